@@ -1,0 +1,227 @@
+//! The argument grammar of `tabula` and the dispatch to each command.
+
+use crate::{batch, output, puzzles};
+use clap::{Args, Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Tabula: exact rules, optimal solvers and referees for small-board games
+/// (Check Mates and The Royal Study so far).
+#[derive(Parser)]
+#[command(name = "tabula", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Minimum number of moves and one optimal solution for a puzzle.
+    Solve(SolveArgs),
+    /// Referee a proof: replay it and give the verdict under the rules.
+    Verify {
+        #[command(subcommand)]
+        game: VerifyGame,
+    },
+    /// Generate a full deck of cards with each card's exact difficulty.
+    Deck {
+        #[command(subcommand)]
+        game: DeckGame,
+    },
+    /// Facts about a puzzle's state space.
+    Stats {
+        #[command(subcommand)]
+        game: StatsGame,
+    },
+}
+
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+struct SolveArgs {
+    #[command(subcommand)]
+    game: Option<SolveGame>,
+    /// Read JSON queries from standard input, one per line, and answer each on one line.
+    #[arg(long)]
+    batch: bool,
+}
+
+#[derive(Args)]
+struct CheckMatesArgs {
+    /// `sliding` or `chess`.
+    #[arg(long)]
+    side: String,
+    /// The board, ranks from the top: `bgr/.j./rbg` (sliding) or `RnQ/.K./qNr` (chess).
+    #[arg(long)]
+    board: String,
+    /// The task pattern, e.g. `b../r../...` or `R.w/.b./Q.b`; `.` means anything.
+    #[arg(long)]
+    task: String,
+}
+
+/// The arguments every Royal Study command shares.
+#[derive(Args)]
+pub struct RoyalArgs {
+    /// 1, 2 (card turns allowed) or 3 (turns and mirrors).
+    #[arg(long)]
+    pub level: String,
+    /// Where the pieces stand now, e.g. `K.N/.Q./R.B`.
+    #[arg(long)]
+    pub board: String,
+    /// The card to reach.
+    #[arg(long)]
+    pub card: String,
+    /// A second card (the bonus challenge: complete both, in either order).
+    #[arg(long)]
+    pub card2: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum SolveGame {
+    /// Check Mates: least moves to meet the task under some rotation.
+    Checkmates {
+        #[command(flatten)]
+        args: CheckMatesArgs,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The Royal Study: least moves plus card actions to complete the card(s).
+    Royal {
+        #[command(flatten)]
+        args: RoyalArgs,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum VerifyGame {
+    /// Referee a Check Mates proof.
+    Checkmates {
+        #[command(flatten)]
+        args: CheckMatesArgs,
+        /// The announced number of moves.
+        #[arg(long, allow_hyphen_values = true)]
+        bid: String,
+        /// The proof: moves like `a1-a2 b3-b2`, separated by spaces or commas.
+        #[arg(long, allow_hyphen_values = true)]
+        moves: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Referee a Royal Study execution.
+    Royal {
+        #[command(flatten)]
+        args: RoyalArgs,
+        /// The announced number.
+        #[arg(long, allow_hyphen_values = true)]
+        bid: String,
+        /// The execution: moves `a1-b2` and card actions `turn+ turn- mirror-lr mirror-tb`
+        /// (with two cards, `1:turn+` or `2:mirror-lr`).
+        #[arg(long, allow_hyphen_values = true)]
+        moves: String,
+        /// The executor challenged the announcement and must use fewer moves than announced.
+        #[arg(long)]
+        challenger: bool,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum DeckGame {
+    /// 28 double-sided Check Mates cards with each task's exact difficulty.
+    Checkmates {
+        /// Seed of the deck (the default deck without it).
+        #[arg(long, allow_hyphen_values = true)]
+        seed: Option<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// 60 Royal Study cards with the optimal count between consecutive cards.
+    Royal {
+        /// Seed of the deck (the default deck without it).
+        #[arg(long, allow_hyphen_values = true)]
+        seed: Option<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum StatsGame {
+    /// Layouts, diameter and the distribution of optimal distances.
+    Royal {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Reachable boards and the default deck's hardest card.
+    Checkmates {
+        /// `sliding` or `chess`.
+        #[arg(long)]
+        side: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Parses the command line and runs the command, returning the process exit status.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Solve(SolveArgs { batch: true, .. }) => batch::run(),
+        Command::Solve(SolveArgs { game: None, .. }) => output::usage_error(
+            "say what to solve: `tabula solve checkmates ...`, `tabula solve royal ...` or `tabula solve --batch`",
+        ),
+        Command::Solve(SolveArgs {
+            game: Some(game), ..
+        }) => match game {
+            SolveGame::Checkmates { args, json } => output::emit(
+                json,
+                puzzles::solve_checkmates(&args.side, &args.board, &args.task),
+            ),
+            SolveGame::Royal { args, json } => output::emit(
+                json,
+                puzzles::solve_royal(&args.level, &args.board, &args.card, args.card2.as_deref()),
+            ),
+        },
+        Command::Verify { game } => match game {
+            VerifyGame::Checkmates {
+                args,
+                bid,
+                moves,
+                json,
+            } => output::emit(
+                json,
+                puzzles::verify_checkmates(&args.side, &args.board, &args.task, &bid, &moves),
+            ),
+            VerifyGame::Royal {
+                args,
+                bid,
+                moves,
+                challenger,
+                json,
+            } => output::emit(json, puzzles::verify_royal(&args, &bid, &moves, challenger)),
+        },
+        Command::Deck { game } => match game {
+            DeckGame::Checkmates { seed, json } => {
+                output::emit(json, puzzles::deck_checkmates(seed.as_deref()))
+            }
+            DeckGame::Royal { seed, json } => {
+                output::emit(json, puzzles::deck_royal(seed.as_deref()))
+            }
+        },
+        Command::Stats { game } => match game {
+            StatsGame::Royal { json } => output::emit(json, puzzles::stats_royal()),
+            StatsGame::Checkmates { side, json } => {
+                output::emit(json, puzzles::stats_checkmates(&side))
+            }
+        },
+    }
+}

@@ -1,0 +1,11 @@
+//! The `tabula` command-line tool as a library, so benchmarks and tests can drive its commands
+//! without a process. The binary (`main.rs`) only calls [`cli::run`].
+//!
+//! Every rule and every answer comes from the game crates; this crate parses arguments and
+//! formats answers as text or JSON.
+#![deny(missing_docs)]
+
+pub mod batch;
+pub mod cli;
+pub mod output;
+pub mod puzzles;
