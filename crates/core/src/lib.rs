@@ -11,9 +11,11 @@
 //! - [`SquareSet`]: a small bit-set of squares;
 //! - [`ArrangementRanker`]: a bijection between arrangements of a multiset of tokens on a board
 //!   and dense integers, so solvers can index tables by state;
-//! - [`rng`]: seeded, platform-independent randomness.
+//! - [`rng`]: seeded, platform-independent randomness;
+//! - [`Game`]: the deterministic, replayable state machine every game implements.
 #![deny(missing_docs)]
 
+pub mod game;
 pub mod grid;
 pub mod rank;
 pub mod rng;
@@ -21,6 +23,7 @@ pub mod square;
 pub mod squareset;
 pub mod symmetry;
 
+pub use game::{Game, Millis, ReplayError};
 pub use grid::{GridCell, GridError, parse_grid};
 pub use rank::{ArrangementRanker, RankerError};
 pub use square::{Square, SquareError};
