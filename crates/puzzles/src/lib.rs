@@ -16,6 +16,7 @@
 //! Everything is pure: no I/O, no clocks, randomness only from a seed.
 #![deny(missing_docs)]
 
+pub mod bots;
 mod cache;
 pub mod checkmates;
 pub mod graph;
@@ -24,6 +25,7 @@ pub mod moves;
 pub mod notation;
 pub mod proof;
 pub mod royal;
+pub mod sim;
 
 pub use moves::{IllegalMove, Move, MoveError};
 pub use notation::NotationError;

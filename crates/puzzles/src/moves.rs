@@ -83,6 +83,19 @@ impl fmt::Display for Move {
     }
 }
 
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Move {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Move::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
 /// Formats a move list as `a1-a2 b3-b2 ...`.
 pub fn format_moves(moves: &[Move]) -> String {
     moves

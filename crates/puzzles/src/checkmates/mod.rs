@@ -7,7 +7,10 @@
 //! a king (the joker), moving as chess pieces limited to the 3x3 board.
 
 mod board;
+pub mod bot;
 pub mod deck;
+pub mod party;
+pub mod solo;
 mod solver;
 mod task;
 pub mod verify;
@@ -18,10 +21,10 @@ pub use solver::{CheckMatesSolver, Difficulty, Solution, TaskTable};
 pub use task::Task;
 
 use crate::mover::Mover;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Which side of the tokens and cards is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// Coloured tokens that slide one square orthogonally.

@@ -126,6 +126,12 @@ impl fmt::Display for Task {
     }
 }
 
+impl serde::Serialize for Task {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

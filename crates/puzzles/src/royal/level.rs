@@ -5,7 +5,9 @@ use std::fmt;
 use tabula_core::Symmetry;
 
 /// A difficulty level of The Royal Study.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
+)]
 pub enum Level {
     /// Reach the card's layout exactly.
     One = 1,
@@ -103,7 +105,7 @@ impl Orientation {
 }
 
 /// Something done to a card instead of moving a piece; each costs one move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CardAction {
     /// `turn+`: a quarter turn clockwise (level 2).
     TurnClockwise,
@@ -155,6 +157,23 @@ impl CardAction {
             CardAction::TurnClockwise | CardAction::TurnAnticlockwise => Level::Two,
             _ => Level::Three,
         }
+    }
+}
+
+impl Serialize for CardAction {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.notation())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for CardAction {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        CardAction::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "`{text}` is not a card action: use turn+, turn-, mirror-lr or mirror-tb"
+            ))
+        })
     }
 }
 

@@ -6,13 +6,18 @@
 //! level 2 lets the executor turn the card (each quarter turn costs a move); level 3 also lets
 //! them mirror it. The bonus challenge has two cards, completed in either order.
 
+pub mod bot;
 pub mod deck;
+mod execution;
 mod layout;
 mod level;
+pub mod matchplay;
+pub mod solo;
 mod solver;
 pub mod stats;
 pub mod verify;
 
+pub use execution::{Execution, StepError};
 pub use layout::{DARK_SQUARES, Layout, PIECE_LETTERS, PIECE_NAMES};
 pub use level::{CardAction, Level, Orientation, UnknownLevel};
 pub use solver::{RoyalPlan, RoyalSolver, Step};

@@ -6,11 +6,11 @@
 //! counted. Unchallenged, the announcer succeeds within the announced number (count <= bid);
 //! a challenger succeeds only in fewer moves than announced (count < bid).
 
+use super::execution::Execution;
 use super::{CardAction, Layout, Level, Step};
 use crate::moves::Move;
 use crate::proof::{IllegalStep, ProofError, split_steps};
 use serde::Serialize;
-use tabula_core::Symmetry;
 
 /// Who executes: the player who announced, or the opponent who challenged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -114,69 +114,37 @@ pub fn referee(
     executor: Executor,
     steps: &[Step],
 ) -> ExecutionReport {
-    let mut layout = *board;
-    let mut orientation = vec![Symmetry::Identity; cards.len()];
-    let mut done: Vec<Option<u32>> = vec![None; cards.len()];
-    let mut completed = Vec::new();
-    let (mut moves, mut actions) = (0u32, 0u32);
+    let mut run = Execution::new(level, *board, cards.to_vec());
     let mut illegal = None;
     let mut unused = 0;
-    let mut check =
-        |layout: &Layout, orientation: &[Symmetry], done: &mut [Option<u32>], count: u32| {
-            for (i, card) in cards.iter().enumerate() {
-                if done[i].is_none() && *layout == card.transformed(orientation[i]) {
-                    done[i] = Some(count);
-                    completed.push(Completion {
-                        card: i as u8 + 1,
-                        after: count,
-                        orientation: orientation[i].describe().to_string(),
-                    });
-                }
-            }
-        };
-    check(&layout, &orientation, &mut done, 0);
     for (i, step) in steps.iter().enumerate() {
-        if done.iter().all(Option::is_some) {
+        if run.all_completed() {
             unused = steps.len() - i;
             break;
         }
-        let outcome = match *step {
-            Step::Move(mv) => layout
-                .play(mv)
-                .map(|next| layout = next)
-                .map_err(|e| e.to_string()),
-            Step::Action { card, action } => {
-                let index = card.map_or(0, |c| c as usize - 1);
-                if action.min_level() > level {
-                    Err(format!(
-                        "{action} is allowed from level {} on; this is level {}",
-                        action.min_level().number(),
-                        level.number()
-                    ))
-                } else if index >= cards.len() {
-                    Err(format!("there is no card {}", index + 1))
-                } else {
-                    orientation[index] = orientation[index].then(action.symmetry());
-                    Ok(())
-                }
-            }
-        };
-        if let Err(reason) = outcome {
+        if let Err(e) = run.step(*step) {
             illegal = Some(IllegalStep {
                 index: i + 1,
                 step: step.to_string(),
-                reason,
+                reason: e.to_string(),
             });
             break;
         }
-        match step {
-            Step::Move(_) => moves += 1,
-            Step::Action { .. } => actions += 1,
-        }
-        check(&layout, &orientation, &mut done, moves + actions);
     }
-    let count = moves + actions;
-    let all_completed = done.iter().all(Option::is_some);
+    let mut completed: Vec<Completion> = run
+        .completed()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            c.map(|after| Completion {
+                card: i as u8 + 1,
+                after,
+                orientation: run.orientations()[i].describe().to_string(),
+            })
+        })
+        .collect();
+    completed.sort_by_key(|c| (c.after, c.card));
+    let count = run.count();
     let within = match executor {
         Executor::Announcer => count <= bid,
         Executor::Challenger => count < bid,
@@ -185,20 +153,21 @@ pub fn referee(
         bid,
         executor,
         count,
-        moves,
-        actions,
+        moves: run.moves(),
+        actions: run.actions(),
         completed,
-        all_completed,
-        success: illegal.is_none() && all_completed && within,
+        all_completed: run.all_completed(),
+        success: illegal.is_none() && run.all_completed() && within,
         illegal,
         unused_steps: unused,
-        final_layout: layout.to_string(),
+        final_layout: run.layout().to_string(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tabula_core::Symmetry;
 
     fn l(s: &str) -> Layout {
         Layout::parse(s).unwrap()
