@@ -1,10 +1,10 @@
 //! The argument grammar of `tabula` and the dispatch to each command.
 
-use crate::{batch, output, puzzles};
+use crate::{batch, output, play, puzzles, simulate};
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Tabula: exact rules, optimal solvers and referees for small-board games
+/// Tabula: exact rules, optimal solvers, referees and play for small-board games
 /// (Check Mates and The Royal Study so far).
 #[derive(Parser)]
 #[command(name = "tabula", version)]
@@ -31,6 +31,102 @@ enum Command {
     Stats {
         #[command(subcommand)]
         game: StatsGame,
+    },
+    /// Play in the terminal: solo against the clock, or against bots.
+    Play {
+        #[command(subcommand)]
+        game: PlayGame,
+    },
+    /// Bots against bots: results by bot level.
+    Simulate {
+        #[command(subcommand)]
+        game: SimulateGame,
+    },
+}
+
+#[derive(Subcommand)]
+enum PlayGame {
+    /// Check Mates: a party against bots, or the solo run against the clock.
+    Checkmates {
+        /// `sliding` or `chess`.
+        #[arg(long, default_value = "sliding")]
+        side: String,
+        /// Ten cards against the clock instead of a party.
+        #[arg(long)]
+        solo: bool,
+        /// Number of bot opponents (1-5).
+        #[arg(long, default_value = "2")]
+        bots: String,
+        /// Their level, 1 (beginner) to 6 (never wrong).
+        #[arg(long, default_value = "3")]
+        bot_level: String,
+        /// `full`, `one-star` or `two-star` (blitz).
+        #[arg(long, default_value = "full")]
+        deck: String,
+        /// Seed (a random one if not given; it is printed so a game can be replayed).
+        #[arg(long)]
+        seed: Option<String>,
+        /// Clock speed factor (2 = time runs twice as fast; for demos and tests).
+        #[arg(long, default_value = "1")]
+        speed: String,
+    },
+    /// The Royal Study: a match to six points against a bot, or solo.
+    Royal {
+        /// 1, 2 (card turns) or 3 (turns and mirrors).
+        #[arg(long, default_value = "1")]
+        level: String,
+        /// Two cards a round (the bonus challenge).
+        #[arg(long)]
+        bonus: bool,
+        /// Solo: cards one after another, the optimum shown after each.
+        #[arg(long)]
+        solo: bool,
+        /// The bot's level, 1 (beginner) to 6 (never wrong).
+        #[arg(long, default_value = "3")]
+        bot_level: String,
+        /// Seed (a random one if not given).
+        #[arg(long)]
+        seed: Option<String>,
+        /// Clock speed factor.
+        #[arg(long, default_value = "1")]
+        speed: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum SimulateGame {
+    /// Check Mates parties among bots of levels 1 up to the strongest, one seat per level.
+    Checkmates {
+        /// `sliding` or `chess`.
+        #[arg(long, default_value = "sliding")]
+        side: String,
+        /// Number of bots at the table (1-6).
+        #[arg(long, default_value = "4")]
+        bots: String,
+        /// Number of games.
+        #[arg(long, default_value = "100")]
+        games: String,
+        /// Seed of the first game.
+        #[arg(long, default_value = "1")]
+        seed: String,
+        /// `full`, `one-star` or `two-star` (blitz).
+        #[arg(long, default_value = "full")]
+        deck: String,
+    },
+    /// Royal Study matches between every pair of bot levels in turn.
+    Royal {
+        /// Number of matches.
+        #[arg(long, default_value = "100")]
+        games: String,
+        /// Seed of the first match.
+        #[arg(long, default_value = "1")]
+        seed: String,
+        /// 1, 2 or 3.
+        #[arg(long, default_value = "1")]
+        level: String,
+        /// Two cards a round.
+        #[arg(long)]
+        bonus: bool,
     },
 }
 
@@ -216,6 +312,55 @@ pub fn run() -> ExitCode {
             DeckGame::Royal { seed, json } => {
                 output::emit(json, puzzles::deck_royal(seed.as_deref()))
             }
+        },
+        Command::Play { game } => match game {
+            PlayGame::Checkmates {
+                side,
+                solo,
+                bots,
+                bot_level,
+                deck,
+                seed,
+                speed,
+            } => play::checkmates(play::CheckMatesOptions {
+                side,
+                solo,
+                bots,
+                bot_level,
+                deck,
+                seed,
+                speed,
+            }),
+            PlayGame::Royal {
+                level,
+                bonus,
+                solo,
+                bot_level,
+                seed,
+                speed,
+            } => play::royal(play::RoyalOptions {
+                level,
+                bonus,
+                solo,
+                bot_level,
+                seed,
+                speed,
+            }),
+        },
+        Command::Simulate { game } => match game {
+            SimulateGame::Checkmates {
+                side,
+                bots,
+                games,
+                seed,
+                deck,
+            } => output::emit_text(simulate::checkmates(&side, &bots, &games, &seed, &deck)),
+            SimulateGame::Royal {
+                games,
+                seed,
+                level,
+                bonus,
+            } => output::emit_text(simulate::royal(&games, &seed, &level, bonus)),
         },
         Command::Stats { game } => match game {
             StatsGame::Royal { json } => output::emit(json, puzzles::stats_royal()),

@@ -8,4 +8,6 @@
 pub mod batch;
 pub mod cli;
 pub mod output;
+pub mod play;
 pub mod puzzles;
+pub mod simulate;

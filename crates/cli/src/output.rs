@@ -39,3 +39,8 @@ pub fn usage_error(message: &str) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::from(2)
 }
+
+/// Prints the text of an answer (whose last line is already its JSON), or the error.
+pub fn emit_text(result: Result<Answer, String>) -> ExitCode {
+    emit(false, result)
+}

@@ -1,0 +1,239 @@
+//! `tabula simulate` and `tabula play`, run as a user would.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+fn tabula(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Runs `tabula args`, feeding `lines` on standard input with a pause before each.
+fn play(args: &[&str], lines: &[(u64, &str)]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for (pause_ms, line) in lines {
+        std::thread::sleep(Duration::from_millis(*pause_ms));
+        if writeln!(stdin, "{line}").is_err() {
+            break; // the game ended and closed its input
+        }
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The two boards drawn side by side under the first line containing `title`, in board
+/// notation (`bgr/.j./rbg`).
+fn first_two_grids(text: &str, title: &str) -> (String, String) {
+    let lines: Vec<&str> = text.lines().collect();
+    let top = lines.iter().position(|l| l.contains(title)).unwrap();
+    let grid = |col: usize| {
+        (0..3)
+            .map(|r| {
+                lines[top + 2 + r][col..col + 5]
+                    .split(' ')
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    (grid(3), grid(16))
+}
+
+fn last_json(text: &str) -> Value {
+    serde_json::from_str(text.lines().last().unwrap()).unwrap()
+}
+
+#[test]
+fn simulate_checkmates_reports_by_level_and_the_strongest_never_errs() {
+    let out = tabula(&[
+        "simulate",
+        "checkmates",
+        "--bots",
+        "3",
+        "--games",
+        "20",
+        "--seed",
+        "5",
+        "--deck",
+        "one-star",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("3 bots (levels 1, 4, 6)"), "{text}");
+    let v = last_json(&text);
+    assert_eq!(v["games"], 20);
+    assert_eq!(v["mistakes_by_level"]["6"], 0);
+    let wins = |l: &str| v["wins_by_level"][l].as_u64().unwrap();
+    assert!(wins("6") > wins("1") && wins("6") > wins("4"), "{v}");
+    // the JSON keys are in the order the issue gives
+    let line = text.lines().last().unwrap();
+    assert!(
+        line.starts_with(r#"{"games":20,"wins_by_level":{"1":"#),
+        "{line}"
+    );
+}
+
+#[test]
+fn simulate_royal_stronger_levels_win_more() {
+    let out = tabula(&["simulate", "royal", "--games", "45", "--seed", "2"]);
+    assert!(out.status.success());
+    let v = last_json(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(v["games"], 45);
+    assert_eq!(v["mistakes_by_level"]["6"], 0);
+    let wins: Vec<u64> = (1..=6)
+        .map(|l| v["wins_by_level"][l.to_string()].as_u64().unwrap())
+        .collect();
+    assert!(wins[5] > wins[0] + 5, "{wins:?}");
+    assert!(wins[5] >= wins[3] && wins[3] >= wins[0], "{wins:?}");
+    assert_eq!(
+        tabula(&["simulate", "royal", "--games", "0"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        tabula(&["simulate", "checkmates", "--bots", "9"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn play_checkmates_solo_meets_a_task_with_typed_moves() {
+    // Read the first board and task from the game itself, solve them, type the solution.
+    let opening = play(
+        &[
+            "play",
+            "checkmates",
+            "--side",
+            "sliding",
+            "--solo",
+            "--seed",
+            "11",
+        ],
+        &[(0, "quit")],
+    );
+    let (board, task) = first_two_grids(&opening, "board");
+    let out = tabula(&[
+        "solve",
+        "checkmates",
+        "--side",
+        "sliding",
+        "--board",
+        &board,
+        "--task",
+        &task,
+        "--json",
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let moves: Vec<String> = v["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let mut lines: Vec<(u64, &str)> = moves.iter().map(|m| (0, m.as_str())).collect();
+    lines.push((0, "a1-a1"));
+    lines.push((0, "quit"));
+    let text = play(
+        &[
+            "play",
+            "checkmates",
+            "--side",
+            "sliding",
+            "--solo",
+            "--seed",
+            "11",
+        ],
+        &lines,
+    );
+    assert!(
+        text.contains(&format!("Task 1 met in {} moves", moves.len())),
+        "{text}"
+    );
+    assert!(
+        text.contains("does not move"),
+        "bad input is explained: {text}"
+    );
+    assert!(text.contains("Left after 1 of 10 tasks."), "{text}");
+}
+
+#[test]
+fn play_a_party_against_bots_with_a_fast_clock() {
+    let text = play(
+        &[
+            "play",
+            "checkmates",
+            "--bots",
+            "2",
+            "--bot-level",
+            "6",
+            "--speed",
+            "100",
+            "--seed",
+            "3",
+            "--deck",
+            "one-star",
+        ],
+        &[(100, "bid 40"), (100, "bid 30"), (1_500, "quit")],
+    );
+    assert!(text.contains("You announce 40."), "{text}");
+    assert!(
+        text.contains("has already announced")
+            || text.contains("announcements are closed")
+            || text.contains("must be lower"),
+        "{text}"
+    );
+    assert!(text.contains("Round 2"), "bots play on: {text}");
+    assert!(text.contains("Bot 1 (level 6)") || text.contains("Bot 2 (level 6)"));
+    let bad = tabula(&["play", "checkmates", "--bot-level", "9"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn play_royal_solo_shows_the_optimum_and_retries() {
+    let text = play(
+        &["play", "royal", "--solo", "--level", "1", "--seed", "4"],
+        &[(0, "quit")],
+    );
+    let (board, card) = first_two_grids(&text, "pieces");
+    let out = tabula(&[
+        "solve", "royal", "--level", "1", "--board", &board, "--card", &card, "--json",
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let steps: Vec<String> = v["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let n = steps.len();
+    let mut input: Vec<(u64, &str)> = steps.iter().map(|s| (0, s.as_str())).collect();
+    input.extend([(0, "retry"), (0, "next"), (0, "quit")]);
+    let text = play(
+        &["play", "royal", "--solo", "--level", "1", "--seed", "4"],
+        &input,
+    );
+    assert!(
+        text.contains(&format!(
+            "Complete in {n} (your best {n}; the optimum is {n})"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("Attempt 2: back to the recorded start."),
+        "{text}"
+    );
+    assert!(text.contains("complete the card first"), "{text}");
+}
