@@ -1,11 +1,11 @@
 //! The argument grammar of `tabula` and the dispatch to each command.
 
-use crate::{batch, output, play, puzzles, simulate};
+use crate::{batch, chess, output, play, puzzles, simulate};
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Tabula: exact rules, optimal solvers, referees and play for small-board games
-/// (Check Mates and The Royal Study so far).
+/// Tabula: exact rules, optimal solvers, referees and play for small-board games:
+/// Check Mates, The Royal Study and QuickChess (with 8x8 chess).
 #[derive(Parser)]
 #[command(name = "tabula", version)]
 pub struct Cli {
@@ -36,6 +36,41 @@ enum Command {
     Play {
         #[command(subcommand)]
         game: PlayGame,
+    },
+    /// Count move paths (perft) of a QuickChess game or 8x8 chess, like Stockfish's `go perft`.
+    Perft {
+        /// The variant (`tabula variants` lists them).
+        #[arg(long, default_value = "quickchess")]
+        variant: String,
+        /// The position (the variant's start without it).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Depth in plies.
+        depth: String,
+        /// Print the count under each first move.
+        #[arg(long)]
+        divide: bool,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Legal moves and status of a position.
+    Moves {
+        /// The variant.
+        #[arg(long, default_value = "quickchess")]
+        variant: String,
+        /// The position in FEN.
+        #[arg(long)]
+        fen: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every QuickChess game and option, and 8x8 chess.
+    Variants {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Bots against bots: results by bot level.
     Simulate {
@@ -347,6 +382,15 @@ pub fn run() -> ExitCode {
                 speed,
             }),
         },
+        Command::Perft {
+            variant,
+            fen,
+            depth,
+            divide,
+            json,
+        } => output::emit(json, chess::perft(&variant, fen.as_deref(), &depth, divide)),
+        Command::Moves { variant, fen, json } => output::emit(json, chess::moves(&variant, &fen)),
+        Command::Variants { json } => output::emit(json, chess::variants()),
         Command::Simulate { game } => match game {
             SimulateGame::Checkmates {
                 side,

@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod batch;
+pub mod chess;
 pub mod cli;
 pub mod output;
 pub mod play;

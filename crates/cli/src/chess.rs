@@ -1,0 +1,107 @@
+//! The chess commands: `perft`, `moves` and `variants`.
+
+use crate::output::Answer;
+use serde_json::json;
+use std::fmt::Write as _;
+use std::time::Instant;
+use tabula_chess::{AnyPosition, Variant, variant::CATALOGUE};
+
+fn position(variant: &str, fen: Option<&str>) -> Result<(Variant, AnyPosition), String> {
+    let v = Variant::parse(variant).map_err(|e| e.to_string())?;
+    let p = match fen {
+        Some(f) => AnyPosition::from_fen(v, f).map_err(|e| e.to_string())?,
+        None => AnyPosition::start(v),
+    };
+    Ok((v, p))
+}
+
+/// `tabula perft`: prints like Stockfish's `go perft` (per-move counts with `--divide`, then
+/// `Nodes searched: N`); the time taken goes to standard error.
+pub fn perft(
+    variant: &str,
+    fen: Option<&str>,
+    depth: &str,
+    divide: bool,
+) -> Result<Answer, String> {
+    let (_, p) = position(variant, fen)?;
+    let depth: u32 = depth
+        .parse()
+        .ok()
+        .filter(|d| (1..=20).contains(d))
+        .ok_or_else(|| format!("depth `{depth}` must be a whole number from 1 to 20"))?;
+    let started = Instant::now();
+    let mut text = String::new();
+    let (nodes, split) = if divide {
+        let split = p.divide(depth);
+        for (m, n) in &split {
+            let _ = writeln!(text, "{m}: {n}");
+        }
+        text.push('\n');
+        (split.iter().map(|(_, n)| n).sum(), split)
+    } else {
+        (p.perft(depth), Vec::new())
+    };
+    let elapsed = started.elapsed();
+    let _ = writeln!(text, "Nodes searched: {nodes}");
+    eprintln!(
+        "perft {depth}: {nodes} nodes in {:.3} s ({:.1} M nodes/s)",
+        elapsed.as_secs_f64(),
+        nodes as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6
+    );
+    let json = json!({
+        "nodes": nodes,
+        "depth": depth,
+        "divide": split.iter().map(|(m, n)| json!({"move": m, "nodes": n})).collect::<Vec<_>>(),
+        "ms": elapsed.as_millis() as u64,
+    });
+    Ok(Answer { text, json })
+}
+
+/// `tabula moves`: the legal moves and the position's status.
+pub fn moves(variant: &str, fen: &str) -> Result<Answer, String> {
+    let (v, p) = position(variant, Some(fen))?;
+    let moves = p.legal_moves();
+    let listed: Vec<(String, String)> = moves.iter().map(|m| (p.uci(m), p.san(m))).collect();
+    let outcome = p.outcome();
+    let status = match outcome {
+        Some(o) => o.to_string(),
+        None if p.is_check() => format!("{} to move, in check", p.turn().name()),
+        None => format!("{} to move", p.turn().name()),
+    };
+    let mut text = format!("{v}: {}\nstatus: {status}\n", p.fen());
+    if listed.is_empty() {
+        text.push_str("no legal moves\n");
+    } else {
+        let _ = writeln!(text, "{} legal moves:", listed.len());
+        for chunk in listed.chunks(8) {
+            let line: Vec<String> = chunk.iter().map(|(u, s)| format!("{u} ({s})")).collect();
+            let _ = writeln!(text, "  {}", line.join("  "));
+        }
+    }
+    let json = json!({
+        "variant": v.name(),
+        "fen": p.fen(),
+        "turn": p.turn().name(),
+        "check": p.is_check(),
+        "moves": listed.iter().map(|(u, s)| json!({"uci": u, "san": s})).collect::<Vec<_>>(),
+        "status": status,
+        "result": outcome.map(|o| o.result()),
+    });
+    Ok(Answer { text, json })
+}
+
+/// `tabula variants`: every name with a line of description.
+pub fn variants() -> Result<Answer, String> {
+    let width = CATALOGUE.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    let mut text = String::new();
+    for (name, what) in CATALOGUE {
+        let _ = writeln!(text, "{name:<width$}  {what}");
+    }
+    let json = json!(
+        CATALOGUE
+            .iter()
+            .map(|(n, d)| json!({"name": n, "description": d}))
+            .collect::<Vec<_>>()
+    );
+    Ok(Answer { text, json })
+}
