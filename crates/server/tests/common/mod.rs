@@ -1,0 +1,169 @@
+//! A real server on port 0 and simple HTTP and WebSocket clients for the tests.
+#![allow(dead_code, missing_docs)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+use tabula_server::services::Services;
+use tabula_server::{Hub, Limits, SqliteStore, Store};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+pub fn services() -> Arc<Services> {
+    static S: OnceLock<Arc<Services>> = OnceLock::new();
+    Arc::clone(S.get_or_init(Services::new))
+}
+
+pub struct Server {
+    pub addr: SocketAddr,
+    pub hub: Arc<Hub>,
+    pub task: tokio::task::JoinHandle<()>,
+}
+
+pub async fn start_with(store: Arc<dyn Store>) -> Server {
+    let hub = Hub::new(store, services(), Limits::default());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = tabula_server::http::router(Arc::clone(&hub));
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app).await.unwrap();
+    });
+    Server { addr, hub, task }
+}
+
+pub async fn start() -> Server {
+    start_with(Arc::new(SqliteStore::in_memory().unwrap())).await
+}
+
+/// A minimal HTTP/1.1 request; returns the status and the body as JSON (or a string).
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await.unwrap();
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status: u16 = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
+    (
+        status,
+        serde_json::from_str(&body).unwrap_or(Value::String(body)),
+    )
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((len, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(len.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = &rest[n + 2..];
+    }
+    out
+}
+
+pub async fn post(addr: SocketAddr, path: &str, body: Value) -> Value {
+    let (status, v) = http(addr, "POST", path, Some(body)).await;
+    assert_eq!(status, 200, "{path}: {v}");
+    v
+}
+
+pub struct Client {
+    pub ws: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
+    pub view: Value,
+    pub version: u64,
+    next_id: u64,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr, game: &str, token: Option<&str>) -> Client {
+        let url = match token {
+            Some(t) => format!("ws://{addr}/api/games/{game}/ws?token={t}"),
+            None => format!("ws://{addr}/api/games/{game}/ws"),
+        };
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let mut c = Client {
+            ws,
+            view: Value::Null,
+            version: 0,
+            next_id: 0,
+        };
+        let first = c.frame().await;
+        assert_eq!(first["t"], "state", "{first}");
+        c
+    }
+
+    /// The next frame (updates the view); panics after 20 s.
+    pub async fn frame(&mut self) -> Value {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
+                .await
+                .expect("a frame within 20 s")
+                .expect("open")
+                .unwrap();
+            let Message::Text(t) = msg else { continue };
+            let v: Value = serde_json::from_str(t.as_str()).unwrap();
+            if let Some(view) = v["d"].get("view") {
+                self.view = view.clone();
+                self.version = v["d"]["v"].as_u64().unwrap_or(self.version);
+            }
+            return v;
+        }
+    }
+
+    pub async fn send_raw(&mut self, text: &str) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// Sends `t` with `d` and waits for its ack or error, applying updates meanwhile.
+    pub async fn request(&mut self, t: &str, d: Value) -> Result<Value, String> {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send_raw(&json!({"t": t, "d": d, "id": id}).to_string())
+            .await;
+        loop {
+            let f = self.frame().await;
+            if f["d"]["id"] == json!(id) {
+                return match f["t"].as_str() {
+                    Some("ack") | Some("state") => Ok(f["d"].clone()),
+                    _ => Err(f["d"]["message"].as_str().unwrap_or_default().to_string()),
+                };
+            }
+        }
+    }
+
+    pub async fn act(&mut self, intent: Value) -> Result<Value, String> {
+        self.request("act", intent).await
+    }
+
+    /// Reads frames until the view satisfies `pred`.
+    pub async fn until(&mut self, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(40);
+        while !pred(&self.view) {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "waited too long for {what}: {}",
+                self.view
+            );
+            self.frame().await;
+        }
+        self.view.clone()
+    }
+}
