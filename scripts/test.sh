@@ -17,4 +17,19 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== cargo test"
 cargo test --workspace --all-targets --locked
 cargo test --workspace --doc --locked
+
+echo "== browser tests (headless Debian chromium + playwright-core)"
+if [ ! -x /usr/bin/chromium ]; then
+  echo "installing Debian's chromium"
+  sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
+  $sudo_ apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium >/dev/null
+fi
+if ! command -v node >/dev/null; then
+  echo "node and npm are required for the browser tests" >&2
+  exit 1
+fi
+(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+cargo build --locked -p tabula
+(cd tests/browser && node run.mjs)
 echo "== all tests passed"

@@ -476,6 +476,7 @@ impl Live {
                     "set_aside": game.set_aside().len(), "players": tableaux,
                     "standings": game.is_over().then(|| game.standings()),
                     "last": last, "you": seat, "now": now, "over": game.is_over(),
+                    "count_ms": game.config().count_ms, "round_limit_ms": game.config().round_limit_ms,
                     "legal": if prover.is_some() && prover == seat { moves_of_board(game.board()) } else { Vec::new() },
                 })
             }

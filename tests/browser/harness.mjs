@@ -1,0 +1,61 @@
+// Shared pieces of the browser tests: a fresh `tabula serve`, Debian's Chromium, helpers.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const SHOTS = join(here, 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+export async function startServer() {
+  const bin = process.env.TABULA_BIN || join(here, '..', '..', 'target', 'debug', 'tabula');
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-web-'));
+  const proc = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'web.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d) => { out += d; const m = out.match(/http:\/\/[^\s/]+\//); if (m) resolve(m[0]); });
+    proc.on('exit', (c) => reject(new Error(`tabula serve exited with ${c}`)));
+    setTimeout(() => reject(new Error('tabula serve did not start')), 60000);
+  });
+  return { url: url.replace(/\/$/, ''), stop: () => proc.kill('SIGTERM') };
+}
+
+// Debian's Chromium (no browser download: this machine has no internet). Playwright starts it
+// with a fresh temporary profile of its own, i.e. a new empty --user-data-dir every run.
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+// The board text from an SVG's accessible name ("board bgr/.j./rbg").
+export async function boardText(page, prefix) {
+  const label = await page.locator(`svg.board[aria-label^="${prefix} "]`).first().getAttribute('aria-label');
+  return label.slice(prefix.length + 1);
+}
+
+// Clicks `from` then `to` on the board whose accessible name starts with `prefix`.
+export async function clickMove(page, prefix, move) {
+  const [from, to] = move.split('-');
+  const board = () => page.locator(`svg.board[aria-label^="${prefix} "]`).first();
+  await board().locator(`rect[data-sq="${from}"]`).click();
+  await board().locator(`rect[data-sq="${to}"]`).click();
+}
+
+export async function post(base, path, body) {
+  const res = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const data = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${data.error}`);
+  return data;
+}
+
+export function assert(cond, message) { if (!cond) throw new Error(`assertion failed: ${message}`); }

@@ -1,0 +1,44 @@
+// The browser side of Tabula: a tiny router over the pages.
+import { installSymbols } from './pieces.js';
+import { home } from './home.js';
+import { checkmatesHome, checkmatesSolo, checkmatesParty, solver } from './checkmates.js';
+import { royalHome, royalSolo, royalMatch } from './royal.js';
+import { replay } from './replay.js';
+import { h } from './ui.js';
+
+const routes = [
+  [/^\/$/, home],
+  [/^\/checkmates\/?$/, checkmatesHome],
+  [/^\/checkmates\/solver\/?$/, solver],
+  [/^\/checkmates\/solo\/(\w+)$/, checkmatesSolo],
+  [/^\/checkmates\/party\/(\w+)$/, checkmatesParty],
+  [/^\/royal\/?$/, royalHome],
+  [/^\/royal\/solo\/(\w+)$/, royalSolo],
+  [/^\/royal\/match\/(\w+)$/, royalMatch],
+  [/^\/replay\/(\w+)$/, replay],
+];
+
+let cleanup = null;
+function route() {
+  if (cleanup) { cleanup(); cleanup = null; }
+  const main = document.getElementById('app');
+  main.replaceChildren();
+  for (const [re, page] of routes) {
+    const m = location.pathname.match(re);
+    if (m) { cleanup = page(main, ...m.slice(1)) || null; return; }
+  }
+  main.append(h('h1', {}, 'Not found'), h('p', {}, h('a', { href: '/', 'data-link': true }, 'Back to Tabula')));
+}
+
+document.addEventListener('click', (e) => {
+  const a = e.target.closest('a[data-link]');
+  if (a && a.origin === location.origin && !e.ctrlKey && !e.metaKey) {
+    e.preventDefault();
+    history.pushState({}, '', a.pathname);
+    route();
+  }
+});
+window.addEventListener('popstate', route);
+window.addEventListener('tabula:navigate', route);
+installSymbols();
+route();
