@@ -239,9 +239,40 @@ fn seat_list(seats: &[SeatRecord]) -> Vec<Value> {
         .collect()
 }
 
+/// Adds each task the events say was met to a solo run's history, with the optimum from the
+/// board as it stood when the task was revealed.
+fn record_solo(
+    game: &SoloGame,
+    history: &mut Vec<Value>,
+    reveal_board: &mut Board,
+    events: &[CmSoloEvent],
+    services: &Services,
+) {
+    for e in events {
+        if let CmSoloEvent::TaskMet {
+            index,
+            moves,
+            elapsed,
+        } = e
+        {
+            let task = game.tasks()[*index];
+            let optimum = services.solver(task.side()).distance(reveal_board, &task);
+            history.push(json!({"task": task, "board": *reveal_board, "optimum": optimum, "moves": moves, "elapsed": elapsed}));
+            // the next task is revealed on the board as it stands now
+            *reveal_board = *game.board();
+        }
+    }
+}
+
 impl Live {
     /// Starts a game of `kind` from its stored configuration.
-    pub fn start(kind: Kind, cfg: &Value, seed: u64, now: Millis) -> Result<Live, String> {
+    pub fn start(
+        kind: Kind,
+        cfg: &Value,
+        seed: u64,
+        now: Millis,
+        services: &Services,
+    ) -> Result<Live, String> {
         Ok(match kind {
             Kind::CheckmatesParty => Live::Party {
                 game: PartyGame::start(config(cfg)?, seed, now)
@@ -250,13 +281,15 @@ impl Live {
                 last: None,
             },
             Kind::CheckmatesSolo => {
-                let game = SoloGame::start(config(cfg)?, seed, now)
-                    .map_err(|e| e.to_string())?
-                    .0;
-                let reveal_board = *game.board();
+                let (game, opening) =
+                    SoloGame::start(config(cfg)?, seed, now).map_err(|e| e.to_string())?;
+                let mut history = Vec::new();
+                // the board may already meet the first tasks: the game settles them at once
+                let mut reveal_board = *game.board();
+                record_solo(&game, &mut history, &mut reveal_board, &opening, services);
                 Live::CmSolo {
                     game,
-                    history: Vec::new(),
+                    history,
                     reveal_board,
                 }
             }
@@ -343,19 +376,7 @@ impl Live {
             } => {
                 let a: CmSoloAction = config(act)?;
                 let ev = game.apply(&a, now).map_err(|e| e.to_string())?;
-                for e in &ev {
-                    if let CmSoloEvent::TaskMet {
-                        index,
-                        moves,
-                        elapsed,
-                    } = e
-                    {
-                        let task = game.tasks()[*index];
-                        let optimum = services.solver(task.side()).distance(reveal_board, &task);
-                        history.push(json!({"task": task, "board": *reveal_board, "optimum": optimum, "moves": moves, "elapsed": elapsed}));
-                        *reveal_board = *game.board();
-                    }
-                }
+                record_solo(game, history, reveal_board, &ev, services);
                 Ok(events(ev))
             }
             Live::Match { game, last } => {

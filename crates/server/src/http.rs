@@ -205,7 +205,7 @@ async fn replay(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> ApiResul
         let seats = hub2.store.seats(&id).map_err(|e| e.to_string())?;
         let started = record.started.ok_or("this game never started")?;
         let config = record.config.get("game").cloned().ok_or("no configuration")?;
-        let mut live = Live::start(kind, &config, record.seed, started)?;
+        let mut live = Live::start(kind, &config, record.seed, started, &hub2.services)?;
         let mut frames = vec![json!({"at": started, "action": null, "view": live.view(None, &seats, started, &hub2.services)})];
         for entry in hub2.store.log(&id).map_err(|e| e.to_string())? {
             let events = live.apply(&entry.action, entry.at, &hub2.services)?;

@@ -409,7 +409,13 @@ impl Room {
             .get("game")
             .cloned()
             .ok_or("the stored game has no configuration")?;
-        let mut live = Live::start(self.kind, &config, self.record.seed, started)?;
+        let mut live = Live::start(
+            self.kind,
+            &config,
+            self.record.seed,
+            started,
+            &self.hub.services,
+        )?;
         self.last_at = started;
         for entry in self.hub.store.log(&self.id).map_err(|e| e.to_string())? {
             live.apply(&entry.action, entry.at, &self.hub.services)

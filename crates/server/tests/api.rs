@@ -48,6 +48,26 @@ async fn a_whole_party_game_with_an_interrupt_and_a_failed_proof() {
             .contains("only the host")
     );
     ann.request("lobby", json!({"op": "start"})).await.unwrap();
+    // a card the board already meets would settle at once: clear such cards with a call of 0
+    loop {
+        ann.until("a card", bidding).await;
+        let (board, task) = (
+            ann.view["board"].as_str().unwrap().to_string(),
+            ann.view["phase"]["card"]["task"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        );
+        if !solve_cm(s.addr, "sliding", &board, &task).await.is_empty() {
+            break;
+        }
+        let round = ann.view["round"].clone();
+        ann.act(json!({"t": "announce", "bid": 0})).await.unwrap();
+        assert_ne!(
+            ann.view["round"], round,
+            "a correct 0 wins the card at once"
+        );
+    }
     ann.until("the first card", bidding).await;
 
     // Bob announces; his "player": 0 is ignored: the server knows who he is
@@ -91,10 +111,23 @@ async fn a_whole_party_game_with_an_interrupt_and_a_failed_proof() {
             .unwrap_err()
             .contains("cannot move tokens")
     );
+    let score_before = ann.view["players"][0]["score"].as_i64().unwrap();
+    let penalties_before = ann.view["players"][0]["penalties"]
+        .as_array()
+        .unwrap()
+        .len();
     ann.act(json!({"t": "give_up"})).await.unwrap();
     assert_eq!(
-        ann.view["players"][0]["score"], -1,
+        ann.view["players"][0]["score"].as_i64().unwrap(),
+        score_before - 1,
         "the failed proof is a penalty card"
+    );
+    assert_eq!(
+        ann.view["players"][0]["penalties"]
+            .as_array()
+            .unwrap()
+            .len(),
+        penalties_before + 1
     );
     assert_eq!(ann.view["last"]["result"]["success"], false);
     assert!(

@@ -113,11 +113,10 @@ impl Client {
     /// The next frame (updates the view); panics after 20 s.
     pub async fn frame(&mut self) -> Value {
         loop {
-            let msg = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
-                .await
-                .expect("a frame within 20 s")
-                .expect("open")
-                .unwrap();
+            let msg = match tokio::time::timeout(Duration::from_secs(20), self.ws.next()).await {
+                Ok(m) => m.expect("open").unwrap(),
+                Err(_) => panic!("no frame within 20 s; the last view was {}", self.view),
+            };
             let Message::Text(t) = msg else { continue };
             let v: Value = serde_json::from_str(t.as_str()).unwrap();
             if let Some(view) = v["d"].get("view") {
