@@ -54,6 +54,8 @@ pub struct Limits {
     pub rooms: usize,
     /// Connections to one room (players and spectators).
     pub connections_per_room: usize,
+    /// WebSocket connections to the whole server.
+    pub connections: usize,
     /// How long a room with nobody connected stays in memory.
     pub idle: Duration,
     /// How long a lobby waits to start before it expires.
@@ -65,6 +67,7 @@ impl Default for Limits {
         Limits {
             rooms: 2_000,
             connections_per_room: 64,
+            connections: 10_000,
             idle: Duration::from_secs(600),
             lobby_expiry: Duration::from_secs(24 * 3600),
         }
@@ -152,6 +155,18 @@ pub struct Hub {
     rooms: Mutex<HashMap<String, RoomHandle>>,
     /// The bounds.
     pub limits: Limits,
+    connections: std::sync::atomic::AtomicUsize,
+}
+
+/// One open WebSocket; dropping it frees its place in the server's connection count.
+pub struct ConnectionSlot<'a>(&'a Hub);
+
+impl Drop for ConnectionSlot<'_> {
+    fn drop(&mut self) {
+        self.0
+            .connections
+            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 /// A game just created.
@@ -175,6 +190,7 @@ impl Hub {
             services,
             rooms: Mutex::new(HashMap::new()),
             limits,
+            connections: std::sync::atomic::AtomicUsize::new(0),
         })
     }
 
@@ -293,6 +309,19 @@ impl Hub {
         let handle = RoomHandle { tx };
         rooms.insert(id.to_string(), handle.clone());
         Ok(handle)
+    }
+
+    /// A place for one more WebSocket, if the server has room for it.
+    pub fn connect(&self) -> Option<ConnectionSlot<'_>> {
+        use std::sync::atomic::Ordering;
+        let n = self.connections.fetch_add(1, Ordering::Relaxed);
+        let slot = ConnectionSlot(self);
+        (n < self.limits.connections).then_some(slot)
+    }
+
+    /// Open WebSockets.
+    pub fn connection_count(&self) -> usize {
+        self.connections.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Rooms in memory.

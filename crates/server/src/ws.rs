@@ -28,6 +28,15 @@ fn error(message: impl Into<String>, id: Option<&Value>) -> Message {
 /// Serves one connection until it closes.
 pub async fn serve(socket: WebSocket, hub: Arc<Hub>, game: String, token: Option<String>) {
     let (mut tx, mut rx) = socket.split();
+    let Some(_slot) = hub.connect() else {
+        let _ = tx
+            .send(error(
+                "the server has too many connections; try again soon",
+                None,
+            ))
+            .await;
+        return;
+    };
     let room: RoomHandle = match hub.room(&game) {
         Ok(r) => r,
         Err(e) => {

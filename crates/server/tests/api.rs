@@ -536,3 +536,45 @@ async fn a_client_that_disconnects_resyncs() {
     bob.act(json!({"t": "accept"})).await.unwrap();
     assert_eq!(ann.frame().await["t"], "update");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_are_bounded() {
+    use std::sync::Arc;
+    use tabula_server::{Hub, Limits, SqliteStore};
+    let limits = Limits {
+        connections: 2,
+        ..Limits::default()
+    };
+    let hub = Hub::new(
+        Arc::new(SqliteStore::in_memory().unwrap()),
+        common::services(),
+        limits,
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        axum::serve(listener, tabula_server::http::router(hub))
+            .await
+            .unwrap()
+    });
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"kind": "royal-solo", "name": "A"}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let _a = Client::connect(addr, id, None).await;
+    let _b = Client::connect(addr, id, None).await;
+    let (mut third, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+        .await
+        .unwrap();
+    let f = futures_util::StreamExt::next(&mut third)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(f.to_text().unwrap().contains("too many connections"), "{f}");
+    drop(_a);
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let _c = Client::connect(addr, id, None).await; // a place freed up
+}
