@@ -1,6 +1,6 @@
 //! The argument grammar of `tabula` and the dispatch to each command.
 
-use crate::{batch, chess, output, play, puzzles, simulate};
+use crate::{batch, chess, output, play, play_querni, puzzles, querni, simulate};
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -81,6 +81,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Querni positions: a new game, the legal turns, playing a turn, the computer's choice.
+    Querni {
+        #[command(subcommand)]
+        command: QuerniCommand,
+    },
     /// Bots against bots: results by bot level.
     Simulate {
         #[command(subcommand)]
@@ -90,6 +95,21 @@ enum Command {
 
 #[derive(Subcommand)]
 enum PlayGame {
+    /// Querni against the computer, or two people at one keyboard.
+    Querni {
+        /// The computer's level, 1 (beginner) to 5 (strongest), or max.
+        #[arg(long, default_value = "3")]
+        ai_level: String,
+        /// Your colour: blue (moves first) or red.
+        #[arg(long, default_value = "blue")]
+        color: String,
+        /// Seed of the starting position (a random one if not given; it is printed).
+        #[arg(long)]
+        seed: Option<String>,
+        /// Two people take turns at this keyboard; no computer.
+        #[arg(long)]
+        hotseat: bool,
+    },
     /// Check Mates: a party against bots, or the solo run against the clock.
     Checkmates {
         /// `sliding` or `chess`.
@@ -138,6 +158,55 @@ enum PlayGame {
 }
 
 #[derive(Subcommand)]
+enum QuerniCommand {
+    /// A starting position (numbers shuffled by the seed).
+    New {
+        /// Seed of the shuffle (1 if not given).
+        #[arg(long)]
+        seed: Option<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every movement (one per destination) and every removal available now.
+    Moves {
+        /// The position, e.g. `10/.../10 b 0` (RULES.md notation).
+        position: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play one turn (`c2-c3`, `c2:e4:e6`, `x4-6`, `c2-c3 x4-6` or `pass`).
+    Play {
+        /// The position.
+        position: String,
+        /// The turn.
+        #[arg(allow_hyphen_values = true)]
+        turn: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The computer's turn.
+    Best {
+        /// The position.
+        position: String,
+        /// 1 (beginner) to 5 (strongest), or max.
+        #[arg(long, default_value = "max")]
+        level: String,
+        /// Think for this many milliseconds instead of the level's node budget.
+        #[arg(long)]
+        movetime: Option<String>,
+        /// Seed for the weaker levels' randomness and tie-breaks.
+        #[arg(long, default_value = "1")]
+        seed: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
 enum SimulateGame {
     /// Check Mates parties among bots of levels 1 up to the strongest, one seat per level.
     Checkmates {
@@ -171,6 +240,24 @@ enum SimulateGame {
         /// Two cards a round.
         #[arg(long)]
         bonus: bool,
+    },
+    /// Querni games between two computer players.
+    Querni {
+        /// The first player: ai:1 .. ai:5, ai:max, greedy or random (blue unless swapped).
+        #[arg(long)]
+        blue: String,
+        /// The second player.
+        #[arg(long)]
+        red: String,
+        /// Number of games.
+        #[arg(long, default_value = "200")]
+        games: String,
+        /// Seed of the series.
+        #[arg(long, default_value = "1")]
+        seed: String,
+        /// Alternate colours: each start position is played once with each player as blue.
+        #[arg(long)]
+        swap: bool,
     },
 }
 
@@ -359,6 +446,17 @@ pub fn run() -> ExitCode {
             }
         },
         Command::Play { game } => match game {
+            PlayGame::Querni {
+                ai_level,
+                color,
+                seed,
+                hotseat,
+            } => play_querni::querni(play_querni::QuerniOptions {
+                ai_level,
+                color,
+                seed,
+                hotseat,
+            }),
             PlayGame::Checkmates {
                 side,
                 solo,
@@ -415,6 +513,32 @@ pub fn run() -> ExitCode {
                 level,
                 bonus,
             } => output::emit_text(simulate::royal(&games, &seed, &level, bonus)),
+            SimulateGame::Querni {
+                blue,
+                red,
+                games,
+                seed,
+                swap,
+            } => output::emit_text(querni::simulate(&blue, &red, &games, &seed, swap)),
+        },
+        Command::Querni { command } => match command {
+            QuerniCommand::New { seed, json } => output::emit(json, querni::new(seed.as_deref())),
+            QuerniCommand::Moves { position, json } => output::emit(json, querni::moves(&position)),
+            QuerniCommand::Play {
+                position,
+                turn,
+                json,
+            } => output::emit(json, querni::play(&position, &turn)),
+            QuerniCommand::Best {
+                position,
+                level,
+                movetime,
+                seed,
+                json,
+            } => output::emit(
+                json,
+                querni::best(&position, &level, movetime.as_deref(), &seed),
+            ),
         },
         Command::Stats { game } => match game {
             StatsGame::Royal { json } => output::emit(json, puzzles::stats_royal()),

@@ -10,5 +10,7 @@ pub mod chess;
 pub mod cli;
 pub mod output;
 pub mod play;
+pub mod play_querni;
 pub mod puzzles;
+pub mod querni;
 pub mod simulate;

@@ -64,12 +64,12 @@ pub struct RoyalOptions {
 // ---------------------------------------------------------------------------------------
 // The loop
 
-enum Flow {
+pub(crate) enum Flow {
     Go,
     Quit,
 }
 
-trait Session {
+pub(crate) trait Session {
     fn is_over(&self) -> bool;
     /// The earliest automatic event (a game deadline or a bot's action), if any.
     fn next_auto(&self) -> Option<Millis>;
@@ -81,9 +81,9 @@ trait Session {
     fn leave(&mut self, now: Millis);
 }
 
-struct Clock {
-    start: Instant,
-    speed: f64,
+pub(crate) struct Clock {
+    pub(crate) start: Instant,
+    pub(crate) speed: f64,
 }
 
 impl Clock {
@@ -115,7 +115,7 @@ fn stdin_lines() -> Receiver<Option<String>> {
     rx
 }
 
-fn run(session: &mut dyn Session, clock: &Clock) -> ExitCode {
+pub(crate) fn run(session: &mut dyn Session, clock: &Clock) -> ExitCode {
     let input = stdin_lines();
     prompt();
     while !session.is_over() {
@@ -162,7 +162,7 @@ fn prompt() {
 }
 
 /// Prints a line; on a terminal it first returns over the prompt, which is drawn again after.
-fn say(text: impl AsRef<str>) {
+pub(crate) fn say(text: impl AsRef<str>) {
     let prefix = if interactive() { "\r" } else { "" };
     if writeln!(std::io::stdout().lock(), "{prefix}{}", text.as_ref()).is_err() {
         std::process::exit(0); // the reader went away (a closed pipe): nothing left to do
@@ -884,7 +884,7 @@ fn parse_speed(text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("--speed `{text}` must be a number above 0 and at most 1000"))
 }
 
-fn parse_seed(seed: &Option<String>) -> Result<u64, String> {
+pub(crate) fn parse_seed(seed: &Option<String>) -> Result<u64, String> {
     match seed {
         Some(s) => s
             .trim()
@@ -903,7 +903,7 @@ fn parse_bot_level(text: &str) -> Result<u8, String> {
         .ok_or_else(|| format!("--bot-level `{text}` must be 1 to {}", bots::MAX_LEVEL))
 }
 
-fn fail(message: String) -> ExitCode {
+pub(crate) fn fail(message: String) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::from(2)
 }

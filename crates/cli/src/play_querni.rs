@@ -1,0 +1,242 @@
+//! `tabula play querni`: a game against the computer, or two people at one keyboard.
+//!
+//! The game is the library's [`QuerniGame`]; this module draws the board, reads typed turns
+//! and, when it is the computer's turn, asks the engine (which answers within a second).
+
+use crate::play::{Clock, Flow, Session, fail, parse_seed, run, say};
+use crate::querni::{board_text, parse_level};
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Instant;
+use tabula_core::rng::mix;
+use tabula_core::{Game, Millis};
+use tabula_querni::players::best_turn;
+use tabula_querni::{QuerniAction, QuerniConfig, QuerniEvent, QuerniGame, Searcher, Side, Turn};
+
+/// Options of `tabula play querni`.
+pub struct QuerniOptions {
+    /// The computer's level (1-5 or max).
+    pub ai_level: String,
+    /// The colour the person plays.
+    pub color: String,
+    /// Seed of the starting position.
+    pub seed: Option<String>,
+    /// Two people, no computer.
+    pub hotseat: bool,
+}
+
+struct QuerniSession {
+    game: QuerniGame,
+    /// The computer's side and level (none in a hot-seat game).
+    computer: Option<(Side, u8)>,
+    searcher: Searcher,
+    seed: u64,
+}
+
+impl QuerniSession {
+    fn show(&self) {
+        let colour = std::io::stdout().is_terminal();
+        for line in board_text(self.game.position(), colour).lines() {
+            say(line);
+        }
+    }
+
+    fn name(&self, side: Side) -> String {
+        match self.computer {
+            Some((s, level)) if s == side => format!("Computer ({side}, level {level})"),
+            Some(_) => format!("You ({side})"),
+            None => format!("{}", side).to_uppercase(),
+        }
+    }
+
+    fn act(&mut self, action: QuerniAction, now: Millis) {
+        match self.game.apply(&action, now) {
+            Ok(events) => {
+                for e in events {
+                    match e {
+                        QuerniEvent::Played {
+                            side,
+                            turn,
+                            automatic,
+                        } => {
+                            if automatic {
+                                say(format!(
+                                    "{} has no movement and no removal: passes.",
+                                    self.name(side)
+                                ));
+                            } else {
+                                say(format!("{}: {turn}", self.name(side)));
+                            }
+                        }
+                        QuerniEvent::Ended { status } => {
+                            self.show();
+                            say(format!("Game over: {status}."));
+                        }
+                    }
+                }
+                if !self.game.is_over() {
+                    self.show();
+                    if self
+                        .computer
+                        .is_none_or(|(s, _)| s != self.game.position().turn())
+                    {
+                        say(format!(
+                            "{} to play.",
+                            self.name(self.game.position().turn())
+                        ));
+                    }
+                }
+            }
+            Err(e) => say(format!("Not played: {e}")),
+        }
+    }
+
+    fn list_moves(&self) {
+        let p = self.game.position();
+        let mut ms = Vec::new();
+        p.movements(&mut ms);
+        let mut rs = Vec::new();
+        p.removals(p.turn(), &mut rs);
+        let texts: Vec<String> = ms
+            .iter()
+            .map(|&m| {
+                p.describe(Turn {
+                    movement: Some(m),
+                    removal: None,
+                })
+                .to_string()
+            })
+            .collect();
+        say(format!("{} movements:", texts.len()));
+        for chunk in texts.chunks(10) {
+            say(format!("  {}", chunk.join("  ")));
+        }
+        if rs.is_empty() {
+            say("No chain to remove now (a movement may make one: `c2-c3 x4-6`).");
+        } else {
+            let list: Vec<String> = rs.iter().map(|r| r.to_string()).collect();
+            say(format!("Removals now: {}", list.join("  ")));
+        }
+    }
+}
+
+impl Session for QuerniSession {
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn next_auto(&self) -> Option<Millis> {
+        match self.computer {
+            Some((side, _)) if side == self.game.position().turn() && !self.game.is_over() => {
+                Some(0)
+            }
+            _ => None,
+        }
+    }
+
+    fn run_auto(&mut self, at: Millis) {
+        let Some((side, level)) = self.computer else {
+            return;
+        };
+        let position = *self.game.position();
+        let seed = mix(&[self.seed, self.game.history().len() as u64]);
+        let turn = best_turn(&position, level, seed, &mut self.searcher, &mut || false).turn();
+        let text = position.describe(turn).to_string();
+        self.act(QuerniAction::Turn { side, turn: text }, at);
+    }
+
+    fn command(&mut self, line: &str, now: Millis) -> Flow {
+        let to_move = self.game.position().turn();
+        match line {
+            "quit" | "q" => return Flow::Quit,
+            "help" | "?" => say(
+                "Type a turn: a step `c2-c3`, jumps `c2:e4:e6` (every landing square), a removal \
+                 `x4-6`, both `c2-c3 x4-6`, or `pass`. Also: `moves`, `hint`, `board`, `resign`, `quit`.",
+            ),
+            "board" => self.show(),
+            "moves" => self.list_moves(),
+            "hint" => {
+                let p = *self.game.position();
+                let t = best_turn(
+                    &p,
+                    tabula_querni::MAX_LEVEL,
+                    self.seed,
+                    &mut self.searcher,
+                    &mut || false,
+                )
+                .turn();
+                say(format!("Hint: {}", p.describe(t)));
+            }
+            "resign" => self.act(QuerniAction::Resign { side: to_move }, now),
+            _ => {
+                if self.computer.is_some_and(|(s, _)| s == to_move) {
+                    say("Wait for the computer's turn.");
+                } else {
+                    self.act(
+                        QuerniAction::Turn {
+                            side: to_move,
+                            turn: line.to_string(),
+                        },
+                        now,
+                    );
+                }
+            }
+        }
+        Flow::Go
+    }
+
+    fn leave(&mut self, _now: Millis) {
+        if !self.game.is_over() {
+            say("You left the game.");
+        }
+    }
+}
+
+/// `tabula play querni`.
+pub fn querni(o: QuerniOptions) -> ExitCode {
+    let seed = match parse_seed(&o.seed) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    let level = match parse_level(&o.ai_level) {
+        Ok(l) => l,
+        Err(e) => return fail(format!("--ai-{e}")),
+    };
+    let human = match o.color.as_str() {
+        "blue" | "b" => Side::Blue,
+        "red" | "r" => Side::Red,
+        other => return fail(format!("--color `{other}` must be blue or red")),
+    };
+    let (game, opening) = match QuerniGame::start(QuerniConfig::default(), seed, 0) {
+        Ok(g) => g,
+        Err(e) => return fail(e.to_string()),
+    };
+    let computer = (!o.hotseat).then_some((human.other(), level));
+    let mut session = QuerniSession {
+        game,
+        computer,
+        searcher: Searcher::default(),
+        seed,
+    };
+    say(format!(
+        "Querni (seed {seed}): remove all sixteen of your pieces in chains of consecutive numbers. \
+         Blue starts. Type `help` for commands."
+    ));
+    match computer {
+        Some((side, level)) => say(format!(
+            "You play {human}; the computer plays {side} at level {level}."
+        )),
+        None => say("Two players at one keyboard: each types a turn in turn."),
+    }
+    // The standard start never begins with an automatic pass.
+    drop(opening);
+    session.show();
+    if session.next_auto().is_none() {
+        say(format!("{} to play.", session.name(Side::Blue)));
+    }
+    let clock = Clock {
+        start: Instant::now(),
+        speed: 1.0,
+    };
+    run(&mut session, &clock)
+}

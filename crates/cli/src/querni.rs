@@ -1,0 +1,339 @@
+//! The Querni commands: `tabula querni new|moves|play|best` and `tabula simulate querni`.
+
+use crate::output::Answer;
+use serde_json::json;
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+use tabula_querni::plan::plan;
+use tabula_querni::players::{Choice, best_turn};
+use tabula_querni::sim::{Tally, play_game, series_game};
+use tabula_querni::{MAX_LEVEL, Player, Position, Searcher, Side, Status, Turn};
+
+fn position(text: &str) -> Result<Position, String> {
+    Position::parse(text).map_err(|e| e.to_string())
+}
+
+/// The board as text: files across, rank 7 at the top, blue pieces `B5`, red `R12`;
+/// coloured with ANSI escapes when `colour` is set.
+pub fn board_text(p: &Position, colour: bool) -> String {
+    let mut out = String::from("    ");
+    for f in 0..10u8 {
+        let _ = write!(out, "  {} ", (b'a' + f) as char);
+    }
+    out.push('\n');
+    for rank in (0..7u8).rev() {
+        let _ = write!(out, " {}  ", rank + 1);
+        for file in 0..10u8 {
+            let id = p.cell(rank * 10 + file);
+            if id == 0 {
+                out.push_str("  . ");
+                continue;
+            }
+            let (side, n) = tabula_querni::position::piece_of(id);
+            let label = format!("{}{n}", if side == Side::Blue { 'B' } else { 'R' });
+            let cell = format!("{label:>3} ");
+            if colour {
+                let code = if side == Side::Blue { "1;34" } else { "1;31" };
+                let _ = write!(out, "\x1b[{code}m{cell}\x1b[0m");
+            } else {
+                out.push_str(&cell);
+            }
+        }
+        let _ = writeln!(out, " {}", rank + 1);
+    }
+    let _ = writeln!(
+        out,
+        "{} to move; {} turn(s) since the last removal (a draw at 30)",
+        p.turn(),
+        p.quiet()
+    );
+    out
+}
+
+fn status_json(s: Status) -> serde_json::Value {
+    json!({ "result": s.result(), "reason": s.to_string() })
+}
+
+/// `tabula querni new`.
+pub fn new(seed: Option<&str>) -> Result<Answer, String> {
+    let seed = match seed {
+        Some(s) => s
+            .trim()
+            .parse::<u64>()
+            .map_err(|_| format!("--seed `{s}` must be a whole number"))?,
+        None => 1,
+    };
+    let p = Position::start(seed);
+    let text = format!("{p}\n\n{}", board_text(&p, false));
+    Ok(Answer {
+        text,
+        json: json!({ "position": p.to_string(), "seed": seed }),
+    })
+}
+
+/// `tabula querni moves`.
+pub fn moves(pos: &str) -> Result<Answer, String> {
+    let p = position(pos)?;
+    let status = p.status();
+    let (mut movements, mut removals) = (Vec::new(), Vec::new());
+    if !status.is_over() {
+        p.movements(&mut movements);
+        p.removals(p.turn(), &mut removals);
+    }
+    let movement_text: Vec<String> = movements
+        .iter()
+        .map(|&m| {
+            p.describe(Turn {
+                movement: Some(m),
+                removal: None,
+            })
+            .to_string()
+        })
+        .collect();
+    let removal_text: Vec<String> = removals.iter().map(|r| r.to_string()).collect();
+    let mut text = format!("{p}\nstatus: {status}\n");
+    if status.is_over() {
+        text.push_str("the game is over: no turns\n");
+    } else {
+        let _ = writeln!(text, "{} movement(s):", movement_text.len());
+        for chunk in movement_text.chunks(8) {
+            let _ = writeln!(text, "  {}", chunk.join("  "));
+        }
+        if removal_text.is_empty() {
+            text.push_str("no removal now\n");
+        } else {
+            let _ = writeln!(text, "removal(s) now: {}", removal_text.join("  "));
+        }
+        if p.must_pass() {
+            let _ = writeln!(
+                text,
+                "{} has nothing to do and passes automatically",
+                p.turn()
+            );
+        }
+    }
+    Ok(Answer {
+        text,
+        json: json!({
+            "position": p.to_string(),
+            "status": status_json(status),
+            "movements": movement_text,
+            "removals": removal_text,
+        }),
+    })
+}
+
+/// `tabula querni play`: one turn, then any automatic passes.
+pub fn play(pos: &str, turn: &str) -> Result<Answer, String> {
+    let p = position(pos)?;
+    let (_, mut after) = p.play(turn).map_err(|e| e.to_string())?;
+    let mut passes = Vec::new();
+    while !after.status().is_over() && after.must_pass() {
+        passes.push(after.turn());
+        after = after.play_unchecked(Turn::PASS);
+    }
+    let status = after.status();
+    let mut text = format!("{after}\n{}\n", status.result());
+    if status.is_over() {
+        let _ = writeln!(text, "{status}");
+    }
+    for side in &passes {
+        let _ = writeln!(
+            text,
+            "{side} had no movement and no removal and passed automatically"
+        );
+    }
+    Ok(Answer {
+        text,
+        json: json!({
+            "position": after.to_string(),
+            "result": status.result(),
+            "reason": status.to_string(),
+            "automatic_passes": passes.iter().map(|s| s.name()).collect::<Vec<_>>(),
+        }),
+    })
+}
+
+/// Reads a level: 1..=5 or `max`.
+pub fn parse_level(text: &str) -> Result<u8, String> {
+    if text == "max" {
+        return Ok(MAX_LEVEL);
+    }
+    text.trim()
+        .parse::<u8>()
+        .ok()
+        .filter(|l| (1..=MAX_LEVEL).contains(l))
+        .ok_or_else(|| format!("level `{text}` must be 1 to {MAX_LEVEL} or max"))
+}
+
+/// `tabula querni best`.
+pub fn best(pos: &str, level: &str, movetime: Option<&str>, seed: &str) -> Result<Answer, String> {
+    let p = position(pos)?;
+    let level = parse_level(level)?;
+    let seed: u64 = seed
+        .trim()
+        .parse()
+        .map_err(|_| format!("--seed `{seed}` must be a whole number"))?;
+    let status = p.status();
+    if status.is_over() {
+        return Err(format!("the game is over ({status})"));
+    }
+    let started = Instant::now();
+    let mut searcher = Searcher::default();
+    let limit = match movetime {
+        Some(ms) => Some(Duration::from_millis(
+            ms.trim()
+                .parse()
+                .ok()
+                .filter(|&m: &u64| m > 0)
+                .ok_or_else(|| {
+                    format!("--movetime `{ms}` must be a positive number of milliseconds")
+                })?,
+        )),
+        None => None,
+    };
+    let choice = match limit {
+        // A time limit replaces the level's budget: the search deepens (levels 1-4) or the
+        // planner widens (level 5) until the time is up.
+        Some(limit) => {
+            let mut stop = || started.elapsed() >= limit;
+            if level == MAX_LEVEL {
+                Choice::Planned(plan(
+                    &p,
+                    50,
+                    1 << 20,
+                    u64::MAX,
+                    &searcher.weights,
+                    seed,
+                    &mut stop,
+                ))
+            } else {
+                let budget = tabula_querni::Budget {
+                    depth: 30,
+                    nodes: u64::MAX,
+                };
+                Choice::Searched(searcher.search(&p, budget, 0, seed, &mut stop))
+            }
+        }
+        None => best_turn(&p, level, seed, &mut searcher, &mut || false),
+    };
+    let ms = started.elapsed().as_millis() as u64;
+    let turn = p.describe(choice.turn()).to_string();
+    let (how, extra) = match choice {
+        Choice::Searched(r) => (
+            format!("depth {}, score {}", r.depth, r.score),
+            json!({"depth": r.depth, "score": r.score}),
+        ),
+        Choice::Planned(pl) => (
+            match pl.turns_to_clear {
+                Some(t) => format!("plans to clear the board in {t} turn(s), beam {}", pl.width),
+                None => format!(
+                    "no plan clears the board within {} turns, beam {}",
+                    tabula_querni::plan::HORIZON,
+                    pl.width
+                ),
+            },
+            json!({"turns_to_clear": pl.turns_to_clear, "beam": pl.width}),
+        ),
+    };
+    let text = format!(
+        "{turn}\n(level {level}, {how}, {} positions, {ms} ms)\n",
+        choice.nodes()
+    );
+    let mut json = json!({ "turn": turn, "level": level, "nodes": choice.nodes(), "ms": ms });
+    if let (Some(o), Some(e)) = (json.as_object_mut(), extra.as_object()) {
+        o.extend(e.clone());
+    }
+    Ok(Answer { text, json })
+}
+
+/// `tabula simulate querni`: a series between two players, on both cores.
+pub fn simulate(
+    first: &str,
+    second: &str,
+    games: &str,
+    seed: &str,
+    swap: bool,
+) -> Result<Answer, String> {
+    let a = Player::parse(first)?;
+    let b = Player::parse(second)?;
+    let games: u32 = games
+        .trim()
+        .parse()
+        .ok()
+        .filter(|g| (1..=100_000).contains(g))
+        .ok_or_else(|| format!("--games `{games}` must be a whole number from 1 to 100000"))?;
+    let seed: u64 = seed
+        .trim()
+        .parse()
+        .map_err(|_| format!("--seed `{seed}` must be a whole number"))?;
+    let started = Instant::now();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8) as u32;
+    let tally = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut searcher = Searcher::default();
+                    let mut tally = Tally::default();
+                    let mut turns = 0usize;
+                    for index in (t..games).step_by(threads as usize) {
+                        let (blue, red, game_seed) = series_game(a, b, seed, index, swap);
+                        let record = play_game(blue, red, game_seed, &mut searcher);
+                        turns += record.turns.len();
+                        tally.add(index, swap, record.status);
+                    }
+                    (tally, turns)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .fold((Tally::default(), 0), |(t, n), (u, m)| (t.merge(u), n + m))
+    });
+    let (tally, turns) = tally;
+    let secs = started.elapsed().as_secs_f64();
+    let pct = |n: u32| 100.0 * f64::from(n) / f64::from(tally.games.max(1));
+    let mut text = format!(
+        "Querni: {first} vs {second}, {games} games from seed {seed}{}\n",
+        if swap {
+            ", alternating colours (each start played from both sides)"
+        } else {
+            ", first player blue"
+        }
+    );
+    let _ = writeln!(
+        text,
+        "{first:>10} wins  {:>5}  ({:.1}%)",
+        tally.first_wins,
+        pct(tally.first_wins)
+    );
+    let _ = writeln!(
+        text,
+        "{second:>10} wins  {:>5}  ({:.1}%)",
+        tally.second_wins,
+        pct(tally.second_wins)
+    );
+    let _ = writeln!(
+        text,
+        "{:>10}       {:>5}  ({:.1}%)",
+        "draws",
+        tally.draws,
+        pct(tally.draws)
+    );
+    let _ = writeln!(
+        text,
+        "{:.1} turns a game, {secs:.1} s",
+        turns as f64 / f64::from(tally.games.max(1))
+    );
+    let json = json!({
+        "games": tally.games,
+        "first_wins": tally.first_wins,
+        "second_wins": tally.second_wins,
+        "draws": tally.draws,
+    });
+    let _ = writeln!(text, "{json}");
+    Ok(Answer { text, json })
+}
