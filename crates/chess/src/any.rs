@@ -158,6 +158,11 @@ impl AnyPosition {
         each!(self, p => p.promotion_roles(c).to_vec())
     }
 
+    /// The move number (starts at 1, grows after Black moves).
+    pub fn fullmoves(&self) -> u32 {
+        each!(self, p => p.fullmoves())
+    }
+
     /// Half-moves since the last capture or pawn move.
     pub fn halfmoves(&self) -> u32 {
         each!(self, p => p.halfmoves())

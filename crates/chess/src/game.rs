@@ -255,6 +255,12 @@ impl ChessGame {
         Some(r)
     }
 
+    /// The Zobrist keys of the positions since the last capture or pawn move, the current
+    /// one last (an engine needs them to see repetitions).
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
     /// How often the current position has occurred (since the last irreversible move).
     pub fn repetitions(&self) -> usize {
         let k = self.position.hash();

@@ -12,6 +12,7 @@
 
 mod any;
 pub mod attacks;
+pub mod engine;
 mod fen;
 pub mod game;
 pub mod geometry;

@@ -1,0 +1,796 @@
+//! The alpha-beta search.
+
+use super::eval::{Weights, evaluate, value_in};
+use super::tt::{Bound, Table, pack};
+use super::{Control, MATE};
+use crate::any::AnyPosition;
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::status::{Outcome, TieBreakCause};
+use crate::types::Role;
+use crate::variant::Objective;
+use crate::zobrist;
+use tabula_core::rng::{Rng, mix, seeded};
+
+const INFINITY: i32 = 31_000;
+const MATE_BOUND: i32 = MATE - 1000;
+const MAX_PLY: usize = 96;
+
+/// How far a search may go; the [`Control`] may stop it sooner.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration (plies); `None` for no limit.
+    pub depth: Option<u32>,
+    /// Stop after this many positions; `None` for no limit.
+    pub nodes: Option<u64>,
+}
+
+/// A score as UCI shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+impl Score {
+    fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-((MATE + s + 1) / 2))
+        } else {
+            Score::Cp(s)
+        }
+    }
+
+    /// UCI text: `cp 35` or `mate -3`.
+    pub fn uci(&self) -> String {
+        match self {
+            Score::Cp(c) => format!("cp {c}"),
+            Score::Mate(m) => format!("mate {m}"),
+        }
+    }
+}
+
+/// One completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// The score for the side to move.
+    pub score: Score,
+    /// Positions searched so far.
+    pub nodes: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// A finished search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play (`None` when the game is over).
+    pub best: Option<Move>,
+    /// The last completed iteration (depth 0 when there was no move).
+    pub report: Report,
+}
+
+/// The engine: its transposition table and move-ordering memory survive between searches of
+/// one game.
+pub struct Engine {
+    tt: Table,
+    killers: Vec<[u16; 2]>,
+    history: Vec<i32>,
+    /// Evaluation weights (all 100 by default).
+    pub weights: Weights,
+    /// 0 (weakest) to 20 (full strength).
+    pub skill: u8,
+    /// Seed for the weaker levels' random choices.
+    pub seed: u64,
+    searches: u64,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(16)
+    }
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("weights", &self.weights)
+            .field("skill", &self.skill)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Engine {
+    /// An engine with a transposition table of `hash_mb` MiB, at full strength.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            tt: Table::new(hash_mb),
+            killers: vec![[0; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * 64 * 64],
+            weights: Weights::default(),
+            skill: 20,
+            seed: 0,
+            searches: 0,
+        }
+    }
+
+    /// Resizes the transposition table (and clears it).
+    pub fn set_hash(&mut self, hash_mb: usize) {
+        self.tt = Table::new(hash_mb);
+    }
+
+    /// Forgets what earlier searches learnt (a new game), so results do not depend on them.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.killers.fill([0; 2]);
+        self.history.fill(0);
+        self.searches = 0;
+    }
+
+    /// Searches `pos`; `history` holds the Zobrist keys of the game's earlier positions (for
+    /// repetitions), oldest first, not including `pos`.
+    pub fn search_any(
+        &mut self,
+        pos: &AnyPosition,
+        history: &[u64],
+        limits: Limits,
+        control: &mut dyn Control,
+    ) -> SearchResult {
+        match pos {
+            AnyPosition::Mini(p) => self.search(p, history, limits, control),
+            AnyPosition::Standard(p) => self.search(p, history, limits, control),
+        }
+    }
+
+    /// Searches `pos` (see [`Engine::search_any`]).
+    pub fn search<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        history: &[u64],
+        limits: Limits,
+        control: &mut dyn Control,
+    ) -> SearchResult {
+        self.searches += 1;
+        let skill = self.skill.min(20);
+        let mut limits = limits;
+        if skill < 20 {
+            // weaker levels see less far
+            let cap = 1 + u32::from(skill) / 3;
+            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+        }
+        let weights = self.weights;
+        let mut s = Search {
+            engine: self,
+            control,
+            weights,
+            stack: history.to_vec(),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            nodes: 0,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            stopped: false,
+            may_stop: false,
+            seldepth: 0,
+        };
+        let mut result = s.iterate(pos, limits.depth.unwrap_or(MAX_PLY as u32 - 4));
+        if skill < 20 && result.best.is_some() {
+            result.best = Some(s.weaker_choice(pos, &result, skill));
+        }
+        result
+    }
+}
+
+struct Search<'a> {
+    engine: &'a mut Engine,
+    control: &'a mut dyn Control,
+    weights: Weights,
+    stack: Vec<u64>,
+    pv: Vec<Vec<Move>>,
+    nodes: u64,
+    node_limit: u64,
+    stopped: bool,
+    /// False during the first iteration, which always completes so there is a move.
+    may_stop: bool,
+    seldepth: u32,
+}
+
+/// The score of a finished game for the side to move, `ply` plies from the root.
+fn outcome_score<G: Geometry>(pos: &Position<G>, outcome: Outcome, ply: usize) -> i32 {
+    match outcome.winner() {
+        Some(w) if w == pos.turn => MATE - ply as i32,
+        Some(_) => -MATE + ply as i32,
+        None => 0,
+    }
+}
+
+impl Search<'_> {
+    fn iterate<G: Geometry>(&mut self, root: &Position<G>, max_depth: u32) -> SearchResult {
+        let moves = root.legal_moves();
+        let mut result = SearchResult {
+            best: None,
+            report: Report {
+                depth: 0,
+                seldepth: 0,
+                score: Score::Cp(0),
+                nodes: 0,
+                pv: Vec::new(),
+            },
+        };
+        if moves.is_empty() || root.lesson_result().is_some() {
+            return result;
+        }
+        result.best = Some(moves[0]);
+        let mut previous: i32 = 0;
+        for depth in 1..=max_depth.max(1) {
+            self.may_stop = depth > 1;
+            self.seldepth = 0;
+            let mut window = 30;
+            let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+                (previous - window, previous + window)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let score = loop {
+                let s = self.negamax(root, depth as i32, alpha, beta, 0, false);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha {
+                    alpha = (s - window).max(-INFINITY);
+                } else if s >= beta {
+                    beta = (s + window).min(INFINITY);
+                } else {
+                    break s;
+                }
+                window *= 2;
+            };
+            if self.stopped {
+                // a root move that beat the previous best in the unfinished iteration was
+                // searched in full, so it is the better choice
+                if let Some(&first) = self.pv[0].first() {
+                    result.best = Some(first);
+                }
+                break;
+            }
+            previous = score;
+            let pv = self.pv[0].clone();
+            if let Some(&first) = pv.first() {
+                result.best = Some(first);
+            }
+            result.report = Report {
+                depth,
+                seldepth: self.seldepth.max(depth),
+                score: Score::from_internal(score),
+                nodes: self.nodes,
+                pv,
+            };
+            self.control.report(&result.report);
+            if self.control.enough(&result.report) {
+                break;
+            }
+            // a forced mate found within this depth will not change
+            if score.abs() >= MATE_BOUND && (MATE - score.abs()) < depth as i32 {
+                break;
+            }
+        }
+        result.report.nodes = self.nodes;
+        result
+    }
+
+    /// A weaker level's choice: every root move scored by a full-window search at the
+    /// level's depth, plus seeded noise that grows as the skill falls.
+    fn weaker_choice<G: Geometry>(
+        &mut self,
+        root: &Position<G>,
+        result: &SearchResult,
+        skill: u8,
+    ) -> Move {
+        let depth = result.report.depth.max(1) as i32;
+        let spread = i32::from(20 - skill) * 25;
+        let mut rng = seeded(mix(&[self.engine.seed, self.engine.searches, root.hash]));
+        self.stopped = false;
+        self.may_stop = false;
+        let mut best = (i32::MIN, result.best.expect("a move exists"));
+        for m in root.legal_moves().iter() {
+            let child = root.play_unchecked(*m);
+            self.stack.push(root.hash);
+            let s = -self.negamax(&child, depth - 1, -INFINITY, INFINITY, 1, false);
+            self.stack.pop();
+            let noisy = s.clamp(-MATE_BOUND, MATE_BOUND) + rng.random_range(0..=spread);
+            if noisy > best.0 {
+                best = (noisy, *m);
+            }
+        }
+        best.1
+    }
+
+    #[inline]
+    fn poll(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.may_stop
+            && (self.nodes >= self.node_limit
+                || (self.nodes & 1023 == 0 && self.control.stop(self.nodes)))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Draws and finished games found before generating moves (`None`: play on).
+    fn early_end<G: Geometry>(&self, pos: &Position<G>, ply: usize) -> Option<i32> {
+        let checkmate_game = pos.variant.objective() == Objective::Checkmate;
+        if !checkmate_game {
+            if let Some(o) = pos.lesson_result() {
+                return Some(outcome_score(pos, o, ply));
+            }
+        }
+        let repeated = self
+            .stack
+            .iter()
+            .rev()
+            .take(pos.halfmoves as usize)
+            .skip(1)
+            .step_by(2)
+            .any(|&h| h == pos.hash);
+        if repeated || pos.halfmoves >= 100 {
+            if checkmate_game {
+                return Some(0);
+            }
+            let cause = if repeated {
+                TieBreakCause::Repetition
+            } else {
+                TieBreakCause::FiftyMoves
+            };
+            return Some(outcome_score(pos, pos.tie_break(cause), ply));
+        }
+        if checkmate_game && pos.insufficient_material() {
+            return Some(0);
+        }
+        None
+    }
+
+    fn no_moves<G: Geometry>(pos: &Position<G>, ply: usize) -> i32 {
+        pos.outcome().map_or(0, |o| outcome_score(pos, o, ply))
+    }
+
+    fn order<G: Geometry>(
+        &self,
+        pos: &Position<G>,
+        moves: &[Move],
+        tt_move: u16,
+        ply: usize,
+    ) -> Vec<(i32, Move)> {
+        let objective = pos.variant.objective();
+        let killers = self.engine.killers[ply];
+        let side = pos.turn.index() * 4096;
+        moves
+            .iter()
+            .map(|m| {
+                let packed = pack(m);
+                let score = if packed == tt_move {
+                    2_000_000
+                } else if m.is_tactical() {
+                    let victim = m.capture.map_or(0, |r| value_in(objective, r));
+                    let promo = m.promotion.map_or(0, |r| value_in(objective, r));
+                    let mvv_lva = 10 * (victim + promo) - value_in(objective, m.role) / 10;
+                    if see(pos, m) >= 0 {
+                        1_000_000 + mvv_lva
+                    } else {
+                        -1_000_000 + mvv_lva
+                    }
+                } else if packed == killers[0] {
+                    900_000
+                } else if packed == killers[1] {
+                    899_000
+                } else {
+                    self.engine.history[side + usize::from(m.from) * 64 + usize::from(m.to)]
+                };
+                (score, *m)
+            })
+            .collect()
+    }
+
+    fn negamax<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.poll() {
+            return 0;
+        }
+        self.nodes += 1;
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            if let Some(s) = self.early_end(pos, ply) {
+                return s;
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = pos.is_check();
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        let key = pos.hash;
+        let mut tt_move = 0;
+        if let Some(hit) = self.engine.tt.probe(key, ply as i32) {
+            tt_move = hit.packed;
+            if !pv_node && hit.depth >= depth {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if usable {
+                    return hit.score;
+                }
+            }
+        }
+        let checkmate_game = pos.variant.objective() == Objective::Checkmate;
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            evaluate(pos, &self.weights)
+        };
+        if !pv_node && !in_check && ply > 0 {
+            if depth <= 4 && beta.abs() < MATE_BOUND && static_eval - 90 * depth >= beta {
+                return static_eval;
+            }
+            let pieces =
+                pos.by_color(pos.turn) & !pos.by_role(Role::Pawn) & !pos.by_role(Role::King);
+            if null_ok && checkmate_game && depth >= 3 && static_eval >= beta && pieces != 0 {
+                let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
+                let child = null_move(pos);
+                self.stack.push(key);
+                let s = -self.negamax(&child, depth - r, -beta, -beta + 1, ply + 1, false);
+                self.stack.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+        // without a hash move this node was never searched: search it a little shallower
+        let depth = if tt_move == 0 && depth >= 5 {
+            depth - 1
+        } else {
+            depth
+        };
+        // a quiet move cannot lift a hopeless shallow node above alpha
+        let futile = !pv_node
+            && !in_check
+            && depth <= 3
+            && alpha.abs() < MATE_BOUND
+            && static_eval + 120 * depth + 60 <= alpha;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Self::no_moves(pos, ply);
+        }
+        let mut ordered = self.order(pos, &moves, tt_move, ply);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_packed = 0u16;
+        let mut quiets_tried: Vec<u16> = Vec::new();
+        self.stack.push(key);
+        for i in 0..ordered.len() {
+            let mut top = i;
+            for j in i + 1..ordered.len() {
+                if ordered[j].0 > ordered[top].0 {
+                    top = j;
+                }
+            }
+            ordered.swap(i, top);
+            let (order_score, m) = ordered[i];
+            let quiet = !m.is_tactical();
+            let child = pos.play_unchecked(m);
+            let gives_check = child.is_check();
+            if futile && quiet && !gives_check && i > 0 && checkmate_game {
+                continue;
+            }
+            // late-move pruning: far down the list of a shallow, quiet node
+            if !pv_node
+                && !in_check
+                && quiet
+                && !gives_check
+                && depth <= 3
+                && i >= 4 + (depth * depth * 3) as usize
+                && best > -MATE_BOUND
+                && checkmate_game
+            {
+                continue;
+            }
+            let new_depth = depth - 1;
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && i >= 2 && quiet && !in_check && !gives_check {
+                    r = lmr(depth, i);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if order_score >= 899_000 {
+                        r -= 1;
+                    } else if order_score < -2000 {
+                        r += 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+            }
+            if self.stopped {
+                self.stack.pop();
+                return 0;
+            }
+            let packed = pack(&m);
+            if score > best {
+                best = score;
+                best_packed = packed;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if quiet {
+                            self.reward(pos, &m, packed, depth, ply, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(packed);
+            }
+        }
+        self.stack.pop();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.engine
+            .tt
+            .store(key, ply as i32, depth, best, bound, best_packed);
+        best
+    }
+
+    /// A quiet move caused a cut-off: remember it as a killer and raise its history; lower
+    /// the history of the quiet moves tried before it.
+    fn reward<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        m: &Move,
+        packed: u16,
+        depth: i32,
+        ply: usize,
+        tried: &[u16],
+    ) {
+        let k = &mut self.engine.killers[ply];
+        if k[0] != packed {
+            k[1] = k[0];
+            k[0] = packed;
+        }
+        let side = pos.turn.index() * 4096;
+        let bonus = (depth * depth).min(400);
+        let bump = |h: &mut i32, b: i32| {
+            *h += b - *h * b.abs() / 16_384;
+        };
+        bump(
+            &mut self.engine.history[side + usize::from(m.from) * 64 + usize::from(m.to)],
+            bonus,
+        );
+        for &q in tried {
+            let (from, to) = (usize::from(q & 63), usize::from(q >> 6 & 63));
+            bump(&mut self.engine.history[side + from * 64 + to], -bonus);
+        }
+    }
+
+    fn quiesce<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.poll() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        let objective = pos.variant.objective();
+        if objective != Objective::Checkmate {
+            if let Some(o) = pos.lesson_result() {
+                return outcome_score(pos, o, ply);
+            }
+        }
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY {
+            return if in_check {
+                0
+            } else {
+                evaluate(pos, &self.weights)
+            };
+        }
+        let stand = if in_check {
+            -INFINITY
+        } else {
+            evaluate(pos, &self.weights)
+        };
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Self::no_moves(pos, ply);
+        }
+        let last_rank = |m: &Move| {
+            m.role == Role::Pawn && {
+                let r = m.to / G::W;
+                r == 0 || r == G::H - 1
+            }
+        };
+        let mut list: Vec<(i32, Move)> = moves
+            .iter()
+            .filter(|m| in_check || m.is_tactical() || last_rank(m))
+            .map(|m| {
+                let victim = m.capture.map_or(0, |r| value_in(objective, r));
+                let promo = m.promotion.map_or(0, |r| value_in(objective, r));
+                let edge = if last_rank(m) { 5000 } else { 0 };
+                (
+                    edge + 10 * (victim + promo) - value_in(objective, m.role) / 10,
+                    *m,
+                )
+            })
+            .collect();
+        list.sort_by_key(|e| -e.0);
+        let mut best = stand;
+        for (_, m) in list {
+            if !in_check && m.promotion.is_none() && !last_rank(&m) {
+                let gain = m.capture.map_or(0, |r| value_in(objective, r));
+                if stand + gain + 200 < alpha || see(pos, &m) < 0 {
+                    continue;
+                }
+            }
+            let child = pos.play_unchecked(m);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Static exchange evaluation: the material `m` wins (or loses, if negative) when both sides
+/// keep recapturing on its destination with their least valuable piece and may stop at any
+/// time. Sliders behind the capturers join in as the square's occupancy thins.
+pub(crate) fn see<G: Geometry>(pos: &Position<G>, m: &Move) -> i32 {
+    let objective = pos.variant.objective();
+    let value = |r: Role| {
+        if r == Role::King && objective == Objective::Checkmate {
+            20_000
+        } else {
+            value_in(objective, r)
+        }
+    };
+    let to = m.to;
+    let mut occ = pos.occupied() & !(1u64 << m.from);
+    let mut gain = [0i32; 40];
+    gain[0] = m.capture.map_or(0, value) + m.promotion.map_or(0, |r| value(r) - value(Role::Pawn));
+    let mut on_square = value(m.promotion.unwrap_or(m.role));
+    let mut side = pos.turn.other();
+    let mut d = 0;
+    loop {
+        let attackers = pos.attackers(to, side, occ) & occ;
+        if attackers == 0 || d + 1 >= gain.len() {
+            break;
+        }
+        let Some((sq, role)) = Role::ALL.iter().find_map(|&r| {
+            let set = attackers & pos.pieces(side, r);
+            (set != 0).then(|| (set.trailing_zeros() as u8, r))
+        }) else {
+            break;
+        };
+        d += 1;
+        gain[d] = on_square - gain[d - 1];
+        if gain[d].max(-gain[d - 1]) < 0 {
+            break;
+        }
+        on_square = value(role);
+        occ &= !(1u64 << sq);
+        side = side.other();
+    }
+    while d > 0 {
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+        d -= 1;
+    }
+    gain[0]
+}
+
+/// Late-move reduction in plies for the `index`-th move at `depth`.
+fn lmr(depth: i32, index: usize) -> i32 {
+    let d = (depth as f32).ln();
+    let i = (index as f32).ln();
+    (0.75 + d * i / 2.0) as i32
+}
+
+/// The position with the side to move passing (for null-move pruning only).
+fn null_move<G: Geometry>(pos: &Position<G>) -> Position<G> {
+    let mut p = *pos;
+    if let Some(e) = p.ep.take() {
+        p.hash ^= zobrist::EN_PASSANT[e as usize];
+    }
+    p.turn = p.turn.other();
+    p.hash ^= zobrist::BLACK_TO_MOVE;
+    p.halfmoves += 1;
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::see;
+    use crate::geometry::Mini;
+    use crate::position::Position;
+    use crate::variant::Variant;
+
+    fn see_of(fen: &str, uci: &str) -> i32 {
+        let p = Position::<Mini>::from_fen(Variant::QUICKCHESS, fen).unwrap();
+        let m = p.parse_uci(uci).unwrap();
+        see(&p, &m)
+    }
+
+    #[test]
+    fn exchanges_are_counted_to_the_end() {
+        // the pawn on c4 is defended by the pawn on b5: the rook wins 100 and loses 480
+        assert_eq!(see_of("2k2/1p3/2p2/5/5/K1R2 w - - 0 1", "c1c4"), 100 - 480);
+        // undefended: a clean pawn
+        assert_eq!(see_of("2k2/5/2p2/5/5/K1R2 w - - 0 1", "c1c4"), 100);
+        // defended once, attacked twice (rooks doubled: the second joins through the first)
+        assert_eq!(see_of("2k2/2r2/2p2/5/2R2/K1R2 w - - 0 1", "c2c4"), 100);
+        // a pawn takes a defended rook: wins the exchange
+        assert_eq!(see_of("2k2/2r2/2r2/1P3/5/K4 w - - 0 1", "b3c4"), 480 - 100);
+    }
+}
