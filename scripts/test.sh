@@ -14,6 +14,13 @@ echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
+echo "== reference engine for the match tests (Debian fairy-stockfish)"
+if [ ! -x /usr/games/fairy-stockfish ]; then
+  echo "installing Debian's fairy-stockfish"
+  sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
+  $sudo_ apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq fairy-stockfish >/dev/null
+fi
 echo "== cargo test"
 cargo test --workspace --all-targets --locked
 cargo test --workspace --doc --locked

@@ -75,6 +75,72 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The QuickChess engine over the Universal Chess Interface (for GUIs and engine matches).
+    Uci,
+    /// The engine's best line and evaluation of a position.
+    Analyse {
+        /// The variant (`tabula variants` lists them).
+        #[arg(long, default_value = "quickchess")]
+        variant: String,
+        /// The position (the variant's start without it).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Search this many plies deep (default 12 when no --movetime).
+        #[arg(long, conflicts_with = "movetime")]
+        depth: Option<String>,
+        /// Search for this many milliseconds.
+        #[arg(long)]
+        movetime: Option<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Search fixed positions to a fixed depth: total nodes (identifies the engine's
+    /// behaviour) and nodes per second.
+    Bench {
+        /// Depth (default 9).
+        #[arg(long)]
+        depth: Option<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Engine-against-engine games over UCI, judged by Tabula's rules; ends with a JSON line.
+    Match {
+        /// Engine 1's command line (e.g. `target/release/tabula uci`).
+        #[arg(long)]
+        engine1: String,
+        /// Engine 2's command line (e.g. `/usr/games/fairy-stockfish`).
+        #[arg(long)]
+        engine2: String,
+        /// The variant both play (sent as UCI_Variant unless an option overrides it).
+        #[arg(long, default_value = "quickchess-fsf")]
+        variant: String,
+        /// Number of games (each opening is played twice, colours swapped).
+        #[arg(long, default_value = "2")]
+        games: String,
+        /// Milliseconds per move (`100`), or seconds BASE+INC (`10+0.1`).
+        #[arg(long, default_value = "100")]
+        tc: String,
+        /// Openings file: one per line, a FEN (optionally `... moves ...`) or UCI moves.
+        #[arg(long)]
+        openings: Option<String>,
+        /// Write every game here as PGN.
+        #[arg(long)]
+        pgn: Option<String>,
+        /// A UCI option for engine 1, NAME=VALUE (repeatable).
+        #[arg(long)]
+        option1: Vec<String>,
+        /// A UCI option for engine 2, NAME=VALUE (repeatable).
+        #[arg(long)]
+        option2: Vec<String>,
+        /// Games played at the same time (each with its own engine processes).
+        #[arg(long, default_value = "1")]
+        concurrency: String,
+        /// Plies after which a game is adjudicated a draw.
+        #[arg(long, default_value = "400")]
+        max_plies: String,
+    },
     /// Every QuickChess game and option, and 8x8 chess.
     Variants {
         /// Print JSON.
@@ -95,6 +161,25 @@ enum Command {
 
 #[derive(Subcommand)]
 enum PlayGame {
+    /// QuickChess (any game of `tabula variants`, 8x8 chess too) against the computer, or two
+    /// people at one keyboard.
+    Quickchess {
+        /// The game (`tabula variants` lists them).
+        #[arg(long, default_value = "quickchess")]
+        variant: String,
+        /// The computer's level, 1 (beginner) to 8 (full strength), or max.
+        #[arg(long, default_value = "4")]
+        level: String,
+        /// Your colour: white (moves first) or black.
+        #[arg(long, default_value = "white")]
+        color: String,
+        /// Two people take turns at this keyboard; no computer.
+        #[arg(long)]
+        hotseat: bool,
+        /// Seed of the computer's choices at the weaker levels (a random one if not given).
+        #[arg(long)]
+        seed: Option<String>,
+    },
     /// Querni against the computer, or two people at one keyboard.
     Querni {
         /// The computer's level, 1 (beginner) to 5 (strongest), or max.
@@ -446,6 +531,19 @@ pub fn run() -> ExitCode {
             }
         },
         Command::Play { game } => match game {
+            PlayGame::Quickchess {
+                variant,
+                level,
+                color,
+                hotseat,
+                seed,
+            } => crate::play_chess::quickchess(crate::play_chess::ChessOptions {
+                variant,
+                level,
+                color,
+                hotseat,
+                seed,
+            }),
             PlayGame::Querni {
                 ai_level,
                 color,
@@ -499,6 +597,48 @@ pub fn run() -> ExitCode {
         } => output::emit(json, chess::perft(&variant, fen.as_deref(), &depth, divide)),
         Command::Moves { variant, fen, json } => output::emit(json, chess::moves(&variant, &fen)),
         Command::Variants { json } => output::emit(json, chess::variants()),
+        Command::Uci => crate::uci::run(),
+        Command::Match {
+            engine1,
+            engine2,
+            variant,
+            games,
+            tc,
+            openings,
+            pgn,
+            option1,
+            option2,
+            concurrency,
+            max_plies,
+        } => crate::matchplay::command(crate::matchplay::MatchArgs {
+            engines: [engine1, engine2],
+            variant,
+            games,
+            tc,
+            openings,
+            pgn,
+            options: [option1, option2],
+            concurrency,
+            max_plies,
+        }),
+        Command::Analyse {
+            variant,
+            fen,
+            depth,
+            movetime,
+            json,
+        } => output::emit(
+            json,
+            crate::analyse::analyse(
+                &variant,
+                fen.as_deref(),
+                depth.as_deref(),
+                movetime.as_deref(),
+            ),
+        ),
+        Command::Bench { depth, json } => {
+            output::emit(json, crate::analyse::bench(depth.as_deref()))
+        }
         Command::Simulate { game } => match game {
             SimulateGame::Checkmates {
                 side,

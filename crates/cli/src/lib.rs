@@ -5,12 +5,16 @@
 //! formats answers as text or JSON.
 #![deny(missing_docs)]
 
+pub mod analyse;
 pub mod batch;
 pub mod chess;
 pub mod cli;
+pub mod matchplay;
 pub mod output;
 pub mod play;
+pub mod play_chess;
 pub mod play_querni;
 pub mod puzzles;
 pub mod querni;
 pub mod simulate;
+pub mod uci;

@@ -1,0 +1,187 @@
+//! `tabula analyse` (best line and evaluation of a position) and `tabula bench` (a fixed
+//! search whose node count identifies the engine's behaviour).
+
+use crate::output::Answer;
+use crate::uci::{Clock, info_line};
+use serde_json::json;
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use tabula_chess::engine::{BENCH_DEPTH, BENCH_POSITIONS, Engine, Limits, Score, Unlimited};
+use tabula_chess::{AnyPosition, Move, Variant};
+
+/// The moves of `pv` from `pos` in SAN, numbered as in a game score.
+pub fn san_line(pos: &AnyPosition, pv: &[Move]) -> Vec<String> {
+    let mut p = *pos;
+    let mut out = Vec::new();
+    for m in pv {
+        out.push(p.san(m));
+        p = p.play_unchecked(*m);
+    }
+    out
+}
+
+fn score_text(score: Score, pos: &AnyPosition) -> String {
+    match score {
+        Score::Cp(c) => {
+            // shown from White's side, as analysis boards do
+            let white = if pos.turn() == tabula_chess::Color::White {
+                c
+            } else {
+                -c
+            };
+            format!("{:+.2}", f64::from(white) / 100.0)
+        }
+        Score::Mate(m) => {
+            let winner = if (m > 0) == (pos.turn() == tabula_chess::Color::White) {
+                "White"
+            } else {
+                "Black"
+            };
+            format!("{winner} mates in {}", m.abs())
+        }
+    }
+}
+
+/// `tabula analyse`: searches to `depth` or for `movetime` ms (default: depth 12).
+pub fn analyse(
+    variant: &str,
+    fen: Option<&str>,
+    depth: Option<&str>,
+    movetime: Option<&str>,
+) -> Result<Answer, String> {
+    let v = Variant::parse(variant).map_err(|e| format!("--variant `{variant}`: {e}"))?;
+    let pos = match fen {
+        Some(f) => AnyPosition::from_fen(v, f).map_err(|e| e.to_string())?,
+        None => AnyPosition::start(v),
+    };
+    let depth = depth
+        .map(|d| {
+            d.parse::<u32>()
+                .ok()
+                .filter(|d| (1..=60).contains(d))
+                .ok_or(format!("--depth `{d}` must be a number from 1 to 60"))
+        })
+        .transpose()?;
+    let movetime = movetime
+        .map(|t| {
+            t.parse::<u64>().ok().filter(|&t| t > 0).ok_or(format!(
+                "--movetime `{t}` must be a positive number of milliseconds"
+            ))
+        })
+        .transpose()?;
+    let limits = Limits {
+        depth: depth.or(if movetime.is_none() { Some(12) } else { None }),
+        nodes: None,
+    };
+    let lines = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let sink = Arc::clone(&lines);
+    let width = pos.width();
+    let limit = movetime.map(Duration::from_millis);
+    let mut clock = Clock::new(
+        limit,
+        limit,
+        Arc::new(AtomicBool::new(false)),
+        Box::new(move |r, t| {
+            if let Ok(mut l) = sink.lock() {
+                l.push(info_line(r, t, width));
+            }
+        }),
+    );
+    let started = Instant::now();
+    let mut engine = Engine::new(64);
+    let result = engine.search_any(&pos, &[], limits, &mut clock);
+    let elapsed = started.elapsed();
+    let mut text = format!("{v}: {}\n", pos.fen());
+    for l in lines.lock().map(|l| l.clone()).unwrap_or_default() {
+        let _ = writeln!(text, "{l}");
+    }
+    let Some(best) = result.best else {
+        let status = pos
+            .outcome()
+            .map_or("no legal moves".to_string(), |o| o.to_string());
+        let _ = writeln!(text, "the game is over: {status}");
+        return Ok(Answer {
+            text,
+            json: json!({"variant": v.name(), "fen": pos.fen(), "best": null, "status": status}),
+        });
+    };
+    let r = &result.report;
+    let san = san_line(&pos, &r.pv);
+    let _ = writeln!(
+        text,
+        "best move: {} ({})\nevaluation: {} (depth {}, {} positions, {} ms)\nline: {}",
+        pos.uci(&best),
+        pos.san(&best),
+        score_text(r.score, &pos),
+        r.depth,
+        r.nodes,
+        elapsed.as_millis(),
+        san.join(" ")
+    );
+    let score = match r.score {
+        Score::Cp(c) => json!({"cp": c}),
+        Score::Mate(m) => json!({"mate": m}),
+    };
+    let json = json!({
+        "variant": v.name(),
+        "fen": pos.fen(),
+        "best": pos.uci(&best),
+        "best_san": pos.san(&best),
+        "score": score,
+        "depth": r.depth,
+        "nodes": r.nodes,
+        "ms": elapsed.as_millis() as u64,
+        "pv": r.pv.iter().map(|m| m.uci(width)).collect::<Vec<_>>(),
+        "pv_san": san,
+    });
+    Ok(Answer { text, json })
+}
+
+/// `tabula bench`: every bench position searched to a fixed depth from a fresh engine.
+pub fn bench(depth: Option<&str>) -> Result<Answer, String> {
+    let depth = match depth {
+        Some(d) => d
+            .parse::<u32>()
+            .ok()
+            .filter(|d| (1..=30).contains(d))
+            .ok_or(format!("--depth `{d}` must be a number from 1 to 30"))?,
+        None => BENCH_DEPTH,
+    };
+    let mut text = String::new();
+    let mut total = 0u64;
+    let started = Instant::now();
+    let mut rows = Vec::new();
+    for (i, (name, fen)) in BENCH_POSITIONS.iter().enumerate() {
+        let v = Variant::parse(name).map_err(|e| e.to_string())?;
+        let pos =
+            AnyPosition::from_fen(v, fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
+        let mut engine = Engine::new(16);
+        let limits = Limits {
+            depth: Some(depth),
+            nodes: None,
+        };
+        let result = engine.search_any(&pos, &[], limits, &mut Unlimited);
+        let best = result.best.map_or("(none)".to_string(), |m| pos.uci(&m));
+        let _ = writeln!(
+            text,
+            "position {:>2} {:<15} {:>10} nodes  best {best}",
+            i + 1,
+            name,
+            result.report.nodes
+        );
+        total += result.report.nodes;
+        rows.push(json!({"variant": name, "fen": fen, "nodes": result.report.nodes, "best": best}));
+    }
+    let ms = started.elapsed().as_millis().max(1) as u64;
+    let nps = total * 1000 / ms;
+    let _ = writeln!(
+        text,
+        "\ndepth {depth}\nTotal time (ms) : {ms}\nNodes searched  : {total}\nNodes/second    : {nps}"
+    );
+    Ok(Answer {
+        text,
+        json: json!({"depth": depth, "nodes": total, "ms": ms, "nps": nps, "positions": rows}),
+    })
+}

@@ -1,0 +1,490 @@
+//! `tabula uci`: the QuickChess engine speaking the Universal Chess Interface, as
+//! Fairy-Stockfish does for variants (`UCI_Variant`, `position fen ... moves ...`).
+//!
+//! The main thread reads commands; a `go` starts the search on a second thread so that
+//! `stop`, `isready` and `quit` are answered while it thinks. Bad input never stops the
+//! engine: it is answered with an `info string` line and ignored.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use tabula_chess::engine::{Control, Engine, Limits, Report, SearchResult, Weights};
+use tabula_chess::{AnyPosition, Variant};
+
+/// The variant names `UCI_Variant` offers (every game of `tabula variants` that is one game).
+pub const VARIANTS: [&str; 17] = [
+    "quickchess",
+    "quickchess-classic",
+    "quickchess-fsf",
+    "power-pawns",
+    "kings-conquest",
+    "raging-rooks",
+    "bishops",
+    "mean-queens",
+    "rescue-the-queen",
+    "krazy-knights",
+    "pawn-blasters",
+    "queens-pro",
+    "kings-pro",
+    "blind",
+    "chess",
+    "quickchess+blasters",
+    "quickchess-classic+blasters",
+];
+
+/// Receives each completed iteration and the time since the search started.
+pub type OnReport = Box<dyn FnMut(&Report, Duration) + Send>;
+
+/// Wall-clock limits of one search, turned into the engine's [`Control`] answers.
+pub struct Clock {
+    start: Instant,
+    /// Stop at once after this long.
+    hard: Option<Duration>,
+    /// Start no new iteration after this long.
+    soft: Option<Duration>,
+    stop: Arc<AtomicBool>,
+    /// Called with each completed iteration and the time since the start.
+    on_report: OnReport,
+}
+
+impl Clock {
+    /// A clock with optional hard and soft limits and an external stop flag.
+    pub fn new(
+        hard: Option<Duration>,
+        soft: Option<Duration>,
+        stop: Arc<AtomicBool>,
+        on_report: OnReport,
+    ) -> Clock {
+        Clock {
+            start: Instant::now(),
+            hard,
+            soft,
+            stop,
+            on_report,
+        }
+    }
+}
+
+impl Control for Clock {
+    fn stop(&mut self, _nodes: u64) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+    fn enough(&mut self, _report: &Report) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.soft.is_some_and(|s| self.start.elapsed() >= s)
+    }
+    fn report(&mut self, report: &Report) {
+        (self.on_report)(report, self.start.elapsed());
+    }
+}
+
+/// One `info` line for a completed iteration.
+pub fn info_line(report: &Report, elapsed: Duration, width: u8) -> String {
+    let ms = elapsed.as_millis().max(1) as u64;
+    let pv: Vec<String> = report.pv.iter().map(|m| m.uci(width)).collect();
+    format!(
+        "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} time {} pv {}",
+        report.depth,
+        report.seldepth,
+        report.score.uci(),
+        report.nodes,
+        report.nodes * 1000 / ms,
+        ms,
+        pv.join(" ")
+    )
+}
+
+/// The parameters of a `go` command.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Go {
+    /// `depth N`.
+    pub depth: Option<u32>,
+    /// `nodes N`.
+    pub nodes: Option<u64>,
+    /// `movetime MS`.
+    pub movetime: Option<u64>,
+    /// `wtime`, `btime`.
+    pub time: [Option<u64>; 2],
+    /// `winc`, `binc`.
+    pub inc: [u64; 2],
+    /// `movestogo N`.
+    pub movestogo: Option<u64>,
+    /// `infinite` (or `ponder`): no bestmove until `stop`.
+    pub infinite: bool,
+    /// `perft N`.
+    pub perft: Option<u32>,
+}
+
+impl Go {
+    /// Parses the words after `go`; unknown words and bad numbers are reported, not fatal.
+    pub fn parse(words: &[&str]) -> (Go, Vec<String>) {
+        let mut go = Go::default();
+        let mut problems = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            let key = words[i];
+            let mut number = || -> Option<u64> {
+                i += 1;
+                let v = words.get(i).and_then(|w| w.parse::<i64>().ok());
+                if v.is_none() {
+                    problems.push(format!("go {key}: expected a number"));
+                }
+                v.map(|v| v.max(0) as u64)
+            };
+            match key {
+                "depth" => go.depth = number().map(|v| v.clamp(1, 90) as u32),
+                "nodes" => go.nodes = number(),
+                "movetime" => go.movetime = number(),
+                "wtime" => go.time[0] = number(),
+                "btime" => go.time[1] = number(),
+                "winc" => go.inc[0] = number().unwrap_or(0),
+                "binc" => go.inc[1] = number().unwrap_or(0),
+                "movestogo" => go.movestogo = number().filter(|&v| v > 0),
+                "perft" => go.perft = number().map(|v| v.min(12) as u32),
+                "infinite" | "ponder" => go.infinite = true,
+                "mate" | "searchmoves" => {
+                    problems.push(format!("go {key} is not supported; searching normally"));
+                }
+                other => problems.push(format!("go: unknown word `{other}`")),
+            }
+            i += 1;
+        }
+        (go, problems)
+    }
+
+    /// Hard and soft time limits for the side `side` (0 white, 1 black), less `overhead`.
+    pub fn budget(&self, side: usize, overhead: u64) -> (Option<Duration>, Option<Duration>) {
+        if self.infinite {
+            return (None, None);
+        }
+        if let Some(ms) = self.movetime {
+            let t = Duration::from_millis(ms.saturating_sub(overhead).max(1));
+            return (Some(t), Some(t));
+        }
+        let Some(left) = self.time[side] else {
+            return (None, None);
+        };
+        let inc = self.inc[side];
+        let left = left.saturating_sub(overhead).max(1);
+        let moves = self.movestogo.unwrap_or(25).min(40);
+        let target = left / moves + inc * 3 / 4;
+        let hard = (target * 3).min(left / 3).max(1);
+        let soft = (target * 6 / 10).min(hard).max(1);
+        (
+            Some(Duration::from_millis(hard)),
+            Some(Duration::from_millis(soft)),
+        )
+    }
+}
+
+struct State {
+    variant: Variant,
+    position: AnyPosition,
+    history: Vec<u64>,
+    engine: Arc<Mutex<Engine>>,
+    /// The running search: its thread, its stop flag, and whether it is `go infinite`.
+    search: Option<(JoinHandle<()>, Arc<AtomicBool>, bool)>,
+    overhead: u64,
+}
+
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+impl State {
+    fn new() -> State {
+        let variant = Variant::QUICKCHESS;
+        State {
+            variant,
+            position: AnyPosition::start(variant),
+            history: Vec::new(),
+            engine: Arc::new(Mutex::new(Engine::new(16))),
+            search: None,
+            overhead: 10,
+        }
+    }
+
+    fn engine(&self) -> std::sync::MutexGuard<'_, Engine> {
+        self.engine.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn stop(&mut self) {
+        if let Some((handle, flag, _)) = self.search.take() {
+            flag.store(true, Ordering::Relaxed);
+            let _ = handle.join();
+        }
+    }
+
+    /// Handles one command line; `false` on `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&command) = words.first() else {
+            return true;
+        };
+        match command {
+            "uci" => {
+                say(&format!("id name Tabula {}", env!("CARGO_PKG_VERSION")));
+                say("id author the Tabula developers");
+                say("option name Hash type spin default 16 min 1 max 4096");
+                say("option name Skill Level type spin default 20 min 0 max 20");
+                say("option name Move Overhead type spin default 10 min 0 max 5000");
+                say("option name Seed type spin default 0 min 0 max 2147483647");
+                let vars: Vec<String> = VARIANTS.iter().map(|v| format!("var {v}")).collect();
+                say(&format!(
+                    "option name UCI_Variant type combo default quickchess {}",
+                    vars.join(" ")
+                ));
+                for part in [
+                    "Placement",
+                    "Pawns",
+                    "Mobility",
+                    "KingSafety",
+                    "Rescue",
+                    "Threats",
+                ] {
+                    say(&format!(
+                        "option name Eval{part} type spin default 100 min 0 max 300"
+                    ));
+                }
+                say("uciok");
+            }
+            "isready" => say("readyok"),
+            "debug" | "register" | "ponderhit" => {}
+            "setoption" => {
+                self.stop();
+                self.set_option(&words[1..]);
+            }
+            "ucinewgame" => {
+                self.stop();
+                self.engine().new_game();
+                self.position = AnyPosition::start(self.variant);
+                self.history.clear();
+            }
+            "position" => {
+                self.stop();
+                self.set_position(&words[1..]);
+            }
+            "go" => {
+                self.stop();
+                self.go(&words[1..]);
+            }
+            "stop" => self.stop(),
+            "d" => say(&format!(
+                "info string variant {} fen {}",
+                self.variant.name(),
+                self.position.fen()
+            )),
+            "quit" => {
+                self.stop();
+                return false;
+            }
+            other => say(&format!("info string unknown command `{other}`")),
+        }
+        true
+    }
+
+    fn set_option(&mut self, words: &[&str]) {
+        // setoption name <id...> [value <x...>]
+        let value_at = words.iter().position(|w| w.eq_ignore_ascii_case("value"));
+        if words
+            .first()
+            .is_none_or(|w| !w.eq_ignore_ascii_case("name"))
+        {
+            say("info string setoption: expected `setoption name <id> value <x>`");
+            return;
+        }
+        let name = words[1..value_at.unwrap_or(words.len())].join(" ");
+        let value = value_at
+            .map(|i| words[i + 1..].join(" "))
+            .unwrap_or_default();
+        let number = |lo: i64, hi: i64| -> Option<i64> {
+            let v = value.trim().parse::<i64>().ok();
+            if v.is_none() {
+                say(&format!(
+                    "info string option {name}: `{value}` is not a number"
+                ));
+            }
+            v.map(|v| v.clamp(lo, hi))
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                if let Some(v) = number(1, 4096) {
+                    self.engine().set_hash(v as usize);
+                }
+            }
+            "skill level" => {
+                if let Some(v) = number(0, 20) {
+                    self.engine().skill = v as u8;
+                }
+            }
+            "move overhead" => {
+                if let Some(v) = number(0, 5000) {
+                    self.overhead = v as u64;
+                }
+            }
+            "seed" => {
+                if let Some(v) = number(0, i64::MAX) {
+                    self.engine().seed = v as u64;
+                }
+            }
+            "uci_variant" => match Variant::parse(value.trim()) {
+                Ok(v) => {
+                    self.variant = v;
+                    self.position = AnyPosition::start(v);
+                    self.history.clear();
+                    self.engine().new_game();
+                }
+                Err(e) => say(&format!("info string UCI_Variant `{value}`: {e}")),
+            },
+            part if part.starts_with("eval") => {
+                let Some(v) = number(0, 300) else { return };
+                let mut engine = self.engine();
+                let w: &mut Weights = &mut engine.weights;
+                match part {
+                    "evalplacement" => w.placement = v as i32,
+                    "evalpawns" => w.pawns = v as i32,
+                    "evalmobility" => w.mobility = v as i32,
+                    "evalkingsafety" => w.king_safety = v as i32,
+                    "evalrescue" => w.rescue = v as i32,
+                    "evalthreats" => w.threats = v as i32,
+                    _ => say(&format!("info string unknown option `{name}`")),
+                }
+            }
+            // options GUIs send to every engine
+            "ponder" | "uci_chess960" | "multipv" | "threads" | "uci_analysemode" => {}
+            _ => say(&format!("info string unknown option `{name}`")),
+        }
+    }
+
+    fn set_position(&mut self, words: &[&str]) {
+        let moves_at = words.iter().position(|&w| w == "moves");
+        let setup = &words[..moves_at.unwrap_or(words.len())];
+        let start = match setup.first() {
+            Some(&"startpos") => {
+                if self.variant.family == tabula_chess::Family::Blind {
+                    say(
+                        "info string blind: send the position after both placements with `position fen`",
+                    );
+                    return;
+                }
+                AnyPosition::start(self.variant)
+            }
+            Some(&"fen") => match AnyPosition::from_fen(self.variant, &setup[1..].join(" ")) {
+                Ok(p) => p,
+                Err(e) => {
+                    say(&format!("info string position: {e}"));
+                    return;
+                }
+            },
+            _ => {
+                say("info string position: expected `startpos` or `fen <fen>`");
+                return;
+            }
+        };
+        let mut position = start;
+        let mut history = Vec::new();
+        for text in moves_at.map_or(&[][..], |i| &words[i + 1..]) {
+            let before = position.hash();
+            match position.play_uci(text) {
+                Ok(next) => {
+                    history.push(before);
+                    position = next;
+                }
+                Err(e) => {
+                    say(&format!(
+                        "info string position: move `{text}`: {}",
+                        e.message
+                    ));
+                    break;
+                }
+            }
+        }
+        self.position = position;
+        self.history = history;
+    }
+
+    fn go(&mut self, words: &[&str]) {
+        let (go, problems) = Go::parse(words);
+        for p in problems {
+            say(&format!("info string {p}"));
+        }
+        if let Some(depth) = go.perft {
+            let mut total = 0;
+            for (m, n) in self.position.divide(depth.max(1)) {
+                say(&format!("{m}: {n}"));
+                total += n;
+            }
+            say("");
+            say(&format!("Nodes searched: {total}"));
+            return;
+        }
+        let side = self.position.turn().index();
+        let (hard, soft) = go.budget(side, self.overhead);
+        let limits = Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+        };
+        let flag = Arc::new(AtomicBool::new(false));
+        let engine = Arc::clone(&self.engine);
+        let position = self.position;
+        let history = self.history.clone();
+        let width = position.width();
+        let infinite = go.infinite;
+        let stop = Arc::clone(&flag);
+        let handle = std::thread::spawn(move || {
+            let mut clock = Clock::new(
+                hard,
+                soft,
+                Arc::clone(&stop),
+                Box::new(move |r, t| say(&info_line(r, t, width))),
+            );
+            let result: SearchResult = {
+                let mut e = engine.lock().unwrap_or_else(|e| e.into_inner());
+                e.search_any(&position, &history, limits, &mut clock)
+            };
+            if infinite {
+                while !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+            match result.best {
+                Some(m) => {
+                    let ponder = result.report.pv.get(1).filter(|_| result.report.pv[0] == m);
+                    match ponder {
+                        Some(p) => say(&format!(
+                            "bestmove {} ponder {}",
+                            m.uci(width),
+                            p.uci(width)
+                        )),
+                        None => say(&format!("bestmove {}", m.uci(width))),
+                    }
+                }
+                None => say("bestmove (none)"),
+            }
+        });
+        self.search = Some((handle, flag, infinite));
+    }
+}
+
+/// Runs the UCI loop on standard input and output until `quit` or end of input.
+pub fn run() -> std::process::ExitCode {
+    let mut state = State::new();
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        if !state.handle(&line) {
+            return std::process::ExitCode::SUCCESS;
+        }
+    }
+    // end of input: a bounded search finishes and prints its move; an infinite one stops
+    if let Some((handle, flag, infinite)) = state.search.take() {
+        if infinite {
+            flag.store(true, Ordering::Relaxed);
+        }
+        let _ = handle.join();
+    }
+    std::process::ExitCode::SUCCESS
+}

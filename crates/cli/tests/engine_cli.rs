@@ -1,0 +1,378 @@
+//! `tabula uci`, `tabula analyse`, `tabula bench` and `tabula match`, run as a GUI, a user or
+//! a tester would.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use tabula_chess::{AnyPosition, Variant};
+
+fn tabula(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Feeds `input` to `tabula uci` and returns its output lines.
+fn uci(input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn bestmove(lines: &[String]) -> String {
+    lines
+        .iter()
+        .rev()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("a bestmove line")
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn uci_handshake_lists_the_variants_and_options() {
+    let lines = uci("uci\nisready\nquit\n");
+    assert!(lines[0].starts_with("id name Tabula"));
+    let variant = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default quickchess"))
+        .expect("UCI_Variant option");
+    for v in [
+        "var quickchess-fsf",
+        "var power-pawns",
+        "var chess",
+        "var kings-pro",
+    ] {
+        assert!(variant.contains(v), "{v} missing");
+    }
+    for o in [
+        "option name Hash",
+        "option name Skill Level",
+        "option name Move Overhead",
+    ] {
+        assert!(lines.iter().any(|l| l.starts_with(o)), "{o} missing");
+    }
+    let uciok = lines.iter().position(|l| l == "uciok").unwrap();
+    assert_eq!(lines[uciok + 1], "readyok");
+}
+
+#[test]
+fn uci_plays_legal_moves_in_each_variant_after_a_move_list() {
+    for (variant, moves) in [
+        ("quickchess-fsf", "c2c3 c5c4"),
+        ("quickchess", "a2a3"),
+        ("power-pawns", "a2a3 e5e4"),
+        ("chess", "e2e4 e7e5 g1f3"),
+    ] {
+        let lines = uci(&format!(
+            "setoption name UCI_Variant value {variant}\nposition startpos moves {moves}\ngo depth 5\n"
+        ));
+        let mut p = AnyPosition::start(Variant::parse(variant).unwrap());
+        for m in moves.split(' ') {
+            p = p.play_uci(m).unwrap();
+        }
+        let best = bestmove(&lines);
+        assert!(p.parse_uci(&best).is_ok(), "{variant}: {best} is not legal");
+        let info = lines.iter().filter(|l| l.starts_with("info depth")).count();
+        assert_eq!(info, 5, "{variant}: one info line per iteration");
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth 5"))
+            .unwrap();
+        for field in [" score ", " nodes ", " nps ", " pv "] {
+            assert!(last.contains(field), "{last}");
+        }
+    }
+}
+
+#[test]
+fn uci_shrugs_off_bad_input() {
+    let lines = uci(
+        "foo bar\nposition fen not/a/fen w\nposition startpos moves a2a3 zz99\nsetoption name Hash value lots\n\
+         setoption name UCI_Variant value nonsense\ngo depth x\ngo depth 3\nisready\n",
+    );
+    let info: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert!(info.len() >= 5, "{lines:?}");
+    assert!(info.iter().any(|l| l.contains("zz99")));
+    // the moves before the bad one were kept: after a2a3 it is Black's move
+    let best = bestmove(&lines);
+    let p = AnyPosition::start(Variant::QUICKCHESS)
+        .play_uci("a2a3")
+        .unwrap();
+    assert!(p.parse_uci(&best).is_ok(), "{best}");
+    // `isready` is answered even while the search runs
+    assert!(lines.iter().any(|l| l == "readyok"));
+}
+
+#[test]
+fn uci_go_perft_matches_the_reference_table() {
+    let lines =
+        uci("setoption name UCI_Variant value quickchess-fsf\nposition startpos\ngo perft 4\n");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 2679");
+    let divided: u64 = lines
+        .iter()
+        .filter_map(|l| l.split_once(": ").filter(|(m, _)| m.len() == 4))
+        .map(|(_, n)| n.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(divided, 2679);
+}
+
+#[test]
+fn uci_stop_ends_an_infinite_search_with_a_move() {
+    let lines = uci("position startpos\ngo infinite\nisready\nstop\nquit\n");
+    assert!(lines.iter().any(|l| l == "readyok"));
+    let best = bestmove(&lines);
+    assert!(
+        AnyPosition::start(Variant::QUICKCHESS)
+            .parse_uci(&best)
+            .is_ok()
+    );
+}
+
+#[test]
+fn a_fixed_node_search_gives_the_same_move_every_time() {
+    let a = uci("position startpos moves a2a3 e5e4\ngo nodes 30000\n");
+    let b = uci("position startpos moves a2a3 e5e4\ngo nodes 30000\n");
+    assert_eq!(bestmove(&a), bestmove(&b));
+    let last_info = |l: &[String]| {
+        l.iter()
+            .rev()
+            .find(|x| x.starts_with("info depth"))
+            .cloned()
+    };
+    let strip_time = |s: Option<String>| {
+        s.map(|s| s.split(" nps ").next().unwrap().to_string() + s.split(" pv ").nth(1).unwrap())
+    };
+    assert_eq!(strip_time(last_info(&a)), strip_time(last_info(&b)));
+}
+
+#[test]
+fn analyse_gives_a_legal_line_and_a_mate_score() {
+    let out = tabula(&[
+        "analyse",
+        "--variant",
+        "quickchess",
+        "--fen",
+        "k4/2K2/5/5/5/4Q w - - 0 1",
+        "--depth",
+        "4",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["score"]["mate"], 1);
+    let text = tabula(&[
+        "analyse",
+        "--fen",
+        "k4/2K2/5/5/5/4Q w - - 0 1",
+        "--depth",
+        "4",
+    ]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("White mates in 1"), "{text}");
+    let bad = tabula(&[
+        "analyse",
+        "--fen",
+        "k4/2K2/5/5/5/4Q w - - 0 1",
+        "--depth",
+        "0",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn bench_counts_the_same_nodes_on_every_run() {
+    let run = || -> Value {
+        let out = tabula(&["bench", "--depth", "4", "--json"]);
+        assert!(out.status.success());
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a["nodes"], b["nodes"]);
+    assert!(a["nodes"].as_u64().unwrap() > 1000);
+    assert_eq!(a["positions"].as_array().unwrap().len(), 12);
+}
+
+fn match_json(out: &std::process::Output) -> Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(text.lines().last().unwrap()).unwrap()
+}
+
+#[test]
+fn match_plays_both_colours_and_writes_pgn() {
+    let dir = std::env::temp_dir().join(format!("tabula-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    let openings = dir.join("openings.txt");
+    std::fs::write(
+        &openings,
+        "# two openings\nc2c3 c5c4\nnqkbr/ppppp/5/2P2/PP1PP/NQKBR b - - 0 1\n",
+    )
+    .unwrap();
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
+    let out = tabula(&[
+        "match",
+        "--engine1",
+        &me,
+        "--engine2",
+        &me,
+        "--option2",
+        "Skill Level=0",
+        "--variant",
+        "quickchess-fsf",
+        "--games",
+        "4",
+        "--tc",
+        "20",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--max-plies",
+        "120",
+    ]);
+    let v = match_json(&out);
+    assert_eq!(v["games"], 4);
+    let (w, l, d) = (
+        v["wins"].as_u64().unwrap(),
+        v["losses"].as_u64().unwrap(),
+        v["draws"].as_u64().unwrap(),
+    );
+    assert_eq!(w + l + d, 4);
+    let score = v["score"].as_f64().unwrap();
+    assert!((score - (w as f64 + d as f64 / 2.0) / 4.0).abs() < 1e-9);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Variant \"quickchess-fsf\"]").count(), 4);
+    assert_eq!(
+        text.matches("[FEN \"nqkbr/ppppp/5/2P2/PP1PP/NQKBR b - - 0 1\"]")
+            .count(),
+        2
+    );
+    // each opening once with each colour: engine 1 is White in games 1 and 3
+    let whites: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("[White \""))
+        .collect();
+    assert_eq!(whites.len(), 4);
+    assert_eq!(whites[0], whites[2]);
+    assert_ne!(whites[0], whites[1]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_rejects_bad_arguments_with_a_clear_error() {
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
+    for (flag, value, expect) in [
+        ("--tc", "fast", "--tc `fast`"),
+        ("--games", "0", "--games `0`"),
+        ("--variant", "checkers", "--variant `checkers`"),
+        ("--option1", "Hash", "--option1 `Hash`"),
+    ] {
+        let out = tabula(&["match", "--engine1", &me, "--engine2", &me, flag, value]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expect), "{err}");
+    }
+    let out = tabula(&[
+        "match",
+        "--engine1",
+        "/nonexistent/engine",
+        "--engine2",
+        &me,
+        "--games",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn match_against_fairy_stockfish_uses_its_quickchess() {
+    let fsf = "/usr/games/fairy-stockfish";
+    assert!(
+        std::path::Path::new(fsf).exists(),
+        "Debian's fairy-stockfish is needed (scripts/test.sh installs it)"
+    );
+    let ini = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/reference/quickchess/variants.ini"
+    );
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
+    let out = tabula(&[
+        "match",
+        "--engine1",
+        &me,
+        "--engine2",
+        fsf,
+        "--option2",
+        &format!("VariantPath={ini}"),
+        "--option2",
+        "UCI_Variant=quickchess",
+        "--games",
+        "2",
+        "--tc",
+        "30",
+    ]);
+    let v = match_json(&out);
+    assert_eq!(v["games"], 2);
+    let text = String::from_utf8_lossy(&out.stdout);
+    // no game may end by an illegal move or a crash: both engines play the same rules
+    assert!(
+        !text.contains("illegal move") && !text.contains("exited"),
+        "{text}"
+    );
+}
+
+#[test]
+fn play_quickchess_against_the_computer_in_the_terminal() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["play", "quickchess", "--level", "2", "--seed", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"e2e3\nzz\nd3\nresign\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("You (white): e3"), "{text}");
+    assert!(text.contains("Computer (black, level 2): "), "{text}");
+    assert!(text.contains("Not played: `zz`"), "{text}");
+    assert!(
+        text.contains("Game over: Black wins: by resignation"),
+        "{text}"
+    );
+    let bad = tabula(&["play", "quickchess", "--level", "9"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
