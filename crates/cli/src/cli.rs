@@ -98,7 +98,7 @@ enum Command {
     /// Search fixed positions to a fixed depth: total nodes (identifies the engine's
     /// behaviour) and nodes per second.
     Bench {
-        /// Depth (default 9).
+        /// Depth (default 13).
         #[arg(long)]
         depth: Option<String>,
         /// Print one JSON object.

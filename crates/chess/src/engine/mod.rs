@@ -78,7 +78,7 @@ pub const BENCH_POSITIONS: [(&str, &str); 12] = [
 ];
 
 /// The depth `tabula bench` searches each of [`BENCH_POSITIONS`] to.
-pub const BENCH_DEPTH: u32 = 9;
+pub const BENCH_DEPTH: u32 = 13;
 
 /// The levels people choose when playing the computer (1 = beginner ... 8 = full strength).
 pub const LEVELS: u8 = 8;
