@@ -475,6 +475,16 @@ impl Position {
         Ok(())
     }
 
+    /// The position after movement `m` with the mover still to move: what a player sees
+    /// before choosing a removal.
+    pub fn after_movement(&self, m: Movement) -> Position {
+        let mut p = *self;
+        let id = p.cells[m.from as usize];
+        p.lift(id);
+        p.put(id, m.to);
+        p
+    }
+
     /// Parses and checks a turn, then plays it. The position is unchanged on error.
     pub fn play(&self, text: &str) -> Result<(Turn, Position), TurnError> {
         let written = TurnText::parse(text)?;
