@@ -6,6 +6,7 @@
 //! tick action is the server's alone), what each seat and spectators may see, and what the
 //! bots will do next. The games themselves are the library's state machines.
 
+use crate::duels::{ChessLive, DuelConfig, QuerniLive};
 use crate::services::Services;
 use crate::store::SeatRecord;
 use serde::de::DeserializeOwned;
@@ -40,6 +41,14 @@ pub enum Kind {
     RoyalMatch,
     /// Royal Study solo.
     RoyalSolo,
+    /// Querni for two: online by link, or against the computer (a bot seat).
+    Querni,
+    /// Querni for two people at one screen.
+    QuerniLocal,
+    /// QuickChess (any variant) for two: online by link, or against the computer.
+    Quickchess,
+    /// QuickChess for two people at one screen.
+    QuickchessLocal,
 }
 
 impl Kind {
@@ -50,6 +59,10 @@ impl Kind {
             "checkmates-solo" => Kind::CheckmatesSolo,
             "royal-match" => Kind::RoyalMatch,
             "royal-solo" => Kind::RoyalSolo,
+            "querni" => Kind::Querni,
+            "querni-local" => Kind::QuerniLocal,
+            "quickchess" => Kind::Quickchess,
+            "quickchess-local" => Kind::QuickchessLocal,
             _ => return None,
         })
     }
@@ -61,6 +74,10 @@ impl Kind {
             Kind::CheckmatesSolo => "checkmates-solo",
             Kind::RoyalMatch => "royal-match",
             Kind::RoyalSolo => "royal-solo",
+            Kind::Querni => "querni",
+            Kind::QuerniLocal => "querni-local",
+            Kind::Quickchess => "quickchess",
+            Kind::QuickchessLocal => "quickchess-local",
         }
     }
 
@@ -68,8 +85,17 @@ impl Kind {
     pub fn max_seats(self) -> usize {
         match self {
             Kind::CheckmatesParty => 6,
-            Kind::RoyalMatch => 2,
+            Kind::RoyalMatch | Kind::Querni | Kind::Quickchess => 2,
             _ => 1,
+        }
+    }
+
+    /// The strongest bot level this kind offers.
+    pub fn max_bot_level(self) -> u8 {
+        match self {
+            Kind::Querni | Kind::QuerniLocal => tabula_querni::MAX_LEVEL,
+            Kind::Quickchess | Kind::QuickchessLocal => tabula_chess::engine::LEVELS,
+            _ => tabula_puzzles::bots::MAX_LEVEL,
         }
     }
 
@@ -158,6 +184,11 @@ impl Kind {
                 bonus,
                 cards: services.royal_deck.clone(),
             }),
+            Kind::Querni | Kind::QuerniLocal | Kind::Quickchess | Kind::QuickchessLocal => {
+                let chess = matches!(self, Kind::Quickchess | Kind::QuickchessLocal);
+                let local = matches!(self, Kind::QuerniLocal | Kind::QuickchessLocal);
+                serde_json::to_value(DuelConfig::from_options(options, chess, local)?)
+            }
         };
         value.map_err(|e| e.to_string())
     }
@@ -194,6 +225,10 @@ pub enum Live {
         /// The game.
         game: RoyalSolo,
     },
+    /// Querni.
+    Querni(QuerniLive),
+    /// QuickChess or chess.
+    Chess(ChessLive),
 }
 
 fn config<T: DeserializeOwned>(v: &Value) -> Result<T, String> {
@@ -304,6 +339,12 @@ impl Live {
                     .map_err(|e| e.to_string())?
                     .0,
             },
+            Kind::Querni | Kind::QuerniLocal => {
+                Live::Querni(QuerniLive::start(config(cfg)?, seed, now)?)
+            }
+            Kind::Quickchess | Kind::QuickchessLocal => {
+                Live::Chess(ChessLive::start(config(cfg)?, seed, now)?)
+            }
         })
     }
 
@@ -315,8 +356,21 @@ impl Live {
             Live::CmSolo { .. } => serde_json::to_value(action::<CmSoloAction>(intent, None)?),
             Live::Match { .. } => serde_json::to_value(action::<MatchAction>(intent, Some(seat))?),
             Live::RSolo { .. } => serde_json::to_value(action::<RSoloAction>(intent, None)?),
+            Live::Querni(q) => return q.parse_intent(seat, intent),
+            Live::Chess(c) => return c.parse_intent(seat, intent),
         };
         v.map_err(|e| e.to_string())
+    }
+
+    /// The action as spectators may see it: a Blind QuickChess placement made before the
+    /// reveal shows only who placed.
+    pub fn public_action(&self, action: &Value) -> Value {
+        match self {
+            Live::Chess(c) if c.hidden_setup() => {
+                json!({"t": action.get("t"), "player": action.get("player")})
+            }
+            _ => action.clone(),
+        }
     }
 
     /// The tick action (fires deadlines).
@@ -404,6 +458,13 @@ impl Live {
                 let a: RSoloAction = config(act)?;
                 Ok(events(game.apply(&a, now).map_err(|e| e.to_string())?))
             }
+            Live::Querni(q) => {
+                if act.get("t").and_then(Value::as_str) == Some("tick") {
+                    return Err("Querni has no timers".into());
+                }
+                q.apply(act, now)
+            }
+            Live::Chess(c) => c.apply(act, now),
         }
     }
 
@@ -414,6 +475,7 @@ impl Live {
             Live::CmSolo { game, .. } => game.next_deadline(),
             Live::Match { game, .. } => game.next_deadline(),
             Live::RSolo { game } => game.next_deadline(),
+            Live::Querni(_) | Live::Chess(_) => None,
         }
     }
 
@@ -424,6 +486,8 @@ impl Live {
             Live::CmSolo { game, .. } => game.is_over(),
             Live::Match { game, .. } => game.is_over(),
             Live::RSolo { game } => game.is_over(),
+            Live::Querni(q) => q.is_over(),
+            Live::Chess(c) => c.is_over(),
         }
     }
 
@@ -437,6 +501,12 @@ impl Live {
         let bots = seats
             .iter()
             .filter_map(|s| s.bot_level.map(|l| (s.seat, l)));
+        let levels: Vec<(u32, u8)> = bots.clone().collect();
+        match self {
+            Live::Querni(q) => return q.bot_action(&levels, seed).into_iter().collect(),
+            Live::Chess(c) => return c.bot_action(&levels, seed).into_iter().collect(),
+            _ => {}
+        }
         match self {
             Live::Party { game, .. } => bots
                 .filter_map(|(seat, level)| {
@@ -552,6 +622,8 @@ impl Live {
                     "legal": if executor.is_some() && executor == seat { moves_of_layout(&game.layout()) } else { Vec::new() },
                 })
             }
+            Live::Querni(q) => q.view(seat),
+            Live::Chess(c) => c.view(seat),
             Live::RSolo { game } => {
                 let run = game.run();
                 let complete = run.all_completed();

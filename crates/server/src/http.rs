@@ -209,7 +209,8 @@ async fn replay(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> ApiResul
         let mut frames = vec![json!({"at": started, "action": null, "view": live.view(None, &seats, started, &hub2.services)})];
         for entry in hub2.store.log(&id).map_err(|e| e.to_string())? {
             let events = live.apply(&entry.action, entry.at, &hub2.services)?;
-            frames.push(json!({"at": entry.at, "action": entry.action, "events": events, "view": live.view(None, &seats, entry.at, &hub2.services)}));
+            let action = live.public_action(&entry.action);
+            frames.push(json!({"at": entry.at, "action": action, "events": events, "view": live.view(None, &seats, entry.at, &hub2.services)}));
         }
         Ok(json!({"id": id, "kind": record.kind, "status": record.status, "seats": seats.iter().map(|s| json!({"seat": s.seat, "name": s.name, "bot": s.bot_level})).collect::<Vec<_>>(), "frames": frames}))
     })

@@ -215,11 +215,11 @@ impl Hub {
         }
         if let Some(&l) = bots
             .iter()
-            .find(|&&l| !(1..=tabula_puzzles::bots::MAX_LEVEL).contains(&l))
+            .find(|&&l| !(1..=kind.max_bot_level()).contains(&l))
         {
             return Err(format!(
                 "bot level {l}: levels are 1 to {}",
-                tabula_puzzles::bots::MAX_LEVEL
+                kind.max_bot_level()
             ));
         }
         // check the options now, so a bad lobby never exists
@@ -579,10 +579,10 @@ impl Room {
                         self.kind.max_seats()
                     ));
                 }
-                if !(1..=tabula_puzzles::bots::MAX_LEVEL).contains(&level) {
+                if !(1..=self.kind.max_bot_level()).contains(&level) {
                     return Err(format!(
                         "bot level {level}: levels are 1 to {}",
-                        tabula_puzzles::bots::MAX_LEVEL
+                        self.kind.max_bot_level()
                     ));
                 }
                 let s = SeatRecord {

@@ -1,0 +1,366 @@
+//! Querni and QuickChess on a real server: whole games between two WebSocket clients, refused
+//! moves that change nothing, the computer opponent, and Blind QuickChess's hidden setup.
+
+mod common;
+
+use common::{Client, http, post, start};
+use serde_json::{Value, json};
+use tabula_chess::engine::{Engine, Limits, Unlimited};
+use tabula_chess::{AnyPosition, Variant};
+use tabula_querni::players::best_turn;
+use tabula_querni::{Position, Searcher};
+
+async fn create(
+    addr: std::net::SocketAddr,
+    kind: &str,
+    options: Value,
+    bots: Value,
+) -> (String, String) {
+    let c = post(
+        addr,
+        "/api/games",
+        json!({"kind": kind, "name": "Ann", "options": options, "bots": bots}),
+    )
+    .await;
+    (
+        c["id"].as_str().unwrap().to_string(),
+        c["token"].as_str().unwrap().to_string(),
+    )
+}
+
+async fn join(addr: std::net::SocketAddr, id: &str) -> String {
+    let j = post(
+        addr,
+        &format!("/api/games/{id}/join"),
+        json!({"name": "Bob"}),
+    )
+    .await;
+    j["token"].as_str().unwrap().to_string()
+}
+
+/// A good Querni turn for the side to move (the library's level 2).
+fn querni_turn(view: &Value) -> String {
+    let p = Position::parse(view["position"].as_str().unwrap()).unwrap();
+    let t = best_turn(&p, 2, 1, &mut Searcher::new(10), &mut || false).turn();
+    p.describe(t).to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_querni_game_online_to_its_end() {
+    let s = start().await;
+    let (id, ann_token) = create(s.addr, "querni", json!({"color": "blue"}), json!([])).await;
+    let mut ann = Client::connect(s.addr, &id, Some(&ann_token)).await;
+    let bob_token = join(s.addr, &id).await;
+    let mut bob = Client::connect(s.addr, &id, Some(&bob_token)).await;
+    let mut watcher = Client::connect(s.addr, &id, None).await;
+    ann.until("the start", |v| v["status"] == "playing").await;
+    assert_eq!(ann.view["sides"], json!({"blue": 0, "red": 1}));
+    assert_eq!(ann.view["your_turn"], true);
+    assert!(ann.view["legal"]["movements"].as_array().unwrap().len() > 20);
+    assert_eq!(
+        bob.view["legal"],
+        Value::Null,
+        "only the side to move gets its moves"
+    );
+    assert_eq!(watcher.view["legal"], Value::Null);
+
+    // refused: out of turn, another seat's move, an illegal jump, nonsense; nothing changes
+    let v0 = ann.version;
+    let e = bob
+        .act(json!({"t": "turn", "turn": "pass"}))
+        .await
+        .unwrap_err();
+    assert!(e.contains("blue's turn"), "{e}");
+    let e = ann
+        .act(json!({"t": "turn", "turn": "c1:c5"}))
+        .await
+        .unwrap_err();
+    assert!(e.contains("c1:c5"), "{e}");
+    let e = ann
+        .act(json!({"t": "turn", "turn": "j9-j8"}))
+        .await
+        .unwrap_err();
+    assert!(!e.is_empty());
+    let e = ann.act(json!({"t": "fly"})).await.unwrap_err();
+    assert!(e.contains("unknown action"), "{e}");
+    let e = ann
+        .act(json!({"t": "turn", "side": "red", "turn": "pass"}))
+        .await;
+    // the side always comes from the seat: this is blue's pass, which is legal
+    assert!(e.is_ok());
+    assert_eq!(ann.version, v0 + 1);
+
+    bob.until("the pass", |v| {
+        v["history"].as_array().is_some_and(|h| h.len() == 1)
+    })
+    .await;
+    let mut turns = 1;
+    while ann.view["over"] != true {
+        let mover = if ann.view["your_turn"] == true {
+            &mut ann
+        } else {
+            &mut bob
+        };
+        assert_eq!(mover.view["your_turn"], true);
+        let t = querni_turn(&mover.view);
+        mover.act(json!({"t": "turn", "turn": t})).await.unwrap();
+        turns += 1;
+        assert!(turns < 400, "the game should end");
+        ann.until("the turn", |v| {
+            v["history"].as_array().unwrap().len() >= turns
+        })
+        .await;
+        bob.until("the turn", |v| {
+            v["history"].as_array().unwrap().len() >= turns
+        })
+        .await;
+    }
+    let history: Vec<String> = ann.view["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["turn"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        history.iter().any(|t| t.contains(':')),
+        "a jump: {history:?}"
+    );
+    assert!(
+        history.iter().any(|t| t.contains('x')),
+        "a chain removal: {history:?}"
+    );
+    watcher.until("the end", |v| v["over"] == true).await;
+    assert_ne!(watcher.view["result"], "ongoing");
+    // the replay shows every turn
+    let (status, replay) = http(s.addr, "GET", &format!("/api/games/{id}/replay"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        replay["frames"].as_array().unwrap().len() as u64,
+        ann.version + 1
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn querni_against_the_computer_and_at_one_screen() {
+    let s = start().await;
+    let (id, token) = create(s.addr, "querni", json!({"color": "red"}), json!([2])).await;
+    let mut ann = Client::connect(s.addr, &id, Some(&token)).await;
+    // the computer plays blue and moves first
+    ann.until("the computer's turn", |v| {
+        v["history"].as_array().is_some_and(|h| !h.is_empty())
+    })
+    .await;
+    assert_eq!(ann.view["history"][0]["side"], "blue");
+    assert_eq!(ann.view["your_turn"], true);
+    let t = querni_turn(&ann.view);
+    ann.act(json!({"t": "turn", "turn": t})).await.unwrap();
+    ann.until("the reply", |v| v["history"].as_array().unwrap().len() >= 3)
+        .await;
+    let (_, bad) = http(
+        s.addr,
+        "POST",
+        "/api/games",
+        Some(json!({"kind": "querni", "name": "Ann", "bots": [6]})),
+    )
+    .await;
+    assert!(bad["error"].as_str().unwrap().contains("1 to 5"), "{bad}");
+
+    // one screen: seat 0 plays both sides
+    let (id, token) = create(s.addr, "querni-local", json!({}), json!([])).await;
+    let mut both = Client::connect(s.addr, &id, Some(&token)).await;
+    for _ in 0..2 {
+        let t = querni_turn(&both.view);
+        both.act(json!({"t": "turn", "turn": t})).await.unwrap();
+    }
+    assert_eq!(both.view["history"].as_array().unwrap().len(), 2);
+    assert_eq!(both.view["your_turn"], true);
+}
+
+fn chess_move(view: &Value) -> String {
+    let v = Variant::parse(view["variant"].as_str().unwrap()).unwrap();
+    let p = AnyPosition::from_fen(v, view["fen"].as_str().unwrap()).unwrap();
+    let mut e = Engine::new(1);
+    let r = e.search_any(
+        &p,
+        &[],
+        Limits {
+            depth: Some(3),
+            nodes: None,
+        },
+        &mut Unlimited,
+    );
+    p.uci(&r.best.unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quickchess_lesson_game_online_to_its_end() {
+    let s = start().await;
+    let (id, ann_token) = create(
+        s.addr,
+        "quickchess",
+        json!({"variant": "power-pawns", "color": "white"}),
+        json!([]),
+    )
+    .await;
+    let mut ann = Client::connect(s.addr, &id, Some(&ann_token)).await;
+    let bob_token = join(s.addr, &id).await;
+    let mut bob = Client::connect(s.addr, &id, Some(&bob_token)).await;
+    ann.until("the start", |v| v["status"] == "playing").await;
+    assert_eq!(ann.view["color"], "white", "{}", ann.view);
+    assert_eq!(ann.view["legal"].as_array().unwrap().len(), 5);
+    assert!(bob.view["legal"].as_array().unwrap().is_empty());
+
+    let v0 = ann.version;
+    let e = bob
+        .act(json!({"t": "move", "uci": "a5a4"}))
+        .await
+        .unwrap_err();
+    assert!(e.contains("white's turn"), "{e}");
+    let e = ann
+        .act(json!({"t": "move", "uci": "a2a5"}))
+        .await
+        .unwrap_err();
+    assert!(e.contains("a2a5"), "{e}");
+    let e = ann
+        .act(json!({"t": "move", "uci": "a5a4", "player": "black"}))
+        .await
+        .unwrap_err();
+    assert!(!e.is_empty(), "a black pawn is not white's to move");
+    assert_eq!(ann.version, v0);
+
+    let mut plies = 0;
+    while ann.view["over"] != true {
+        let mover = if ann.view["your_turn"] == true {
+            &mut ann
+        } else {
+            &mut bob
+        };
+        let m = chess_move(&mover.view);
+        mover.act(json!({"t": "move", "uci": m})).await.unwrap();
+        plies += 1;
+        assert!(plies < 300);
+        ann.until("the move", |v| {
+            v["moves"].as_array().unwrap().len() >= plies
+        })
+        .await;
+        bob.until("the move", |v| {
+            v["moves"].as_array().unwrap().len() >= plies
+        })
+        .await;
+    }
+    assert!(
+        ann.view["outcome"].as_str().unwrap().contains("wins")
+            || ann.view["outcome"].as_str().unwrap().contains("Draw")
+    );
+    assert!(ann.view["legal"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quickchess_against_the_computer_to_a_promotion_choice() {
+    let s = start().await;
+    let (id, token) = create(
+        s.addr,
+        "quickchess",
+        json!({"variant": "quickchess"}),
+        json!([1]),
+    )
+    .await;
+    let mut ann = Client::connect(s.addr, &id, Some(&token)).await;
+    assert_eq!(ann.view["color"], "white");
+    ann.act(json!({"t": "move", "uci": "c2c3"})).await.unwrap();
+    ann.until("the computer's reply", |v| {
+        v["moves"].as_array().unwrap().len() == 2
+    })
+    .await;
+    assert_eq!(ann.view["your_turn"], true);
+    let (_, bad) = http(
+        s.addr,
+        "POST",
+        "/api/games",
+        Some(json!({"kind": "quickchess", "name": "A", "options": {"variant": "checkers"}})),
+    )
+    .await;
+    assert!(bad["error"].as_str().unwrap().contains("checkers"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn blind_quickchess_keeps_each_setup_hidden_until_the_reveal() {
+    let s = start().await;
+    let (id, ann_token) =
+        create(s.addr, "quickchess", json!({"variant": "blind"}), json!([])).await;
+    let mut ann = Client::connect(s.addr, &id, Some(&ann_token)).await;
+    let bob_token = join(s.addr, &id).await;
+    let mut bob = Client::connect(s.addr, &id, Some(&bob_token)).await;
+    let mut watcher = Client::connect(s.addr, &id, None).await;
+    ann.until("the setup", |v| v["status"] == "playing").await;
+    assert!(ann.view["setup"].is_object());
+    let white = [
+        ("K", "b1"),
+        ("Q", "a1"),
+        ("R", "e1"),
+        ("B", "d1"),
+        ("N", "c1"),
+        ("P", "a2"),
+        ("P", "b2"),
+        ("P", "c2"),
+        ("P", "d2"),
+        ("P", "e2"),
+    ];
+    for (role, sq) in white {
+        ann.act(json!({"t": "place", "role": role, "square": sq}))
+            .await
+            .unwrap();
+    }
+    // Bob and the watcher know that White placed ten pieces, not where
+    bob.until("white's placements", |v| v["setup"]["counts"][0] == 10)
+        .await;
+    watcher
+        .until("white's placements", |v| v["setup"]["counts"][0] == 10)
+        .await;
+    for view in [&bob.view, &watcher.view] {
+        let text = view.to_string();
+        assert!(view["board"].as_array().unwrap().is_empty());
+        assert!(view["fen"].is_null());
+        assert!(
+            !text.contains("b1") && !text.contains("\"K\""),
+            "leak: {text}"
+        );
+    }
+    assert_eq!(ann.view["setup"]["yours"].as_array().unwrap().len(), 10);
+    let (_, replay) = http(s.addr, "GET", &format!("/api/games/{id}/replay"), None).await;
+    assert!(
+        !replay.to_string().contains("b1"),
+        "the replay must not leak: {replay}"
+    );
+    // a placement on the wrong half is refused
+    let e = bob
+        .act(json!({"t": "place", "role": "K", "square": "c1"}))
+        .await
+        .unwrap_err();
+    assert!(!e.is_empty());
+    let black = [
+        ("K", "c6"),
+        ("Q", "d6"),
+        ("R", "a6"),
+        ("B", "b6"),
+        ("N", "e6"),
+        ("P", "a5"),
+        ("P", "b5"),
+        ("P", "c5"),
+        ("P", "d5"),
+        ("P", "e5"),
+    ];
+    for (role, sq) in black {
+        bob.act(json!({"t": "place", "role": role, "square": sq}))
+            .await
+            .unwrap();
+    }
+    watcher.until("the reveal", |v| v["setup"].is_null()).await;
+    assert_eq!(watcher.view["board"].as_array().unwrap().len(), 20);
+    assert!(
+        watcher.view["fen"]
+            .as_str()
+            .unwrap()
+            .starts_with("rbkqn/ppppp")
+    );
+}
