@@ -4,6 +4,8 @@ import { home } from './home.js';
 import { checkmatesHome, checkmatesSolo, checkmatesParty, solver } from './checkmates.js';
 import { royalHome, royalSolo, royalMatch } from './royal.js';
 import { replay } from './replay.js';
+import { querniHome, querniPlay } from './querni.js';
+import { quickchessHome, quickchessPlay, quickchessAnalyse } from './quickchess.js';
 import { h } from './ui.js';
 
 const routes = [
@@ -15,6 +17,11 @@ const routes = [
   [/^\/royal\/?$/, royalHome],
   [/^\/royal\/solo\/(\w+)$/, royalSolo],
   [/^\/royal\/match\/(\w+)$/, royalMatch],
+  [/^\/querni\/?$/, querniHome],
+  [/^\/querni\/play\/(\w+)$/, querniPlay],
+  [/^\/quickchess\/?$/, quickchessHome],
+  [/^\/quickchess\/analyse\/?$/, quickchessAnalyse],
+  [/^\/quickchess\/play\/(\w+)$/, quickchessPlay],
   [/^\/replay\/(\w+)$/, replay],
 ];
 
@@ -34,7 +41,7 @@ document.addEventListener('click', (e) => {
   const a = e.target.closest('a[data-link]');
   if (a && a.origin === location.origin && !e.ctrlKey && !e.metaKey) {
     e.preventDefault();
-    history.pushState({}, '', a.pathname);
+    history.pushState({}, '', a.pathname + a.search);
     route();
   }
 });

@@ -20,11 +20,13 @@ export function home(main) {
         h('p', {}, 'King, queen, rook, bishop and knight on 3x3. Reach the layout on the card in as few chess moves as you can. At level 2 you may turn the card, at level 3 mirror it too; each turn costs a move. Announce, challenge, execute: first to six points.'),
         h('p', {}, h('a', { class: 'button', href: '/royal', 'data-link': true }, 'Play'))),
       h('div', { class: 'card' },
-        h('h3', {}, 'Querni ', h('span', { class: 'soon' }, 'coming soon')),
-        h('p', {}, 'A duel of numbered pieces on a 10x7 board: step or jump, link your numbers into chains of three or more and lift them off. Clear all sixteen to win. The rules engine and its computer opponent are being built.')),
+        h('h3', {}, 'Querni'),
+        h('p', {}, 'A duel of numbered pieces on a 10x7 board: step or jump (over pieces of either colour, as far as the jumps go), then lift off a chain of three or more of your consecutive numbers standing next to one another. Clear all sixteen to win, but never strand numbers that can no longer make a chain.'),
+        h('p', {}, h('a', { class: 'button', href: '/querni', 'data-link': true }, 'Play'))),
       h('div', { class: 'card' },
-        h('h3', {}, 'QuickChess ', h('span', { class: 'soon' }, 'coming soon')),
-        h('p', {}, 'Chess on 5x6, learnt one piece at a time through the booklet\'s lesson games, up to full QuickChess and 8x8 chess. The rules engine is ready (try ', h('code', {}, 'tabula moves'), ' in a terminal); playing it here comes next.'))),
+        h('h3', {}, 'QuickChess'),
+        h('p', {}, 'Chess on 5x6, learnt one piece at a time through the booklet\'s lesson games (a pawn on the far edge wins), up to full QuickChess, where a pawn reaching the end rescues a lost piece, Blind QuickChess, and 8x8 chess. Play the computer at eight levels, a friend, or analyse.'),
+        h('p', { class: 'row' }, h('a', { class: 'button', href: '/quickchess', 'data-link': true }, 'Play'), h('a', { href: '/quickchess/analyse', 'data-link': true }, 'Analysis board')))),
     h('h2', {}, 'Recent games'),
   );
   const list = h('div', { class: 'stack muted' }, 'Loading...');

@@ -2,9 +2,14 @@
 import { api } from './api.js';
 import { soloView, partyView } from './checkmates.js';
 import { royalSoloView, matchView } from './royal.js';
+import { querniStatic } from './querni.js';
+import { chessStatic } from './quickchess.js';
 import { h } from './ui.js';
 
-const VIEWS = { 'checkmates-solo': soloView, 'checkmates-party': partyView, 'royal-solo': royalSoloView, 'royal-match': matchView };
+const VIEWS = {
+  'checkmates-solo': soloView, 'checkmates-party': partyView, 'royal-solo': royalSoloView, 'royal-match': matchView,
+  querni: querniStatic, 'querni-local': querniStatic, quickchess: chessStatic, 'quickchess-local': chessStatic,
+};
 
 export function replay(main, id) {
   let data = null;
@@ -31,11 +36,12 @@ export function replay(main, id) {
 }
 
 function describe(a) {
+  if (a.type) return `${a.side} ${a.type === 'turn' ? a.turn : a.type}`; // Querni
   switch (a.t) {
     case 'tick': return 'time passes';
     case 'announce': return `announces ${a.bid}`;
-    case 'move': return `moves ${a.mv}`;
+    case 'move': return `${a.player ? a.player + ' ' : ''}moves ${a.mv ?? a.uci}`;
     case 'card': return `card ${a.card ?? ''} ${a.action}`;
-    default: return a.t.replaceAll('_', ' ');
+    default: return `${a.player ? a.player + ' ' : ''}${String(a.t).replaceAll('_', ' ')}`;
   }
 }

@@ -1,5 +1,6 @@
 // The browser scenarios of issue #6: what a person does, by clicks, in headless Chromium.
 import { shot, boardText, clickMove, post, assert } from './harness.mjs';
+import { duelScenarios } from './duels.mjs';
 
 // A page in a fresh context; any error thrown by the page's scripts fails the scenario when
 // the context is closed.
@@ -204,4 +205,5 @@ export const scenarios = [
   ['check mates solo run by clicks to its rating', soloCheckMates],
   ['party room: two browsers and a bot', partyWithTwoBrowsersAndABot],
   ['royal study match against a bot', royalMatchAgainstABot],
+  ...duelScenarios,
 ];

@@ -28,11 +28,15 @@ pub struct DuelConfig {
     pub sides: [u32; 2],
     /// The QuickChess variant (`None` for Querni).
     pub variant: Option<String>,
+    /// A QuickChess game may start from a position (FEN) instead of the variant's start.
+    #[serde(default)]
+    pub fen: Option<String>,
 }
 
 impl DuelConfig {
     /// The configuration from the creator's options: `color` (the creator's side: `blue`,
-    /// `red`, `white` or `black`; first side by default) and for QuickChess `variant`.
+    /// `red`, `white` or `black`; first side by default) and for QuickChess `variant` and
+    /// optionally `fen` (a position to start from, checked here).
     pub fn from_options(
         options: &Value,
         chess: bool,
@@ -63,11 +67,26 @@ impl DuelConfig {
             if v.family == Family::Blind && one_screen {
                 return Err("Blind QuickChess needs two screens: each side places unseen".into());
             }
-            Some(v.name())
+            Some(v)
         } else {
             None
         };
-        Ok(DuelConfig { sides, variant })
+        let fen = match (options.get("fen").and_then(Value::as_str), variant) {
+            (Some(f), Some(v)) if !f.trim().is_empty() => {
+                let p =
+                    tabula_chess::AnyPosition::from_fen(v, f.trim()).map_err(|e| e.to_string())?;
+                if p.outcome().is_some() {
+                    return Err("this position is already decided".into());
+                }
+                Some(p.fen())
+            }
+            _ => None,
+        };
+        Ok(DuelConfig {
+            sides,
+            variant: variant.map(|v| v.name()),
+            fen,
+        })
     }
 
     /// Which sides (0 = first, 1 = second) `seat` plays.
@@ -301,7 +320,7 @@ impl ChessLive {
         let (game, _) = ChessGame::start(
             ChessConfig {
                 variant,
-                fen: None,
+                fen: config.fen.clone(),
                 clock: None,
             },
             seed,

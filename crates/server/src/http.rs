@@ -48,6 +48,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/solve/checkmates", post(solve_checkmates))
         .route("/api/solve/royal", post(solve_royal))
         .route("/api/decks", get(decks))
+        .route("/api/chess/position", post(chess_position))
+        .route("/api/querni/hint", post(querni_hint))
         .route("/assets/{*path}", get(asset))
         .fallback(get(index))
         .layer(DefaultBodyLimit::max(16 * 1024))
@@ -320,4 +322,18 @@ async fn asset(Path(path): Path<String>) -> Response {
 /// Every page of the app is the same document; the browser-side router draws the right one.
 async fn index() -> Response {
     file("index.html")
+}
+
+async fn chess_position(
+    body: Result<Json<crate::analysis::PositionQuery>, axum::extract::rejection::JsonRejection>,
+) -> ApiResult {
+    let Json(q) = body.map_err(|e| bad(e.status(), e.body_text()))?;
+    crate::analysis::position(q).await
+}
+
+async fn querni_hint(
+    body: Result<Json<crate::analysis::QuerniHint>, axum::extract::rejection::JsonRejection>,
+) -> ApiResult {
+    let Json(q) = body.map_err(|e| bad(e.status(), e.body_text()))?;
+    crate::analysis::querni_hint(q).await
 }

@@ -7,6 +7,7 @@
 //! run on the server's clock.
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod duels;
 pub mod games;
 pub mod http;

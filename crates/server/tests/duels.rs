@@ -364,3 +364,49 @@ async fn blind_quickchess_keeps_each_setup_hidden_until_the_reveal() {
             .starts_with("rbkqn/ppppp")
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_board_and_the_querni_hint() {
+    let s = start().await;
+    let r = post(
+        s.addr,
+        "/api/chess/position",
+        json!({"variant": "quickchess", "fen": "k4/2K2/5/5/5/4Q w - - 0 1", "analyse_ms": 300}),
+    )
+    .await;
+    assert_eq!(r["analysis"]["score"]["mate"], 1, "{r}");
+    assert!(r["analysis"]["best_san"].as_str().unwrap().ends_with('#'));
+    let r = post(
+        s.addr,
+        "/api/chess/position",
+        json!({"variant": "quickchess", "moves": ["c2c3", "c5c4"]}),
+    )
+    .await;
+    assert_eq!(r["moves_san"], json!(["c3", "c4"]));
+    assert!(r["analysis"].is_null());
+    assert_eq!(r["turn"], "white");
+    let (status, bad) = http(
+        s.addr,
+        "POST",
+        "/api/chess/position",
+        Some(json!({"variant": "quickchess", "moves": ["c2c3", "c2c4"]})),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(
+        bad["error"].as_str().unwrap().starts_with("move 2 `c2c4`"),
+        "{bad}"
+    );
+    let start_pos = Position::start(4).to_string();
+    let hint = post(s.addr, "/api/querni/hint", json!({"position": start_pos})).await;
+    let p = Position::parse(&start_pos).unwrap();
+    assert!(p.play(hint["turn"].as_str().unwrap()).is_ok(), "{hint}");
+    let (status, _) = http(
+        s.addr,
+        "POST",
+        "/api/querni/hint",
+        Some(json!({"position": "nonsense"})),
+    )
+    .await;
+    assert_eq!(status, 400);
+}

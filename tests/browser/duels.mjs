@@ -1,0 +1,177 @@
+// The browser scenarios of issue #8: Querni between two browsers (a multi-jump and a chain
+// removal, by clicks), a QuickChess game to a rescue choice, and a game against the computer.
+import { shot, post, assert } from './harness.mjs';
+
+async function newPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const close = context.close.bind(context);
+  context.close = async () => {
+    await close();
+    if (errors.length) throw new Error(`the page threw: ${errors.join('; ')}`);
+  };
+  return { context, page };
+}
+
+async function viewOf(base, page, id) {
+  const seat = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`tabula:seat:${gid}`)), id);
+  const res = await fetch(`${base}/api/games/${id}?token=${encodeURIComponent(seat.token)}`);
+  return (await res.json()).view;
+}
+
+const FILES = 10;
+const sqName = (i) => String.fromCharCode(97 + (i % FILES)) + (Math.floor(i / FILES) + 1);
+
+async function tap(page, sq) {
+  await page.locator(`svg.querni rect[data-sq="${sq}"]`).click();
+}
+
+// Plays one Querni turn by clicks: the movement's start and end, then the chain's first and
+// last piece, then "End of turn".
+async function playQuerniTurn(page, view, movement, removal) {
+  if (movement) {
+    await tap(page, movement.from);
+    await page.locator(`svg.querni circle[data-dest="${movement.to}"]`).waitFor();
+    await tap(page, movement.to);
+  }
+  if (removal) {
+    const cells = view.cells.slice();
+    if (movement) {
+      const from = cells.findIndex((_, i) => sqName(i) === movement.from);
+      const to = cells.findIndex((_, i) => sqName(i) === movement.to);
+      cells[to] = cells[from];
+      cells[from] = null;
+    }
+    const square = (n) => sqName(cells.findIndex((c) => c && c.side === view.turn && c.n === n));
+    await tap(page, square(removal[0]));
+    await tap(page, square(removal[1]));
+    await page.getByText(`x${removal[0]}-${removal[1]}`).first().waitFor();
+  }
+  await page.locator('[data-test=end-turn]').click();
+}
+
+async function querniTwoBrowsers({ browser, base }) {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  await a.page.goto(base + '/querni');
+  await a.page.locator('input[placeholder="Your nickname"]').fill('Ann');
+  await a.page.locator('[data-test=vs-friend]').click();
+  await a.page.waitForURL(/\/querni\/play\//);
+  const id = a.page.url().split('/').pop();
+  await b.page.goto(a.page.url());
+  await b.page.locator('input[placeholder="Your nickname"]').fill('Bob');
+  await b.page.locator('[data-test=join]').click();
+  await a.page.locator('svg.querni').waitFor();
+  await b.page.locator('svg.querni').waitFor();
+  await shot(a.page, 'querni-start');
+  let jumped = false;
+  let removed = false;
+  for (let turn = 0; turn < 80 && !(jumped && removed); turn++) {
+    const pages = [a.page, b.page];
+    let page = null;
+    let view = null;
+    for (const p of pages) {
+      const v = await viewOf(base, p, id);
+      if (v.your_turn) { page = p; view = v; }
+    }
+    assert(page, 'someone is to move');
+    if (view.over) break;
+    const moves = view.legal.movements;
+    let movement = null;
+    let removal = null;
+    const withRemoval = moves.find((m) => m.removals.length);
+    if (!jumped) movement = moves.find((m) => m.path.length >= 3);
+    if (movement) jumped = true;
+    else if (withRemoval || view.legal.removals.length) {
+      movement = withRemoval || null;
+      removal = (withRemoval ? withRemoval.removals : view.legal.removals)[0];
+    } else {
+      const hint = await post(base, '/api/querni/hint', { position: view.position });
+      const text = hint.turn.split(' ').find((p) => /^[a-j]\d/.test(p));
+      movement = text ? moves.find((m) => m.text === text) : null;
+    }
+    if (removal) removed = true;
+    const before = view.history.length;
+    await playQuerniTurn(page, view, movement, removal);
+    if (removal) await shot(page, 'querni-chain-removed');
+    if (movement && movement.path.length >= 3 && turn < 2) await shot(page, 'querni-multi-jump');
+    await page.waitForFunction((n) => document.querySelector('[data-test=last-turn]') && document.querySelectorAll('ol.turns li').length > n, before);
+  }
+  assert(jumped, 'a multi-jump was played');
+  assert(removed, 'a chain was removed');
+  const last = await b.page.locator('[data-test=last-turn]').innerText();
+  assert(last.startsWith('Last turn:'), `the last turn is shown: ${last}`);
+  const quiet = await a.page.locator('[data-test=quiet]').innerText();
+  assert(/of 30 turns without a removal/.test(quiet), `the draw counter: ${quiet}`);
+  await shot(b.page, 'querni-second-browser');
+  await a.context.close();
+  await b.context.close();
+}
+
+async function quickchessRescueChoice({ browser, base }) {
+  const { context, page } = await newPage(browser);
+  // White has lost its queen and rook: the pawn reaching e6 rescues one of them
+  await page.goto(`${base}/quickchess/analyse?variant=quickchess&fen=${encodeURIComponent('rbk2/5/4P/5/5/1BK1N w - - 0 1')}`);
+  await page.getByRole('button', { name: 'Play from here, two players' }).click();
+  await page.waitForURL(/\/quickchess\/play\//);
+  const board = () => page.locator('svg.board').first();
+  // e4-e5 (one step: QuickChess pawns never move two), a black reply, then e5-e6 with a choice
+  await board().locator('rect[data-sq="e4"]').click();
+  await board().locator('rect[data-sq="e5"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-test=moves]')?.textContent.includes('e5'));
+  await board().locator('rect[data-sq="a6"]').click();
+  await board().locator('rect[data-sq="a5"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-test=moves]')?.textContent.includes('Ra5'));
+  await board().locator('rect[data-sq="e5"]').click();
+  await board().locator('rect[data-sq="e6"]').click();
+  await page.locator('[data-test=promotion]').waitFor();
+  const choices = await page.locator('[data-test=promotion] [data-piece]').evaluateAll((els) => els.map((e) => e.getAttribute('data-piece')));
+  assert(JSON.stringify(choices.sort()) === JSON.stringify(['q', 'r']), `the lost queen and rook are offered: ${choices}`);
+  await shot(page, 'quickchess-rescue-choice');
+  await page.locator('[data-test=promotion] [data-piece="r"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-test=moves]')?.textContent.includes('e6=R'));
+  const status = await page.locator('[data-test=to-move]').innerText();
+  assert(status.includes('Check!'), `the rook on e6 gives check: ${status}`);
+  await shot(page, 'quickchess-rescued-rook');
+  await context.close();
+}
+
+async function quickchessAgainstTheComputer({ browser, base }) {
+  const { context, page } = await newPage(browser);
+  await page.goto(base + '/quickchess');
+  await page.locator('[data-test=variant]').selectOption('quickchess');
+  await page.locator('[data-test=level]').selectOption('2');
+  await page.locator('[data-test=vs-computer]').click();
+  await page.waitForURL(/\/quickchess\/play\//);
+  const board = () => page.locator('svg.board').first();
+  await board().locator('rect[data-sq="c2"]').click();
+  await board().locator('rect[data-sq="c3"]').click();
+  // the computer answers
+  await page.waitForFunction(() => /1\. c3 \S+/.test(document.querySelector('[data-test=moves]')?.textContent || ''), null, { timeout: 20000 });
+  const status = await page.locator('[data-test=to-move]').innerText();
+  assert(status.includes('Your move'), `back to the player: ${status}`);
+  await shot(page, 'quickchess-vs-computer');
+  // the analysis view evaluates the position
+  const fen = await page.evaluate(async () => {
+    const id = location.pathname.split('/').pop();
+    const seat = JSON.parse(localStorage.getItem(`tabula:seat:${id}`));
+    const r = await fetch(`/api/games/${id}?token=${seat.token}`);
+    return (await r.json()).view.fen;
+  });
+  await page.getByRole('link', { name: 'Analyse this position' }).click();
+  await page.getByText(`FEN: ${fen}`).waitFor();
+  await page.locator('[data-test=analyse]').click();
+  await page.locator('[data-test=evaluation]').waitFor({ timeout: 20000 });
+  const evaluation = await page.locator('[data-test=evaluation]').innerText();
+  assert(/Best:/.test(evaluation) && /Line:/.test(evaluation), `an evaluation and a line: ${evaluation}`);
+  await shot(page, 'quickchess-analysis');
+  await context.close();
+}
+
+export const duelScenarios = [
+  ['querni between two browsers: a multi-jump and a chain removal', querniTwoBrowsers],
+  ['quickchess to a rescue choice, shown as pictures', quickchessRescueChoice],
+  ['quickchess against the computer, then the analysis board', quickchessAgainstTheComputer],
+];
