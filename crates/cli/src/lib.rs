@@ -9,6 +9,7 @@ pub mod analyse;
 pub mod batch;
 pub mod chess;
 pub mod cli;
+pub mod loadtest;
 pub mod matchplay;
 pub mod output;
 pub mod play;

@@ -42,6 +42,12 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
+/// Serves the app of `hub` on an already bound listener until the task is dropped (for load
+/// tests and embedding).
+pub async fn serve_listener(listener: tokio::net::TcpListener, hub: Arc<Hub>) -> std::io::Result<()> {
+    axum::serve(listener, http::router(hub)).await
+}
+
 /// Opens the store at `db`, binds `addr`, calls `ready` with the bound address, and serves
 /// until Ctrl-C.
 pub async fn serve(
