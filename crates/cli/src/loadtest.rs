@@ -27,18 +27,27 @@ struct ClientResult {
 
 /// A plain HTTP/1.1 request with a JSON body; the answer's JSON.
 async fn http(host: &str, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
-    let mut s = TcpStream::connect(host).await.map_err(|e| format!("{host}: {e}"))?;
+    let mut s = TcpStream::connect(host)
+        .await
+        .map_err(|e| format!("{host}: {e}"))?;
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let req = format!(
         "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
-    s.write_all(req.as_bytes()).await.map_err(|e| e.to_string())?;
+    s.write_all(req.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).await.map_err(|e| e.to_string())?;
     let text = String::from_utf8_lossy(&raw);
-    let (head, rest) = text.split_once("\r\n\r\n").ok_or("a malformed HTTP answer")?;
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    let (head, rest) = text
+        .split_once("\r\n\r\n")
+        .ok_or("a malformed HTTP answer")?;
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
         let mut out = String::new();
         let mut s = rest;
         while let Some((len, more)) = s.split_once("\r\n") {
@@ -137,15 +146,24 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     sorted[i] as f64 / 1000.0
 }
 
-async fn run(clients: usize, moves: u32, think: Duration, url: Option<String>) -> Result<Value, String> {
+async fn run(
+    clients: usize,
+    moves: u32,
+    think: Duration,
+    url: Option<String>,
+) -> Result<Value, String> {
     let mut _server = None;
     let host = match url {
-        Some(u) => u.trim_start_matches("http://").trim_end_matches('/').to_string(),
+        Some(u) => u
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string(),
         None => {
             let dir = std::env::temp_dir().join(format!("tabula-loadtest-{}", std::process::id()));
             std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
             let store: Arc<dyn tabula_server::Store> = Arc::new(
-                tabula_server::SqliteStore::open(&dir.join("load.db")).map_err(|e| e.to_string())?,
+                tabula_server::SqliteStore::open(&dir.join("load.db"))
+                    .map_err(|e| e.to_string())?,
             );
             let hub = tabula_server::Hub::new(
                 store,
@@ -173,8 +191,17 @@ async fn run(clients: usize, moves: u32, think: Duration, url: Option<String>) -
         )
         .await?;
         let id = created["id"].as_str().ok_or("no id")?.to_string();
-        let joined = http(&host, "POST", &format!("/api/games/{id}/join"), Some(json!({"name": format!("b{r}")}))).await?;
-        seats.push((id.clone(), created["token"].as_str().unwrap_or_default().to_string()));
+        let joined = http(
+            &host,
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(json!({"name": format!("b{r}")})),
+        )
+        .await?;
+        seats.push((
+            id.clone(),
+            created["token"].as_str().unwrap_or_default().to_string(),
+        ));
         seats.push((id, joined["token"].as_str().unwrap_or_default().to_string()));
     }
     let barrier = Arc::new(tokio::sync::Barrier::new(seats.len() + 1));
@@ -210,7 +237,11 @@ async fn run(clients: usize, moves: u32, think: Duration, url: Option<String>) -
     }
     let elapsed = started.elapsed();
     if !failures.is_empty() {
-        return Err(format!("{} client(s) failed, first: {}", failures.len(), failures[0]));
+        return Err(format!(
+            "{} client(s) failed, first: {}",
+            failures.len(),
+            failures[0]
+        ));
     }
     // every acknowledged move must be in its game's log (the view's version is its length)
     let mut lost = 0u64;
@@ -257,7 +288,10 @@ pub fn command(clients: &str, moves: &str, think: &str, url: Option<String>) -> 
         Ok(a) => a,
         Err(e) => return crate::output::usage_error(&e),
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(r) => r,
         Err(e) => return crate::output::usage_error(&format!("cannot start: {e}")),
     };
@@ -270,11 +304,22 @@ pub fn command(clients: &str, moves: &str, think: &str, url: Option<String>) -> 
         Ok(report) => {
             println!(
                 "held {} clients; {} moves in {} s = {} moves/s; latency p50 {} ms, p99 {} ms, max {} ms; {} refused, {} lost",
-                report["clients"], report["moves"], report["seconds"], report["moves_per_second"],
-                report["p50_ms"], report["p99_ms"], report["max_ms"], report["refused"], report["lost"]
+                report["clients"],
+                report["moves"],
+                report["seconds"],
+                report["moves_per_second"],
+                report["p50_ms"],
+                report["p99_ms"],
+                report["max_ms"],
+                report["refused"],
+                report["lost"]
             );
             println!("{report}");
-            if report["lost"] == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) }
+            if report["lost"] == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
         }
         Err(e) => {
             eprintln!("error: {e}");

@@ -44,7 +44,10 @@ pub enum ServeError {
 
 /// Serves the app of `hub` on an already bound listener until the task is dropped (for load
 /// tests and embedding).
-pub async fn serve_listener(listener: tokio::net::TcpListener, hub: Arc<Hub>) -> std::io::Result<()> {
+pub async fn serve_listener(
+    listener: tokio::net::TcpListener,
+    hub: Arc<Hub>,
+) -> std::io::Result<()> {
     axum::serve(listener, http::router(hub)).await
 }
 
