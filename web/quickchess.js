@@ -25,6 +25,7 @@ export const VARIANTS = [
   ['queens-pro', "Queen's Pro Formation (box 10) with castling"],
   ['kings-pro', "King's Pro Formation (box 10) with castling"],
   ['blind', 'Blind QuickChess (box 11): each side places its pieces unseen'],
+  ['olympics', 'QuickChess Olympics (box 11): five games in a row, a win 1 point, a draw 1/2'],
   ['chess', 'Chess (box 12): the traditional game on 8x8'],
 ];
 
@@ -134,11 +135,22 @@ export function quickchessPlay(main, id) {
         h('div', { class: 'muted', 'data-test': 'opponent-setup' }, `Your opponent has placed ${v.setup.counts[other]} of 10 pieces.`)));
   };
 
+  const seriesPanel = (v) => {
+    if (!v.series) return '';
+    const sr = v.series;
+    const seat = (n) => seatName(v, n);
+    const head = sr.over
+      ? `The Olympics are over: ${sr.winner === null ? 'a tie' : `${seat(sr.winner)} wins`} (${sr.points[0]} to ${sr.points[1]})`
+      : `Olympics, game ${sr.game} of ${sr.of}: ${seat(0)} ${sr.points[0]}, ${seat(1)} ${sr.points[1]}`;
+    return h('div', { class: sr.over ? 'banner good' : 'banner', 'data-test': 'series' }, head,
+      h('ol', { class: 'turns' }, ...sr.games.map((g, i) => h('li', {}, g, sr.results[i] ? ` ${sr.results[i].result} (${sr.results[i].outcome})` : ''))));
+  };
+
   const render = () => {
     if (!view) return;
     if (view.status === 'lobby') { main.replaceChildren(waitingRoom('QuickChess', view, id, () => { sock.close(); connect(); })); return; }
     if (view.setup) {
-      main.replaceChildren(h('h1', {}, 'Blind QuickChess'), view.color ? setupPanel(view) : h('p', {}, 'The players are placing their pieces unseen.'));
+      main.replaceChildren(h('h1', {}, 'Blind QuickChess'), seriesPanel(view), view.color ? setupPanel(view) : h('p', {}, 'The players are placing their pieces unseen.'));
       return;
     }
     const last = view.last ? [view.last.uci.slice(0, 2), view.last.uci.slice(2, 4)] : null;
@@ -149,7 +161,7 @@ export function quickchessPlay(main, id) {
     });
     const who = (c) => seatName(view, view.sides[c]);
     let status;
-    if (view.over) status = h('div', { class: 'banner good', 'data-test': 'result' }, `${view.outcome} (${view.result})`);
+    if (view.over || (view.series && view.outcome)) status = h('div', { class: 'banner good', 'data-test': 'result' }, `${view.outcome} (${view.result})`);
     else {
       const check = view.check ? 'Check! ' : '';
       status = h('div', { class: view.check ? 'banner bad' : 'banner', 'data-test': 'to-move' },
@@ -158,6 +170,7 @@ export function quickchessPlay(main, id) {
     const pairs = [];
     for (let i = 0; i < view.moves.length; i += 2) pairs.push(`${i / 2 + 1}. ${view.moves[i].san}${view.moves[i + 1] ? ' ' + view.moves[i + 1].san : ''}`);
     side.append(
+      seriesPanel(view),
       status,
       view.draw_offer ? h('div', { class: 'banner' }, `${view.draw_offer} offers a draw.`) : '',
       h('div', { class: 'row' },

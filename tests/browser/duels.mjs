@@ -170,7 +170,26 @@ async function quickchessAgainstTheComputer({ browser, base }) {
   await context.close();
 }
 
+async function olympicsAgainstTheComputer({ browser, base }) {
+  const { context, page } = await newPage(browser);
+  await page.goto(base + '/quickchess');
+  await page.locator('[data-test=variant]').selectOption('olympics');
+  await page.locator('[data-test=level]').selectOption('1');
+  await page.locator('[data-test=vs-computer]').click();
+  await page.waitForURL(/\/quickchess\/play\//);
+  await page.locator('[data-test=series]').waitFor();
+  const series = await page.locator('[data-test=series]').innerText();
+  assert(series.includes('game 1 of 5') && series.includes('rescue-the-queen+blasters'), `the series is shown: ${series}`);
+  const board = () => page.locator('svg.board').first();
+  await board().locator('rect[data-sq="c2"]').click();
+  await board().locator('rect[data-sq="c4"]').click(); // blasters: a two-square first move
+  await page.waitForFunction(() => /1\. c4 \S+/.test(document.querySelector('[data-test=moves]')?.textContent || ''), null, { timeout: 20000 });
+  await shot(page, 'quickchess-olympics');
+  await context.close();
+}
+
 export const duelScenarios = [
+  ['quickchess olympics against the computer', olympicsAgainstTheComputer],
   ['querni between two browsers: a multi-jump and a chain removal', querniTwoBrowsers],
   ['quickchess to a rescue choice, shown as pictures', quickchessRescueChoice],
   ['quickchess against the computer, then the analysis board', quickchessAgainstTheComputer],

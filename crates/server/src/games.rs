@@ -6,7 +6,7 @@
 //! tick action is the server's alone), what each seat and spectators may see, and what the
 //! bots will do next. The games themselves are the library's state machines.
 
-use crate::duels::{ChessLive, DuelConfig, QuerniLive};
+use crate::duels::{ChessLive, DuelConfig, OLYMPICS, QuerniLive, SeriesLive};
 use crate::services::Services;
 use crate::store::SeatRecord;
 use serde::de::DeserializeOwned;
@@ -229,6 +229,8 @@ pub enum Live {
     Querni(QuerniLive),
     /// QuickChess or chess.
     Chess(ChessLive),
+    /// The QuickChess Olympics (five games).
+    Series(Box<SeriesLive>),
 }
 
 fn config<T: DeserializeOwned>(v: &Value) -> Result<T, String> {
@@ -343,7 +345,12 @@ impl Live {
                 Live::Querni(QuerniLive::start(config(cfg)?, seed, now)?)
             }
             Kind::Quickchess | Kind::QuickchessLocal => {
-                Live::Chess(ChessLive::start(config(cfg)?, seed, now)?)
+                let c: DuelConfig = config(cfg)?;
+                if c.variant.as_deref() == Some(OLYMPICS) {
+                    Live::Series(Box::new(SeriesLive::start(c, seed, now)?))
+                } else {
+                    Live::Chess(ChessLive::start(c, seed, now)?)
+                }
             }
         })
     }
@@ -358,6 +365,7 @@ impl Live {
             Live::RSolo { .. } => serde_json::to_value(action::<RSoloAction>(intent, None)?),
             Live::Querni(q) => return q.parse_intent(seat, intent),
             Live::Chess(c) => return c.parse_intent(seat, intent),
+            Live::Series(c) => return c.parse_intent(seat, intent),
         };
         v.map_err(|e| e.to_string())
     }
@@ -367,6 +375,9 @@ impl Live {
     pub fn public_action(&self, action: &Value) -> Value {
         match self {
             Live::Chess(c) if c.hidden_setup() => {
+                json!({"t": action.get("t"), "player": action.get("player")})
+            }
+            Live::Series(c) if c.hidden_setup() => {
                 json!({"t": action.get("t"), "player": action.get("player")})
             }
             _ => action.clone(),
@@ -465,6 +476,7 @@ impl Live {
                 q.apply(act, now)
             }
             Live::Chess(c) => c.apply(act, now),
+            Live::Series(c) => c.apply(act, now),
         }
     }
 
@@ -475,7 +487,7 @@ impl Live {
             Live::CmSolo { game, .. } => game.next_deadline(),
             Live::Match { game, .. } => game.next_deadline(),
             Live::RSolo { game } => game.next_deadline(),
-            Live::Querni(_) | Live::Chess(_) => None,
+            Live::Querni(_) | Live::Chess(_) | Live::Series(_) => None,
         }
     }
 
@@ -488,6 +500,7 @@ impl Live {
             Live::RSolo { game } => game.is_over(),
             Live::Querni(q) => q.is_over(),
             Live::Chess(c) => c.is_over(),
+            Live::Series(c) => c.is_over(),
         }
     }
 
@@ -505,6 +518,7 @@ impl Live {
         match self {
             Live::Querni(q) => return q.bot_action(&levels, seed).into_iter().collect(),
             Live::Chess(c) => return c.bot_action(&levels, seed).into_iter().collect(),
+            Live::Series(c) => return c.bot_action(&levels, seed).into_iter().collect(),
             _ => {}
         }
         match self {
@@ -624,6 +638,7 @@ impl Live {
             }
             Live::Querni(q) => q.view(seat),
             Live::Chess(c) => c.view(seat),
+            Live::Series(c) => c.view(seat),
             Live::RSolo { game } => {
                 let run = game.run();
                 let complete = run.all_completed();

@@ -410,3 +410,58 @@ async fn the_analysis_board_and_the_querni_hint() {
     .await;
     assert_eq!(status, 400);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_olympics_are_five_games_with_points_and_changing_colours() {
+    let s = start().await;
+    let (id, ann_token) = create(
+        s.addr,
+        "quickchess",
+        json!({"variant": "olympics", "color": "white"}),
+        json!([]),
+    )
+    .await;
+    let mut ann = Client::connect(s.addr, &id, Some(&ann_token)).await;
+    let bob_token = join(s.addr, &id).await;
+    let mut bob = Client::connect(s.addr, &id, Some(&bob_token)).await;
+    ann.until("the start", |v| v["status"] == "playing").await;
+    let expected = [
+        "rescue-the-queen+blasters",
+        "quickchess",
+        "kings-pro",
+        "queens-pro",
+        "blind",
+    ];
+    for (game, variant) in expected.iter().enumerate() {
+        ann.until("the next game", |v| v["series"]["game"] == json!(game + 1))
+            .await;
+        bob.until("the next game", |v| v["series"]["game"] == json!(game + 1))
+            .await;
+        assert_eq!(ann.view["variant"], *variant);
+        // Ann has White in games 1, 3 and 5
+        let ann_white = game % 2 == 0;
+        assert_eq!(ann.view["color"], if ann_white { "white" } else { "black" });
+        if game < 4 {
+            // one move each way, then the player with White resigns
+            let (white, black) = if ann_white {
+                (&mut ann, &mut bob)
+            } else {
+                (&mut bob, &mut ann)
+            };
+            let m = white.view["legal"][0]["uci"].as_str().unwrap().to_string();
+            white.act(json!({"t": "move", "uci": m})).await.unwrap();
+            black.until("its move", |v| v["your_turn"] == true).await;
+            white.act(json!({"t": "resign"})).await.unwrap();
+        } else {
+            // Blind: resigning during the setup ends the last game
+            ann.act(json!({"t": "resign"})).await.unwrap();
+        }
+    }
+    ann.until("the end of the series", |v| v["series"]["over"] == true)
+        .await;
+    // White resigned every game: Bob won games 1, 3, 5 and Ann games 2 and 4
+    assert_eq!(ann.view["series"]["points"], json!([2.0, 3.0]));
+    assert_eq!(ann.view["series"]["winner"], 1);
+    assert_eq!(ann.view["over"], true);
+    assert_eq!(ann.view["series"]["results"].as_array().unwrap().len(), 5);
+}
