@@ -112,29 +112,30 @@ async function querniTwoBrowsers({ browser, base }) {
 
 async function quickchessRescueChoice({ browser, base }) {
   const { context, page } = await newPage(browser);
-  // White has lost its queen and rook: the pawn reaching e6 rescues one of them
-  await page.goto(`${base}/quickchess/analyse?variant=quickchess&fen=${encodeURIComponent('rbk2/5/4P/5/5/1BK1N w - - 0 1')}`);
+  // Rescue the Queen (box 7), a lesson game: White has rescued its queen already, so the next
+  // pawn to reach the edge may become any piece
+  const fen = '5/pp3/4P/5/P4/Q4 w - - 0 1';
+  await page.goto(`${base}/quickchess/analyse?variant=rescue-the-queen&fen=${encodeURIComponent(fen)}`);
   await page.getByRole('button', { name: 'Play from here, two players' }).click();
   await page.waitForURL(/\/quickchess\/play\//);
   const board = () => page.locator('svg.board').first();
-  // e4-e5 (one step: QuickChess pawns never move two), a black reply, then e5-e6 with a choice
   await board().locator('rect[data-sq="e4"]').click();
   await board().locator('rect[data-sq="e5"]').click();
   await page.waitForFunction(() => document.querySelector('[data-test=moves]')?.textContent.includes('e5'));
-  await board().locator('rect[data-sq="a6"]').click();
-  await board().locator('rect[data-sq="a5"]').click();
-  await page.waitForFunction(() => document.querySelector('[data-test=moves]')?.textContent.includes('Ra5'));
+  await board().locator('rect[data-sq="b5"]').click();
+  await board().locator('rect[data-sq="b4"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-test=moves]')?.textContent.includes('b4'));
   await board().locator('rect[data-sq="e5"]').click();
   await board().locator('rect[data-sq="e6"]').click();
   await page.locator('[data-test=promotion]').waitFor();
   const choices = await page.locator('[data-test=promotion] [data-piece]').evaluateAll((els) => els.map((e) => e.getAttribute('data-piece')));
-  assert(JSON.stringify(choices.sort()) === JSON.stringify(['q', 'r']), `the lost queen and rook are offered: ${choices}`);
+  assert(JSON.stringify(choices.sort()) === JSON.stringify(['b', 'n', 'q', 'r']), `any piece is offered: ${choices}`);
   await shot(page, 'quickchess-rescue-choice');
-  await page.locator('[data-test=promotion] [data-piece="r"]').click();
-  await page.waitForFunction(() => document.querySelector('[data-test=moves]')?.textContent.includes('e6=R'));
+  await page.locator('[data-test=promotion] [data-piece="n"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-test=moves]')?.textContent.includes('e6=N'));
   const status = await page.locator('[data-test=to-move]').innerText();
-  assert(status.includes('Check!'), `the rook on e6 gives check: ${status}`);
-  await shot(page, 'quickchess-rescued-rook');
+  assert(status.includes('black'), `Black to move after the rescue: ${status}`);
+  await shot(page, 'quickchess-rescued-knight');
   await context.close();
 }
 
@@ -191,6 +192,6 @@ async function olympicsAgainstTheComputer({ browser, base }) {
 export const duelScenarios = [
   ['quickchess olympics against the computer', olympicsAgainstTheComputer],
   ['querni between two browsers: a multi-jump and a chain removal', querniTwoBrowsers],
-  ['quickchess to a rescue choice, shown as pictures', quickchessRescueChoice],
+  ['a quickchess lesson game (rescue the queen) to a rescue choice, shown as pictures', quickchessRescueChoice],
   ['quickchess against the computer, then the analysis board', quickchessAgainstTheComputer],
 ];
