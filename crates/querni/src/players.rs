@@ -26,7 +26,7 @@ pub struct LevelSpec {
     pub plan_width: Option<usize>,
 }
 
-/// Node budget of the planner at the strongest level (never reached by a width-400 beam
+/// Node budget of the planner at the strongest level (never reached by a width-1,000 beam
 /// over the twelve-turn horizon in practice; it bounds pathological positions).
 pub const PLAN_NODES: u64 = 50_000_000;
 
@@ -34,14 +34,14 @@ pub const PLAN_NODES: u64 = 50_000_000;
 ///
 /// 1 looks one turn ahead with a random blur, 2 one turn ahead exactly; 3 and 4 run the
 /// alpha-beta search with iterative deepening (10,000 positions, two or three turns deep;
-/// 250,000 positions, about four); 5 plans the race with a beam of 400 lines.
+/// 250,000 positions, about four); 5 plans the race with a beam of 1,000 lines.
 pub fn level_spec(level: u8) -> LevelSpec {
     let (depth, nodes, noise, plan_width) = match level.clamp(1, MAX_LEVEL) {
         1 => (1, 1_000, 300, None),
         2 => (1, 1_000, 0, None),
         3 => (12, 10_000, 0, None),
         4 => (12, 250_000, 0, None),
-        _ => (12, 250_000, 0, Some(400)),
+        _ => (12, 250_000, 0, Some(1000)),
     };
     LevelSpec {
         budget: Budget { depth, nodes },
