@@ -155,8 +155,11 @@ export function querniPlay(main, id) {
     if (n === null) return;
     if (chainStart === null || removal) { chainStart = n; removal = null; render(); return; }
     const pair = [Math.min(chainStart, n), Math.max(chainStart, n)];
-    if (available().some(([lo, hi]) => lo === pair[0] && hi === pair[1])) removal = pair;
-    else { toast(`${pair[0]}-${pair[1]} is not a chain you can remove`); chainStart = null; }
+    const found = available().find(([lo, hi]) => lo === pair[0] && hi === pair[1]);
+    if (found) {
+      removal = pair;
+      if (found[2]) toast(`Careful: removing ${pair[0]}-${pair[1]} strands numbers that can never form a chain again; you would lose at once.`);
+    } else { toast(`${pair[0]}-${pair[1]} is not a chain you can remove`); chainStart = null; }
     render();
   };
 

@@ -81,12 +81,14 @@ async function querniTwoBrowsers({ browser, base }) {
     const moves = view.legal.movements;
     let movement = null;
     let removal = null;
-    const withRemoval = moves.find((m) => m.removals.length);
+    // a removal that does not lose at once (the third element says it would)
+    const safe = (list) => list.find(([, , loses]) => !loses);
+    const withRemoval = moves.find((m) => safe(m.removals));
     if (!jumped) movement = moves.find((m) => m.path.length >= 3);
     if (movement) jumped = true;
-    else if (withRemoval || view.legal.removals.length) {
+    else if (withRemoval || safe(view.legal.removals)) {
       movement = withRemoval || null;
-      removal = (withRemoval ? withRemoval.removals : view.legal.removals)[0];
+      removal = safe(withRemoval ? withRemoval.removals : view.legal.removals);
     } else {
       const hint = await post(base, '/api/querni/hint', { position: view.position });
       const text = hint.turn.split(' ').find((p) => /^[a-j]\d/.test(p));
@@ -101,11 +103,20 @@ async function querniTwoBrowsers({ browser, base }) {
   }
   assert(jumped, 'a multi-jump was played');
   assert(removed, 'a chain was removed');
+  const after = await viewOf(base, a.page, id);
+  assert(!after.over, `the removal did not end the game: ${after.result}`);
   const last = await b.page.locator('[data-test=last-turn]').innerText();
   assert(last.startsWith('Last turn:'), `the last turn is shown: ${last}`);
   const quiet = await a.page.locator('[data-test=quiet]').innerText();
   assert(/of 30 turns without a removal/.test(quiet), `the draw counter: ${quiet}`);
   await shot(b.page, 'querni-second-browser');
+  // the game replays turn by turn from its own URL
+  await b.page.getByRole('link', { name: 'Replay' }).click();
+  await b.page.locator('[data-test=replay-step]').waitFor();
+  await b.page.locator('[data-test=next]').click();
+  await b.page.locator('svg.querni').waitFor();
+  assert((await b.page.locator('[data-test=replay-step]').innerText()).startsWith('step 1 of'), 'the replay steps forward');
+  await shot(b.page, 'querni-replay');
   await a.context.close();
   await b.context.close();
 }

@@ -281,7 +281,7 @@ impl QuerniLive {
 }
 
 /// Every movement of the side to move with its jump path and the removals it makes possible,
-/// and the removals available without moving.
+/// and the removals available without moving (each `[low, high, loses]`).
 fn legal_turns(p: &tabula_querni::Position) -> Value {
     let side = p.turn();
     let mut movements = Vec::new();
@@ -296,11 +296,12 @@ fn legal_turns(p: &tabula_querni::Position) -> Value {
             let path: Vec<String> = text.squares.iter().map(|&s| square_name(s)).collect();
             // the removals are those of the mover, looked at before the turn passes
             let mut removals = Vec::new();
-            p.after_movement(m).removals(side, &mut removals);
+            let after = p.after_movement(m);
+            after.removals(side, &mut removals);
             json!({
                 "from": square_name(m.from), "to": square_name(m.to), "path": path,
                 "text": text.to_string(),
-                "removals": removals.iter().map(|r| [r.low, r.high]).collect::<Vec<_>>(),
+                "removals": removals.iter().map(|r| removal_json(&after, side, *r)).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -308,8 +309,16 @@ fn legal_turns(p: &tabula_querni::Position) -> Value {
     p.removals(side, &mut now);
     json!({
         "movements": list,
-        "removals": now.iter().map(|r| [r.low, r.high]).collect::<Vec<_>>(),
+        "removals": now.iter().map(|r| removal_json(p, side, *r)).collect::<Vec<_>>(),
     })
+}
+
+/// A removal as `[low, high, loses]`: `loses` when it would strand some of the mover's
+/// numbers in a run shorter than three (legal, but the game is lost at once).
+fn removal_json(p: &tabula_querni::Position, side: Side, r: tabula_querni::Removal) -> Value {
+    let left = p.numbers_on_board(side) & !r.mask();
+    let loses = left != 0 && tabula_querni::rules::stranded(left) != 0;
+    json!([r.low, r.high, loses])
 }
 
 /// A QuickChess (or chess) game being played.
