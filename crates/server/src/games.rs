@@ -6,7 +6,8 @@
 //! tick action is the server's alone), what each seat and spectators may see, and what the
 //! bots will do next. The games themselves are the library's state machines.
 
-use crate::duels::{ChessLive, DuelConfig, OLYMPICS, QuerniLive, SeriesLive};
+use crate::duels::{ChessLive, DuelConfig, OLYMPICS, QuerniLive};
+use crate::series::SeriesLive;
 use crate::services::Services;
 use crate::store::SeatRecord;
 use serde::de::DeserializeOwned;

@@ -12,6 +12,7 @@ pub mod duels;
 pub mod games;
 pub mod http;
 pub mod rooms;
+pub mod series;
 pub mod services;
 pub mod store;
 pub mod ws;

@@ -1,0 +1,148 @@
+//! The QuickChess Olympics as one game of the server: five QuickChess games in a row.
+
+use crate::duels::{ChessLive, DuelConfig};
+use serde_json::{Value, json};
+use tabula_chess::Color;
+use tabula_core::Millis;
+use tabula_core::rng::mix;
+
+/// The QuickChess Olympics: five games in the booklet's order (Rescue the Queen with blasters,
+/// QuickChess, King's Pro Formation, Queen's Pro Formation, Blind QuickChess); a win scores
+/// one point, a draw a half. The players change colours after each game **[ours]**: the
+/// creator's chosen colour in games 1, 3 and 5.
+#[derive(Clone, Debug)]
+pub struct SeriesLive {
+    /// The game being played (or the last one, when the series is over).
+    current: ChessLive,
+    /// Which game of the five it is (0-based).
+    index: usize,
+    /// The seats of white and black in game 1.
+    first_sides: [u32; 2],
+    /// Half-points of seat 0 and seat 1.
+    half_points: [u32; 2],
+    /// Each finished game: variant, result, and the half-points it gave seats 0 and 1.
+    results: Vec<Value>,
+    seed: u64,
+}
+
+impl SeriesLive {
+    /// Starts game 1.
+    pub fn start(config: DuelConfig, seed: u64, now: Millis) -> Result<SeriesLive, String> {
+        let first_sides = config.sides;
+        let current = Self::game(0, first_sides, seed, now)?;
+        Ok(SeriesLive {
+            current,
+            index: 0,
+            first_sides,
+            half_points: [0, 0],
+            results: Vec::new(),
+            seed,
+        })
+    }
+
+    fn game(
+        index: usize,
+        first_sides: [u32; 2],
+        seed: u64,
+        now: Millis,
+    ) -> Result<ChessLive, String> {
+        let variant = tabula_chess::variant::olympics()[index];
+        let sides = if index % 2 == 0 {
+            first_sides
+        } else {
+            [first_sides[1], first_sides[0]]
+        };
+        ChessLive::start(
+            DuelConfig {
+                sides,
+                variant: Some(variant.name()),
+                fen: None,
+            },
+            mix(&[seed, index as u64]),
+            now,
+        )
+    }
+
+    /// A seat's intent for the current game.
+    pub fn parse_intent(&self, seat: u32, intent: &Value) -> Result<Value, String> {
+        self.current.parse_intent(seat, intent)
+    }
+
+    /// Applies an action to the current game; when it ends, scores it and starts the next.
+    pub fn apply(&mut self, action: &Value, now: Millis) -> Result<Vec<Value>, String> {
+        let mut events = self.current.apply(action, now)?;
+        if let Some(outcome) = self.current.game.outcome()
+            && self.results.len() == self.index
+        {
+            let white_seat = self.current.config.sides[0];
+            let halves = match outcome.winner() {
+                Some(Color::White) => [2, 0],
+                Some(Color::Black) => [0, 2],
+                None => [1, 1],
+            };
+            let mut by_seat = [0u32; 2];
+            by_seat[white_seat as usize % 2] += halves[0];
+            by_seat[(white_seat as usize + 1) % 2] += halves[1];
+            self.half_points[0] += by_seat[0];
+            self.half_points[1] += by_seat[1];
+            self.results.push(json!({
+                "game": self.index + 1, "variant": self.current.game.variant().name(),
+                "result": outcome.result(), "outcome": outcome.to_string(),
+                "points": [f64::from(by_seat[0]) / 2.0, f64::from(by_seat[1]) / 2.0],
+            }));
+            events.push(json!({"t": "series_game_over", "game": self.index + 1}));
+            if self.index + 1 < 5 {
+                self.index += 1;
+                self.current = Self::game(self.index, self.first_sides, self.seed, now)?;
+                events.push(json!({"t": "series_next", "game": self.index + 1}));
+            }
+        }
+        Ok(events)
+    }
+
+    /// Whether all five games are over.
+    pub fn is_over(&self) -> bool {
+        self.results.len() == 5
+    }
+
+    /// The computer's next action in the current game.
+    pub fn bot_action(&self, bot_levels: &[(u32, u8)], seed: u64) -> Option<(Millis, Value)> {
+        if self.is_over() {
+            return None;
+        }
+        self.current.bot_action(bot_levels, seed)
+    }
+
+    /// Whether the current game hides a Blind setup.
+    pub fn hidden_setup(&self) -> bool {
+        self.current.hidden_setup()
+    }
+
+    /// The current game's view with the series around it.
+    pub fn view(&self, seat: Option<u32>) -> Value {
+        let mut v = self.current.view(seat);
+        let points = [
+            f64::from(self.half_points[0]) / 2.0,
+            f64::from(self.half_points[1]) / 2.0,
+        ];
+        let winner = if self.is_over() {
+            match self.half_points[0].cmp(&self.half_points[1]) {
+                std::cmp::Ordering::Greater => json!(0),
+                std::cmp::Ordering::Less => json!(1),
+                std::cmp::Ordering::Equal => json!(null),
+            }
+        } else {
+            Value::Null
+        };
+        v["series"] = json!({
+            "name": "QuickChess Olympics", "game": self.index + 1, "of": 5,
+            "points": points, "results": self.results, "over": self.is_over(), "winner": winner,
+            "games": tabula_chess::variant::olympics().iter().map(|g| g.name()).collect::<Vec<_>>(),
+        });
+        v["over"] = json!(self.is_over());
+        if !self.is_over() && self.current.is_over() {
+            v["your_turn"] = json!(false);
+        }
+        v
+    }
+}
