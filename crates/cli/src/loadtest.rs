@@ -153,6 +153,7 @@ async fn run(
     url: Option<String>,
 ) -> Result<Value, String> {
     let mut _server = None;
+    let mut scratch = None;
     let host = match url {
         Some(u) => u
             .trim_start_matches("http://")
@@ -161,6 +162,7 @@ async fn run(
         None => {
             let dir = std::env::temp_dir().join(format!("tabula-loadtest-{}", std::process::id()));
             std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+            scratch = Some(dir.clone());
             let store: Arc<dyn tabula_server::Store> = Arc::new(
                 tabula_server::SqliteStore::open(&dir.join("load.db"))
                     .map_err(|e| e.to_string())?,
@@ -254,6 +256,10 @@ async fn run(
     }
     all.sort_unstable();
     let total = all.len() as u64;
+    if let Some(dir) = scratch {
+        // the in-process server's database was only for this run
+        let _ = std::fs::remove_dir_all(dir);
+    }
     Ok(json!({
         "clients": held,
         "rooms": rooms,

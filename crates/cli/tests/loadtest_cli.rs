@@ -1,0 +1,42 @@
+//! `tabula loadtest` on a small scale: every acknowledged move is in its game's log.
+
+use serde_json::Value;
+use std::process::Command;
+
+#[test]
+fn a_small_load_test_loses_no_move() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "loadtest",
+            "--clients",
+            "20",
+            "--moves",
+            "4",
+            "--think",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(report["clients"], 20);
+    assert_eq!(report["lost"], 0);
+    let moves = report["moves"].as_u64().unwrap();
+    assert!(moves >= 20, "most moves are played: {report}");
+    assert_eq!(
+        report["logged"].as_u64().unwrap(),
+        moves,
+        "the logs hold exactly the acked moves"
+    );
+    assert!(report["p99_ms"].as_f64().unwrap() >= report["p50_ms"].as_f64().unwrap());
+    let bad = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["loadtest", "--clients", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}
