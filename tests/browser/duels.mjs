@@ -1,19 +1,8 @@
 // The browser scenarios of issue #8: Querni between two browsers (a multi-jump and a chain
 // removal, by clicks), a QuickChess game to a rescue choice, and a game against the computer.
-import { shot, post, assert } from './harness.mjs';
+import { shot, post, assert, newPage as sharedNewPage } from './harness.mjs';
 
-async function newPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  const close = context.close.bind(context);
-  context.close = async () => {
-    await close();
-    if (errors.length) throw new Error(`the page threw: ${errors.join('; ')}`);
-  };
-  return { context, page };
-}
+function newPage(browser) { return sharedNewPage(browser, { width: 1280, height: 900 }); }
 
 async function viewOf(base, page, id) {
   const seat = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`tabula:seat:${gid}`)), id);

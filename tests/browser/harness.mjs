@@ -59,3 +59,18 @@ export async function post(base, path, body) {
 }
 
 export function assert(cond, message) { if (!cond) throw new Error(`assertion failed: ${message}`); }
+
+// A page in a fresh context; any error thrown by the page's scripts fails the scenario when
+// the context is closed.
+export async function newPage(browser, viewport = { width: 1200, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const close = context.close.bind(context);
+  context.close = async () => {
+    await close();
+    if (errors.length) throw new Error(`the page threw: ${errors.join('; ')}`);
+  };
+  return { context, page };
+}

@@ -1,21 +1,6 @@
 // The browser scenarios of issue #6: what a person does, by clicks, in headless Chromium.
-import { shot, boardText, clickMove, post, assert } from './harness.mjs';
+import { shot, boardText, clickMove, post, assert, newPage } from './harness.mjs';
 import { duelScenarios } from './duels.mjs';
-
-// A page in a fresh context; any error thrown by the page's scripts fails the scenario when
-// the context is closed.
-async function newPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  const close = context.close.bind(context);
-  context.close = async () => {
-    await close();
-    if (errors.length) throw new Error(`the page threw: ${errors.join('; ')}`);
-  };
-  return { context, page };
-}
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);

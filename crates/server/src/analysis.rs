@@ -49,20 +49,8 @@ fn searches() -> &'static Semaphore {
 
 fn describe(p: &AnyPosition, sans: Vec<String>) -> Value {
     let (w, h) = (p.width(), p.height());
-    let board: Vec<Value> = (0..w * h)
-        .filter_map(|sq| {
-            p.piece_at(sq)
-                .map(|pc| json!({"square": p.square_name(sq), "piece": pc.char().to_string()}))
-        })
-        .collect();
-    let legal: Vec<Value> = p
-        .legal_moves()
-        .iter()
-        .map(|m| {
-            json!({"from": p.square_name(m.from), "to": p.square_name(m.to), "uci": p.uci(m),
-                   "san": p.san(m), "promotion": m.promotion.map(|r| r.char().to_string())})
-        })
-        .collect();
+    let board = crate::duels::board_json(p);
+    let legal = crate::duels::legal_json(p);
     json!({
         "variant": p.variant().name(), "fen": p.fen(), "width": w, "height": h, "board": board,
         "turn": p.turn().name(), "check": p.is_check(), "outcome": p.outcome().map(|o| o.to_string()),

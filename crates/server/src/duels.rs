@@ -507,25 +507,10 @@ impl ChessLive {
         let board: Vec<Value> = if setup.is_some() {
             Vec::new()
         } else {
-            (0..w * h)
-                .filter_map(|sq| {
-                    p.piece_at(sq).map(
-                        |pc| json!({"square": p.square_name(sq), "piece": pc.char().to_string()}),
-                    )
-                })
-                .collect()
+            board_json(p)
         };
         let legal: Vec<Value> = if mine && setup.is_none() && !self.game.is_over() {
-            p.legal_moves()
-                .iter()
-                .map(|m| {
-                    json!({
-                        "from": p.square_name(m.from), "to": p.square_name(m.to),
-                        "uci": p.uci(m), "san": p.san(m),
-                        "promotion": m.promotion.map(|r| r.char().to_string()),
-                    })
-                })
-                .collect()
+            legal_json(p)
         } else {
             Vec::new()
         };
@@ -586,4 +571,28 @@ fn blind_placement(setup: &tabula_chess::game::BlindSetup, c: Color) -> Option<(
     ];
     plan.get(placed.len())
         .map(|&(r, f, rank)| (r, format!("{f}{rank}")))
+}
+
+/// The pieces of a chess position as `[{"square", "piece"}]` (FEN letters).
+pub(crate) fn board_json(p: &tabula_chess::AnyPosition) -> Vec<Value> {
+    (0..p.width() * p.height())
+        .filter_map(|sq| {
+            p.piece_at(sq)
+                .map(|pc| json!({"square": p.square_name(sq), "piece": pc.char().to_string()}))
+        })
+        .collect()
+}
+
+/// Every legal move as `{"from", "to", "uci", "san", "promotion"}` (the browser's contract).
+pub(crate) fn legal_json(p: &tabula_chess::AnyPosition) -> Vec<Value> {
+    p.legal_moves()
+        .iter()
+        .map(|m| {
+            json!({
+                "from": p.square_name(m.from), "to": p.square_name(m.to),
+                "uci": p.uci(m), "san": p.san(m),
+                "promotion": m.promotion.map(|r| r.char().to_string()),
+            })
+        })
+        .collect()
 }
