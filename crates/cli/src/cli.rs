@@ -5,7 +5,7 @@ use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Tabula: exact rules, optimal solvers, referees and play for small-board games:
-/// Check Mates, The Royal Study and QuickChess (with 8x8 chess).
+/// Check Mates, The Royal Study, Querni and QuickChess (with 8x8 chess).
 #[derive(Parser)]
 #[command(name = "tabula", version)]
 pub struct Cli {
@@ -41,7 +41,7 @@ enum Command {
         #[command(subcommand)]
         game: StatsGame,
     },
-    /// Play in the terminal: solo against the clock, or against bots.
+    /// Play in the terminal: puzzles solo or against bots, Querni and QuickChess against the computer or a friend.
     Play {
         #[command(subcommand)]
         game: PlayGame,
