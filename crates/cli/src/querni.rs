@@ -4,7 +4,7 @@ use crate::output::Answer;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
-use tabula_querni::plan::plan;
+use tabula_querni::plan::{PLAN_WEIGHTS, plan};
 use tabula_querni::players::{Choice, best_turn};
 use tabula_querni::sim::{Tally, play_game, series_game};
 use tabula_querni::{MAX_LEVEL, Player, Position, Searcher, Side, Status, Turn};
@@ -203,7 +203,7 @@ pub fn best(pos: &str, level: &str, movetime: Option<&str>, seed: &str) -> Resul
                     50,
                     1 << 20,
                     u64::MAX,
-                    &searcher.weights,
+                    &PLAN_WEIGHTS,
                     seed,
                     &mut stop,
                 ))

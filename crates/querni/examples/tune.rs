@@ -9,7 +9,11 @@
 //! needs to clear its board alone (a beam of WIDTH lines, opponent frozen):
 //! `... --example tune -- solitaire WIDTH "weights" SEED...` and
 //! `... --example tune -- distribution WIDTH "weights" STARTS` (a histogram of blue's turns
-//! minus red's). This is a developer's tool: malformed arguments stop it with a panic message.
+//! minus red's). `... --example tune -- planscore WIDTH "weights" STARTS` sums the turns over
+//! both sides of each start: the planner's quality (fewer is better).
+//! `... --example tune -- lost GAMES` plays level 5 against `greedy` as `tabula simulate querni
+//! --seed 1 --swap` does and lists the games level 5 lost with both sides' fewest turns alone
+//! (a beam of 1,000 lines, or `WD` lines) and the turns each side played. This is a developer's tool: malformed arguments stop it with a panic message.
 
 use tabula_core::rng::mix;
 use tabula_querni::eval::Weights;
@@ -208,6 +212,58 @@ fn main() {
             *hist.entry(b - r).or_insert(0) += 1;
         }
         println!("blue turns - red turns: {hist:?}");
+        return;
+    }
+    if a[0] == "planscore" {
+        let w = weights(&a[2]);
+        let n: u64 = a[3].parse().unwrap();
+        let width: usize = a[1].parse().unwrap();
+        let mut total = 0;
+        for pair in 0..n {
+            let p = Position::start(mix(&[7, pair]));
+            total += solitaire_turns(&p, width, &w).unwrap_or(15);
+            total += solitaire_turns(&p.play_unchecked(Turn::PASS), width, &w).unwrap_or(15);
+        }
+        println!(
+            "width {width} weights {}: {total} turns over {} sides",
+            a[2],
+            2 * n
+        );
+        return;
+    }
+    if a[0] == "lost" {
+        let w = Weights::default();
+        let n: u32 = a[1].parse().unwrap();
+        let mut s = Searcher::default();
+        for g in 0..n {
+            let (blue, red, seed) =
+                tabula_querni::sim::series_game(Player::Ai(5), Player::Greedy, 1, g, true);
+            let rec = tabula_querni::sim::play_game(blue, red, seed, &mut s);
+            let ai_blue = blue == Player::Ai(5);
+            let ai_won = matches!(rec.status, Status::Won { winner, .. } if (winner == Side::Blue) == ai_blue);
+            if ai_won {
+                continue;
+            }
+            let p = Position::start(rec.start_seed);
+            let q = p.play_unchecked(Turn::PASS);
+            let wd: usize = std::env::var("WD")
+                .map(|v| v.parse().unwrap())
+                .unwrap_or(1000);
+            let (bt, rt) = (solitaire_turns(&p, wd, &w), solitaire_turns(&q, wd, &w));
+            let moves = |side_blue: bool| {
+                rec.turns
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, t)| (i % 2 == 0) == side_blue && **t != Turn::PASS)
+                    .count()
+            };
+            println!(
+                "game {g} ai {} est blue {bt:?} red {rt:?}  played blue {} red {}",
+                if ai_blue { "blue" } else { "red" },
+                moves(true),
+                moves(false)
+            );
+        }
         return;
     }
     if a[0] == "solitaire" {

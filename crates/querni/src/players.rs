@@ -5,7 +5,7 @@
 //! players replays exactly.
 
 use crate::eval::{WIN, naive_standing};
-use crate::plan::{Plan, plan};
+use crate::plan::{PLAN_WEIGHTS, Plan, plan};
 use crate::position::Position;
 use crate::search::{Budget, SearchResult, Searcher, generate};
 use crate::turn::Turn;
@@ -110,7 +110,7 @@ pub fn best_turn(
             width,
             width,
             PLAN_NODES,
-            &searcher.weights,
+            &PLAN_WEIGHTS,
             seed,
             stop,
         )),
