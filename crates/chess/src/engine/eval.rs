@@ -48,6 +48,185 @@ impl Default for Weights {
     }
 }
 
+/// The evaluation's numbers, in centipawns unless said otherwise. [`PARAMS`] holds the values
+/// the engine plays with; they were fitted to Fairy-Stockfish's scores of sampled QuickChess
+/// positions (`crates/cli/examples/eval_tune.rs`, see BENCHMARKS.md). A term with a middle-game
+/// and an endgame value is blended by the game phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Pawn, knight, bishop, rook and queen in the middle game.
+    pub value_mg: [i32; 5],
+    /// The same in the endgame.
+    pub value_eg: [i32; 5],
+    /// Per step of a knight's distance from the rim.
+    pub knight_centre: i32,
+    /// Per step of a bishop's distance from the rim.
+    pub bishop_centre: i32,
+    /// Per step of a queen's distance from the rim.
+    pub queen_centre: i32,
+    /// A rook on the opponent's second rank.
+    pub rook_seventh: i32,
+    /// A rook on a file without pawns.
+    pub rook_open: i32,
+    /// A rook on a file with only the opponent's pawns.
+    pub rook_half_open: i32,
+    /// Per rank the king has left its back rank (middle game, a penalty).
+    pub king_home: i32,
+    /// Per step of the king's distance from the rim (endgame).
+    pub king_centre: i32,
+    /// Per square a knight, bishop, rook and queen attack, in quarters of a centipawn.
+    pub mobility: [i32; 4],
+    /// Advancement: scales the square of the share of the way a pawn has gone.
+    pub pawn_advance: i32,
+    /// A passed pawn, whatever its progress.
+    pub passed_base: i32,
+    /// A passed pawn's growth with progress in the middle game, in percent.
+    pub passed_mg: i32,
+    /// The same in the endgame.
+    pub passed_eg: i32,
+    /// A passed pawn whose way to the last rank is empty, scaled by its progress (endgame).
+    pub passed_free: i32,
+    /// Per step the opponent's king is farther from a passed pawn's last square than ours
+    /// (endgame), scaled by the pawn's progress.
+    pub passed_king: i32,
+    /// A pawn defended by a pawn.
+    pub pawn_supported: i32,
+    /// A pawn with another of its side's pawns on its file (a penalty).
+    pub doubled: i32,
+    /// A pawn with no pawn of its side on the neighbouring files (a penalty).
+    pub isolated: i32,
+    /// Per pawn in front of the king (middle game).
+    pub king_shield: i32,
+    /// Attacks on the squares round the king: per attack unit squared when two or more
+    /// pieces attack, in quarters.
+    pub king_danger: i32,
+    /// The largest king danger counted.
+    pub king_danger_cap: i32,
+    /// A piece attacked by a pawn.
+    pub threat_by_pawn: i32,
+    /// A rook or queen attacked by a knight or bishop.
+    pub threat_by_minor: i32,
+    /// A queen attacked by a rook.
+    pub threat_by_rook: i32,
+    /// A piece attacked and not defended.
+    pub hanging: i32,
+    /// For having the move.
+    pub tempo: i32,
+    /// Piece-square values on the 5x6 boards only, by role (pawn to king) and square seen
+    /// from the piece's own side: `rank * 3 + file`, the rank counted from its back rank and
+    /// the file folded onto the left half (the boards are near-symmetric left to right).
+    pub pst: [[i32; 18]; 6],
+}
+
+/// The numbers the engine plays with.
+pub const PARAMS: Params = Params {
+    value_mg: [128, 375, 319, 435, 816],
+    value_eg: [122, 347, 301, 525, 1015],
+    knight_centre: 17,
+    bishop_centre: 11,
+    queen_centre: 5,
+    rook_seventh: 50,
+    rook_open: 19,
+    rook_half_open: 35,
+    king_home: 7,
+    king_centre: 22,
+    mobility: [52, 36, 46, 29],
+    pawn_advance: 98,
+    passed_base: 38,
+    passed_mg: -10,
+    passed_eg: 18,
+    passed_free: 75,
+    passed_king: 47,
+    pawn_supported: -12,
+    doubled: 14,
+    isolated: 25,
+    king_shield: 5,
+    king_danger: 12,
+    king_danger_cap: 55,
+    threat_by_pawn: 49,
+    threat_by_minor: 64,
+    threat_by_rook: 11,
+    hanging: 36,
+    tempo: 61,
+    pst: [
+        [
+            0, 0, 0, -13, 1, -3, 1, 5, 26, -35, 35, 25, 10, -22, 5, 0, 0, 0,
+        ],
+        [
+            -1, 1, 0, 12, -2, 6, 19, -32, -6, -3, -11, -5, 8, 3, -3, 2, 4, 5,
+        ],
+        [0, -13, 0, 14, 0, -21, 0, 10, 0, 8, 0, 2, 0, 6, 0, 3, 0, 3],
+        [
+            -8, 3, -2, -19, -14, 1, 2, 1, 4, 7, 10, 15, 0, -1, 1, 9, 6, 4,
+        ],
+        [
+            -12, -5, -10, 10, -10, -14, -11, -7, -19, 34, -1, 9, 14, 22, 5, 11, -7, 4,
+        ],
+        [
+            -10, -7, -8, -8, -11, -14, -2, 1, -18, 4, 19, 0, 15, 23, 10, 2, 11, 6,
+        ],
+    ],
+};
+
+impl Params {
+    /// Every number, in a fixed order (for tuning).
+    pub fn all_mut(&mut self) -> Vec<(String, &mut i32)> {
+        let [p, n, b, r, q] = &mut self.value_mg;
+        let [pe, ne, be, re, qe] = &mut self.value_eg;
+        let [mn, mb, mr, mq] = &mut self.mobility;
+        vec![
+            ("pawn_mg", p),
+            ("knight_mg", n),
+            ("bishop_mg", b),
+            ("rook_mg", r),
+            ("queen_mg", q),
+            ("pawn_eg", pe),
+            ("knight_eg", ne),
+            ("bishop_eg", be),
+            ("rook_eg", re),
+            ("queen_eg", qe),
+            ("knight_centre", &mut self.knight_centre),
+            ("bishop_centre", &mut self.bishop_centre),
+            ("queen_centre", &mut self.queen_centre),
+            ("rook_seventh", &mut self.rook_seventh),
+            ("rook_open", &mut self.rook_open),
+            ("rook_half_open", &mut self.rook_half_open),
+            ("king_home", &mut self.king_home),
+            ("king_centre", &mut self.king_centre),
+            ("mobility_knight", mn),
+            ("mobility_bishop", mb),
+            ("mobility_rook", mr),
+            ("mobility_queen", mq),
+            ("pawn_advance", &mut self.pawn_advance),
+            ("passed_base", &mut self.passed_base),
+            ("passed_mg", &mut self.passed_mg),
+            ("passed_eg", &mut self.passed_eg),
+            ("passed_free", &mut self.passed_free),
+            ("passed_king", &mut self.passed_king),
+            ("pawn_supported", &mut self.pawn_supported),
+            ("doubled", &mut self.doubled),
+            ("isolated", &mut self.isolated),
+            ("king_shield", &mut self.king_shield),
+            ("king_danger", &mut self.king_danger),
+            ("king_danger_cap", &mut self.king_danger_cap),
+            ("threat_by_pawn", &mut self.threat_by_pawn),
+            ("threat_by_minor", &mut self.threat_by_minor),
+            ("threat_by_rook", &mut self.threat_by_rook),
+            ("hanging", &mut self.hanging),
+            ("tempo", &mut self.tempo),
+        ]
+        .into_iter()
+        .map(|(name, v)| (name.to_string(), v))
+        .chain(self.pst.iter_mut().enumerate().flat_map(|(role, table)| {
+            table
+                .iter_mut()
+                .enumerate()
+                .map(move |(i, v)| (format!("pst_{role}_r{}_f{}", i / 3, i % 3), v))
+        }))
+        .collect()
+    }
+}
+
 /// The value of a piece kind in this variant.
 #[inline]
 pub fn value_in(objective: Objective, role: Role) -> i32 {
@@ -96,6 +275,11 @@ fn front_span<G: Geometry>(sq: u8, c: Color, spread: u8) -> u64 {
 
 /// Evaluates `pos` for the side to move.
 pub fn evaluate<G: Geometry>(pos: &Position<G>, w: &Weights) -> i32 {
+    evaluate_with(pos, w, &PARAMS)
+}
+
+/// Evaluates `pos` for the side to move with the numbers `p` (for tuning them).
+pub fn evaluate_with<G: Geometry>(pos: &Position<G>, w: &Weights, p: &Params) -> i32 {
     let objective = pos.variant.objective();
     let non_pawn = |c: Color| -> i32 {
         [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
@@ -119,11 +303,17 @@ pub fn evaluate<G: Geometry>(pos: &Position<G>, w: &Weights) -> i32 {
     let mut score = [0i32; 2];
     let attacks = [attack_map(pos, Color::White), attack_map(pos, Color::Black)];
     for c in Color::ALL {
-        score[c.index()] = side_score(pos, c, phase, objective, w)
-            + threats(pos, c, &attacks, objective) * w.threats / 100;
+        score[c.index()] = side_score(pos, c, phase, objective, w, p)
+            + threats(pos, c, &attacks, objective, p) * w.threats / 100;
     }
     let us = pos.turn;
-    score[us.index()] - score[us.other().index()] + 10
+    score[us.index()] - score[us.other().index()] + p.tempo
+}
+
+/// `mg` in the middle game blended towards `eg` as pieces come off.
+#[inline]
+fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
+    (mg * phase + eg * (256 - phase)) / 256
 }
 
 fn side_score<G: Geometry>(
@@ -132,6 +322,7 @@ fn side_score<G: Geometry>(
     phase: i32,
     objective: Objective,
     w: &Weights,
+    p: &Params,
 ) -> i32 {
     let t = G::tables();
     let own = pos.by_color(c);
@@ -143,37 +334,54 @@ fn side_score<G: Geometry>(
     let mut placement = 0;
     let mut mobility = 0;
     for role in Role::ALL {
+        let count = pos.pieces(c, role).count_ones() as i32;
+        material += count
+            * if role == Role::King || objective != Objective::Checkmate {
+                // lesson games keep the plain values: their goals are not chess's
+                value_in(objective, role)
+            } else {
+                taper(p.value_mg[role.index()], p.value_eg[role.index()], phase)
+            };
         for sq in squares(pos.pieces(c, role)) {
-            material += value_in(objective, role);
             let centre = centrality::<G>(sq);
+            if G::W == 5 && G::H == 6 {
+                let file = sq % 5;
+                let index = progress::<G>(sq, c) as usize * 3 + usize::from(file.min(4 - file));
+                placement += p.pst[role.index()][index];
+            }
             match role {
                 Role::Knight => {
-                    placement += 8 * centre - 8;
-                    mobility += 4 * ((t.knight(sq) & !own).count_ones() as i32 - 4);
+                    placement += p.knight_centre * (centre - 1);
+                    mobility += p.mobility[0] * ((t.knight(sq) & !own).count_ones() as i32 - 4);
                 }
                 Role::Bishop => {
-                    placement += 4 * centre;
-                    mobility += 4 * ((t.bishop(sq, occ) & !own).count_ones() as i32 - 4);
+                    placement += p.bishop_centre * centre;
+                    mobility +=
+                        p.mobility[1] * ((t.bishop(sq, occ) & !own).count_ones() as i32 - 4);
                 }
                 Role::Rook => {
                     if progress::<G>(sq, c) == i32::from(G::H) - 2 {
-                        placement += 15;
+                        placement += p.rook_seventh;
                     }
                     let file = G::file(sq % G::W);
                     if file & own_pawns == 0 {
-                        placement += if file & their_pawns == 0 { 15 } else { 7 };
+                        placement += if file & their_pawns == 0 {
+                            p.rook_open
+                        } else {
+                            p.rook_half_open
+                        };
                     }
-                    mobility += 2 * ((t.rook(sq, occ) & !own).count_ones() as i32 - 5);
+                    mobility += p.mobility[2] * ((t.rook(sq, occ) & !own).count_ones() as i32 - 5);
                 }
                 Role::Queen => {
-                    placement += 2 * centre;
-                    mobility += (t.queen(sq, occ) & !own).count_ones() as i32 - 8;
+                    placement += p.queen_centre * centre;
+                    mobility += p.mobility[3] * ((t.queen(sq, occ) & !own).count_ones() as i32 - 8);
                 }
                 Role::King => {
                     if objective == Objective::Checkmate {
                         // middle game: stay home; endgame: come to the centre
-                        let home = -12 * progress::<G>(sq, c).min(3);
-                        placement += (home * phase + 10 * centre * (256 - phase)) / 256;
+                        let home = -p.king_home * progress::<G>(sq, c).min(3);
+                        placement += taper(home, p.king_centre * centre, phase);
                     } else {
                         placement += 6 * centre;
                     }
@@ -182,32 +390,35 @@ fn side_score<G: Geometry>(
             }
         }
     }
-    let pawns = pawn_structure(pos, c, objective, w);
+    let pawns = pawn_structure(pos, c, objective, phase, w, p);
     let king = if objective == Objective::Checkmate {
-        king_safety(pos, c, phase)
+        king_safety(pos, c, phase, p)
     } else {
         0
     };
     material
         + placement * w.placement / 100
         + pawns
-        + mobility * w.mobility / 100
+        + mobility / 4 * w.mobility / 100
         + king * w.king_safety / 100
 }
 
-/// Advancement, passed, doubled and isolated pawns; a passed pawn's bonus grows with what it
-/// becomes on the last rank (the rescue rule) and dominates in lesson games, where reaching
-/// the edge wins.
+/// Advancement, passed, supported, doubled and isolated pawns; a passed pawn's bonus grows
+/// with what it becomes on the last rank (the rescue rule) and dominates in lesson games,
+/// where reaching the edge wins.
 fn pawn_structure<G: Geometry>(
     pos: &Position<G>,
     c: Color,
     objective: Objective,
+    phase: i32,
     w: &Weights,
+    p: &Params,
 ) -> i32 {
     let own_pawns = pos.pieces(c, Role::Pawn);
     if own_pawns == 0 {
         return 0;
     }
+    let t = G::tables();
     let their_pawns = pos.pieces(c.other(), Role::Pawn);
     let last = i32::from(G::H) - 1;
     // what a pawn reaching the last rank turns into, in centipawns beyond a pawn
@@ -226,22 +437,61 @@ fn pawn_structure<G: Geometry>(
         }
     };
     let lesson = objective != Objective::Checkmate;
+    let occ = pos.occupied();
+    let mut supported = 0u64;
+    for sq in squares(own_pawns) {
+        supported |= t.pawn(c.index(), sq);
+    }
+    let kings = (pos.king(c), pos.king(c.other()));
     let mut total = 0;
     for sq in squares(own_pawns) {
-        let p = progress::<G>(sq, c);
+        let progress = progress::<G>(sq, c);
         // 0 on the start rank, 1 one step before the last rank
         let span = (last - 2).max(1);
-        let steps = (p - 1).clamp(0, span);
+        let steps = (progress - 1).clamp(0, span);
         let x = steps * 100 / span; // percent of the way
-        total += x * x / (if lesson { 60 } else { 400 });
+        total += if lesson {
+            x * x / 60
+        } else {
+            x * x * p.pawn_advance / 10_000
+        };
         let passed = front_span::<G>(sq, c, 1) & their_pawns == 0;
         if passed {
-            let bonus = 10 + promotion_gain * x * x / 100 / 100 / 4;
+            let growth = if lesson {
+                100
+            } else {
+                taper(p.passed_mg, p.passed_eg, phase)
+            };
+            let bonus = p.passed_base + promotion_gain * x * x / 100 / 100 / 4 * growth / 100;
             total += if lesson { bonus * 2 } else { bonus };
+            if !lesson {
+                let path = front_span::<G>(sq, c, 0);
+                let mut endgame = 0;
+                if path & occ == 0 {
+                    endgame += p.passed_free;
+                }
+                let file = sq % G::W;
+                let last_square = if c == Color::White {
+                    (G::H - 1) * G::W + file
+                } else {
+                    file
+                };
+                if let (Some(ours), Some(theirs)) = kings {
+                    let d = |a: u8, b: u8| {
+                        let (fa, ra, fb, rb) = (a % G::W, a / G::W, b % G::W, b / G::W);
+                        i32::from(fa.abs_diff(fb).max(ra.abs_diff(rb)))
+                    };
+                    endgame += p.passed_king * (d(theirs, last_square) - d(ours, last_square));
+                }
+                total += endgame * x / 100 * (256 - phase) / 256;
+            }
+        }
+        if supported & 1u64 << sq != 0 {
+            total += p.pawn_supported;
         }
         let file = G::file(sq % G::W);
         if (own_pawns & file).count_ones() > 1 {
-            total -= 12;
+            total -= p.doubled;
         }
         let f = sq % G::W;
         let mut neighbours = 0u64;
@@ -252,7 +502,7 @@ fn pawn_structure<G: Geometry>(
             neighbours |= G::file(f + 1);
         }
         if own_pawns & neighbours == 0 {
-            total -= 10;
+            total -= p.isolated;
         }
     }
     total * w.pawns / 100
@@ -260,7 +510,7 @@ fn pawn_structure<G: Geometry>(
 
 /// Attacks on the squares around the king (quadratic in their weight, as attacks combine),
 /// and pawns in front of it; both fade as pieces come off.
-fn king_safety<G: Geometry>(pos: &Position<G>, c: Color, phase: i32) -> i32 {
+fn king_safety<G: Geometry>(pos: &Position<G>, c: Color, phase: i32, p: &Params) -> i32 {
     let Some(k) = pos.king(c) else {
         return 0;
     };
@@ -290,13 +540,13 @@ fn king_safety<G: Geometry>(pos: &Position<G>, c: Color, phase: i32) -> i32 {
         }
     }
     let danger = if attackers >= 2 {
-        units * units
+        units * units * p.king_danger / 4
     } else {
         units * 2
     };
     let shield =
         (front_span::<G>(k, c, 1) & t.king(k) & pos.pieces(c, Role::Pawn)).count_ones() as i32;
-    ((12 * shield - danger.min(500)) * phase) / 256
+    ((p.king_shield * shield - danger.min(p.king_danger_cap)) * phase) / 256
 }
 
 /// Squares a side attacks: by its pawns, by its knights and bishops, and by anything.
@@ -345,6 +595,7 @@ fn threats<G: Geometry>(
     c: Color,
     attacks: &[Attacks; 2],
     objective: Objective,
+    p: &Params,
 ) -> i32 {
     let ours = &attacks[c.index()];
     let theirs = &attacks[c.other().index()];
@@ -356,11 +607,101 @@ fn threats<G: Geometry>(
         u64::MAX
     };
     let mut total = 0;
-    total += 45 * (pieces & not_king & ours.pawns).count_ones() as i32;
+    total += p.threat_by_pawn * (pieces & not_king & ours.pawns).count_ones() as i32;
     let heavy = pos.pieces(them, Role::Rook) | pos.pieces(them, Role::Queen);
-    total += 30 * (heavy & ours.minors).count_ones() as i32;
-    total += 30 * (pos.pieces(them, Role::Queen) & ours.rooks).count_ones() as i32;
+    total += p.threat_by_minor * (heavy & ours.minors).count_ones() as i32;
+    total += p.threat_by_rook * (pos.pieces(them, Role::Queen) & ours.rooks).count_ones() as i32;
     let hanging = pos.by_color(them) & not_king & ours.all & !theirs.all;
-    total += 25 * hanging.count_ones() as i32;
+    total += p.hanging * hanging.count_ones() as i32;
     total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Mini;
+    use crate::variant::Variant;
+
+    /// The same position with the colours swapped (ranks reversed, the other side to move).
+    fn colours_swapped(fen: &str) -> String {
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let board: Vec<String> = fields[0]
+            .split('/')
+            .rev()
+            .map(|rank| {
+                rank.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let turn = if fields[1] == "w" { "b" } else { "w" };
+        format!("{} {turn} - - 0 1", board.join("/"))
+    }
+
+    /// The same position reflected left to right.
+    fn files_reflected(fen: &str) -> String {
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let board: Vec<String> = fields[0]
+            .split('/')
+            .map(|rank| {
+                let mut parts: Vec<String> = Vec::new();
+                for c in rank.chars() {
+                    if let Some(n) = c.to_digit(10) {
+                        parts.push(n.to_string());
+                    } else {
+                        parts.push(c.to_string());
+                    }
+                }
+                parts.reverse();
+                parts.concat()
+            })
+            .collect();
+        format!("{} {} - - 0 1", board.join("/"), fields[1])
+    }
+
+    #[test]
+    fn the_evaluation_sees_both_colours_and_both_wings_alike() {
+        let w = Weights::default();
+        let eval = |fen: &str| {
+            let p = Position::<Mini>::from_fen(Variant::QUICKCHESS, fen).unwrap();
+            evaluate(&p, &w)
+        };
+        for fen in [
+            "rbkqn/ppppp/5/5/PPPPP/RBKQN w - - 0 1",
+            "r1kq1/pp1pn/2p1p/1P1P1/P1P1P/RBKQN b - - 0 5",
+            "2k2/1p2p/5/2P2/1K3/5 w - - 0 30",
+            "1bk2/p3p/2r2/1P1Q1/P3P/2K2 w - - 0 20",
+            "nqk1r/pp1pp/2pb1/1P3/P1PPP/NQKBR w - - 0 4",
+        ] {
+            assert_eq!(eval(fen), eval(&colours_swapped(fen)), "{fen}");
+            assert_eq!(eval(fen), eval(&files_reflected(fen)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn material_and_a_passed_pawn_count() {
+        let w = Weights::default();
+        let eval = |fen: &str| {
+            let p = Position::<Mini>::from_fen(Variant::QUICKCHESS, fen).unwrap();
+            evaluate(&p, &w)
+        };
+        // an extra rook is worth more than an extra knight, which is worth more than nothing
+        let rook = eval("2k2/5/5/5/5/R1K2 w - - 0 1");
+        let knight = eval("2k2/5/5/5/5/N1K2 w - - 0 1");
+        let none = eval("2k2/5/5/5/5/2K2 w - - 0 1");
+        assert!(
+            rook > knight && knight > none + 200,
+            "{rook} {knight} {none}"
+        );
+        // a passed pawn one step from promotion is worth more than one at home
+        let far = eval("2k2/P4/5/5/5/2K2 w - - 0 1");
+        let home = eval("2k2/5/5/5/P4/2K2 w - - 0 1");
+        assert!(far > home, "{far} {home}");
+    }
 }

@@ -8,16 +8,18 @@
 //!
 //! What it does: principal variation search with aspiration windows, a transposition table,
 //! quiescence search over captures and promotions (and every evasion when in check), check
-//! extensions, null-move pruning, late-move reductions, reverse futility pruning, move
-//! ordering by hash move, MVV-LVA, killers and history, and draw detection by repetition and
+//! extensions, null-move pruning, late-move reductions, reverse futility pruning, and at
+//! shallow depths futility, move-count and static-exchange pruning; move ordering by hash
+//! move, MVV-LVA and static exchange, killers and history, and draw detection by repetition and
 //! the fifty-move rule; lesson games' own endings (a pawn on the edge, everything captured,
-//! the tie-break) are scored as wins and losses like mates.
+//! the tie-break) are scored as wins and losses like mates. The evaluation's numbers were
+//! fitted to Fairy-Stockfish's scores of QuickChess positions ([`PARAMS`]).
 
 mod eval;
 mod search;
 mod tt;
 
-pub use eval::{VALUES, Weights, evaluate};
+pub use eval::{PARAMS, Params, VALUES, Weights, evaluate, evaluate_with};
 pub use search::{Engine, Limits, Report, Score, SearchResult};
 pub use tt::Bound;
 
@@ -96,4 +98,16 @@ pub fn level_settings(level: u8) -> (u8, u64) {
         7 => (18, 800_000),
         _ => (20, 2_000_000),
     }
+}
+
+/// Whether `pos` is quiet: not in check, and no capture or promotion wins material by
+/// static exchange. Evaluation tuning fits the static evaluation on quiet positions only,
+/// since elsewhere the search, not the evaluation, decides the score.
+pub fn is_quiet<G: crate::geometry::Geometry>(pos: &crate::position::Position<G>) -> bool {
+    !pos.is_check()
+        && pos
+            .legal_moves()
+            .iter()
+            .filter(|m| m.is_tactical())
+            .all(|m| search::see(pos, m) <= 0)
 }

@@ -508,17 +508,42 @@ impl Search<'_> {
             if futile && quiet && !gives_check && i > 0 && checkmate_game {
                 continue;
             }
-            // late-move pruning: far down the list of a shallow, quiet node
-            if !pv_node
+            // late-move pruning: far down the list of a shallow node, quiet moves are
+            // seldom best (the count grows with depth, and is doubled at PV nodes)
+            let late = if pv_node {
+                3 + depth * depth
+            } else {
+                (3 + depth * depth) / 2
+            };
+            if ply > 0
                 && !in_check
                 && quiet
                 && !gives_check
-                && depth <= 3
-                && i >= 4 + (depth * depth * 3) as usize
+                && depth <= 7
+                && i as i32 >= late
                 && best > -MATE_BOUND
                 && checkmate_game
             {
                 continue;
+            }
+            // static-exchange pruning: at shallow non-PV nodes, skip moves that lose
+            // material outright (more is allowed the deeper the node)
+            if !pv_node
+                && !in_check
+                && !gives_check
+                && depth <= 6
+                && i > 0
+                && best > -MATE_BOUND
+                && checkmate_game
+            {
+                let margin = if quiet {
+                    -30 * depth * depth
+                } else {
+                    -150 * depth
+                };
+                if see(pos, &m) < margin {
+                    continue;
+                }
             }
             let new_depth = depth - 1;
             let mut score;
@@ -780,6 +805,21 @@ mod tests {
         let p = Position::<Mini>::from_fen(Variant::QUICKCHESS, fen).unwrap();
         let m = p.parse_uci(uci).unwrap();
         see(&p, &m)
+    }
+
+    #[test]
+    fn quiet_means_no_check_and_no_winning_capture() {
+        let quiet = |fen: &str| {
+            let p = Position::<Mini>::from_fen(Variant::QUICKCHESS, fen).unwrap();
+            crate::engine::is_quiet(&p)
+        };
+        assert!(quiet("rbkqn/ppppp/5/5/PPPPP/RBKQN w - - 0 1"));
+        // the rook can take an undefended pawn
+        assert!(!quiet("2k2/5/2p2/5/5/K1R2 w - - 0 1"));
+        // the same pawn defended: taking it loses the rook, so the position is quiet
+        assert!(quiet("2k2/1p3/2p2/5/5/K1R2 w - - 0 1"));
+        // in check
+        assert!(!quiet("2k2/5/5/5/5/K1r2 w - - 0 1"));
     }
 
     #[test]
