@@ -555,6 +555,10 @@ impl Search<'_> {
                     r = lmr(depth, i);
                     if pv_node {
                         r -= 1;
+                    } else if i >= 4 {
+                        // null-window nodes far down the list: about half of them are
+                        // expected to fail high on an early move, so late ones matter less
+                        r += 1;
                     }
                     if order_score >= 899_000 {
                         r -= 1;
