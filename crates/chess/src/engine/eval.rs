@@ -171,20 +171,21 @@ pub const PARAMS: Params = Params {
 impl Params {
     /// Every number, in a fixed order (for tuning).
     pub fn all_mut(&mut self) -> Vec<(String, &mut i32)> {
-        let [p, n, b, r, q] = &mut self.value_mg;
-        let [pe, ne, be, re, qe] = &mut self.value_eg;
-        let [mn, mb, mr, mq] = &mut self.mobility;
-        vec![
-            ("pawn_mg", p),
-            ("knight_mg", n),
-            ("bishop_mg", b),
-            ("rook_mg", r),
-            ("queen_mg", q),
-            ("pawn_eg", pe),
-            ("knight_eg", ne),
-            ("bishop_eg", be),
-            ("rook_eg", re),
-            ("queen_eg", qe),
+        const PIECES: [&str; 5] = ["pawn", "knight", "bishop", "rook", "queen"];
+        fn values<'a>(
+            table: &'a mut [i32; 5],
+            phase: &'static str,
+        ) -> impl Iterator<Item = (String, &'a mut i32)> {
+            PIECES
+                .iter()
+                .zip(table.iter_mut())
+                .map(move |(piece, v)| (format!("{piece}_{phase}"), v))
+        }
+        let mobility = PIECES[1..]
+            .iter()
+            .zip(self.mobility.iter_mut())
+            .map(|(piece, v)| (format!("mobility_{piece}"), v));
+        let named = vec![
             ("knight_centre", &mut self.knight_centre),
             ("bishop_centre", &mut self.bishop_centre),
             ("queen_centre", &mut self.queen_centre),
@@ -193,10 +194,6 @@ impl Params {
             ("rook_half_open", &mut self.rook_half_open),
             ("king_home", &mut self.king_home),
             ("king_centre", &mut self.king_centre),
-            ("mobility_knight", mn),
-            ("mobility_bishop", mb),
-            ("mobility_rook", mr),
-            ("mobility_queen", mq),
             ("pawn_advance", &mut self.pawn_advance),
             ("passed_base", &mut self.passed_base),
             ("passed_mg", &mut self.passed_mg),
@@ -214,16 +211,18 @@ impl Params {
             ("threat_by_rook", &mut self.threat_by_rook),
             ("hanging", &mut self.hanging),
             ("tempo", &mut self.tempo),
-        ]
-        .into_iter()
-        .map(|(name, v)| (name.to_string(), v))
-        .chain(self.pst.iter_mut().enumerate().flat_map(|(role, table)| {
-            table
-                .iter_mut()
-                .enumerate()
-                .map(move |(i, v)| (format!("pst_{role}_r{}_f{}", i / 3, i % 3), v))
-        }))
-        .collect()
+        ];
+        values(&mut self.value_mg, "mg")
+            .chain(values(&mut self.value_eg, "eg"))
+            .chain(named.into_iter().map(|(name, v)| (name.to_string(), v)))
+            .chain(mobility)
+            .chain(self.pst.iter_mut().enumerate().flat_map(|(role, table)| {
+                table
+                    .iter_mut()
+                    .enumerate()
+                    .map(move |(i, v)| (format!("pst_{role}_r{}_f{}", i / 3, i % 3), v))
+            }))
+            .collect()
     }
 }
 
@@ -682,6 +681,22 @@ mod tests {
             assert_eq!(eval(fen), eval(&colours_swapped(fen)), "{fen}");
             assert_eq!(eval(fen), eval(&files_reflected(fen)), "{fen}");
         }
+    }
+
+    #[test]
+    fn every_number_is_listed_once_for_tuning() {
+        let mut p = PARAMS;
+        let names: std::collections::HashSet<String> =
+            p.all_mut().into_iter().map(|(name, _)| name).collect();
+        // 39 named numbers and 6 piece-square tables of 18
+        assert_eq!(names.len(), 39 + 6 * 18);
+        for (name, value) in p.all_mut() {
+            if name == "queen_eg" || name == "mobility_rook" {
+                *value += 1;
+            }
+        }
+        assert_eq!(p.value_eg[4], PARAMS.value_eg[4] + 1);
+        assert_eq!(p.mobility[2], PARAMS.mobility[2] + 1);
     }
 
     #[test]
