@@ -153,13 +153,15 @@ impl Go {
         (go, problems)
     }
 
-    /// Hard and soft time limits for the side `side` (0 white, 1 black), less `overhead`.
+    /// Hard and soft time limits for the side `side` (0 white, 1 black). A clock's time is
+    /// reduced by `overhead` (what the GUI and the pipe cost); `movetime` is a fixed time per
+    /// move that nothing is charged against, so it is used whole, as Stockfish does.
     pub fn budget(&self, side: usize, overhead: u64) -> (Option<Duration>, Option<Duration>) {
         if self.infinite {
             return (None, None);
         }
         if let Some(ms) = self.movetime {
-            let t = Duration::from_millis(ms.saturating_sub(overhead).max(1));
+            let t = Duration::from_millis(ms.max(1));
             return (Some(t), Some(t));
         }
         let Some(left) = self.time[side] else {

@@ -102,6 +102,12 @@ pub struct Params {
     pub king_danger: i32,
     /// The largest king danger counted.
     pub king_danger_cap: i32,
+    /// Per square from which an enemy knight, bishop, rook or queen could check the king
+    /// next move without being attacked there (middle game, a penalty).
+    pub safe_check: [i32; 4],
+    /// Per square next to the king that the opponent attacks and only the king defends
+    /// (middle game, a penalty).
+    pub weak_ring: i32,
     /// A piece attacked by a pawn.
     pub threat_by_pawn: i32,
     /// A rook or queen attacked by a knight or bishop.
@@ -121,49 +127,51 @@ pub struct Params {
 /// The numbers the engine plays with.
 pub const PARAMS: Params = Params {
     value_mg: [128, 375, 319, 435, 816],
-    value_eg: [122, 347, 301, 525, 1015],
-    knight_centre: 17,
-    bishop_centre: 11,
-    queen_centre: 5,
-    rook_seventh: 50,
-    rook_open: 19,
+    value_eg: [122, 347, 310, 525, 1015],
+    knight_centre: 14,
+    bishop_centre: 10,
+    queen_centre: 2,
+    rook_seventh: 37,
+    rook_open: 20,
     rook_half_open: 35,
     king_home: 7,
     king_centre: 22,
-    mobility: [52, 36, 46, 29],
-    pawn_advance: 98,
+    mobility: [46, 32, 48, 23],
+    pawn_advance: 95,
     passed_base: 38,
     passed_mg: -10,
     passed_eg: 18,
     passed_free: 75,
     passed_king: 47,
-    pawn_supported: -12,
+    pawn_supported: -10,
     doubled: 14,
-    isolated: 25,
-    king_shield: 5,
-    king_danger: 12,
-    king_danger_cap: 55,
-    threat_by_pawn: 49,
-    threat_by_minor: 64,
-    threat_by_rook: 11,
-    hanging: 36,
-    tempo: 61,
+    isolated: 24,
+    king_shield: 1,
+    king_danger: 11,
+    king_danger_cap: 51,
+    safe_check: [39, 28, 57, 42],
+    weak_ring: 10,
+    threat_by_pawn: 47,
+    threat_by_minor: 56,
+    threat_by_rook: 18,
+    hanging: 28,
+    tempo: 59,
     pst: [
         [
-            0, 0, 0, -13, 1, -3, 1, 5, 26, -35, 35, 25, 10, -22, 5, 0, 0, 0,
+            0, 0, 0, -15, 0, -6, -1, 3, 21, -36, 32, 19, 8, -23, 4, 0, 0, 0,
         ],
         [
-            -1, 1, 0, 12, -2, 6, 19, -32, -6, -3, -11, -5, 8, 3, -3, 2, 4, 5,
+            -8, -1, -2, 13, 0, 5, 16, -27, -5, -3, -13, -6, 7, 5, -2, 2, 4, 5,
         ],
-        [0, -13, 0, 14, 0, -21, 0, 10, 0, 8, 0, 2, 0, 6, 0, 3, 0, 3],
+        [0, -16, 0, 12, 0, -24, 0, 10, 0, 7, 0, 7, 0, 8, 0, 5, 0, 4],
         [
-            -8, 3, -2, -19, -14, 1, 2, 1, 4, 7, 10, 15, 0, -1, 1, 9, 6, 4,
-        ],
-        [
-            -12, -5, -10, 10, -10, -14, -11, -7, -19, 34, -1, 9, 14, 22, 5, 11, -7, 4,
+            -6, -1, -3, -21, -15, -4, -1, -1, 3, 6, 10, 16, 1, 0, -1, 10, 5, 2,
         ],
         [
-            -10, -7, -8, -8, -11, -14, -2, 1, -18, 4, 19, 0, 15, 23, 10, 2, 11, 6,
+            -19, -9, -17, 6, -12, -14, -9, -4, -14, 31, -3, 15, 11, 23, 7, 7, -7, 3,
+        ],
+        [
+            -15, -9, -8, -10, -10, -13, -3, 1, -16, 6, 20, -1, 15, 19, 9, -2, 8, 5,
         ],
     ],
 };
@@ -185,6 +193,10 @@ impl Params {
             .iter()
             .zip(self.mobility.iter_mut())
             .map(|(piece, v)| (format!("mobility_{piece}"), v));
+        let safe_checks = PIECES[1..]
+            .iter()
+            .zip(self.safe_check.iter_mut())
+            .map(|(piece, v)| (format!("safe_check_{piece}"), v));
         let named = vec![
             ("knight_centre", &mut self.knight_centre),
             ("bishop_centre", &mut self.bishop_centre),
@@ -206,6 +218,7 @@ impl Params {
             ("king_shield", &mut self.king_shield),
             ("king_danger", &mut self.king_danger),
             ("king_danger_cap", &mut self.king_danger_cap),
+            ("weak_ring", &mut self.weak_ring),
             ("threat_by_pawn", &mut self.threat_by_pawn),
             ("threat_by_minor", &mut self.threat_by_minor),
             ("threat_by_rook", &mut self.threat_by_rook),
@@ -216,6 +229,7 @@ impl Params {
             .chain(values(&mut self.value_eg, "eg"))
             .chain(named.into_iter().map(|(name, v)| (name.to_string(), v)))
             .chain(mobility)
+            .chain(safe_checks)
             .chain(self.pst.iter_mut().enumerate().flat_map(|(role, table)| {
                 table
                     .iter_mut()
@@ -304,6 +318,10 @@ pub fn evaluate_with<G: Geometry>(pos: &Position<G>, w: &Weights, p: &Params) ->
     for c in Color::ALL {
         score[c.index()] = side_score(pos, c, phase, objective, w, p)
             + threats(pos, c, &attacks, objective, p) * w.threats / 100;
+        if objective == Objective::Checkmate {
+            score[c.index()] -=
+                king_threats(pos, c, &attacks, p) * phase / 256 * w.king_safety / 100;
+        }
     }
     let us = pos.turn;
     score[us.index()] - score[us.other().index()] + p.tempo
@@ -548,11 +566,16 @@ fn king_safety<G: Geometry>(pos: &Position<G>, c: Color, phase: i32, p: &Params)
     ((p.king_shield * shield - danger.min(p.king_danger_cap)) * phase) / 256
 }
 
-/// Squares a side attacks: by its pawns, by its knights and bishops, and by anything.
+/// Squares a side attacks: by its pawns, by each kind of piece, by anything but the king,
+/// and by anything.
 struct Attacks {
     pawns: u64,
+    knights: u64,
+    bishops: u64,
     minors: u64,
     rooks: u64,
+    queens: u64,
+    not_king: u64,
     all: u64,
 }
 
@@ -561,30 +584,69 @@ fn attack_map<G: Geometry>(pos: &Position<G>, c: Color) -> Attacks {
     let occ = pos.occupied();
     let mut a = Attacks {
         pawns: 0,
+        knights: 0,
+        bishops: 0,
         minors: 0,
         rooks: 0,
+        queens: 0,
+        not_king: 0,
         all: 0,
     };
     for sq in squares(pos.pieces(c, Role::Pawn)) {
         a.pawns |= t.pawn(c.index(), sq);
     }
     for sq in squares(pos.pieces(c, Role::Knight)) {
-        a.minors |= t.knight(sq);
+        a.knights |= t.knight(sq);
     }
     for sq in squares(pos.pieces(c, Role::Bishop)) {
-        a.minors |= t.bishop(sq, occ);
+        a.bishops |= t.bishop(sq, occ);
     }
     for sq in squares(pos.pieces(c, Role::Rook)) {
         a.rooks |= t.rook(sq, occ);
     }
-    a.all = a.pawns | a.minors | a.rooks;
     for sq in squares(pos.pieces(c, Role::Queen)) {
-        a.all |= t.queen(sq, occ);
+        a.queens |= t.queen(sq, occ);
     }
+    a.minors = a.knights | a.bishops;
+    a.not_king = a.pawns | a.minors | a.rooks | a.queens;
+    a.all = a.not_king;
     for sq in squares(pos.pieces(c, Role::King)) {
         a.all |= t.king(sq);
     }
     a
+}
+
+/// What threatens `c`'s king beyond the attacks [`king_safety`] counts: squares from which
+/// an enemy piece could give check next move and not be taken there, and squares next to
+/// the king that the enemy attacks and only the king defends. On 5x6 boards a king has few
+/// flight squares, so a safe check is often the start of a mating attack.
+fn king_threats<G: Geometry>(
+    pos: &Position<G>,
+    c: Color,
+    attacks: &[Attacks; 2],
+    p: &Params,
+) -> i32 {
+    let Some(k) = pos.king(c) else {
+        return 0;
+    };
+    let t = G::tables();
+    let occ = pos.occupied();
+    let ours = &attacks[c.index()];
+    let theirs = &attacks[c.other().index()];
+    let safe = !pos.by_color(c.other()) & !ours.all;
+    let (diagonal, straight) = (t.bishop(k, occ), t.rook(k, occ));
+    let checks = [
+        t.knight(k) & theirs.knights,
+        diagonal & theirs.bishops,
+        straight & theirs.rooks,
+        (diagonal | straight) & theirs.queens,
+    ];
+    let mut total = 0;
+    for (weight, squares) in p.safe_check.iter().zip(checks) {
+        total += weight * (squares & safe).count_ones() as i32;
+    }
+    let weak = t.king(k) & theirs.all & !ours.not_king;
+    total + p.weak_ring * weak.count_ones() as i32
 }
 
 /// What side `c` threatens: enemy pieces attacked by a pawn, rooks and queens attacked by a
@@ -684,12 +746,39 @@ mod tests {
     }
 
     #[test]
+    fn safe_checks_are_squares_the_checker_reaches_and_the_king_side_does_not_guard() {
+        let counts = |fen: &str| {
+            let pos = Position::<Mini>::from_fen(Variant::QUICKCHESS, fen).unwrap();
+            let attacks = [
+                attack_map(&pos, Color::White),
+                attack_map(&pos, Color::Black),
+            ];
+            let only = |safe_check: [i32; 4], weak_ring: i32| Params {
+                safe_check,
+                weak_ring,
+                ..PARAMS
+            };
+            (
+                king_threats(&pos, Color::White, &attacks, &only([0, 0, 1, 0], 0)),
+                king_threats(&pos, Color::White, &attacks, &only([0, 0, 0, 0], 1)),
+            )
+        };
+        // the rook on e6 can check the king on a1 from e1 and from a6
+        assert_eq!(counts("4r/2k2/5/5/5/K4 w - - 0 1"), (2, 0));
+        // a bishop on c3 guards e1: one safe check is left
+        assert_eq!(counts("4r/2k2/5/2B2/5/K4 w - - 0 1"), (1, 0));
+        // a rook on b6 attacks b1 and b2, which only the king guards; it can check safely
+        // from a6 but not from b1, next to the king
+        assert_eq!(counts("1r3/2k2/5/5/5/K4 w - - 0 1"), (1, 2));
+    }
+
+    #[test]
     fn every_number_is_listed_once_for_tuning() {
         let mut p = PARAMS;
         let names: std::collections::HashSet<String> =
             p.all_mut().into_iter().map(|(name, _)| name).collect();
-        // 39 named numbers and 6 piece-square tables of 18
-        assert_eq!(names.len(), 39 + 6 * 18);
+        // 44 named numbers and 6 piece-square tables of 18
+        assert_eq!(names.len(), 44 + 6 * 18);
         for (name, value) in p.all_mut() {
             if name == "queen_eg" || name == "mobility_rook" {
                 *value += 1;

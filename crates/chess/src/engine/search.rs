@@ -16,6 +16,9 @@ use tabula_core::rng::{Rng, mix, seeded};
 const INFINITY: i32 = 31_000;
 const MATE_BOUND: i32 = MATE - 1000;
 const MAX_PLY: usize = 96;
+/// Pieces (colour and role) times squares: the index of a move's "piece to square".
+const PIECE_SQUARES: usize = 12 * 64;
+const CONTINUATION_SIZE: usize = PIECE_SQUARES * PIECE_SQUARES;
 
 /// How far a search may go; the [`Control`] may stop it sooner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -85,6 +88,9 @@ pub struct Engine {
     tt: Table,
     killers: Vec<[u16; 2]>,
     history: Vec<i32>,
+    /// Continuation history: how often a quiet move (piece, destination) refuted or failed
+    /// after a given earlier move (piece, destination), one and two plies back.
+    continuation: Vec<i32>,
     /// Evaluation weights (all 100 by default).
     pub weights: Weights,
     /// 0 (weakest) to 20 (full strength).
@@ -116,6 +122,7 @@ impl Engine {
             tt: Table::new(hash_mb),
             killers: vec![[0; 2]; MAX_PLY + 2],
             history: vec![0; 2 * 64 * 64],
+            continuation: vec![0; CONTINUATION_SIZE],
             weights: Weights::default(),
             skill: 20,
             seed: 0,
@@ -133,6 +140,7 @@ impl Engine {
         self.tt.clear();
         self.killers.fill([0; 2]);
         self.history.fill(0);
+        self.continuation.fill(0);
         self.searches = 0;
     }
 
@@ -160,6 +168,7 @@ impl Engine {
         control: &mut dyn Control,
     ) -> SearchResult {
         self.searches += 1;
+        self.tt.new_search();
         let skill = self.skill.min(20);
         let mut limits = limits;
         if skill < 20 {
@@ -179,6 +188,9 @@ impl Engine {
             stopped: false,
             may_stop: false,
             seldepth: 0,
+            played: vec![None; MAX_PLY + 2],
+            evals: vec![-INFINITY; MAX_PLY + 2],
+            excluded: vec![0; MAX_PLY + 2],
         };
         let mut result = s.iterate(pos, limits.depth.unwrap_or(MAX_PLY as u32 - 4));
         if skill < 20 && result.best.is_some() {
@@ -200,6 +212,19 @@ struct Search<'a> {
     /// False during the first iteration, which always completes so there is a move.
     may_stop: bool,
     seldepth: u32,
+    /// The continuation-history row of the move made at each ply (`None`: a null move or
+    /// none yet), read by the nodes one and two plies below it.
+    played: Vec<Option<usize>>,
+    /// The static evaluation at each ply (`-INFINITY` in check), to tell whether the side to
+    /// move is doing better than two plies ago.
+    evals: Vec<i32>,
+    /// The move a singular-extension search leaves out at each ply (packed; 0 for none).
+    excluded: Vec<u16>,
+}
+
+/// The "piece to square" index of a move by the side to move in `pos`.
+fn piece_square<G: Geometry>(pos: &Position<G>, m: &Move) -> usize {
+    (pos.turn.index() * 6 + m.role.index()) * 64 + usize::from(m.to)
 }
 
 /// The score of a finished game for the side to move, `ply` plies from the root.
@@ -301,6 +326,7 @@ impl Search<'_> {
         let mut best = (i32::MIN, result.best.expect("a move exists"));
         for m in root.legal_moves().iter() {
             let child = root.play_unchecked(*m);
+            self.played[0] = Some(piece_square(root, m));
             self.stack.push(root.hash);
             let s = -self.negamax(&child, depth - 1, -INFINITY, INFINITY, 1, false);
             self.stack.pop();
@@ -372,7 +398,6 @@ impl Search<'_> {
     ) -> Vec<(i32, Move)> {
         let objective = pos.variant.objective();
         let killers = self.engine.killers[ply];
-        let side = pos.turn.index() * 4096;
         moves
             .iter()
             .map(|m| {
@@ -393,11 +418,32 @@ impl Search<'_> {
                 } else if packed == killers[1] {
                     899_000
                 } else {
-                    self.engine.history[side + usize::from(m.from) * 64 + usize::from(m.to)]
+                    self.quiet_score(pos, m, ply)
                 };
                 (score, *m)
             })
             .collect()
+    }
+
+    /// The earlier moves whose continuation history applies at `ply`: one and two plies back.
+    fn continuation_rows(&self, ply: usize) -> [Option<usize>; 2] {
+        let back = |n: usize| {
+            ply.checked_sub(n)
+                .and_then(|p| self.played[p])
+                .map(|row| row * PIECE_SQUARES)
+        };
+        [back(1), back(2)]
+    }
+
+    /// How well a quiet move did before: its from-to history plus its continuation history.
+    fn quiet_score<G: Geometry>(&self, pos: &Position<G>, m: &Move, ply: usize) -> i32 {
+        let side = pos.turn.index() * 4096;
+        let mut score = self.engine.history[side + usize::from(m.from) * 64 + usize::from(m.to)];
+        let target = piece_square(pos, m);
+        for row in self.continuation_rows(ply).into_iter().flatten() {
+            score += self.engine.continuation[row + target];
+        }
+        score
     }
 
     fn negamax<G: Geometry>(
@@ -432,7 +478,15 @@ impl Search<'_> {
         }
         let key = pos.hash;
         let mut tt_move = 0;
-        if let Some(hit) = self.engine.tt.probe(key, ply as i32) {
+        // a singular-extension search of this node without one move must not use or
+        // overwrite what the full node stored
+        let excluded = self.excluded[ply];
+        let tt_hit = if excluded == 0 {
+            self.engine.tt.probe(key, ply as i32)
+        } else {
+            None
+        };
+        if let Some(hit) = tt_hit {
             tt_move = hit.packed;
             if !pv_node && hit.depth >= depth {
                 let usable = match hit.bound {
@@ -451,15 +505,29 @@ impl Search<'_> {
         } else {
             evaluate(pos, &self.weights)
         };
+        self.evals[ply] = static_eval;
+        // better than two plies ago (or no comparison possible): the node's prospects are
+        // rising, so prune its quiet moves less and trust its static evaluation more
+        let improving = !in_check && (ply < 2 || static_eval > self.evals[ply - 2]);
         if !pv_node && !in_check && ply > 0 {
-            if depth <= 4 && beta.abs() < MATE_BOUND && static_eval - 90 * depth >= beta {
+            if depth <= 4
+                && beta.abs() < MATE_BOUND
+                && static_eval - 90 * (depth - i32::from(improving)) >= beta
+            {
                 return static_eval;
             }
             let pieces =
                 pos.by_color(pos.turn) & !pos.by_role(Role::Pawn) & !pos.by_role(Role::King);
-            if null_ok && checkmate_game && depth >= 3 && static_eval >= beta && pieces != 0 {
+            if null_ok
+                && excluded == 0
+                && checkmate_game
+                && depth >= 3
+                && static_eval >= beta
+                && pieces != 0
+            {
                 let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
                 let child = null_move(pos);
+                self.played[ply] = None;
                 self.stack.push(key);
                 let s = -self.negamax(&child, depth - r, -beta, -beta + 1, ply + 1, false);
                 self.stack.pop();
@@ -487,11 +555,44 @@ impl Search<'_> {
         if moves.is_empty() {
             return Self::no_moves(pos, ply);
         }
+        // singular extension: when the stored best move is much better than every other
+        // (a search of the rest at half depth fails low against a margin below its score),
+        // it is searched one ply deeper; when even the rest beat beta, the node fails high
+        let mut singular = false;
+        if let Some(hit) = tt_hit {
+            if ply > 0
+                && depth >= 6
+                && tt_move != 0
+                && hit.bound != Bound::Upper
+                && hit.depth >= depth - 3
+                && hit.score.abs() < MATE_BOUND
+            {
+                let singular_beta = hit.score - 2 * depth;
+                self.excluded[ply] = tt_move;
+                let s = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                );
+                self.excluded[ply] = 0;
+                if self.stopped {
+                    return 0;
+                }
+                if s < singular_beta {
+                    singular = true;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
+        }
         let mut ordered = self.order(pos, &moves, tt_move, ply);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_packed = 0u16;
-        let mut quiets_tried: Vec<u16> = Vec::new();
+        let mut quiets_tried: Vec<Move> = Vec::new();
         self.stack.push(key);
         for i in 0..ordered.len() {
             let mut top = i;
@@ -502,6 +603,9 @@ impl Search<'_> {
             }
             ordered.swap(i, top);
             let (order_score, m) = ordered[i];
+            if excluded != 0 && pack(&m) == excluded {
+                continue;
+            }
             let quiet = !m.is_tactical();
             let child = pos.play_unchecked(m);
             let gives_check = child.is_check();
@@ -510,7 +614,7 @@ impl Search<'_> {
             }
             // late-move pruning: far down the list of a shallow node, quiet moves are
             // seldom best (the count grows with depth, and is doubled at PV nodes)
-            let late = if pv_node {
+            let late = if pv_node || improving {
                 3 + depth * depth
             } else {
                 (3 + depth * depth) / 2
@@ -545,7 +649,12 @@ impl Search<'_> {
                     continue;
                 }
             }
-            let new_depth = depth - 1;
+            let new_depth = if singular && pack(&m) == tt_move {
+                depth
+            } else {
+                depth - 1
+            };
+            self.played[ply] = Some(piece_square(pos, &m));
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
@@ -560,10 +669,14 @@ impl Search<'_> {
                         // expected to fail high on an early move, so late ones matter less
                         r += 1;
                     }
+                    if !improving {
+                        r += 1;
+                    }
                     if order_score >= 899_000 {
                         r -= 1;
-                    } else if order_score < -2000 {
-                        r += 1;
+                    } else {
+                        // the move's record: good histories reduce less, bad ones more
+                        r -= (order_score / 12_000).clamp(-2, 2);
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -598,10 +711,13 @@ impl Search<'_> {
                 }
             }
             if quiet {
-                quiets_tried.push(packed);
+                quiets_tried.push(m);
             }
         }
         self.stack.pop();
+        if excluded != 0 {
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -624,25 +740,31 @@ impl Search<'_> {
         packed: u16,
         depth: i32,
         ply: usize,
-        tried: &[u16],
+        tried: &[Move],
     ) {
         let k = &mut self.engine.killers[ply];
         if k[0] != packed {
             k[1] = k[0];
             k[0] = packed;
         }
-        let side = pos.turn.index() * 4096;
         let bonus = (depth * depth).min(400);
-        let bump = |h: &mut i32, b: i32| {
-            *h += b - *h * b.abs() / 16_384;
+        self.credit(pos, m, ply, bonus);
+        for q in tried {
+            self.credit(pos, q, ply, -bonus);
+        }
+    }
+
+    /// Moves a quiet move's history and continuation history toward `bonus` (negative: a
+    /// malus); the update shrinks as the value nears its bound of +-16,384.
+    fn credit<G: Geometry>(&mut self, pos: &Position<G>, m: &Move, ply: usize, bonus: i32) {
+        let bump = |h: &mut i32| {
+            *h += bonus - *h * bonus.abs() / 16_384;
         };
-        bump(
-            &mut self.engine.history[side + usize::from(m.from) * 64 + usize::from(m.to)],
-            bonus,
-        );
-        for &q in tried {
-            let (from, to) = (usize::from(q & 63), usize::from(q >> 6 & 63));
-            bump(&mut self.engine.history[side + from * 64 + to], -bonus);
+        let side = pos.turn.index() * 4096;
+        bump(&mut self.engine.history[side + usize::from(m.from) * 64 + usize::from(m.to)]);
+        let target = piece_square(pos, m);
+        for row in self.continuation_rows(ply).into_iter().flatten() {
+            bump(&mut self.engine.continuation[row + target]);
         }
     }
 
@@ -673,6 +795,19 @@ impl Search<'_> {
                 evaluate(pos, &self.weights)
             };
         }
+        // a stored result of a quiescence search or deeper settles null-window nodes
+        let key = pos.hash;
+        let pv_node = beta - alpha > 1;
+        if let Some(hit) = self.engine.tt.probe(key, ply as i32) {
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if !pv_node && usable {
+                return hit.score;
+            }
+        }
         let stand = if in_check {
             -INFINITY
         } else {
@@ -681,6 +816,7 @@ impl Search<'_> {
         if stand >= beta {
             return stand;
         }
+        let original_alpha = alpha;
         alpha = alpha.max(stand);
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -707,6 +843,7 @@ impl Search<'_> {
             .collect();
         list.sort_by_key(|e| -e.0);
         let mut best = stand;
+        let mut best_packed = 0;
         for (_, m) in list {
             if !in_check && m.promotion.is_none() && !last_rank(&m) {
                 let gain = m.capture.map_or(0, |r| value_in(objective, r));
@@ -721,6 +858,7 @@ impl Search<'_> {
             }
             if score > best {
                 best = score;
+                best_packed = pack(&m);
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -729,6 +867,16 @@ impl Search<'_> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.engine
+            .tt
+            .store(key, ply as i32, 0, best, bound, best_packed);
         best
     }
 }
