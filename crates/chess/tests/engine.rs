@@ -191,7 +191,7 @@ fn a_lost_side_takes_a_repetition_from_the_game_history() {
 
 #[test]
 fn weaker_levels_play_legal_moves_and_differ_from_full_strength() {
-    let positions = random_positions("quickchess", 12, 11);
+    let positions = random_positions("quickchess", 40, 11);
     let mut differ = 0;
     for p in &positions {
         let strong = search(p, 4).best.unwrap();
@@ -205,9 +205,11 @@ fn weaker_levels_play_legal_moves_and_differ_from_full_strength() {
             differ += 1;
         }
     }
+    // forty positions: in a dozen, one capture can stand out by more than the noise in
+    // nearly all of them, and the count says more about the sample than about the level
     assert!(
-        differ >= 3,
-        "skill 0 chose like full strength in {} of 12",
-        12 - differ
+        differ >= 10,
+        "skill 0 chose like full strength in {} of 40",
+        40 - differ
     );
 }

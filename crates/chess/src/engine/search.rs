@@ -191,6 +191,7 @@ impl Engine {
             played: vec![None; MAX_PLY + 2],
             evals: vec![-INFINITY; MAX_PLY + 2],
             excluded: vec![0; MAX_PLY + 2],
+            cut: vec![false; MAX_PLY + 2],
         };
         let mut result = s.iterate(pos, limits.depth.unwrap_or(MAX_PLY as u32 - 4));
         if skill < 20 && result.best.is_some() {
@@ -220,6 +221,11 @@ struct Search<'a> {
     evals: Vec<i32>,
     /// The move a singular-extension search leaves out at each ply (packed; 0 for none).
     excluded: Vec<u16>,
+    /// Whether the node at each ply is expected to fail high (a "cut node": the null-window
+    /// child of a PV or all node, or a later child of a cut node's first move's sibling):
+    /// set by the parent before each child search. Its late moves are reduced more, since
+    /// one early move is expected to refute the parent's move.
+    cut: Vec<bool>,
 }
 
 /// The "piece to square" index of a move by the side to move in `pos`.
@@ -328,6 +334,7 @@ impl Search<'_> {
             let child = root.play_unchecked(*m);
             self.played[0] = Some(piece_square(root, m));
             self.stack.push(root.hash);
+            self.cut[1] = false;
             let s = -self.negamax(&child, depth - 1, -INFINITY, INFINITY, 1, false);
             self.stack.pop();
             let noisy = s.clamp(-MATE_BOUND, MATE_BOUND) + rng.random_range(0..=spread);
@@ -446,6 +453,17 @@ impl Search<'_> {
         score
     }
 
+    /// Whether a quiet move did badly after both the previous move and the one before it.
+    fn continuation_bad<G: Geometry>(&self, pos: &Position<G>, m: &Move, ply: usize) -> bool {
+        let target = piece_square(pos, m);
+        match self.continuation_rows(ply) {
+            [Some(a), Some(b)] => {
+                self.engine.continuation[a + target] < 0 && self.engine.continuation[b + target] < 0
+            }
+            _ => false,
+        }
+    }
+
     fn negamax<G: Geometry>(
         &mut self,
         pos: &Position<G>,
@@ -529,6 +547,7 @@ impl Search<'_> {
                 let child = null_move(pos);
                 self.played[ply] = None;
                 self.stack.push(key);
+                self.cut[ply + 1] = !self.cut[ply];
                 let s = -self.negamax(&child, depth - r, -beta, -beta + 1, ply + 1, false);
                 self.stack.pop();
                 if self.stopped {
@@ -612,6 +631,26 @@ impl Search<'_> {
             if futile && quiet && !gives_check && i > 0 && checkmate_game {
                 continue;
             }
+            // at the depth a late quiet move would be reduced to, skip it when even a
+            // generous margin cannot lift the static evaluation to alpha, or when it did
+            // badly after both of the last two moves (continuation history below zero)
+            if !pv_node
+                && !in_check
+                && quiet
+                && !gives_check
+                && i > 0
+                && best > -MATE_BOUND
+                && checkmate_game
+                && order_score < 899_000
+            {
+                let reduced = depth - 1 - lmr(depth, i);
+                if reduced < 6 && static_eval + 235 + 172 * reduced <= alpha {
+                    continue;
+                }
+                if reduced < 3 && self.continuation_bad(pos, &m, ply) {
+                    continue;
+                }
+            }
             // late-move pruning: far down the list of a shallow node, quiet moves are
             // seldom best (the count grows with depth, and is doubled at PV nodes)
             let late = if pv_node || improving {
@@ -656,7 +695,9 @@ impl Search<'_> {
             };
             self.played[ply] = Some(piece_square(pos, &m));
             let mut score;
+            let cut_node = self.cut[ply];
             if i == 0 {
+                self.cut[ply + 1] = !pv_node && !cut_node;
                 score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
             } else {
                 let mut r = 0;
@@ -664,10 +705,10 @@ impl Search<'_> {
                     r = lmr(depth, i);
                     if pv_node {
                         r -= 1;
-                    } else if i >= 4 {
-                        // null-window nodes far down the list: about half of them are
-                        // expected to fail high on an early move, so late ones matter less
-                        r += 1;
+                    } else if cut_node {
+                        // an early move is expected to refute the move that led here, so
+                        // the late ones matter less
+                        r += 2;
                     }
                     if !improving {
                         r += 1;
@@ -680,11 +721,16 @@ impl Search<'_> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
+                // a reduced child is expected to fail high (to confirm the move is bad); at full
+                // depth a null-window child is the opposite kind of this node
+                self.cut[ply + 1] = r > 0 || !cut_node;
                 score = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
                 if score > alpha && r > 0 {
+                    self.cut[ply + 1] = !cut_node;
                     score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
                 }
                 if score > alpha && score < beta {
+                    self.cut[ply + 1] = false;
                     score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
                 }
             }
