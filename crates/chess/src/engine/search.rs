@@ -221,10 +221,11 @@ struct Search<'a> {
     evals: Vec<i32>,
     /// The move a singular-extension search leaves out at each ply (packed; 0 for none).
     excluded: Vec<u16>,
-    /// Whether the node at each ply is expected to fail high (a "cut node": the null-window
-    /// child of a PV or all node, or a later child of a cut node's first move's sibling):
-    /// set by the parent before each child search. Its late moves are reduced more, since
-    /// one early move is expected to refute the parent's move.
+    /// Whether the node at each ply is expected to fail high (a "cut node"), set by the parent
+    /// before each child search as Stockfish does: below a non-PV node, the first child and
+    /// full-depth null-window children are the opposite kind of their parent, and a reduced
+    /// child is a cut node. A cut node's late moves are reduced more, since one early move is
+    /// expected to refute the parent's move.
     cut: Vec<bool>,
 }
 
