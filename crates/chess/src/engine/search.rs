@@ -765,13 +765,7 @@ impl Search<'_> {
         if excluded != 0 {
             return best;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.engine
             .tt
             .store(key, ply as i32, depth, best, bound, best_packed);
@@ -914,13 +908,7 @@ impl Search<'_> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.engine
             .tt
             .store(key, ply as i32, 0, best, bound, best_packed);

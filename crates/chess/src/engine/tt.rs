@@ -13,6 +13,19 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// How a search's `best` score bounds the value, given the window it was searched with.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A move packed into 16 bits: from (6), to (6), promotion role + 1 (3). Enough to find the
 /// move again in a generated list.
 pub fn pack(m: &Move) -> u16 {
