@@ -6,15 +6,19 @@
 //! `tabula` binary turns wall-clock time into those answers. With a node limit instead of a
 //! time limit a search is fully deterministic.
 //!
-//! What it does: principal variation search with aspiration windows, a transposition table,
-//! quiescence search over captures and promotions (and every evasion when in check), check
-//! extensions, null-move pruning, late-move reductions, reverse futility pruning, and at
-//! shallow depths futility, move-count and static-exchange pruning; move ordering by hash
-//! move, MVV-LVA and static exchange, killers and history, and draw detection by repetition and
-//! the fifty-move rule; lesson games' own endings (a pawn on the edge, everything captured,
-//! the tie-break) are scored as wins and losses like mates. The evaluation's numbers were
+//! What it does: principal variation search with aspiration windows, a transposition table
+//! (that also keeps each node's static evaluation), quiescence search over captures and
+//! promotions (and every evasion when in check), check and singular extensions, null-move
+//! pruning, ProbCut, late-move reductions, reverse futility pruning, and at shallow depths
+//! futility, move-count, history and static-exchange pruning; move ordering by hash move,
+//! captures by victim, capture history and static exchange, killers, history and continuation
+//! history; a correction history that adjusts the static evaluation by what searches found
+//! about the pawn structure; draw detection by repetition and the fifty-move rule. Lesson
+//! games' own endings (a pawn on the edge, everything captured, the tie-break) are scored as
+//! wins and losses like mates. The evaluation's numbers were
 //! fitted to Fairy-Stockfish's scores of QuickChess positions ([`PARAMS`]).
 
+mod correction;
 mod eval;
 mod search;
 mod tt;

@@ -1,7 +1,8 @@
 //! The alpha-beta search.
 
+use super::correction::Corrections;
 use super::eval::{Weights, evaluate, value_in};
-use super::tt::{Bound, Table, pack};
+use super::tt::{Bound, Hit, Table, pack};
 use super::{Control, MATE};
 use crate::any::AnyPosition;
 use crate::geometry::Geometry;
@@ -91,6 +92,11 @@ pub struct Engine {
     /// Continuation history: how often a quiet move (piece, destination) refuted or failed
     /// after a given earlier move (piece, destination), one and two plies back.
     continuation: Vec<i32>,
+    /// Capture history: how often a capture (piece, destination, victim) refuted, for the
+    /// order among captures.
+    capture_history: Vec<i32>,
+    /// How far searches found the static evaluation off, by pawn structure.
+    corrections: Corrections,
     /// Evaluation weights (all 100 by default).
     pub weights: Weights,
     /// 0 (weakest) to 20 (full strength).
@@ -123,6 +129,8 @@ impl Engine {
             killers: vec![[0; 2]; MAX_PLY + 2],
             history: vec![0; 2 * 64 * 64],
             continuation: vec![0; CONTINUATION_SIZE],
+            corrections: Corrections::default(),
+            capture_history: vec![0; PIECE_SQUARES * 7],
             weights: Weights::default(),
             skill: 20,
             seed: 0,
@@ -141,6 +149,8 @@ impl Engine {
         self.killers.fill([0; 2]);
         self.history.fill(0);
         self.continuation.fill(0);
+        self.corrections.clear();
+        self.capture_history.fill(0);
         self.searches = 0;
     }
 
@@ -190,6 +200,7 @@ impl Engine {
             seldepth: 0,
             played: vec![None; MAX_PLY + 2],
             evals: vec![-INFINITY; MAX_PLY + 2],
+            raw_evals: vec![0; MAX_PLY + 2],
             excluded: vec![0; MAX_PLY + 2],
             cut: vec![false; MAX_PLY + 2],
         };
@@ -219,6 +230,8 @@ struct Search<'a> {
     /// The static evaluation at each ply (`-INFINITY` in check), to tell whether the side to
     /// move is doing better than two plies ago.
     evals: Vec<i32>,
+    /// The uncorrected evaluation at each ply (for the singular-extension search of a node).
+    raw_evals: Vec<i32>,
     /// The move a singular-extension search leaves out at each ply (packed; 0 for none).
     excluded: Vec<u16>,
     /// Whether the node at each ply is expected to fail high (a "cut node"), set by the parent
@@ -232,6 +245,12 @@ struct Search<'a> {
 /// The "piece to square" index of a move by the side to move in `pos`.
 fn piece_square<G: Geometry>(pos: &Position<G>, m: &Move) -> usize {
     (pos.turn.index() * 6 + m.role.index()) * 64 + usize::from(m.to)
+}
+
+/// The capture-history slot of a tactical move: the moving piece, its destination and what it
+/// takes (a seventh kind for a promotion that takes nothing).
+fn capture_slot<G: Geometry>(pos: &Position<G>, m: &Move) -> usize {
+    piece_square(pos, m) * 7 + m.capture.map_or(6, |r| r.index())
 }
 
 /// The score of a finished game for the side to move, `ply` plies from the root.
@@ -415,7 +434,10 @@ impl Search<'_> {
                 } else if m.is_tactical() {
                     let victim = m.capture.map_or(0, |r| value_in(objective, r));
                     let promo = m.promotion.map_or(0, |r| value_in(objective, r));
-                    let mvv_lva = 10 * (victim + promo) - value_in(objective, m.role) / 10;
+                    // most valuable victim first; among equal victims, the capture that
+                    // refuted most often before (its capture history), then the cheaper piece
+                    let mvv_lva = 10 * (victim + promo) - value_in(objective, m.role) / 10
+                        + self.engine.capture_history[capture_slot(pos, m)] / 16;
                     if see(pos, m) >= 0 {
                         1_000_000 + mvv_lva
                     } else {
@@ -519,15 +541,29 @@ impl Search<'_> {
             }
         }
         let checkmate_game = pos.variant.objective() == Objective::Checkmate;
-        let static_eval = if in_check {
-            -INFINITY
+        // the static evaluation: stored with the node's result, or (in a singular-extension
+        // search) the one this node already computed
+        let raw_eval = if in_check {
+            None
+        } else if excluded != 0 {
+            Some(self.raw_evals[ply])
         } else {
-            evaluate(pos, &self.weights)
+            Some(
+                tt_hit
+                    .and_then(|h| h.eval)
+                    .unwrap_or_else(|| evaluate(pos, &self.weights)),
+            )
         };
+        let correction_slot = Corrections::slot(pos);
+        let static_eval = raw_eval.map_or(-INFINITY, |e| {
+            self.engine.corrections.corrected(e, correction_slot)
+        });
         self.evals[ply] = static_eval;
+        self.raw_evals[ply] = raw_eval.unwrap_or(0);
         // better than two plies ago (or no comparison possible): the node's prospects are
         // rising, so prune its quiet moves less and trust its static evaluation more
         let improving = !in_check && (ply < 2 || static_eval > self.evals[ply - 2]);
+        let static_eval = refine(static_eval, tt_hit, in_check);
         if !pv_node && !in_check && ply > 0 {
             if depth <= 4
                 && beta.abs() < MATE_BOUND
@@ -556,6 +592,40 @@ impl Search<'_> {
                 }
                 if s >= beta {
                     return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+        // ProbCut: a good capture that beats beta by a clear margin in a search four plies
+        // shallower would almost surely beat beta at full depth too
+        if !pv_node
+            && !in_check
+            && ply > 0
+            && excluded == 0
+            && checkmate_game
+            && depth >= 5
+            && beta.abs() < MATE_BOUND
+        {
+            let probcut_beta = beta + PROBCUT_MARGIN;
+            let known_below =
+                tt_hit.is_some_and(|h| h.depth >= depth - 3 && h.score < probcut_beta);
+            if !known_below {
+                if let Some(s) = self.probcut(pos, depth, probcut_beta, static_eval, ply) {
+                    if self.stopped {
+                        return 0;
+                    }
+                    self.engine.tt.store(
+                        key,
+                        ply as i32,
+                        depth - 3,
+                        s.0,
+                        Bound::Lower,
+                        s.1,
+                        raw_eval,
+                    );
+                    return s.0;
+                }
+                if self.stopped {
+                    return 0;
                 }
             }
         }
@@ -612,7 +682,9 @@ impl Search<'_> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_packed = 0u16;
+        let mut best_tactical = false;
         let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut captures_tried: Vec<Move> = Vec::new();
         self.stack.push(key);
         for i in 0..ordered.len() {
             let mut top = i;
@@ -743,6 +815,7 @@ impl Search<'_> {
             if score > best {
                 best = score;
                 best_packed = packed;
+                best_tactical = !quiet;
                 if score > alpha {
                     alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -750,8 +823,14 @@ impl Search<'_> {
                     head[ply].push(m);
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
+                        let bonus = (depth * depth).min(400);
                         if quiet {
                             self.reward(pos, &m, packed, depth, ply, &quiets_tried);
+                        } else {
+                            self.credit_capture(pos, &m, bonus);
+                        }
+                        for c in &captures_tried {
+                            self.credit_capture(pos, c, -bonus);
                         }
                         break;
                     }
@@ -759,6 +838,8 @@ impl Search<'_> {
             }
             if quiet {
                 quiets_tried.push(m);
+            } else {
+                captures_tried.push(m);
             }
         }
         self.stack.pop();
@@ -768,8 +849,74 @@ impl Search<'_> {
         let bound = Bound::of(best, original_alpha, beta);
         self.engine
             .tt
-            .store(key, ply as i32, depth, best, bound, best_packed);
+            .store(key, ply as i32, depth, best, bound, best_packed, raw_eval);
+        // learn how far the evaluation was off, when the result says so: not after a capture
+        // (the evaluation does not see exchanges), not from a bound on the evaluation's side
+        if let Some(raw) = raw_eval {
+            let informative = match bound {
+                Bound::Exact => true,
+                Bound::Lower => best > self.evals[ply],
+                Bound::Upper => best < self.evals[ply],
+            };
+            if informative && !best_tactical && best.abs() < MATE_BOUND {
+                self.engine
+                    .corrections
+                    .learn(correction_slot, best - raw, depth);
+            }
+        }
         best
+    }
+
+    /// ProbCut's search: the captures whose exchange alone could lift the static evaluation
+    /// to `probcut_beta`, each checked by quiescence and then by a search four plies shallower
+    /// than `depth`. The first to reach `probcut_beta` gives the score and move that refute.
+    fn probcut<G: Geometry>(
+        &mut self,
+        pos: &Position<G>,
+        depth: i32,
+        probcut_beta: i32,
+        static_eval: i32,
+        ply: usize,
+    ) -> Option<(i32, u16)> {
+        let objective = pos.variant.objective();
+        let mut captures: Vec<(i32, Move)> = pos
+            .legal_moves()
+            .iter()
+            .filter(|m| m.is_tactical() && see(pos, m) >= probcut_beta - static_eval)
+            .map(|m| {
+                let victim = m.capture.map_or(0, |r| value_in(objective, r));
+                let promo = m.promotion.map_or(0, |r| value_in(objective, r));
+                (10 * (victim + promo) - value_in(objective, m.role) / 10, *m)
+            })
+            .collect();
+        captures.sort_by_key(|e| -e.0);
+        self.stack.push(pos.hash);
+        let mut found = None;
+        for (_, m) in captures {
+            let child = pos.play_unchecked(m);
+            self.played[ply] = Some(piece_square(pos, &m));
+            self.cut[ply + 1] = false;
+            let mut s = -self.quiesce(&child, -probcut_beta, -probcut_beta + 1, ply + 1);
+            if s >= probcut_beta && !self.stopped {
+                s = -self.negamax(
+                    &child,
+                    depth - 4,
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    ply + 1,
+                    true,
+                );
+            }
+            if self.stopped {
+                break;
+            }
+            if s >= probcut_beta {
+                found = Some((s, pack(&m)));
+                break;
+            }
+        }
+        self.stack.pop();
+        found
     }
 
     /// A quiet move caused a cut-off: remember it as a killer and raise its history; lower
@@ -797,6 +944,12 @@ impl Search<'_> {
 
     /// Moves a quiet move's history and continuation history toward `bonus` (negative: a
     /// malus); the update shrinks as the value nears its bound of +-16,384.
+    /// Moves a capture's (or promotion's) history toward `bonus`.
+    fn credit_capture<G: Geometry>(&mut self, pos: &Position<G>, m: &Move, bonus: i32) {
+        let h = &mut self.engine.capture_history[capture_slot(pos, m)];
+        *h += bonus - *h * bonus.abs() / 16_384;
+    }
+
     fn credit<G: Geometry>(&mut self, pos: &Position<G>, m: &Move, ply: usize, bonus: i32) {
         let bump = |h: &mut i32| {
             *h += bonus - *h * bonus.abs() / 16_384;
@@ -839,7 +992,8 @@ impl Search<'_> {
         // a stored result of a quiescence search or deeper settles null-window nodes
         let key = pos.hash;
         let pv_node = beta - alpha > 1;
-        if let Some(hit) = self.engine.tt.probe(key, ply as i32) {
+        let tt_hit = self.engine.tt.probe(key, ply as i32);
+        if let Some(hit) = tt_hit {
             let usable = match hit.bound {
                 Bound::Exact => true,
                 Bound::Lower => hit.score >= beta,
@@ -849,12 +1003,26 @@ impl Search<'_> {
                 return hit.score;
             }
         }
-        let stand = if in_check {
-            -INFINITY
+        let raw_eval = if in_check {
+            None
         } else {
-            evaluate(pos, &self.weights)
+            Some(
+                tt_hit
+                    .and_then(|h| h.eval)
+                    .unwrap_or_else(|| evaluate(pos, &self.weights)),
+            )
         };
+        let stand = raw_eval.map_or(-INFINITY, |e| {
+            self.engine.corrections.corrected(e, Corrections::slot(pos))
+        });
+        let stand = refine(stand, tt_hit, in_check);
         if stand >= beta {
+            // kept (below every real search's depth) so a revisit reuses the evaluation
+            if tt_hit.is_none() {
+                self.engine
+                    .tt
+                    .store(key, ply as i32, -1, stand, Bound::Lower, 0, raw_eval);
+            }
             return stand;
         }
         let original_alpha = alpha;
@@ -911,8 +1079,29 @@ impl Search<'_> {
         let bound = Bound::of(best, original_alpha, beta);
         self.engine
             .tt
-            .store(key, ply as i32, 0, best, bound, best_packed);
+            .store(key, ply as i32, 0, best, bound, best_packed, raw_eval);
         best
+    }
+}
+
+/// The static evaluation, corrected by a stored search result that bounds the value on the
+/// far side of it (a lower bound above it, an upper bound below it): a search knows more than
+/// the evaluation, so pruning decisions and stand-pat trust it instead.
+fn refine(eval: i32, hit: Option<Hit>, in_check: bool) -> i32 {
+    match hit {
+        Some(h) if !in_check && h.score.abs() < MATE_BOUND => {
+            let toward = if h.score > eval {
+                Bound::Lower
+            } else {
+                Bound::Upper
+            };
+            if h.bound == Bound::Exact || h.bound == toward {
+                h.score
+            } else {
+                eval
+            }
+        }
+        _ => eval,
     }
 }
 
@@ -962,6 +1151,9 @@ pub(crate) fn see<G: Geometry>(pos: &Position<G>, m: &Move) -> i32 {
     gain[0]
 }
 
+/// How far above beta a shallower capture search must score for ProbCut to trust it.
+const PROBCUT_MARGIN: i32 = 200;
+
 /// Late-move reduction in plies for the `index`-th move at `depth`.
 fn lmr(depth: i32, index: usize) -> i32 {
     let d = (depth as f32).ln();
@@ -983,7 +1175,7 @@ fn null_move<G: Geometry>(pos: &Position<G>) -> Position<G> {
 
 #[cfg(test)]
 mod tests {
-    use super::see;
+    use super::{Bound, Hit, refine, see};
     use crate::geometry::Mini;
     use crate::position::Position;
     use crate::variant::Variant;
@@ -1007,6 +1199,33 @@ mod tests {
         assert!(quiet("2k2/1p3/2p2/5/5/K1R2 w - - 0 1"));
         // in check
         assert!(!quiet("2k2/5/5/5/5/K1r2 w - - 0 1"));
+    }
+
+    #[test]
+    fn stored_bounds_beyond_the_evaluation_replace_it() {
+        let hit = |score, bound| {
+            Some(Hit {
+                packed: 0,
+                score,
+                depth: 4,
+                bound,
+                eval: None,
+            })
+        };
+        // a lower bound above the evaluation, an upper bound below it, an exact score: trusted
+        assert_eq!(refine(10, hit(80, Bound::Lower), false), 80);
+        assert_eq!(refine(10, hit(-40, Bound::Upper), false), -40);
+        assert_eq!(refine(10, hit(-40, Bound::Exact), false), -40);
+        // bounds on the evaluation's own side say nothing new
+        assert_eq!(refine(10, hit(-40, Bound::Lower), false), 10);
+        assert_eq!(refine(10, hit(80, Bound::Upper), false), 10);
+        // no hit, a mate score, or in check: the evaluation stays
+        assert_eq!(refine(10, None, false), 10);
+        assert_eq!(
+            refine(10, hit(crate::engine::MATE - 3, Bound::Exact), false),
+            10
+        );
+        assert_eq!(refine(10, hit(80, Bound::Lower), true), 10);
     }
 
     #[test]

@@ -34,12 +34,19 @@ pub fn pack(m: &Move) -> u16 {
         | m.promotion.map_or(0, |r| (r.index() as u16 + 1) << 12)
 }
 
-/// One stored result.
+/// The stored static evaluation of a node that had none (it was in check).
+const NO_EVAL: i16 = i16::MIN;
+
+/// One stored result, 16 bytes. Only the key's upper half is kept: the lower half chose the
+/// bucket, so 32 stored bits plus the bucket index identify the position, and a rare false
+/// match can only cost a stored move that is not legal (it is looked up in the generated list).
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
-    key: u64,
+    check: u32,
     packed: u16,
     score: i16,
+    /// The node's static evaluation, so a revisit need not compute it again.
+    eval: i16,
     depth: i8,
     /// 0 empty, 1 exact, 2 lower, 3 upper.
     bound: u8,
@@ -58,6 +65,8 @@ pub struct Hit {
     pub depth: i32,
     /// How the score bounds the value.
     pub bound: Bound,
+    /// The node's static evaluation when it was stored (`None` when it was in check).
+    pub eval: Option<i32>,
 }
 
 /// A fixed-size table of two-entry buckets. The first entry keeps the deepest result of the
@@ -104,12 +113,18 @@ impl Table {
         (key as usize & self.mask) * 2
     }
 
+    /// The part of the key an entry stores.
+    fn check(key: u64) -> u32 {
+        (key >> 32) as u32
+    }
+
     /// Looks up `key`.
     pub fn probe(&self, key: u64, ply: i32) -> Option<Hit> {
         let b = self.bucket(key);
+        let check = Self::check(key);
         let e = *self.entries[b..b + 2]
             .iter()
-            .find(|e| e.bound != 0 && e.key == key)?;
+            .find(|e| e.bound != 0 && e.check == check)?;
         let mut score = i32::from(e.score);
         if score >= MATE_BOUND {
             score -= ply;
@@ -125,13 +140,26 @@ impl Table {
                 2 => Bound::Lower,
                 _ => Bound::Upper,
             },
+            eval: (e.eval != NO_EVAL).then_some(i32::from(e.eval)),
         })
     }
 
-    /// Stores a result for `key` found at `ply` from the root.
-    pub fn store(&mut self, key: u64, ply: i32, depth: i32, score: i32, bound: Bound, packed: u16) {
+    /// Stores a result for `key` found at `ply` from the root, with the node's static
+    /// evaluation (`None` in check).
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &mut self,
+        key: u64,
+        ply: i32,
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        packed: u16,
+        eval: Option<i32>,
+    ) {
         let b = self.bucket(key);
-        let index = if let Some(i) = (b..b + 2).find(|&i| self.entries[i].key == key) {
+        let check = Self::check(key);
+        let index = if let Some(i) = (b..b + 2).find(|&i| self.entries[i].check == check) {
             i
         } else {
             let first = self.entries[b];
@@ -148,7 +176,7 @@ impl Table {
         };
         let generation = self.generation;
         let slot = &mut self.entries[index];
-        if slot.key == key && i32::from(slot.depth) > depth + 2 && bound != Bound::Exact {
+        if slot.check == check && i32::from(slot.depth) > depth + 2 && bound != Bound::Exact {
             slot.generation = generation;
             return;
         }
@@ -158,15 +186,16 @@ impl Table {
         } else if score <= -MATE_BOUND {
             stored -= ply;
         }
-        let packed = if packed == 0 && slot.key == key {
+        let packed = if packed == 0 && slot.check == check {
             slot.packed
         } else {
             packed
         };
         *slot = Entry {
-            key,
+            check,
             packed,
             score: stored.clamp(-32000, 32000) as i16,
+            eval: eval.map_or(NO_EVAL, |e| e.clamp(-32000, 32000) as i16),
             depth: depth.clamp(-1, 127) as i8,
             bound: match bound {
                 Bound::Exact => 1,
@@ -182,18 +211,18 @@ impl Table {
 mod tests {
     use super::{Bound, Table};
 
-    /// Keys that fall in the same bucket of `t`.
-    fn colliding(t: &Table, n: u64) -> Vec<u64> {
-        (0..n).map(|i| 7 + i * (t.mask as u64 + 1)).collect()
+    /// Keys that fall in the same bucket (same low bits) but are different positions.
+    fn colliding(n: u64) -> Vec<u64> {
+        (0..n).map(|i| 7 | (i + 1) << 40).collect()
     }
 
     #[test]
     fn a_deep_result_survives_shallow_ones_in_the_same_search() {
         let mut t = Table::new(1);
-        let keys = colliding(&t, 4);
-        t.store(keys[0], 0, 9, 50, Bound::Exact, 1);
+        let keys = colliding(4);
+        t.store(keys[0], 0, 9, 50, Bound::Exact, 1, Some(0));
         for &k in &keys[1..] {
-            t.store(k, 0, 1, 10, Bound::Lower, 2);
+            t.store(k, 0, 1, 10, Bound::Lower, 2, Some(0));
         }
         let deep = t.probe(keys[0], 0).expect("the deep result is kept");
         assert_eq!((deep.depth, deep.score, deep.packed), (9, 50, 1));
@@ -205,14 +234,14 @@ mod tests {
     #[test]
     fn results_of_earlier_searches_give_way() {
         let mut t = Table::new(1);
-        let keys = colliding(&t, 2);
-        t.store(keys[0], 0, 9, 50, Bound::Exact, 1);
+        let keys = colliding(3);
+        t.store(keys[0], 0, 9, 50, Bound::Exact, 1, Some(0));
         t.new_search();
-        t.store(keys[1], 0, 1, 10, Bound::Upper, 2);
+        t.store(keys[1], 0, 1, 10, Bound::Upper, 2, Some(0));
         // the new shallow result took the deep slot; the old one moved to the other slot
         assert_eq!(t.probe(keys[1], 0).map(|h| h.depth), Some(1));
         assert_eq!(t.probe(keys[0], 0).map(|h| h.depth), Some(9));
-        t.store(keys[0] + 2 * (t.mask as u64 + 1), 0, 2, 0, Bound::Lower, 3);
+        t.store(keys[2], 0, 2, 0, Bound::Lower, 3, None);
         assert!(
             t.probe(keys[0], 0).is_none(),
             "the displaced result replaces the old one"
@@ -220,10 +249,20 @@ mod tests {
     }
 
     #[test]
+    fn the_static_evaluation_is_kept_with_the_result() {
+        let mut t = Table::new(1);
+        t.store(21, 0, 3, 40, Bound::Lower, 5, Some(-17));
+        t.store(22, 0, 3, 40, Bound::Upper, 5, None);
+        assert_eq!(t.probe(21, 0).and_then(|h| h.eval), Some(-17));
+        assert_eq!(t.probe(22, 0).map(|h| h.eval), Some(None));
+        assert_eq!(std::mem::size_of::<super::Entry>(), 16);
+    }
+
+    #[test]
     fn mate_scores_are_stored_relative_to_the_node() {
         let mut t = Table::new(1);
         let mate_in_3_from_ply_4 = super::super::MATE - 4 - 5;
-        t.store(11, 4, 6, mate_in_3_from_ply_4, Bound::Exact, 0);
+        t.store(11, 4, 6, mate_in_3_from_ply_4, Bound::Exact, 0, Some(0));
         let hit = t.probe(11, 2).unwrap();
         assert_eq!(hit.score, super::super::MATE - 2 - 5);
     }
