@@ -757,7 +757,10 @@ impl Search<'_> {
                 } else {
                     -150 * depth
                 };
-                if see(pos, &m) < margin {
+                // move ordering already found a capture's exchange: those ordered above zero
+                // do not lose material, so only the others need it again
+                let may_lose = quiet || order_score < 0;
+                if may_lose && see(pos, &m) < margin {
                     continue;
                 }
             }
