@@ -247,6 +247,14 @@ fn piece_square<G: Geometry>(pos: &Position<G>, m: &Move) -> usize {
     (pos.turn.index() * 6 + m.role.index()) * 64 + usize::from(m.to)
 }
 
+/// Most valuable victim (or promotion), then least valuable attacker: the order of captures
+/// before anything is known about them.
+fn mvv_lva(objective: Objective, m: &Move) -> i32 {
+    let victim = m.capture.map_or(0, |r| value_in(objective, r));
+    let promo = m.promotion.map_or(0, |r| value_in(objective, r));
+    10 * (victim + promo) - value_in(objective, m.role) / 10
+}
+
 /// The capture-history slot of a tactical move: the moving piece, its destination and what it
 /// takes (a seventh kind for a promotion that takes nothing).
 fn capture_slot<G: Geometry>(pos: &Position<G>, m: &Move) -> usize {
@@ -432,11 +440,9 @@ impl Search<'_> {
                 let score = if packed == tt_move {
                     2_000_000
                 } else if m.is_tactical() {
-                    let victim = m.capture.map_or(0, |r| value_in(objective, r));
-                    let promo = m.promotion.map_or(0, |r| value_in(objective, r));
                     // most valuable victim first; among equal victims, the capture that
                     // refuted most often before (its capture history), then the cheaper piece
-                    let mvv_lva = 10 * (victim + promo) - value_in(objective, m.role) / 10
+                    let mvv_lva = mvv_lva(objective, m)
                         + self.engine.capture_history[capture_slot(pos, m)] / 16;
                     if see(pos, m) >= 0 {
                         1_000_000 + mvv_lva
@@ -529,15 +535,8 @@ impl Search<'_> {
         };
         if let Some(hit) = tt_hit {
             tt_move = hit.packed;
-            if !pv_node && hit.depth >= depth {
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if usable {
-                    return hit.score;
-                }
+            if !pv_node && hit.depth >= depth && hit.settles(alpha, beta) {
+                return hit.score;
             }
         }
         let checkmate_game = pos.variant.objective() == Objective::Checkmate;
@@ -548,11 +547,7 @@ impl Search<'_> {
         } else if excluded != 0 {
             Some(self.raw_evals[ply])
         } else {
-            Some(
-                tt_hit
-                    .and_then(|h| h.eval)
-                    .unwrap_or_else(|| evaluate(pos, &self.weights)),
-            )
+            Some(self.raw_eval(pos, tt_hit))
         };
         let correction_slot = Corrections::slot(pos);
         let static_eval = raw_eval.map_or(-INFINITY, |e| {
@@ -609,10 +604,8 @@ impl Search<'_> {
             let known_below =
                 tt_hit.is_some_and(|h| h.depth >= depth - 3 && h.score < probcut_beta);
             if !known_below {
+                // a refutation is only returned by a search that was not stopped
                 if let Some(s) = self.probcut(pos, depth, probcut_beta, static_eval, ply) {
-                    if self.stopped {
-                        return 0;
-                    }
                     self.engine.tt.store(
                         key,
                         ply as i32,
@@ -870,6 +863,12 @@ impl Search<'_> {
         best
     }
 
+    /// The uncorrected static evaluation: the one stored with `hit`, or computed.
+    fn raw_eval<G: Geometry>(&self, pos: &Position<G>, hit: Option<Hit>) -> i32 {
+        hit.and_then(|h| h.eval)
+            .unwrap_or_else(|| evaluate(pos, &self.weights))
+    }
+
     /// ProbCut's search: the captures whose exchange alone could lift the static evaluation
     /// to `probcut_beta`, each checked by quiescence and then by a search four plies shallower
     /// than `depth`. The first to reach `probcut_beta` gives the score and move that refute.
@@ -886,11 +885,7 @@ impl Search<'_> {
             .legal_moves()
             .iter()
             .filter(|m| m.is_tactical() && see(pos, m) >= probcut_beta - static_eval)
-            .map(|m| {
-                let victim = m.capture.map_or(0, |r| value_in(objective, r));
-                let promo = m.promotion.map_or(0, |r| value_in(objective, r));
-                (10 * (victim + promo) - value_in(objective, m.role) / 10, *m)
-            })
+            .map(|m| (mvv_lva(objective, m), *m))
             .collect();
         captures.sort_by_key(|e| -e.0);
         self.stack.push(pos.hash);
@@ -997,24 +992,11 @@ impl Search<'_> {
         let pv_node = beta - alpha > 1;
         let tt_hit = self.engine.tt.probe(key, ply as i32);
         if let Some(hit) = tt_hit {
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            };
-            if !pv_node && usable {
+            if !pv_node && hit.settles(alpha, beta) {
                 return hit.score;
             }
         }
-        let raw_eval = if in_check {
-            None
-        } else {
-            Some(
-                tt_hit
-                    .and_then(|h| h.eval)
-                    .unwrap_or_else(|| evaluate(pos, &self.weights)),
-            )
-        };
+        let raw_eval = (!in_check).then(|| self.raw_eval(pos, tt_hit));
         let stand = raw_eval.map_or(-INFINITY, |e| {
             self.engine.corrections.corrected(e, Corrections::slot(pos))
         });
@@ -1044,13 +1026,8 @@ impl Search<'_> {
             .iter()
             .filter(|m| in_check || m.is_tactical() || last_rank(m))
             .map(|m| {
-                let victim = m.capture.map_or(0, |r| value_in(objective, r));
-                let promo = m.promotion.map_or(0, |r| value_in(objective, r));
                 let edge = if last_rank(m) { 5000 } else { 0 };
-                (
-                    edge + 10 * (victim + promo) - value_in(objective, m.role) / 10,
-                    *m,
-                )
+                (edge + mvv_lva(objective, m), *m)
             })
             .collect();
         list.sort_by_key(|e| -e.0);

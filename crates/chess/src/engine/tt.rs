@@ -69,6 +69,18 @@ pub struct Hit {
     pub eval: Option<i32>,
 }
 
+impl Hit {
+    /// Whether the stored score decides a search of the window (`alpha`, `beta`): an exact
+    /// score, a lower bound at or above beta, or an upper bound at or below alpha.
+    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 /// A fixed-size table of two-entry buckets. The first entry keeps the deepest result of the
 /// current search (deep results save the most work); the second always takes the newest, so
 /// the many shallow results near the leaves (quiescence included) still find a place without
@@ -256,6 +268,19 @@ mod tests {
         assert_eq!(t.probe(21, 0).and_then(|h| h.eval), Some(-17));
         assert_eq!(t.probe(22, 0).map(|h| h.eval), Some(None));
         assert_eq!(std::mem::size_of::<super::Entry>(), 16);
+    }
+
+    #[test]
+    fn a_bound_settles_only_windows_on_its_side() {
+        let mut t = Table::new(1);
+        t.store(31, 0, 5, 40, Bound::Lower, 0, None);
+        let lower = t.probe(31, 0).unwrap();
+        assert!(lower.settles(0, 40) && !lower.settles(0, 41));
+        t.store(32, 0, 5, 40, Bound::Upper, 0, None);
+        let upper = t.probe(32, 0).unwrap();
+        assert!(upper.settles(40, 60) && !upper.settles(39, 60));
+        t.store(33, 0, 5, 40, Bound::Exact, 0, None);
+        assert!(t.probe(33, 0).unwrap().settles(100, 200));
     }
 
     #[test]
