@@ -11,9 +11,14 @@
 //! `... --example tune -- distribution WIDTH "weights" STARTS` (a histogram of blue's turns
 //! minus red's). `... --example tune -- planscore WIDTH "weights" STARTS` sums the turns over
 //! both sides of each start: the planner's quality (fewer is better).
-//! `... --example tune -- lost GAMES` plays level 5 against `greedy` as `tabula simulate querni
+//! `... --example tune -- lost GAMES` (or `lost FROM TO`, games FROM..TO) plays level 5 against `greedy` as `tabula simulate querni
 //! --seed 1 --swap` does and lists the games level 5 lost with both sides' fewest turns alone
-//! (a beam of 1,000 lines, or `WD` lines) and the turns each side played. This is a developer's tool: malformed arguments stop it with a panic message.
+//! (a beam of 1,000 lines, or `WD` lines) and the turns each side played.
+//! `... --example tune -- margins GAME...` replays those games (by index) and, at each of level
+//! 5's turns, tries every legal turn: how it changes the opponent's fewest turns to clear
+//! (dO, beam 200) and one's own (dR, beam 300), against a beam of 1,000 before it. Normal
+//! progress is dO 0, dR -1 (race margin +1); a turn with a larger margin would be a way to
+//! slow the opponent more than it costs. This is a developer's tool: malformed arguments stop it with a panic message.
 
 use tabula_core::rng::mix;
 use tabula_querni::eval::Weights;
@@ -232,10 +237,13 @@ fn main() {
         return;
     }
     if a[0] == "lost" {
-        let w = Weights::default();
-        let n: u32 = a[1].parse().unwrap();
+        // `lost GAMES` or `lost FROM TO` (game indices FROM..TO, to split a long run).
+        let (from, to): (u32, u32) = match a.get(2) {
+            Some(to) => (a[1].parse().unwrap(), to.parse().unwrap()),
+            None => (0, a[1].parse().unwrap()),
+        };
         let mut s = Searcher::default();
-        for g in 0..n {
+        for g in from..to {
             let (blue, red, seed) =
                 tabula_querni::sim::series_game(Player::Ai(5), Player::Greedy, 1, g, true);
             let rec = tabula_querni::sim::play_game(blue, red, seed, &mut s);
@@ -249,7 +257,13 @@ fn main() {
             let wd: usize = std::env::var("WD")
                 .map(|v| v.parse().unwrap())
                 .unwrap_or(1000);
-            let (bt, rt) = (solitaire_turns(&p, wd, &w), solitaire_turns(&q, wd, &w));
+            // The race as level 5's own planner sees it (its weights, a beam of `wd`).
+            let race = |p: &Position| {
+                let weights = &tabula_querni::plan::PLAN_WEIGHTS;
+                tabula_querni::plan::plan(p, wd, wd, u64::MAX, weights, 1, &mut || false)
+                    .turns_to_clear
+            };
+            let (bt, rt) = (race(&p), race(&q));
             let moves = |side_blue: bool| {
                 rec.turns
                     .iter()
@@ -264,6 +278,10 @@ fn main() {
                 moves(false)
             );
         }
+        return;
+    }
+    if a[0] == "margins" {
+        margins(&a[1..]);
         return;
     }
     if a[0] == "solitaire" {
@@ -394,4 +412,55 @@ pub fn solitaire_turns(p: &Position, width: usize, w: &Weights) -> Option<usize>
         states = next.into_iter().map(|x| x.1).collect();
     }
     None
+}
+
+/// For each game index, at each of level 5's turns: the played turn's and the best turn's
+/// change of the race margin (see the module comment).
+fn margins(games: &[String]) {
+    use tabula_querni::plan::{PLAN_WEIGHTS, plan};
+    let turns_to_clear = |p: &Position, width: usize| {
+        plan(p, width, width, u64::MAX, &PLAN_WEIGHTS, 1, &mut || false)
+            .turns_to_clear
+            .map_or(13, i32::from)
+    };
+    let mut s = Searcher::default();
+    for g in games.iter().map(|g| g.parse::<u32>().unwrap()) {
+        let (blue, red, seed) =
+            tabula_querni::sim::series_game(Player::Ai(5), Player::Greedy, 1, g, true);
+        let rec = tabula_querni::sim::play_game(blue, red, seed, &mut s);
+        let ai = if blue == Player::Ai(5) {
+            Side::Blue
+        } else {
+            Side::Red
+        };
+        let mut p = Position::start(rec.start_seed);
+        for (k, &played) in rec.turns.iter().enumerate() {
+            if p.turn() == ai && !p.must_pass() {
+                let mut roots = Vec::new();
+                tabula_querni::search::generate_turns(&p, &mut roots);
+                let own = turns_to_clear(&p, 1000);
+                let theirs = turns_to_clear(&p.play_unchecked(Turn::PASS), 1000);
+                let mut best = (i32::MIN, 0, 0);
+                let mut chosen = (0, 0);
+                for (turn, child) in &roots {
+                    if child.status().is_over() {
+                        continue;
+                    }
+                    let d_o = turns_to_clear(child, 200) - theirs;
+                    let d_r = turns_to_clear(&child.play_unchecked(Turn::PASS), 300) - own;
+                    if d_o - d_r > best.0 {
+                        best = (d_o - d_r, d_o, d_r);
+                    }
+                    if *turn == played {
+                        chosen = (d_o, d_r);
+                    }
+                }
+                println!(
+                    "game {g} ply {k}: own {own} opponent {theirs}; played dO {} dR {}; best margin {} (dO {}, dR {})",
+                    chosen.0, chosen.1, best.0, best.1, best.2
+                );
+            }
+            p = p.play_unchecked(played);
+        }
+    }
 }
