@@ -1,6 +1,6 @@
 // The browser scenarios of issue #8: Querni between two browsers (a multi-jump and a chain
 // removal, by clicks), a QuickChess game to a rescue choice, and a game against the computer.
-import { shot, post, assert, newPage as sharedNewPage } from './harness.mjs';
+import { shot, post, assert, seatAs, newPage as sharedNewPage } from './harness.mjs';
 
 function newPage(browser) { return sharedNewPage(browser, { width: 1280, height: 900 }); }
 
@@ -44,14 +44,9 @@ async function playQuerniTurn(page, view, movement, removal) {
 async function querniTwoBrowsers({ browser, base }) {
   const a = await newPage(browser);
   const b = await newPage(browser);
-  await a.page.goto(base + '/querni');
-  await a.page.locator('input[placeholder="Your nickname"]').fill('Ann');
-  await a.page.locator('[data-test=vs-friend]').click();
-  await a.page.waitForURL(/\/querni\/play\//);
+  await seatAs(a.page, { url: base + '/querni', name: 'Ann', button: 'vs-friend', lands: /\/querni\/play\// });
   const id = a.page.url().split('/').pop();
-  await b.page.goto(a.page.url());
-  await b.page.locator('input[placeholder="Your nickname"]').fill('Bob');
-  await b.page.locator('[data-test=join]').click();
+  await seatAs(b.page, { url: a.page.url(), name: 'Bob', button: 'join' });
   await a.page.locator('svg.querni').waitFor();
   await b.page.locator('svg.querni').waitFor();
   await shot(a.page, 'querni-start');

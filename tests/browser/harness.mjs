@@ -58,6 +58,15 @@ export async function post(base, path, body) {
   return data;
 }
 
+// What a person does to take a seat: on the page already open (or at `url`), type a nickname
+// and press the button `[data-test=<button>]`; then, if given, wait for the game's address.
+export async function seatAs(page, { url, name, button, lands }) {
+  if (url) await page.goto(url);
+  await page.locator('input[placeholder="Your nickname"]').fill(name);
+  await page.locator(`[data-test=${button}]`).click();
+  if (lands) await page.waitForURL(lands);
+}
+
 export function assert(cond, message) { if (!cond) throw new Error(`assertion failed: ${message}`); }
 
 // A page in a fresh context; any error thrown by the page's scripts fails the scenario when

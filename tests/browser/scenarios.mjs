@@ -1,5 +1,5 @@
 // The browser scenarios of issue #6: what a person does, by clicks, in headless Chromium.
-import { shot, boardText, clickMove, post, assert, newPage } from './harness.mjs';
+import { shot, boardText, clickMove, post, assert, newPage, seatAs } from './harness.mjs';
 import { duelScenarios } from './duels.mjs';
 
 async function soloCheckMates({ browser, base }) {
@@ -7,9 +7,7 @@ async function soloCheckMates({ browser, base }) {
   await page.goto(base + '/');
   await shot(page, 'home');
   await page.getByRole('link', { name: 'Play' }).first().click();
-  await page.locator('input[placeholder="Your nickname"]').fill('Ada');
-  await page.locator('[data-test=solo]').click();
-  await page.waitForURL(/\/checkmates\/solo\//);
+  await seatAs(page, { name: 'Ada', button: 'solo', lands: /\/checkmates\/solo\// });
   for (let task = 0; task < 10; task++) {
     await page.locator('svg.board[aria-label^="task "]').first().waitFor();
     const board = await boardText(page, 'board');
@@ -40,18 +38,13 @@ async function soloCheckMates({ browser, base }) {
 async function partyWithTwoBrowsersAndABot({ browser, base }) {
   const a = await newPage(browser);
   const b = await newPage(browser);
-  await a.page.goto(base + '/checkmates');
-  await a.page.locator('input[placeholder="Your nickname"]').fill('Ann');
-  await a.page.locator('[data-test=party]').click();
-  await a.page.waitForURL(/\/checkmates\/party\//);
+  await seatAs(a.page, { url: base + '/checkmates', name: 'Ann', button: 'party', lands: /\/checkmates\/party\// });
   const link = await a.page.locator('[data-share]').getAttribute('data-share');
   await a.page.locator('select').first().selectOption('6');
   await a.page.locator('[data-test=add-bot]').click();
   await a.page.getByText('bot 6').first().waitFor();
   // the friend opens the link in another browser and takes a seat
-  await b.page.goto(link);
-  await b.page.locator('input[placeholder="Your nickname"]').fill('Bob');
-  await b.page.locator('[data-test=join]').click();
+  await seatAs(b.page, { url: link, name: 'Bob', button: 'join' });
   await a.page.getByText('Bob').waitFor();
   await shot(a.page, 'party-lobby');
   await a.page.locator('[data-test=start]').click();

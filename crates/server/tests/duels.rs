@@ -38,6 +38,37 @@ async fn join(addr: std::net::SocketAddr, id: &str) -> String {
     j["token"].as_str().unwrap().to_string()
 }
 
+/// Plays a two-seat game to its end: whoever's turn it is sends `action(view)`, then both
+/// seats wait until the game's record (`key`: the history or the move list, `done` entries
+/// long at the call) has the new entry. Fails if the game has not ended within `limit`
+/// entries.
+async fn play_to_the_end(
+    ann: &mut Client,
+    bob: &mut Client,
+    key: &str,
+    mut done: usize,
+    limit: usize,
+    action: impl Fn(&Value) -> Value,
+) {
+    while ann.view["over"] != true {
+        let mover = if ann.view["your_turn"] == true {
+            &mut *ann
+        } else {
+            &mut *bob
+        };
+        assert_eq!(mover.view["your_turn"], true, "one of the seats is to move");
+        mover.act(action(&mover.view)).await.unwrap();
+        done += 1;
+        assert!(done < limit, "the game should end within {limit} entries");
+        for seat in [&mut *ann, &mut *bob] {
+            seat.until("the new entry", |v| {
+                v[key].as_array().unwrap().len() >= done
+            })
+            .await;
+        }
+    }
+}
+
 /// A good Querni turn for the side to move (the library's level 2).
 fn querni_turn(view: &Value) -> String {
     let p = Position::parse(view["position"].as_str().unwrap()).unwrap();
@@ -94,27 +125,15 @@ async fn a_querni_game_online_to_its_end() {
         v["history"].as_array().is_some_and(|h| h.len() == 1)
     })
     .await;
-    let mut turns = 1;
-    while ann.view["over"] != true {
-        let mover = if ann.view["your_turn"] == true {
-            &mut ann
-        } else {
-            &mut bob
-        };
-        assert_eq!(mover.view["your_turn"], true);
-        let t = querni_turn(&mover.view);
-        mover.act(json!({"t": "turn", "turn": t})).await.unwrap();
-        turns += 1;
-        assert!(turns < 400, "the game should end");
-        ann.until("the turn", |v| {
-            v["history"].as_array().unwrap().len() >= turns
-        })
-        .await;
-        bob.until("the turn", |v| {
-            v["history"].as_array().unwrap().len() >= turns
-        })
-        .await;
-    }
+    play_to_the_end(
+        &mut ann,
+        &mut bob,
+        "history",
+        1,
+        400,
+        |view| json!({"t": "turn", "turn": querni_turn(view)}),
+    )
+    .await;
     let history: Vec<String> = ann.view["history"]
         .as_array()
         .unwrap()
@@ -228,26 +247,15 @@ async fn a_quickchess_lesson_game_online_to_its_end() {
     assert!(!e.is_empty(), "a black pawn is not white's to move");
     assert_eq!(ann.version, v0);
 
-    let mut plies = 0;
-    while ann.view["over"] != true {
-        let mover = if ann.view["your_turn"] == true {
-            &mut ann
-        } else {
-            &mut bob
-        };
-        let m = chess_move(&mover.view);
-        mover.act(json!({"t": "move", "uci": m})).await.unwrap();
-        plies += 1;
-        assert!(plies < 300);
-        ann.until("the move", |v| {
-            v["moves"].as_array().unwrap().len() >= plies
-        })
-        .await;
-        bob.until("the move", |v| {
-            v["moves"].as_array().unwrap().len() >= plies
-        })
-        .await;
-    }
+    play_to_the_end(
+        &mut ann,
+        &mut bob,
+        "moves",
+        0,
+        300,
+        |view| json!({"t": "move", "uci": chess_move(view)}),
+    )
+    .await;
     assert!(
         ann.view["outcome"].as_str().unwrap().contains("wins")
             || ann.view["outcome"].as_str().unwrap().contains("Draw")
