@@ -11,14 +11,16 @@
 //! `... --example tune -- distribution WIDTH "weights" STARTS` (a histogram of blue's turns
 //! minus red's). `... --example tune -- planscore WIDTH "weights" STARTS` sums the turns over
 //! both sides of each start: the planner's quality (fewer is better).
-//! `... --example tune -- lost GAMES` (or `lost FROM TO`, games FROM..TO) plays level 5 against `greedy` as `tabula simulate querni
-//! --seed 1 --swap` does and lists the games level 5 lost with both sides' fewest turns alone
+//! `... --example tune -- lost GAMES` (or `lost FROM TO`, games FROM..TO) plays level 5
+//! against `greedy` as `tabula simulate querni --seed 1 --swap` does and lists the games level 5 lost with both sides' fewest turns alone
 //! (a beam of 1,000 lines, or `WD` lines) and the turns each side played.
 //! `... --example tune -- margins GAME...` replays those games (by index) and, at each of level
 //! 5's turns, tries every legal turn: how it changes the opponent's fewest turns to clear
 //! (dO, beam 200) and one's own (dR, beam 300), against a beam of 1,000 before it. Normal
 //! progress is dO 0, dR -1 (race margin +1); a turn with a larger margin would be a way to
-//! slow the opponent more than it costs. This is a developer's tool: malformed arguments stop it with a panic message.
+//! slow the opponent more than it costs.
+//!
+//! This is a developer's tool: malformed arguments stop it with a panic message.
 
 use tabula_core::rng::mix;
 use tabula_querni::eval::Weights;
@@ -244,10 +246,8 @@ fn main() {
         };
         let mut s = Searcher::default();
         for g in from..to {
-            let (blue, red, seed) =
-                tabula_querni::sim::series_game(Player::Ai(5), Player::Greedy, 1, g, true);
-            let rec = tabula_querni::sim::play_game(blue, red, seed, &mut s);
-            let ai_blue = blue == Player::Ai(5);
+            let (rec, ai) = against_greedy(g, &mut s);
+            let ai_blue = ai == Side::Blue;
             let ai_won = matches!(rec.status, Status::Won { winner, .. } if (winner == Side::Blue) == ai_blue);
             if ai_won {
                 continue;
@@ -257,13 +257,7 @@ fn main() {
             let wd: usize = std::env::var("WD")
                 .map(|v| v.parse().unwrap())
                 .unwrap_or(1000);
-            // The race as level 5's own planner sees it (its weights, a beam of `wd`).
-            let race = |p: &Position| {
-                let weights = &tabula_querni::plan::PLAN_WEIGHTS;
-                tabula_querni::plan::plan(p, wd, wd, u64::MAX, weights, 1, &mut || false)
-                    .turns_to_clear
-            };
-            let (bt, rt) = (race(&p), race(&q));
+            let (bt, rt) = (planner_turns(&p, wd), planner_turns(&q, wd));
             let moves = |side_blue: bool| {
                 rec.turns
                     .iter()
@@ -417,22 +411,13 @@ pub fn solitaire_turns(p: &Position, width: usize, w: &Weights) -> Option<usize>
 /// For each game index, at each of level 5's turns: the played turn's and the best turn's
 /// change of the race margin (see the module comment).
 fn margins(games: &[String]) {
-    use tabula_querni::plan::{PLAN_WEIGHTS, plan};
+    // Beyond the planner's horizon counts as one turn more than it.
     let turns_to_clear = |p: &Position, width: usize| {
-        plan(p, width, width, u64::MAX, &PLAN_WEIGHTS, 1, &mut || false)
-            .turns_to_clear
-            .map_or(13, i32::from)
+        planner_turns(p, width).map_or(tabula_querni::plan::HORIZON as i32 + 1, |t| t as i32)
     };
     let mut s = Searcher::default();
     for g in games.iter().map(|g| g.parse::<u32>().unwrap()) {
-        let (blue, red, seed) =
-            tabula_querni::sim::series_game(Player::Ai(5), Player::Greedy, 1, g, true);
-        let rec = tabula_querni::sim::play_game(blue, red, seed, &mut s);
-        let ai = if blue == Player::Ai(5) {
-            Side::Blue
-        } else {
-            Side::Red
-        };
+        let (rec, ai) = against_greedy(g, &mut s);
         let mut p = Position::start(rec.start_seed);
         for (k, &played) in rec.turns.iter().enumerate() {
             if p.turn() == ai && !p.must_pass() {
@@ -463,4 +448,26 @@ fn margins(games: &[String]) {
             p = p.play_unchecked(played);
         }
     }
+}
+
+/// Game `index` of level 5 against `greedy` as `tabula simulate querni --seed 1 --swap` plays
+/// it, and level 5's colour.
+fn against_greedy(index: u32, s: &mut Searcher) -> (tabula_querni::sim::GameRecord, Side) {
+    let (blue, red, seed) =
+        tabula_querni::sim::series_game(Player::Ai(5), Player::Greedy, 1, index, true);
+    let ai = if blue == Player::Ai(5) {
+        Side::Blue
+    } else {
+        Side::Red
+    };
+    (tabula_querni::sim::play_game(blue, red, seed, s), ai)
+}
+
+/// The side to move's fewest turns to clear as level 5's own planner counts them (its
+/// weights, one beam of `width` lines, the opponent frozen).
+fn planner_turns(p: &Position, width: usize) -> Option<usize> {
+    let weights = &tabula_querni::plan::PLAN_WEIGHTS;
+    tabula_querni::plan::plan(p, width, width, u64::MAX, weights, 1, &mut || false)
+        .turns_to_clear
+        .map(usize::from)
 }
