@@ -724,7 +724,8 @@ fn serve(addr: &str, db: &std::path::Path) -> ExitCode {
         Ok(r) => r,
         Err(e) => return output::usage_error(&format!("cannot start: {e}")),
     };
-    let result = runtime.block_on(tabula_server::serve(addr, db, |bound| {
+    let config = tabula_server::ServerConfig::new(addr, db);
+    let result = runtime.block_on(tabula_server::serve(config, |bound| {
         println!(
             "Tabula is running at http://{bound}/  (database: {})",
             db.display()

@@ -170,14 +170,19 @@ async fn run(
             let hub = tabula_server::Hub::new(
                 store,
                 tabula_server::services::Services::new(),
-                tabula_server::Limits::default(),
+                tabula_server::Limits::default().unlimited_rates(),
             );
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
                 .await
                 .map_err(|e| e.to_string())?;
             let addr = listener.local_addr().map_err(|e| e.to_string())?;
             _server = Some(tokio::spawn(async move {
-                let _ = tabula_server::serve_listener(listener, hub).await;
+                let _ = tabula_server::serve_listener(
+                    listener,
+                    hub,
+                    tabula_server::HttpConfig::default(),
+                )
+                .await;
             }));
             addr.to_string()
         }

@@ -1,21 +1,20 @@
 //! `POST /api/chess/position`: a QuickChess (or chess) position for the analysis board: its
 //! legal moves and status, and on request the engine's evaluation and best line.
 //!
-//! The search runs on a blocking thread with a time limit of at most three seconds, and at
-//! most two searches run at once, so the analysis board cannot starve the games.
+//! The search runs in the thinking pool (off the async runtime, a bounded number at once)
+//! with a time limit of at most three seconds, so the analysis board cannot starve the games.
 
-use axum::Json;
-use axum::http::StatusCode;
+use crate::error::ApiError;
+use crate::thinking::Thinking;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use tabula_chess::engine::{Control, Engine, Limits, Report, Score};
 use tabula_chess::{AnyPosition, Variant};
-use tokio::sync::Semaphore;
 
 /// The request.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PositionQuery {
     variant: String,
     #[serde(default)]
@@ -42,15 +41,10 @@ impl Control for Deadline {
     fn report(&mut self, _report: &Report) {}
 }
 
-fn searches() -> &'static Semaphore {
-    static S: OnceLock<Semaphore> = OnceLock::new();
-    S.get_or_init(|| Semaphore::new(2))
-}
-
 fn describe(p: &AnyPosition, sans: Vec<String>) -> Value {
     let (w, h) = (p.width(), p.height());
-    let board = crate::duels::board_json(p);
-    let legal = crate::duels::legal_json(p);
+    let board = crate::games::quickchess::board_json(p);
+    let legal = crate::games::quickchess::legal_json(p);
     json!({
         "variant": p.variant().name(), "fen": p.fen(), "width": w, "height": h, "board": board,
         "turn": p.turn().name(), "check": p.is_check(), "outcome": p.outcome().map(|o| o.to_string()),
@@ -59,8 +53,8 @@ fn describe(p: &AnyPosition, sans: Vec<String>) -> Value {
 }
 
 /// Answers a position query (errors name the field).
-pub async fn position(q: PositionQuery) -> Result<Json<Value>, (StatusCode, Json<Value>)> {
-    let bad = |m: String| (StatusCode::BAD_REQUEST, Json(json!({"error": m})));
+pub async fn position(q: PositionQuery, thinking: &Thinking) -> Result<Value, ApiError> {
+    let bad = ApiError::BadInput;
     let variant =
         Variant::parse(&q.variant).map_err(|e| bad(format!("variant `{}`: {e}", q.variant)))?;
     let mut p = match &q.fen {
@@ -89,15 +83,14 @@ pub async fn position(q: PositionQuery) -> Result<Json<Value>, (StatusCode, Json
     let mut answer = describe(&p, sans);
     if let Some(ms) = q.analyse_ms {
         let ms = ms.clamp(10, MAX_MS);
-        let _permit = searches().acquire().await.map_err(|e| bad(e.to_string()))?;
         let pos = p;
-        let result = tokio::task::spawn_blocking(move || {
-            let mut engine = Engine::new(16);
-            let mut control = Deadline(Instant::now(), Duration::from_millis(ms));
-            engine.search_any(&pos, &history, Limits::default(), &mut control)
-        })
-        .await
-        .map_err(|e| bad(e.to_string()))?;
+        let result = thinking
+            .run_requested(move || {
+                let mut engine = Engine::new(16);
+                let mut control = Deadline(Instant::now(), Duration::from_millis(ms));
+                engine.search_any(&pos, &history, Limits::default(), &mut control)
+            })
+            .await?;
         if let Some(best) = result.best {
             let r = &result.report;
             let mut q = p;
@@ -116,11 +109,12 @@ pub async fn position(q: PositionQuery) -> Result<Json<Value>, (StatusCode, Json
             });
         }
     }
-    Ok(Json(answer))
+    Ok(answer)
 }
 
 /// The request of `POST /api/querni/hint`.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct QuerniHint {
     position: String,
     #[serde(default)]
@@ -129,21 +123,20 @@ pub struct QuerniHint {
 
 /// `POST /api/querni/hint`: the computer's suggestion for the side to move (level 3 unless
 /// asked otherwise), as the "Hint" button shows it.
-pub async fn querni_hint(q: QuerniHint) -> Result<Json<Value>, (StatusCode, Json<Value>)> {
-    let bad = |m: String| (StatusCode::BAD_REQUEST, Json(json!({"error": m})));
+pub async fn querni_hint(q: QuerniHint, thinking: &Thinking) -> Result<Value, ApiError> {
+    let bad = ApiError::BadInput;
     let p =
         tabula_querni::Position::parse(&q.position).map_err(|e| bad(format!("position: {e}")))?;
     if p.status().is_over() {
         return Err(bad("the game is over".into()));
     }
     let level = q.level.unwrap_or(3).clamp(1, tabula_querni::MAX_LEVEL);
-    let _permit = searches().acquire().await.map_err(|e| bad(e.to_string()))?;
-    let turn = tokio::task::spawn_blocking(move || {
-        let mut s = tabula_querni::Searcher::default();
-        let t = tabula_querni::players::best_turn(&p, level, 0, &mut s, &mut || false).turn();
-        p.describe(t).to_string()
-    })
-    .await
-    .map_err(|e| bad(e.to_string()))?;
-    Ok(Json(json!({"turn": turn, "level": level})))
+    let turn = thinking
+        .run_requested(move || {
+            let mut s = tabula_querni::Searcher::default();
+            let t = tabula_querni::players::best_turn(&p, level, 0, &mut s, &mut || false).turn();
+            p.describe(t).to_string()
+        })
+        .await?;
+    Ok(json!({"turn": turn, "level": level}))
 }

@@ -1,197 +1,281 @@
 //! The WebSocket of one client in one room.
 //!
-//! Frames are JSON `{"t": type, "d": data}`. From the client: `act` (an intent, with an
-//! optional `id` echoed in the answer), `lobby`, `resync`, `ping`. From the server: `state`
-//! (version and view), `update` (new version, its events and the view), `ack`, `error`,
-//! `pong`. Every update carries the whole view, so a client that missed a version just asks
-//! for `resync` (or takes the next update). Malformed, oversized, unknown and unauthorised
-//! frames get an `error` frame and change nothing.
+//! The protocol is in [`crate::frames`] and docs/web.md. A socket starts as the seat of the
+//! token it presented (an `auth` frame, or the older `?token=` of the URL), or as a spectator.
+//! It never keeps a seat number of its own: every request carries its token to the room, which
+//! acts for the seat the token holds at that moment, and every broadcast says which token
+//! holds which seat, so when the host removes a seat its sockets learn it with the next frame
+//! and go on watching.
+//!
+//! Bounds: a place among the server's sockets and the address's sockets, frames rate-limited
+//! per address, a ping every heartbeat period (a peer silent for two periods is dropped), and
+//! a send timeout (a client that stopped reading is dropped rather than holding memory).
 
-use crate::rooms::{Hub, LobbyOp, RoomHandle};
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use crate::error::ApiError;
+use crate::frames::{ClientFrame, FrameError, Request, ServerFrame};
+use crate::limits::{Held, Limited};
+use crate::rooms::{Frame, Hub, RoomHandle, Subscription, TokenHash};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use serde_json::Value;
+use std::net::IpAddr;
 use std::sync::Arc;
-use tokio::sync::broadcast::error::RecvError;
+use std::time::Duration;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
+use tokio::time::Instant;
 
-/// The largest frame a client may send.
-pub const MAX_FRAME: usize = 8 * 1024;
+/// Frames refused one after another for going over the rate before the socket is closed.
+const MAX_LIMITED_IN_A_ROW: u32 = 20;
 
-fn frame(t: &str, d: Value) -> Message {
-    Message::Text(Utf8Bytes::from(json!({"t": t, "d": d}).to_string()))
+fn text(frame: &ServerFrame<'_>) -> Message {
+    Message::Text(Utf8Bytes::from(frame.to_text()))
 }
 
-fn error(message: impl Into<String>, id: Option<&Value>) -> Message {
-    frame("error", json!({"message": message.into(), "id": id}))
+fn error(e: &ApiError, id: Option<&Value>) -> Message {
+    text(&ServerFrame::error(e, id))
 }
 
-/// Serves one connection until it closes.
-pub async fn serve(socket: WebSocket, hub: Arc<Hub>, game: String, token: Option<String>) {
-    let (mut tx, mut rx) = socket.split();
-    let Some(_slot) = hub.connect() else {
-        let _ = tx
-            .send(error(
-                "the server has too many connections; try again soon",
-                None,
-            ))
-            .await;
-        return;
-    };
-    let room: RoomHandle = match hub.room(&game) {
-        Ok(r) => r,
-        Err(e) => {
-            let _ = tx.send(error(e, None)).await;
-            return;
+/// One socket's state.
+struct Socket {
+    hub: Arc<Hub>,
+    room: RoomHandle,
+    address: IpAddr,
+    /// The token this socket presents, while it holds a seat.
+    token: Option<TokenHash>,
+    /// The seat it acts for, as the last frame said.
+    seat: Option<u32>,
+    sub: Subscription,
+    sink: SplitSink<WebSocket, Message>,
+    limited_in_a_row: u32,
+}
+
+/// Why the loop ends.
+struct Closed;
+
+impl Socket {
+    async fn send(&mut self, msg: Message) -> Result<(), Closed> {
+        match tokio::time::timeout(self.hub.limits.send_timeout, self.sink.send(msg)).await {
+            Ok(Ok(())) => Ok(()),
+            _ => Err(Closed),
         }
-    };
-    let seat = match token {
-        Some(t) => match room.auth(t).await {
-            Ok(Some(s)) => Some(s),
-            Ok(None) => {
-                let _ = tx
-                    .send(error("that token belongs to no seat of this game", None))
-                    .await;
-                return;
-            }
-            Err(e) => {
-                let _ = tx.send(error(e, None)).await;
-                return;
-            }
-        },
-        None => None,
-    };
-    let (mut updates, version, view) = match room.subscribe(seat).await {
-        Ok(x) => x,
-        Err(e) => {
-            let _ = tx.send(error(e, None)).await;
-            return;
-        }
-    };
-    if tx
-        .send(frame(
-            "state",
-            json!({"v": version, "seat": seat, "view": view}),
-        ))
-        .await
-        .is_err()
-    {
-        return;
     }
-    loop {
-        tokio::select! {
-            incoming = rx.next() => {
-                let Some(Ok(msg)) = incoming else { break };
-                let reply = match msg {
-                    Message::Text(text) => handle(&room, seat, text.as_str()).await,
-                    Message::Binary(_) => Some(error("frames are JSON text", None)),
-                    Message::Close(_) => break,
-                    Message::Ping(_) | Message::Pong(_) => None,
+
+    /// Sends a broadcast frame, first following the socket's seat if the frame moved it.
+    async fn forward(&mut self, frame: &Frame) -> Result<(), Closed> {
+        if self.token.is_some() {
+            let now = frame.seat_of(self.token.as_ref());
+            if now != self.seat {
+                let message = match now {
+                    Some(s) => format!("you now play seat {s}"),
+                    None => "your seat was removed by the host; you are watching".to_string(),
                 };
-                // updates caused by this request go out before its answer, so a client that
-                // receives an ack already has the state it acknowledges
-                let mut failed = false;
-                while let Ok(f) = updates.try_recv() {
-                    let msg = frame("update", json!({"v": f.version, "events": f.events, "view": f.view_for(seat)}));
-                    if tx.send(msg).await.is_err() {
-                        failed = true;
-                        break;
+                self.seat = now;
+                if now.is_none() {
+                    self.token = None;
+                }
+                self.send(text(&ServerFrame::Seat { seat: now, message }))
+                    .await?;
+            }
+        }
+        let msg = Message::Text(frame.update_text(self.seat));
+        self.send(msg).await
+    }
+
+    /// Sends every broadcast already waiting (so an answer never overtakes the update its
+    /// request caused).
+    async fn drain(&mut self) -> Result<(), Closed> {
+        loop {
+            match self.sub.updates.try_recv() {
+                Ok(f) => self.forward(&f).await?,
+                Err(TryRecvError::Lagged(_)) => self.resend_state(None).await?,
+                Err(TryRecvError::Empty) => return Ok(()),
+                Err(TryRecvError::Closed) => return Err(Closed),
+            }
+        }
+    }
+
+    /// The whole state again (after missed broadcasts, or asked for).
+    async fn resend_state(&mut self, id: Option<&Value>) -> Result<(), Closed> {
+        match self.room.view(self.token.clone()).await {
+            Ok(state) => {
+                self.seat = state.seat;
+                let frame = ServerFrame::State {
+                    v: state.version,
+                    seat: state.seat,
+                    view: &state.view,
+                    id,
+                };
+                self.send(text(&frame)).await
+            }
+            Err(e) => self.send(error(&e, id)).await,
+        }
+    }
+
+    /// Answers one text frame.
+    async fn request(&mut self, raw: &str) -> Result<(), Closed> {
+        if let Err(e) = self.hub.addresses.check(Limited::Frame, self.address) {
+            self.limited_in_a_row += 1;
+            if self.limited_in_a_row > MAX_LIMITED_IN_A_ROW {
+                let close = CloseFrame {
+                    code: close_code::POLICY,
+                    reason: Utf8Bytes::from_static("too many frames"),
+                };
+                let _ = self.send(Message::Close(Some(close))).await;
+                return Err(Closed);
+            }
+            return self.send(error(&e, None)).await;
+        }
+        self.limited_in_a_row = 0;
+        let frame = match ClientFrame::parse(raw) {
+            Ok(f) => f,
+            Err(FrameError { id, error: e }) => return self.send(error(&e, id.as_ref())).await,
+        };
+        let id = frame.id.as_ref();
+        let reply = match frame.request {
+            Request::Ping => text(&ServerFrame::Pong {}),
+            Request::Resync => {
+                self.drain().await?;
+                return self.resend_state(id).await;
+            }
+            Request::Act(intent) => match self.room.act(self.token.clone(), intent).await {
+                Ok(v) => text(&ServerFrame::Ack { id, v: Some(v) }),
+                Err(e) => error(&e, id),
+            },
+            Request::Lobby(op) => match self.room.lobby(self.token.clone(), op).await {
+                Ok(()) => text(&ServerFrame::Ack { id, v: None }),
+                Err(e) => error(&e, id),
+            },
+            Request::Auth { token } => {
+                let hash = TokenHash::of(&token);
+                match self.room.subscribe(Some(hash.clone())).await {
+                    Ok(sub) => {
+                        // the new subscription replaces the old one (and its place)
+                        self.sub = sub;
+                        self.token = Some(hash);
+                        self.seat = self.sub.seat;
+                        let frame = ServerFrame::State {
+                            v: self.sub.version,
+                            seat: self.seat,
+                            view: &self.sub.view,
+                            id,
+                        };
+                        let msg = text(&frame);
+                        return self.send(msg).await;
+                    }
+                    Err(e) => error(&e, id),
+                }
+            }
+        };
+        self.drain().await?;
+        self.send(reply).await
+    }
+
+    async fn run(mut self, mut stream: SplitStream<WebSocket>) {
+        let period = self.hub.limits.heartbeat;
+        let mut heartbeat = tokio::time::interval_at(Instant::now() + period, period);
+        let mut last_heard = Instant::now();
+        loop {
+            let step = tokio::select! {
+                incoming = stream.next() => {
+                    let Some(Ok(msg)) = incoming else { return };
+                    last_heard = Instant::now();
+                    match msg {
+                        Message::Text(t) => self.request(t.as_str()).await,
+                        Message::Binary(_) => {
+                            let e = ApiError::BadInput("frames are JSON text".into());
+                            self.send(error(&e, None)).await
+                        }
+                        Message::Close(_) => return,
+                        Message::Ping(_) | Message::Pong(_) => Ok(()),
                     }
                 }
-                if failed {
-                    break;
+                update = self.sub.updates.recv() => match update {
+                    Ok(f) => self.forward(&f).await,
+                    Err(RecvError::Lagged(_)) => self.resend_state(None).await,
+                    Err(RecvError::Closed) => return,
+                },
+                _ = heartbeat.tick() => {
+                    if last_heard.elapsed() > 2 * period {
+                        return; // a dead peer: no pong, no frame for two periods
+                    }
+                    self.send(Message::Ping(Default::default())).await
                 }
-                if let Some(r) = reply
-                    && tx.send(r).await.is_err()
-                {
-                    break;
-                }
-            }
-            update = updates.recv() => {
-                let msg = match update {
-                    Ok(f) => frame("update", json!({"v": f.version, "events": f.events, "view": f.view_for(seat)})),
-                    Err(RecvError::Lagged(_)) => match room.view(seat).await {
-                        Ok((v, view)) => frame("state", json!({"v": v, "seat": seat, "view": view})),
-                        Err(_) => break,
-                    },
-                    Err(RecvError::Closed) => break,
-                };
-                if tx.send(msg).await.is_err() {
-                    break;
-                }
+            };
+            if step.is_err() {
+                return;
             }
         }
     }
 }
 
-async fn handle(room: &RoomHandle, seat: Option<u32>, text: &str) -> Option<Message> {
-    if text.len() > MAX_FRAME {
-        return Some(error(
-            format!(
-                "frame too large ({} bytes, at most {MAX_FRAME})",
-                text.len()
-            ),
-            None,
-        ));
-    }
-    let msg: Value = match serde_json::from_str(text) {
-        Ok(v) => v,
-        Err(e) => return Some(error(format!("not JSON: {e}"), None)),
+/// Tells a client why it cannot connect, and closes.
+async fn refuse(mut sink: SplitSink<WebSocket, Message>, e: ApiError) {
+    let _ = sink.send(error(&e, None)).await;
+    let _ = sink.close().await;
+}
+
+/// Serves one connection until it closes. `token` is a seat token from the URL (the older
+/// form; the browser sends an `auth` frame instead).
+pub async fn serve(
+    socket: WebSocket,
+    hub: Arc<Hub>,
+    game: String,
+    token: Option<String>,
+    address: IpAddr,
+) {
+    let (sink, stream) = socket.split();
+    let Some(_slot) = hub.connect() else {
+        return refuse(
+            sink,
+            ApiError::Unavailable {
+                message: "the server has too many connections; try again soon".into(),
+                retry_after: Duration::from_secs(10),
+            },
+        )
+        .await;
     };
-    let id = msg.get("id");
-    let d = msg.get("d").cloned().unwrap_or(Value::Null);
-    match msg.get("t").and_then(Value::as_str) {
-        Some("ping") => Some(frame("pong", json!({}))),
-        Some("resync") => match room.view(seat).await {
-            Ok((v, view)) => Some(frame(
-                "state",
-                json!({"v": v, "seat": seat, "view": view, "id": id}),
-            )),
-            Err(e) => Some(error(e, id)),
-        },
-        Some("act") => {
-            let Some(seat) = seat else {
-                return Some(error(
-                    "spectators cannot act: join the game or use your seat's link",
-                    id,
-                ));
-            };
-            match room.act(seat, d).await {
-                Ok(v) => Some(frame("ack", json!({"id": id, "v": v}))),
-                Err(e) => Some(error(e, id)),
-            }
-        }
-        Some("lobby") => {
-            let Some(seat) = seat else {
-                return Some(error("spectators cannot change the table", id));
-            };
-            let op = match d.get("op").and_then(Value::as_str) {
-                Some("add_bot") => d
-                    .get("level")
-                    .and_then(Value::as_u64)
-                    .map(|l| LobbyOp::AddBot(l.min(255) as u8)),
-                Some("remove") => d
-                    .get("seat")
-                    .and_then(Value::as_u64)
-                    .map(|s| LobbyOp::Remove(s as u32)),
-                Some("options") => d.get("options").cloned().map(LobbyOp::SetOptions),
-                Some("start") => Some(LobbyOp::Start),
-                _ => None,
-            };
-            match op {
-                None => Some(error(
-                    "a lobby change is {\"op\": \"add_bot\", \"level\": N} | {\"op\": \"remove\", \"seat\": N} | {\"op\": \"options\", \"options\": {...}} | {\"op\": \"start\"}",
-                    id,
-                )),
-                Some(op) => match room.lobby(seat, op).await {
-                    Ok(()) => Some(frame("ack", json!({"id": id}))),
-                    Err(e) => Some(error(e, id)),
-                },
-            }
-        }
-        Some(other) => Some(error(
-            format!("unknown frame type `{other}`: act, lobby, resync or ping"),
-            id,
-        )),
-        None => Some(error("a frame is {\"t\": type, \"d\": data}", id)),
+    let Some(_hold) = hub
+        .addresses
+        .hold(address, Held::Socket, hub.limits.sockets_per_address)
+    else {
+        return refuse(
+            sink,
+            ApiError::RateLimited {
+                message: "too many connections from your address".into(),
+                retry_after: Duration::from_secs(10),
+            },
+        )
+        .await;
+    };
+    let room = match hub.room(&game).await {
+        Ok(r) => r,
+        Err(e) => return refuse(sink, e).await,
+    };
+    let token = token.map(|t| TokenHash::of(&t));
+    let sub = match room.subscribe(token.clone()).await {
+        Ok(s) => s,
+        Err(e) => return refuse(sink, e).await,
+    };
+    let mut socket = Socket {
+        hub: Arc::clone(&hub),
+        room,
+        address,
+        seat: sub.seat,
+        token,
+        sub,
+        sink,
+        limited_in_a_row: 0,
+    };
+    let first = ServerFrame::State {
+        v: socket.sub.version,
+        seat: socket.seat,
+        view: &socket.sub.view,
+        id: None,
+    };
+    let msg = text(&first);
+    if socket.send(msg).await.is_err() {
+        return;
     }
+    socket.run(stream).await;
 }

@@ -539,24 +539,13 @@ async fn a_client_that_disconnects_resyncs() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_are_bounded() {
-    use std::sync::Arc;
-    use tabula_server::{Hub, Limits, SqliteStore};
+    use tabula_server::Limits;
     let limits = Limits {
-        connections: 2,
-        ..Limits::default()
+        sockets: 2,
+        ..Limits::default().unlimited_rates()
     };
-    let hub = Hub::new(
-        Arc::new(SqliteStore::in_memory().unwrap()),
-        common::services(),
-        limits,
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        axum::serve(listener, tabula_server::http::router(hub))
-            .await
-            .unwrap()
-    });
+    let s = common::start_limited(limits).await;
+    let addr = s.addr;
     let created = post(
         addr,
         "/api/games",

@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tabula_server::services::Services;
-use tabula_server::{Hub, Limits, SqliteStore, Store};
+use tabula_server::{HttpConfig, Hub, Limits, SqliteStore, Store};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -23,15 +23,39 @@ pub struct Server {
     pub task: tokio::task::JoinHandle<()>,
 }
 
-pub async fn start_with(store: Arc<dyn Store>) -> Server {
-    let hub = Hub::new(store, services(), Limits::default());
+/// A server with `limits` and `http` settings on `store`.
+pub async fn start_configured(store: Arc<dyn Store>, limits: Limits, http: HttpConfig) -> Server {
+    let hub = Hub::new(store, services(), limits);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let app = tabula_server::http::router(Arc::clone(&hub));
+    let served = Arc::clone(&hub);
     let task = tokio::spawn(async move {
-        axum::serve(listener, app).await.unwrap();
+        tabula_server::serve_listener(listener, served, http)
+            .await
+            .unwrap();
     });
     Server { addr, hub, task }
+}
+
+/// A server with the default bounds but no per-address rates (the tests play many games
+/// from one address).
+pub async fn start_with(store: Arc<dyn Store>) -> Server {
+    start_configured(
+        store,
+        Limits::default().unlimited_rates(),
+        HttpConfig::default(),
+    )
+    .await
+}
+
+/// A server with `limits` on a fresh in-memory database.
+pub async fn start_limited(limits: Limits) -> Server {
+    start_configured(
+        Arc::new(SqliteStore::in_memory().unwrap()),
+        limits,
+        HttpConfig::default(),
+    )
+    .await
 }
 
 pub async fn start() -> Server {

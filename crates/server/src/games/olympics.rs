@@ -1,8 +1,13 @@
 //! The QuickChess Olympics as one game of the server: five QuickChess games in a row.
 
-use crate::duels::{ChessLive, DuelConfig};
+use super::duel::DuelConfig;
+use super::quickchess::{ChessIntent, ChessLive};
+use super::{Adapter, BotMove};
+use crate::error::ApiError;
+use crate::services::Services;
+use crate::store::SeatRecord;
 use serde_json::{Value, json};
-use tabula_chess::Color;
+use tabula_chess::{ChessAction, Color};
 use tabula_core::Millis;
 use tabula_core::rng::mix;
 
@@ -26,8 +31,36 @@ pub struct SeriesLive {
 }
 
 impl SeriesLive {
-    /// Starts game 1.
-    pub fn start(config: DuelConfig, seed: u64, now: Millis) -> Result<SeriesLive, String> {
+    fn game(
+        index: usize,
+        first_sides: [u32; 2],
+        seed: u64,
+        now: Millis,
+    ) -> Result<ChessLive, ApiError> {
+        let variant = tabula_chess::variant::olympics()[index];
+        let sides = if index % 2 == 0 {
+            first_sides
+        } else {
+            [first_sides[1], first_sides[0]]
+        };
+        ChessLive::begin(
+            DuelConfig {
+                sides,
+                variant: Some(variant.name()),
+                fen: None,
+            },
+            mix(&[seed, index as u64]),
+            now,
+        )
+    }
+}
+
+impl Adapter for SeriesLive {
+    type Config = DuelConfig;
+    type Intent = ChessIntent;
+    type Action = ChessAction;
+
+    fn start(config: DuelConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
         let first_sides = config.sides;
         let current = Self::game(0, first_sides, seed, now)?;
         Ok(SeriesLive {
@@ -40,37 +73,21 @@ impl SeriesLive {
         })
     }
 
-    fn game(
-        index: usize,
-        first_sides: [u32; 2],
-        seed: u64,
-        now: Millis,
-    ) -> Result<ChessLive, String> {
-        let variant = tabula_chess::variant::olympics()[index];
-        let sides = if index % 2 == 0 {
-            first_sides
-        } else {
-            [first_sides[1], first_sides[0]]
-        };
-        ChessLive::start(
-            DuelConfig {
-                sides,
-                variant: Some(variant.name()),
-                fen: None,
-            },
-            mix(&[seed, index as u64]),
-            now,
-        )
-    }
-
-    /// A seat's intent for the current game.
-    pub fn parse_intent(&self, seat: u32, intent: &Value) -> Result<Value, String> {
-        self.current.parse_intent(seat, intent)
+    fn action(&self, seat: u32, intent: ChessIntent) -> Result<ChessAction, ApiError> {
+        self.current.action(seat, intent)
     }
 
     /// Applies an action to the current game; when it ends, scores it and starts the next.
-    pub fn apply(&mut self, action: &Value, now: Millis) -> Result<Vec<Value>, String> {
-        let mut events = self.current.apply(action, now)?;
+    fn apply(
+        &mut self,
+        action: &ChessAction,
+        now: Millis,
+        services: &Services,
+    ) -> Result<Vec<Value>, ApiError> {
+        if self.is_over() {
+            return Err(ApiError::Refused("the Olympics are over".into()));
+        }
+        let mut events = self.current.apply(action, now, services)?;
         if let Some(outcome) = self.current.game.outcome()
             && self.results.len() == self.index
         {
@@ -100,27 +117,44 @@ impl SeriesLive {
         Ok(events)
     }
 
+    fn tick() -> Option<ChessAction> {
+        Some(ChessAction::Tick)
+    }
+
+    fn next_deadline(&self) -> Option<Millis> {
+        if self.is_over() {
+            None
+        } else {
+            self.current.next_deadline()
+        }
+    }
+
     /// Whether all five games are over.
-    pub fn is_over(&self) -> bool {
+    fn is_over(&self) -> bool {
         self.results.len() == 5
     }
 
-    /// The computer's next action in the current game.
-    pub fn bot_action(&self, bot_levels: &[(u32, u8)], seed: u64) -> Option<(Millis, Value)> {
+    fn bot(
+        &self,
+        seats: &[SeatRecord],
+        seed: u64,
+        services: &Services,
+    ) -> Option<BotMove<ChessAction>> {
         if self.is_over() {
             return None;
         }
-        self.current.bot_action(bot_levels, seed)
-    }
-
-    /// Whether the current game hides a Blind setup.
-    pub fn hidden_setup(&self) -> bool {
-        self.current.hidden_setup()
+        self.current.bot(seats, seed, services)
     }
 
     /// The current game's view with the series around it.
-    pub fn view(&self, seat: Option<u32>) -> Value {
-        let mut v = self.current.view(seat);
+    fn view(
+        &self,
+        seat: Option<u32>,
+        seats: &[SeatRecord],
+        now: Millis,
+        services: &Services,
+    ) -> Value {
+        let mut v = self.current.view(seat, seats, now, services);
         let points = [
             f64::from(self.half_points[0]) / 2.0,
             f64::from(self.half_points[1]) / 2.0,
@@ -144,5 +178,9 @@ impl SeriesLive {
             v["your_turn"] = json!(false);
         }
         v
+    }
+
+    fn public_action(&self, action: &ChessAction) -> Value {
+        self.current.public_action(action)
     }
 }

@@ -1,0 +1,167 @@
+//! What the two-player duels (Querni, QuickChess, the Olympics) share: who plays which side,
+//! and the delay before the computer's move appears.
+
+use crate::error::ApiError;
+use serde::{Deserialize, Serialize};
+use tabula_chess::{Family, Variant};
+use tabula_core::Millis;
+
+/// The name of the QuickChess Olympics, a series of five games (not a variant of its own).
+pub const OLYMPICS: &str = "olympics";
+
+/// How long the computer seems to think before its move appears, at least.
+pub const COMPUTER_DELAY_MS: Millis = 400;
+
+/// The side the creator of a duel takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ColorChoice {
+    /// The side that moves first.
+    #[default]
+    First,
+    /// The side that moves second.
+    Second,
+    /// Querni's first side.
+    Blue,
+    /// Querni's second side.
+    Red,
+    /// QuickChess's first side.
+    White,
+    /// QuickChess's second side.
+    Black,
+}
+
+impl ColorChoice {
+    fn first(self) -> bool {
+        matches!(
+            self,
+            ColorChoice::First | ColorChoice::Blue | ColorChoice::White
+        )
+    }
+}
+
+/// Who plays which side, fixed when the game starts (the stored configuration of Querni and
+/// QuickChess games).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DuelConfig {
+    /// The seat of the side that moves first (blue / white) and of the other.
+    pub sides: [u32; 2],
+    /// The QuickChess variant's name (`None` for Querni), checked when configured.
+    pub variant: Option<String>,
+    /// A QuickChess game may start from a position (FEN) instead of the variant's start.
+    #[serde(default)]
+    pub fen: Option<String>,
+}
+
+fn sides(color: ColorChoice, one_screen: bool) -> [u32; 2] {
+    if one_screen {
+        [0, 0]
+    } else if color.first() {
+        [0, 1]
+    } else {
+        [1, 0]
+    }
+}
+
+impl DuelConfig {
+    /// A Querni game's configuration.
+    pub fn querni(color: ColorChoice, one_screen: bool) -> DuelConfig {
+        DuelConfig {
+            sides: sides(color, one_screen),
+            variant: None,
+            fen: None,
+        }
+    }
+
+    /// A QuickChess game's (or the Olympics') configuration: the variant checked, the start
+    /// position checked and normalised.
+    pub fn chess(
+        color: ColorChoice,
+        one_screen: bool,
+        variant: &str,
+        fen: Option<&str>,
+    ) -> Result<DuelConfig, ApiError> {
+        let sides = sides(color, one_screen);
+        if variant == OLYMPICS {
+            if one_screen {
+                return Err(ApiError::BadInput(
+                    "the Olympics end with Blind QuickChess, which needs two screens".into(),
+                ));
+            }
+            return Ok(DuelConfig {
+                sides,
+                variant: Some(OLYMPICS.into()),
+                fen: None,
+            });
+        }
+        let v = Variant::parse(variant)
+            .map_err(|e| ApiError::BadInput(format!("variant `{variant}`: {e}")))?;
+        if v.family == Family::Blind && one_screen {
+            return Err(ApiError::BadInput(
+                "Blind QuickChess needs two screens: each side places unseen".into(),
+            ));
+        }
+        let fen = match fen.map(str::trim) {
+            Some(f) if !f.is_empty() => {
+                let p = tabula_chess::AnyPosition::from_fen(v, f)
+                    .map_err(|e| ApiError::BadInput(format!("fen: {e}")))?;
+                if p.outcome().is_some() {
+                    return Err(ApiError::BadInput(
+                        "fen: this position is already decided".into(),
+                    ));
+                }
+                Some(p.fen())
+            }
+            _ => None,
+        };
+        Ok(DuelConfig {
+            sides,
+            variant: Some(v.name()),
+            fen,
+        })
+    }
+
+    /// Whether one screen plays both sides.
+    pub fn one_screen(&self) -> bool {
+        self.sides[0] == self.sides[1]
+    }
+
+    /// Which side (0 = first, 1 = second) `seat` plays when side `to_move` is to move (at one
+    /// screen, the side to move).
+    pub fn side_of(&self, seat: u32, to_move: usize) -> Option<usize> {
+        if self.one_screen() {
+            (self.sides[0] == seat).then_some(to_move)
+        } else {
+            self.sides.iter().position(|&s| s == seat)
+        }
+    }
+
+    /// Whether this is the Olympics series.
+    pub fn is_olympics(&self) -> bool {
+        self.variant.as_deref() == Some(OLYMPICS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sides_follow_the_choice() {
+        assert_eq!(DuelConfig::querni(ColorChoice::Red, false).sides, [1, 0]);
+        assert_eq!(DuelConfig::querni(ColorChoice::Blue, false).sides, [0, 1]);
+        let one = DuelConfig::querni(ColorChoice::Red, true);
+        assert_eq!(one.side_of(0, 1), Some(1));
+        assert_eq!(one.side_of(1, 1), None);
+        let c = DuelConfig::chess(ColorChoice::Black, false, "power-pawns", None).unwrap();
+        assert_eq!((c.side_of(0, 0), c.side_of(1, 0)), (Some(1), Some(0)));
+        assert!(DuelConfig::chess(ColorChoice::White, true, "blind", None).is_err());
+        assert!(DuelConfig::chess(ColorChoice::White, true, OLYMPICS, None).is_err());
+        assert!(
+            DuelConfig::chess(ColorChoice::White, false, "quickchess", Some("bad fen"))
+                .unwrap_err()
+                .to_string()
+                .starts_with("fen:")
+        );
+    }
+}

@@ -1,0 +1,194 @@
+//! A Royal Study match for two: announce, hourglass, challenge, execute; first to six.
+
+use super::{Adapter, BotMove, bot_seats, events, seat_list};
+use crate::error::ApiError;
+use crate::services::Services;
+use crate::store::SeatRecord;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tabula_core::rng::mix;
+use tabula_core::{Game, Millis};
+use tabula_puzzles::Move;
+use tabula_puzzles::royal::bot::MatchBot;
+use tabula_puzzles::royal::matchplay::{
+    MatchAction, MatchConfig, MatchEvent, MatchPhase, Role, RoyalMatch,
+};
+use tabula_puzzles::royal::{CardAction, Layout};
+
+/// A match being played, with the last scored round and its optimum.
+#[derive(Clone, Debug)]
+pub struct Match {
+    game: RoyalMatch,
+    last: Option<Value>,
+}
+
+/// What a player of a match may ask for.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum MatchIntent {
+    /// Announce a number and start the hourglass.
+    Announce {
+        /// The number (moves plus card actions).
+        bid: u32,
+    },
+    /// Challenge the announcement.
+    Challenge,
+    /// Let the announcer execute now.
+    Accept,
+    /// The executor moves a piece.
+    Move {
+        /// The move.
+        mv: Move,
+    },
+    /// The executor turns or mirrors a card.
+    Card {
+        /// Which card (1 or 2 with two cards).
+        #[serde(default)]
+        card: Option<u8>,
+        /// The action.
+        action: CardAction,
+    },
+    /// The executor gives up.
+    GiveUp,
+}
+
+/// The legal moves of a Royal Study layout, as the browser draws them.
+pub fn moves_of_layout(l: &Layout) -> Vec<String> {
+    l.legal_moves().iter().map(ToString::to_string).collect()
+}
+
+impl Adapter for Match {
+    type Config = MatchConfig;
+    type Intent = MatchIntent;
+    type Action = MatchAction;
+
+    fn start(config: MatchConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
+        let (game, _) = RoyalMatch::start(config, seed, now)
+            .map_err(|e| ApiError::Internal(format!("stored configuration: {e}")))?;
+        Ok(Match { game, last: None })
+    }
+
+    fn action(&self, seat: u32, intent: MatchIntent) -> Result<MatchAction, ApiError> {
+        let player = u8::try_from(seat)
+            .map_err(|_| ApiError::Forbidden(format!("seat {seat} plays no part")))?;
+        Ok(match intent {
+            MatchIntent::Announce { bid } => MatchAction::Announce { player, bid },
+            MatchIntent::Challenge => MatchAction::Challenge { player },
+            MatchIntent::Accept => MatchAction::Accept { player },
+            MatchIntent::Move { mv } => MatchAction::Move { player, mv },
+            MatchIntent::Card { card, action } => MatchAction::Card {
+                player,
+                card,
+                action,
+            },
+            MatchIntent::GiveUp => MatchAction::GiveUp { player },
+        })
+    }
+
+    fn apply(
+        &mut self,
+        action: &MatchAction,
+        now: Millis,
+        services: &Services,
+    ) -> Result<Vec<Value>, ApiError> {
+        let start = self
+            .game
+            .execution_start()
+            .unwrap_or_else(|| self.game.layout());
+        let cards = self.game.cards().to_vec();
+        let level = self.game.config().level;
+        let ev = self
+            .game
+            .apply(action, now)
+            .map_err(|e| ApiError::Refused(e.to_string()))?;
+        for e in &ev {
+            if let MatchEvent::PointScored { player, reason, .. } = e
+                && !cards.is_empty()
+            {
+                let optimum = services
+                    .royal
+                    .solve(level, &start, &cards[0], cards.get(1))
+                    .map(|p| p.count);
+                self.last = Some(
+                    json!({"cards": cards, "start": start, "optimum": optimum, "scorer": player, "reason": reason}),
+                );
+            }
+        }
+        Ok(events(ev))
+    }
+
+    fn tick() -> Option<MatchAction> {
+        Some(MatchAction::Tick)
+    }
+
+    fn next_deadline(&self) -> Option<Millis> {
+        self.game.next_deadline()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn bot(
+        &self,
+        seats: &[SeatRecord],
+        seed: u64,
+        services: &Services,
+    ) -> Option<BotMove<MatchAction>> {
+        // the bot's plans come from the solver's tables: cheap enough to work out here
+        bot_seats(seats)
+            .filter_map(|(seat, level)| {
+                let bot = MatchBot {
+                    player: u8::try_from(seat).ok()?,
+                    level,
+                    seed: mix(&[seed, u64::from(seat)]),
+                };
+                bot.next_action(&self.game, &services.royal)
+            })
+            .min_by_key(|(t, _)| *t)
+            .map(|(t, a)| BotMove::At(t, a))
+    }
+
+    fn view(&self, seat: Option<u32>, seats: &[SeatRecord], now: Millis, _: &Services) -> Value {
+        let game = &self.game;
+        let (phase, executor) = match game.phase() {
+            MatchPhase::Announcing { since, .. } => {
+                (json!({"phase": "announcing", "since": since}), None)
+            }
+            MatchPhase::Hourglass {
+                announcer,
+                bid,
+                ends,
+                ..
+            } => (
+                json!({"phase": "hourglass", "announcer": announcer, "bid": bid, "ends": ends}),
+                None,
+            ),
+            MatchPhase::Executing {
+                announcer,
+                bid,
+                executor,
+                role,
+                run,
+                since,
+                deadline,
+            } => (
+                json!({
+                    "phase": "executing", "announcer": announcer, "bid": bid, "executor": executor,
+                    "role": match role { Role::Announcer => "announcer", Role::Challenger => "challenger" },
+                    "count": run.count(), "steps": run.steps().iter().map(ToString::to_string).collect::<Vec<_>>(),
+                    "oriented": run.oriented_cards(), "completed": run.completed(), "since": since, "deadline": deadline,
+                }),
+                Some(u32::from(*executor)),
+            ),
+            MatchPhase::Over { winner } => (json!({"phase": "over", "winner": winner}), None),
+        };
+        json!({
+            "kind": "royal-match", "level": game.config().level.number(), "bonus": game.config().bonus,
+            "scores": game.scores(), "layout": game.layout(), "cards": game.cards(), "round": game.round(),
+            "cards_left": game.cards_left(), "phase": phase, "players": seat_list(seats), "last": self.last,
+            "you": seat, "now": now, "over": game.is_over(), "target": game.config().target,
+            "legal": if executor.is_some() && executor == seat { moves_of_layout(&game.layout()) } else { Vec::new() },
+        })
+    }
+}

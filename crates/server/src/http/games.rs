@@ -1,0 +1,211 @@
+//! The games' HTTP API: create, join, act, view, replay, the list of finished games, and the
+//! WebSocket upgrade.
+
+use super::{AppState, Body, ClientIp, bearer};
+use crate::error::ApiError;
+use crate::frames::MAX_FRAME;
+use crate::games::{Adapter, Kind, seat_list, stored};
+use crate::limits::Limited;
+use crate::rooms::TokenHash;
+use crate::services::Services;
+use crate::store::{GameRecord, LogEntry, SeatRecord};
+use crate::with_adapter;
+use axum::extract::{Path, Query, State, WebSocketUpgrade};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/games", post(create))
+        .route("/api/games/recent", get(recent))
+        .route("/api/games/{id}", get(view))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/act", post(act))
+        .route("/api/games/{id}/replay", get(replay))
+        .route("/api/games/{id}/ws", get(websocket))
+}
+
+type ApiResult = Result<Json<Value>, ApiError>;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateBody {
+    kind: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    options: Value,
+    #[serde(default)]
+    bots: Vec<u8>,
+}
+
+const KINDS: &str = "checkmates-party, checkmates-solo, royal-match, royal-solo, querni, \
+querni-local, quickchess or quickchess-local";
+
+async fn create(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Body(body): Body<CreateBody>,
+) -> ApiResult {
+    let kind = Kind::parse(&body.kind).ok_or_else(|| {
+        let shown: String = body.kind.chars().take(40).collect();
+        ApiError::BadInput(format!("unknown game kind `{shown}`: {KINDS}"))
+    })?;
+    state.hub.addresses.check(Limited::Create, ip)?;
+    let created = state
+        .hub
+        .create(kind, body.options, &body.name, &body.bots)
+        .await?;
+    Ok(Json(
+        json!({"id": created.id, "seat": created.seat, "token": created.token}),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinBody {
+    #[serde(default)]
+    name: String,
+}
+
+async fn join(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<String>,
+    Body(body): Body<JoinBody>,
+) -> ApiResult {
+    state.hub.addresses.check(Limited::Join, ip)?;
+    let room = state.hub.room(&id).await?;
+    let (seat, token) = room.join(body.name).await?;
+    Ok(Json(json!({"id": id, "seat": seat, "token": token})))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActBody {
+    token: String,
+    action: Value,
+}
+
+/// The same as an `act` frame, for clients without a WebSocket.
+async fn act(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Body(body): Body<ActBody>,
+) -> ApiResult {
+    let room = state.hub.room(&id).await?;
+    let v = room
+        .act(Some(TokenHash::of(&body.token)), body.action)
+        .await?;
+    Ok(Json(json!({"v": v})))
+}
+
+/// The older way to present a seat token, in the URL (kept for one release; it lands in
+/// logs and browser history, so the browser no longer uses it).
+#[derive(Deserialize)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+async fn view(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let room = state.hub.room(&id).await?;
+    let token = bearer(&headers).or(q.token).map(|t| TokenHash::of(&t));
+    let state = room.view(token).await?;
+    Ok(Json(
+        json!({"v": state.version, "seat": state.seat, "view": state.view}),
+    ))
+}
+
+async fn websocket(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<String>,
+    Query(q): Query<TokenQuery>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    // small buffers: an idle socket should cost kilobytes, not the default 128 KiB each way
+    ws.read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(256 * 1024)
+        .max_message_size(MAX_FRAME * 2)
+        .max_frame_size(MAX_FRAME * 2)
+        .on_upgrade(move |socket| crate::ws::serve(socket, state.hub, id, q.token, ip))
+}
+
+async fn recent(State(state): State<AppState>) -> ApiResult {
+    let games = state.hub.store.recent_finished(20).await?;
+    Ok(Json(json!(
+        games
+            .iter()
+            .map(|g| json!({"id": g.id, "kind": g.kind, "finished": g.updated}))
+            .collect::<Vec<_>>()
+    )))
+}
+
+/// Every step of a game as spectators saw it: built by replaying the stored log.
+async fn replay(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
+    let hub = &state.hub;
+    let record = hub
+        .store
+        .game(&id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))?;
+    let seats = hub.store.seats(&id).await?;
+    let log = hub.store.log(&id).await?;
+    let hosted = crate::rooms::hosted_of(&record)?;
+    let services = std::sync::Arc::clone(&hub.services);
+    let frames = tokio::task::spawn_blocking(move || {
+        with_adapter!(hosted, A => replay_frames::<A>(&record, &seats, &log, &services)
+            .map(|frames| (record, seats, frames)))
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("replay: {e}")))?;
+    let (record, seats, frames) = frames?;
+    Ok(Json(json!({
+        "id": id, "kind": record.kind, "status": record.status,
+        "seats": seat_list(&seats), "frames": frames,
+    })))
+}
+
+/// The spectators' view after every logged action.
+fn replay_frames<A: Adapter>(
+    record: &GameRecord,
+    seats: &[SeatRecord],
+    log: &[LogEntry],
+    services: &Services,
+) -> Result<Vec<Value>, ApiError> {
+    let started = record
+        .started
+        .ok_or_else(|| ApiError::Conflict("this game never started".into()))?;
+    let config = record
+        .config
+        .get("game")
+        .ok_or_else(|| ApiError::Internal(format!("game {} has no configuration", record.id)))?;
+    let mut game = A::start(
+        stored("configuration", config)?,
+        record.seed,
+        started,
+        services,
+    )?;
+    let mut frames = vec![
+        json!({"at": started, "action": null, "view": game.view(None, seats, started, services)}),
+    ];
+    for entry in log {
+        let action: A::Action = stored("action", &entry.action)?;
+        let events = game.apply(&action, entry.at, services)?;
+        frames.push(json!({
+            "at": entry.at, "action": game.public_action(&action), "events": events,
+            "view": game.view(None, seats, entry.at, services),
+        }));
+    }
+    Ok(frames)
+}

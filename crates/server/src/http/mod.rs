@@ -1,0 +1,247 @@
+//! HTTP: the JSON API, the WebSocket upgrade and the embedded web UI, with the protections
+//! every response and request goes through:
+//!
+//! - security headers on every response (a strict Content-Security-Policy, no framing,
+//!   `nosniff`, a same-origin referrer);
+//! - state-changing requests and WebSocket upgrades from a browser page of another origin are
+//!   refused (403): only the server's own origin and those given with `--allow-origin` may;
+//! - every API request counts against its address's rate (429 with `Retry-After` beyond it);
+//! - bodies are at most 16 KiB (413) and must arrive within the body timeout.
+
+mod assets;
+mod games;
+mod tools;
+
+use crate::error::ApiError;
+use crate::limits::{Limited, TrustedProxies};
+use crate::rooms::Hub;
+use axum::Router;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, Method, header};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::get;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+/// The largest request body.
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// What the HTTP layer is told by the operator.
+#[derive(Clone, Debug, Default)]
+pub struct HttpConfig {
+    /// Origins besides the server's own allowed to open WebSockets and send state-changing
+    /// requests (`https://play.example.org`).
+    pub allow_origins: Vec<String>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: TrustedProxies,
+}
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    /// The rooms, the store and the services.
+    pub hub: Arc<Hub>,
+    /// The operator's HTTP settings.
+    pub config: Arc<HttpConfig>,
+}
+
+/// The client's address, as the rate limits count it.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientIp(pub IpAddr);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        Ok(ClientIp(client_ip(parts, &state.config)))
+    }
+}
+
+fn client_ip(parts: &Parts, config: &HttpConfig) -> IpAddr {
+    let peer = parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::from([127, 0, 0, 1]), |c| c.0.ip());
+    config.trusted_proxies.client(peer, &parts.headers)
+}
+
+/// The application's routes over `hub`.
+pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
+    let state = AppState {
+        hub: Arc::clone(&hub),
+        config: Arc::new(config),
+    };
+    let api = Router::new()
+        .route("/api/health", get(|| async { "ok" }))
+        .merge(games::routes())
+        .merge(tools::routes())
+        .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
+        .layer(middleware::from_fn_with_state(state.clone(), check_origin));
+    Router::new()
+        .merge(api)
+        .merge(assets::routes())
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            hub.limits.body_timeout,
+        ))
+        .layer(middleware::from_fn(security_headers))
+        .with_state(state)
+}
+
+/// The Content-Security-Policy: scripts, connections and everything else from this origin
+/// only; inline style attributes are allowed because the UI sets element styles.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
+form-action 'self'; frame-ancestors 'none'";
+
+async fn security_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let h = response.headers_mut();
+    for (name, value) in [
+        (header::CONTENT_SECURITY_POLICY, CSP),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "same-origin"),
+    ] {
+        h.insert(name, HeaderValue::from_static(value));
+    }
+    h.insert(
+        "cross-origin-opener-policy",
+        HeaderValue::from_static("same-origin"),
+    );
+    response
+}
+
+/// Whether the request's `Origin` (if any) may act here: the page's own origin (the same
+/// host as the request's `Host`) or one the operator allowed. Requests without `Origin`
+/// come from programs, not from pages, and cannot be forged by a page.
+pub fn origin_allowed(headers: &HeaderMap, config: &HttpConfig) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    if config.allow_origins.iter().any(|o| o == origin) {
+        return true;
+    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
+}
+
+async fn check_origin(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
+    let upgrade = request.headers().contains_key(header::UPGRADE);
+    let changes = !matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
+    if (upgrade || changes) && !origin_allowed(request.headers(), &state.config) {
+        let origin = request
+            .headers()
+            .get(header::ORIGIN)
+            .and_then(|o| o.to_str().ok())
+            .unwrap_or("?");
+        return Err(ApiError::Forbidden(format!(
+            "requests from pages of {origin} are not allowed here (the server's own origin \
+             and those given with --allow-origin are)"
+        )));
+    }
+    Ok(next.run(request).await)
+}
+
+async fn rate_limit(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
+    let (parts, body) = request.into_parts();
+    let ip = client_ip(&parts, &state.config);
+    state.hub.addresses.check(Limited::Request, ip)?;
+    Ok(next.run(Request::from_parts(parts, body)).await)
+}
+
+/// A JSON body, or 400/413 saying what is wrong with it.
+pub struct Body<T>(pub T);
+
+impl<T, S> axum::extract::FromRequest<S> for Body<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let axum::Json(v) = axum::Json::<T>::from_request(req, state).await?;
+        Ok(Body(v))
+    }
+}
+
+/// A seat token from `Authorization: Bearer T` (or, the older form, `?token=T`).
+pub fn bearer(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    value.strip_prefix("Bearer ").map(|t| t.trim().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.insert(
+                axum::http::HeaderName::from_bytes(k.as_bytes()).unwrap(),
+                v.parse().unwrap(),
+            );
+        }
+        h
+    }
+
+    #[test]
+    fn only_the_own_origin_and_allowed_ones_may_act() {
+        let config = HttpConfig {
+            allow_origins: vec!["https://play.example.org".into()],
+            ..HttpConfig::default()
+        };
+        let own = headers(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "http://127.0.0.1:8080"),
+        ]);
+        assert!(origin_allowed(&own, &config));
+        let none = headers(&[("host", "127.0.0.1:8080")]);
+        assert!(origin_allowed(&none, &config));
+        let listed = headers(&[("host", "10.0.0.1"), ("origin", "https://play.example.org")]);
+        assert!(origin_allowed(&listed, &config));
+        let foreign = headers(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "https://evil.example"),
+        ]);
+        assert!(!origin_allowed(&foreign, &config));
+        let null = headers(&[("host", "127.0.0.1:8080"), ("origin", "null")]);
+        assert!(!origin_allowed(&null, &config));
+        let other_port = headers(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "http://127.0.0.1:9999"),
+        ]);
+        assert!(!origin_allowed(&other_port, &config));
+    }
+
+    #[test]
+    fn bearer_tokens_are_read_from_the_header() {
+        assert_eq!(
+            bearer(&headers(&[("authorization", "Bearer abc123")])),
+            Some("abc123".into())
+        );
+        assert_eq!(bearer(&headers(&[("authorization", "Basic x")])), None);
+        assert_eq!(bearer(&HeaderMap::new()), None);
+    }
+}

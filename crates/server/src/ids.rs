@@ -1,0 +1,68 @@
+//! The server's clock, its random ids and seat tokens, and how names are cleaned.
+
+use sha2::{Digest, Sha256};
+use std::time::{SystemTime, UNIX_EPOCH};
+use tabula_core::Millis;
+
+/// The server's clock: milliseconds since the Unix epoch.
+pub fn now_ms() -> Millis {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as Millis)
+}
+
+fn random_bytes(buf: &mut [u8]) {
+    // the operating system's generator does not fail once the process runs; if it ever did,
+    // no id or token could be made safely, so stopping is the only right answer
+    getrandom::fill(buf).expect("the operating system provides randomness");
+}
+
+/// Random hex (ids and seat tokens), from the operating system.
+pub fn random_hex(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    random_bytes(&mut buf);
+    hex(&buf)
+}
+
+/// A random 64-bit seed.
+pub fn random_seed() -> u64 {
+    let mut buf = [0u8; 8];
+    random_bytes(&mut buf);
+    u64::from_le_bytes(buf)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The stored form of a seat token: the store never holds a token itself.
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// A nickname as shown: trimmed, without control characters, at most 24 characters,
+/// `Player` when nothing is left.
+pub fn clean_name(name: &str) -> String {
+    let n: String = name
+        .trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(24)
+        .collect();
+    if n.is_empty() { "Player".into() } else { n }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_cleaned_and_tokens_hashed() {
+        assert_eq!(clean_name("  Ann\u{7}\n "), "Ann");
+        assert_eq!(clean_name(""), "Player");
+        assert_eq!(clean_name(&"x".repeat(40)).len(), 24);
+        assert_eq!(token_hash("a").len(), 64);
+        assert_ne!(token_hash("a"), token_hash("b"));
+        assert_eq!(random_hex(6).len(), 12);
+    }
+}

@@ -1,0 +1,119 @@
+//! One broadcast of a room: the new version, its events and every seat's view, serialised at
+//! most once per view however many sockets send it.
+
+use crate::frames::ServerFrame;
+use axum::extract::ws::Utf8Bytes;
+use serde_json::Value;
+use std::sync::OnceLock;
+
+/// The stored form of a seat token (its SHA-256), as sockets and requests present it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TokenHash(pub String);
+
+impl TokenHash {
+    /// The hash of a token.
+    pub fn of(token: &str) -> TokenHash {
+        TokenHash(crate::ids::token_hash(token))
+    }
+}
+
+/// One broadcast: the version (the log's length) with the events and every seat's view.
+#[derive(Debug)]
+pub struct Frame {
+    /// The room's version after this change.
+    pub version: u64,
+    /// What happened (the games' events).
+    pub events: Vec<Value>,
+    /// The view of each seat, by seat number.
+    pub views: Vec<Value>,
+    /// What spectators see.
+    pub spectator: Value,
+    /// The token hash of each seat (empty for bots): a socket finds its seat here, so a seat
+    /// removed or given to someone else is known to every socket at once.
+    pub tokens: Vec<String>,
+    /// The `update` frame of each seat and (last) of spectators, made when first needed.
+    texts: Vec<OnceLock<Utf8Bytes>>,
+}
+
+impl Frame {
+    /// A frame of these views.
+    pub fn new(
+        version: u64,
+        events: Vec<Value>,
+        views: Vec<Value>,
+        spectator: Value,
+        tokens: Vec<String>,
+    ) -> Frame {
+        let texts = (0..=views.len()).map(|_| OnceLock::new()).collect();
+        Frame {
+            version,
+            events,
+            views,
+            spectator,
+            tokens,
+            texts,
+        }
+    }
+
+    /// The seat whose token hashes to `token` now.
+    pub fn seat_of(&self, token: Option<&TokenHash>) -> Option<u32> {
+        let token = token?;
+        self.tokens
+            .iter()
+            .position(|t| !t.is_empty() && *t == token.0)
+            .map(|s| s as u32)
+    }
+
+    /// The view for `seat` (spectators get the public one).
+    pub fn view_for(&self, seat: Option<u32>) -> &Value {
+        seat.and_then(|s| self.views.get(s as usize))
+            .unwrap_or(&self.spectator)
+    }
+
+    /// The `update` frame for `seat`, as text.
+    pub fn update_text(&self, seat: Option<u32>) -> Utf8Bytes {
+        let slot = seat
+            .map(|s| s as usize)
+            .filter(|&s| s < self.views.len())
+            .unwrap_or(self.views.len());
+        self.texts[slot]
+            .get_or_init(|| {
+                Utf8Bytes::from(
+                    ServerFrame::Update {
+                        v: self.version,
+                        events: &self.events,
+                        view: self.view_for(seat),
+                    }
+                    .to_text(),
+                )
+            })
+            .clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_socket_finds_its_seat_by_token_and_loses_it_with_the_seat() {
+        let ann = TokenHash::of("ann");
+        let bob = TokenHash::of("bob");
+        let f = Frame::new(
+            3,
+            vec![],
+            vec![json!({"you": 0}), json!({"you": 1})],
+            json!({"you": null}),
+            vec![ann.0.clone(), String::new()],
+        );
+        assert_eq!(f.seat_of(Some(&ann)), Some(0));
+        assert_eq!(f.seat_of(Some(&bob)), None);
+        assert_eq!(f.seat_of(None), None);
+        assert_eq!(f.view_for(Some(1))["you"], 1);
+        assert_eq!(f.view_for(Some(7))["you"], json!(null));
+        let text = f.update_text(Some(0));
+        assert!(text.as_str().contains(r#""view":{"you":0}"#));
+        assert!(f.update_text(None).as_str().contains(r#""you":null"#));
+    }
+}

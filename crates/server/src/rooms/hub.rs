@@ -1,0 +1,280 @@
+//! The hub: every room in memory, the store, the shared services and the server's bounds.
+
+use super::room::Room;
+use super::{RoomHandle, RoomStats};
+use crate::error::ApiError;
+use crate::games::{Hosted, Kind};
+use crate::ids::{clean_name, now_ms, random_hex, random_seed, token_hash};
+use crate::limits::{AddressLimits, Limits};
+use crate::services::Services;
+use crate::store::{GameRecord, SeatRecord, Store};
+use crate::thinking::Thinking;
+use crate::with_adapter;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tabula_core::Millis;
+
+/// All rooms, the store and the shared services.
+pub struct Hub {
+    /// Where games live.
+    pub store: Arc<dyn Store>,
+    /// Solvers and decks.
+    pub services: Arc<Services>,
+    /// The bounds.
+    pub limits: Limits,
+    /// Where searches run.
+    pub thinking: Arc<Thinking>,
+    /// Per-address rates and counts.
+    pub addresses: AddressLimits,
+    rooms: Mutex<HashMap<String, RoomHandle>>,
+    sockets: Arc<AtomicUsize>,
+}
+
+/// One open WebSocket; dropping it frees its place in the server's count.
+pub struct SocketSlot(Arc<AtomicUsize>);
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// A game just created.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// Its id.
+    pub id: String,
+    /// The creator's seat.
+    pub seat: u32,
+    /// The creator's secret token.
+    pub token: String,
+}
+
+/// The kind of a stored game.
+pub(crate) fn kind_of(record: &GameRecord) -> Result<Kind, ApiError> {
+    Kind::parse(&record.kind).ok_or_else(|| {
+        ApiError::Internal(format!(
+            "game `{}` is of an unknown kind `{}`",
+            record.id, record.kind
+        ))
+    })
+}
+
+/// Which adapter runs a stored game (its options say so even before it starts).
+pub(crate) fn hosted_of(record: &GameRecord) -> Result<Hosted, ApiError> {
+    let kind = kind_of(record)?;
+    let game = record.config.get("game").unwrap_or(&Value::Null);
+    let options = record.config.get("options").unwrap_or(&Value::Null);
+    let hosted = Hosted::of(kind, game);
+    Ok(if hosted == Hosted::Quickchess {
+        Hosted::of(kind, options)
+    } else {
+        hosted
+    })
+}
+
+impl Hub {
+    /// A hub over `store`.
+    pub fn new(store: Arc<dyn Store>, services: Arc<Services>, limits: Limits) -> Arc<Hub> {
+        let hub = Arc::new(Hub {
+            store,
+            services,
+            limits,
+            thinking: Thinking::new(limits.thinking),
+            addresses: AddressLimits::new(&limits),
+            rooms: Mutex::new(HashMap::new()),
+            sockets: Arc::new(AtomicUsize::new(0)),
+        });
+        // per-address buckets of addresses not seen for a while are dropped now and then
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            let weak = Arc::downgrade(&hub);
+            runtime.spawn(async move {
+                loop {
+                    tokio::time::sleep(Duration::from_secs(60)).await;
+                    let Some(hub) = weak.upgrade() else { return };
+                    hub.addresses.forget_idle();
+                }
+            });
+        }
+        hub
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, RoomHandle>> {
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Creates a game: the creator takes seat 0; `bots` fill further seats.
+    pub async fn create(
+        self: &Arc<Self>,
+        kind: Kind,
+        options: Value,
+        name: &str,
+        bots: &[u8],
+    ) -> Result<Created, ApiError> {
+        if 1 + bots.len() > kind.max_seats() {
+            return Err(ApiError::BadInput(format!(
+                "{} has at most {} seats",
+                kind.name(),
+                kind.max_seats()
+            )));
+        }
+        for &level in bots {
+            kind.check_bot_level(level)?;
+        }
+        // check the options now, so a bad lobby never exists
+        kind.configure(&options, 1 + bots.len(), &self.services)?;
+        let id = random_hex(6);
+        let token = random_hex(16);
+        let now = now_ms();
+        let record = GameRecord {
+            id: id.clone(),
+            kind: kind.name().into(),
+            config: json!({"options": options}),
+            seed: random_seed(),
+            created: now,
+            started: None,
+            status: "lobby".into(),
+            updated: now,
+        };
+        self.store.create_game(&record).await?;
+        let host = SeatRecord {
+            seat: 0,
+            name: clean_name(name),
+            token_hash: token_hash(&token),
+            bot_level: None,
+        };
+        self.store.put_seat(&id, &host).await?;
+        for (i, &level) in bots.iter().enumerate() {
+            let seat = SeatRecord {
+                seat: i as u32 + 1,
+                name: format!("Bot {level}"),
+                token_hash: String::new(),
+                bot_level: Some(level),
+            };
+            self.store.put_seat(&id, &seat).await?;
+        }
+        if kind.ready(1 + bots.len()) {
+            self.start_record(&id, kind, now).await?;
+        }
+        Ok(Created { id, seat: 0, token })
+    }
+
+    /// Completes the configuration from the seats and marks the game started; returns the
+    /// whole stored configuration.
+    pub(crate) async fn start_record(
+        &self,
+        id: &str,
+        kind: Kind,
+        now: Millis,
+    ) -> Result<Value, ApiError> {
+        let record = self
+            .store
+            .game(id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))?;
+        let seats = self.store.seats(id).await?;
+        let options = record.config.get("options").cloned().unwrap_or(json!({}));
+        let game = kind.configure(&options, seats.len(), &self.services)?;
+        let config = json!({"options": options, "game": game});
+        self.store.start_game(id, &config, now).await?;
+        Ok(config)
+    }
+
+    /// The room of game `id`, loading it from the store if needed.
+    pub async fn room(self: &Arc<Self>, id: &str) -> Result<RoomHandle, ApiError> {
+        if let Some(h) = self.lock().get(id)
+            && !h.is_closed()
+        {
+            h.stats.touch();
+            return Ok(h.clone());
+        }
+        if id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(ApiError::NotFound(format!(
+                "no game `{}`",
+                id.chars().take(64).collect::<String>()
+            )));
+        }
+        let record = self
+            .store
+            .game(id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))?;
+        let seats = self.store.seats(id).await?;
+        let log = self.store.log(id).await?;
+        let hosted = hosted_of(&record)?;
+        let stats = Arc::new(RoomStats::default());
+        stats.touch();
+        // rebuilding a long game is CPU work: off the runtime
+        let hub = Arc::clone(self);
+        let room_stats = Arc::clone(&stats);
+        let start = tokio::task::spawn_blocking(move || {
+            with_adapter!(hosted, A => Room::<A>::load(hub, record, seats, &log, room_stats)
+                .map(|room| Box::new(move |rx| room.spawn(rx)) as Box<dyn FnOnce(_) + Send>))
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("loading a game failed: {e}")))??;
+        let mut rooms = self.lock();
+        if let Some(h) = rooms.get(id)
+            && !h.is_closed()
+        {
+            return Ok(h.clone()); // another request loaded it meanwhile
+        }
+        if rooms.len() >= self.limits.rooms {
+            make_place(&mut rooms, self.limits.rooms)?;
+        }
+        let (tx, rx) = tokio::sync::mpsc::channel(256);
+        start(rx);
+        let handle = RoomHandle { tx, stats };
+        rooms.insert(id.to_string(), handle.clone());
+        Ok(handle)
+    }
+
+    /// A place for one more WebSocket, if the server has room for it.
+    pub fn connect(&self) -> Option<SocketSlot> {
+        let n = self.sockets.fetch_add(1, Ordering::Relaxed);
+        let slot = SocketSlot(Arc::clone(&self.sockets));
+        (n < self.limits.sockets).then_some(slot)
+    }
+
+    /// Open WebSockets.
+    pub fn connection_count(&self) -> usize {
+        self.sockets.load(Ordering::Relaxed)
+    }
+
+    /// Rooms in memory.
+    pub fn loaded_rooms(&self) -> usize {
+        self.lock().values().filter(|h| !h.is_closed()).count()
+    }
+}
+
+/// Frees a place in a full table of rooms: forgets rooms that ended, then sends the least
+/// recently used room with nobody connected away. With every room in use the server is full.
+fn make_place(rooms: &mut HashMap<String, RoomHandle>, max: usize) -> Result<(), ApiError> {
+    rooms.retain(|_, h| !h.is_closed());
+    if rooms.len() < max {
+        return Ok(());
+    }
+    let victim = rooms
+        .iter()
+        .filter(|(_, h)| h.stats.connected() == 0)
+        .min_by_key(|(_, h)| h.stats.last_used.load(Ordering::Relaxed))
+        .map(|(id, _)| id.clone());
+    match victim {
+        Some(id) => {
+            if let Some(h) = rooms.remove(&id) {
+                // a full queue means the room is busy; it still leaves when it reads this
+                let _ = h.tx.try_send(super::Cmd::Leave);
+            }
+            Ok(())
+        }
+        None => Err(ApiError::Unavailable {
+            message: "the server is full: every game in memory has players connected; try \
+                      again in a minute"
+                .into(),
+            retry_after: Duration::from_secs(60),
+        }),
+    }
+}

@@ -1,0 +1,174 @@
+//! Rooms: one task per game in memory, which owns the game and does everything to it in turn,
+//! and the [`Hub`] that finds, loads, creates and evicts them.
+//!
+//! A room receives commands (an intent, a lobby change, a new connection, ...), wakes up for
+//! the game's deadlines and its bots' actions, and for every accepted action: applies it,
+//! appends it to the store's log (undoing it if the store fails), then broadcasts a frame with
+//! a new version number and each seat's view. Acknowledgements are sent only after the log
+//! write. Rooms are loaded from the store on first use by replaying their logs, and leave
+//! memory when nobody has been connected for a while, or, when the table of rooms is full,
+//! the least recently used room without connections leaves to make place (it reloads on its
+//! next visit), so a flood of new games can never make an existing one unreachable.
+
+mod frame;
+mod hub;
+mod room;
+
+pub use frame::{Frame, TokenHash};
+pub(crate) use hub::hosted_of;
+pub use hub::{Created, Hub, SocketSlot};
+
+use crate::error::ApiError;
+use crate::frames::LobbyOp;
+use serde_json::Value;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+/// Who is connected to a room, and when it was last used (for eviction).
+#[derive(Debug, Default)]
+pub struct RoomStats {
+    players: AtomicUsize,
+    spectators: AtomicUsize,
+    last_used: AtomicU64,
+}
+
+impl RoomStats {
+    /// Sockets connected now.
+    pub fn connected(&self) -> usize {
+        self.players.load(Ordering::Relaxed) + self.spectators.load(Ordering::Relaxed)
+    }
+
+    fn touch(&self) {
+        self.last_used
+            .store(crate::ids::now_ms(), Ordering::Relaxed);
+    }
+}
+
+/// A socket's place in a room; dropping it frees the place.
+pub struct Presence {
+    stats: Arc<RoomStats>,
+    player: bool,
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        let count = if self.player {
+            &self.stats.players
+        } else {
+            &self.stats.spectators
+        };
+        count.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// A new subscriber: its receiver, the version, seat and view it starts from, and its place.
+pub struct Subscription {
+    /// The room's broadcasts.
+    pub updates: broadcast::Receiver<Arc<Frame>>,
+    /// The version now.
+    pub version: u64,
+    /// The seat the token holds now.
+    pub seat: Option<u32>,
+    /// The view now.
+    pub view: Value,
+    /// The socket's place in the room.
+    pub presence: Presence,
+}
+
+/// The state as one seat (or a spectator) sees it.
+#[derive(Clone, Debug)]
+pub struct SeatView {
+    /// The room's version.
+    pub version: u64,
+    /// The seat the token holds now.
+    pub seat: Option<u32>,
+    /// What it sees.
+    pub view: Value,
+}
+
+/// What the room is asked to do. Requests carry the caller's token hash, never a seat: the
+/// room finds the seat the token holds at the moment it acts.
+enum Cmd {
+    Act {
+        token: Option<TokenHash>,
+        intent: Value,
+        reply: oneshot::Sender<Result<u64, ApiError>>,
+    },
+    Lobby {
+        token: Option<TokenHash>,
+        op: LobbyOp,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    Join {
+        name: String,
+        reply: oneshot::Sender<Result<(u32, String), ApiError>>,
+    },
+    View {
+        token: Option<TokenHash>,
+        reply: oneshot::Sender<Result<SeatView, ApiError>>,
+    },
+    Subscribe {
+        token: Option<TokenHash>,
+        reply: oneshot::Sender<Result<Subscription, ApiError>>,
+    },
+    /// Leave memory now (the hub needs the place).
+    Leave,
+}
+
+/// A handle to a room's task.
+#[derive(Clone)]
+pub struct RoomHandle {
+    tx: mpsc::Sender<Cmd>,
+    stats: Arc<RoomStats>,
+}
+
+fn room_gone() -> ApiError {
+    ApiError::unavailable("the room closed; reload the page")
+}
+
+impl RoomHandle {
+    async fn ask<T>(
+        &self,
+        make: impl FnOnce(oneshot::Sender<Result<T, ApiError>>) -> Cmd,
+    ) -> Result<T, ApiError> {
+        self.stats.touch();
+        let (tx, rx) = oneshot::channel();
+        self.tx.send(make(tx)).await.map_err(|_| room_gone())?;
+        rx.await.map_err(|_| room_gone())?
+    }
+
+    /// An intent of whoever holds `token`; on success, the room's version once it is logged.
+    pub async fn act(&self, token: Option<TokenHash>, intent: Value) -> Result<u64, ApiError> {
+        self.ask(|reply| Cmd::Act {
+            token,
+            intent,
+            reply,
+        })
+        .await
+    }
+
+    /// A lobby change by whoever holds `token`.
+    pub async fn lobby(&self, token: Option<TokenHash>, op: LobbyOp) -> Result<(), ApiError> {
+        self.ask(|reply| Cmd::Lobby { token, op, reply }).await
+    }
+
+    /// Takes a free seat: returns it and its secret token.
+    pub async fn join(&self, name: String) -> Result<(u32, String), ApiError> {
+        self.ask(|reply| Cmd::Join { name, reply }).await
+    }
+
+    /// The version, the seat `token` holds and its view (403 for a token of no seat).
+    pub async fn view(&self, token: Option<TokenHash>) -> Result<SeatView, ApiError> {
+        self.ask(|reply| Cmd::View { token, reply }).await
+    }
+
+    /// Subscribes to the room's frames as whoever holds `token` (a spectator without one).
+    pub async fn subscribe(&self, token: Option<TokenHash>) -> Result<Subscription, ApiError> {
+        self.ask(|reply| Cmd::Subscribe { token, reply }).await
+    }
+
+    fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+}

@@ -1,0 +1,498 @@
+//! One room: the task that owns one game of adapter type `A` and does everything to it in
+//! turn. The room is generic over the game, so an intent is parsed straight into the game's
+//! typed intent and the typed action is applied as it is; JSON appears only at the edges
+//! (the wire and the log).
+
+use super::hub::{Hub, kind_of};
+use super::{Cmd, Frame, Presence, RoomStats, SeatView, Subscription, TokenHash};
+use crate::error::ApiError;
+use crate::frames::LobbyOp;
+use crate::games::{Adapter, BotMove, Kind, parse_intent, seat_list, stored};
+use crate::ids::{clean_name, now_ms, random_hex, token_hash};
+use crate::store::{GameRecord, LogEntry, SeatRecord};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+use tabula_core::Millis;
+use tokio::sync::{broadcast, mpsc};
+
+/// A search's answer: the version it was asked for and the action found.
+type Answer<A> = (u64, Option<A>);
+
+pub(super) struct Room<A: Adapter> {
+    id: String,
+    kind: Kind,
+    record: GameRecord,
+    seats: Vec<SeatRecord>,
+    /// The game, once started (a lobby has none).
+    game: Option<A>,
+    /// Length of the action log: also the room's version, so it survives restarts (lobby
+    /// changes, before any action, are sent with version 0).
+    seq: u64,
+    /// Time of the last applied action (actions never go back in time).
+    last_at: Millis,
+    hub: Arc<Hub>,
+    broadcast: broadcast::Sender<Arc<Frame>>,
+    stats: Arc<RoomStats>,
+    /// The version a bot's search is running for.
+    thinking: Option<u64>,
+    /// A search's answer for the current version, kept until it is time to play it.
+    thought: Option<Answer<A::Action>>,
+}
+
+impl<A: Adapter> Room<A> {
+    /// Rebuilds a room from its stored record, seats and log (CPU work: called off the async
+    /// runtime).
+    pub(super) fn load(
+        hub: Arc<Hub>,
+        record: GameRecord,
+        seats: Vec<SeatRecord>,
+        log: &[LogEntry],
+        stats: Arc<RoomStats>,
+    ) -> Result<Room<A>, ApiError> {
+        let mut room = Room {
+            id: record.id.clone(),
+            kind: kind_of(&record)?,
+            record,
+            seats,
+            game: None,
+            seq: 0,
+            last_at: 0,
+            hub,
+            broadcast: broadcast::channel(64).0,
+            stats,
+            thinking: None,
+            thought: None,
+        };
+        room.replay(log)?;
+        Ok(room)
+    }
+
+    fn replay(&mut self, log: &[LogEntry]) -> Result<(), ApiError> {
+        let Some(started) = self.record.started else {
+            return Ok(());
+        };
+        let config = self.record.config.get("game").ok_or_else(|| {
+            ApiError::Internal(format!("game {} has no stored configuration", self.id))
+        })?;
+        let services = Arc::clone(&self.hub.services);
+        let mut game = A::start(
+            stored("configuration", config)?,
+            self.record.seed,
+            started,
+            &services,
+        )?;
+        self.last_at = started;
+        for entry in log {
+            let action: A::Action = stored("action", &entry.action)?;
+            game.apply(&action, entry.at, &services).map_err(|e| {
+                ApiError::Internal(format!(
+                    "action {} of game {} does not replay: {e}",
+                    entry.seq, self.id
+                ))
+            })?;
+            self.seq = entry.seq + 1;
+            self.last_at = entry.at;
+        }
+        self.game = Some(game);
+        Ok(())
+    }
+
+    /// Starts the room's task.
+    pub(super) fn spawn(self, rx: mpsc::Receiver<Cmd>) {
+        tokio::spawn(self.run(rx));
+    }
+
+    /// The seat `token` holds now.
+    fn seat_of(&self, token: Option<&TokenHash>) -> Option<u32> {
+        let token = token?;
+        self.seats
+            .iter()
+            .find(|s| s.bot_level.is_none() && s.token_hash == token.0)
+            .map(|s| s.seat)
+    }
+
+    /// The seat `token` holds, or why it may not act.
+    fn acting_seat(&self, token: Option<&TokenHash>) -> Result<u32, ApiError> {
+        match (token, self.seat_of(token)) {
+            (_, Some(seat)) => Ok(seat),
+            (None, None) => Err(ApiError::Forbidden(
+                "spectators cannot act: join the game or use your seat's link".into(),
+            )),
+            (Some(_), None) => Err(ApiError::Forbidden(
+                "that token belongs to no seat of this game (the seat may have been removed)"
+                    .into(),
+            )),
+        }
+    }
+
+    fn view(&self, seat: Option<u32>) -> Value {
+        let now = now_ms();
+        match &self.game {
+            Some(game) => {
+                let mut v = game.view(seat, &self.seats, now, &self.hub.services);
+                v["id"] = json!(self.id);
+                v["status"] = json!(self.record.status);
+                v["seats"] = json!(seat_list(&self.seats));
+                v
+            }
+            None => json!({
+                "id": self.id, "kind": self.kind.name(), "status": self.record.status,
+                "options": self.record.config.get("options"), "max_seats": self.kind.max_seats(),
+                "seats": seat_list(&self.seats), "you": seat, "host": 0, "now": now,
+            }),
+        }
+    }
+
+    fn publish(&self, events: Vec<Value>) {
+        if self.broadcast.receiver_count() == 0 {
+            return;
+        }
+        let views = (0..self.seats.len() as u32)
+            .map(|s| self.view(Some(s)))
+            .collect();
+        let tokens = self.seats.iter().map(|s| s.token_hash.clone()).collect();
+        let frame = Frame::new(self.seq, events, views, self.view(None), tokens);
+        let _ = self.broadcast.send(Arc::new(frame));
+    }
+
+    /// Applies, logs and broadcasts an action; undoes it if the log write fails.
+    async fn accept(&mut self, action: A::Action, at: Millis) -> Result<u64, ApiError> {
+        let at = at.max(self.last_at);
+        let services = Arc::clone(&self.hub.services);
+        let game = self
+            .game
+            .as_mut()
+            .ok_or_else(|| ApiError::Conflict("the game has not started yet".into()))?;
+        let backup = game.clone();
+        let events = game.apply(&action, at, &services)?;
+        let entry = LogEntry {
+            seq: self.seq,
+            at,
+            action: serde_json::to_value(&action)
+                .map_err(|e| ApiError::Internal(format!("an action as JSON: {e}")))?,
+        };
+        if let Err(e) = self.hub.store.append(&self.id, &entry).await {
+            if let Some(game) = self.game.as_mut() {
+                *game = backup;
+            }
+            return Err(ApiError::Internal(format!(
+                "the move could not be saved ({e}); try again"
+            )));
+        }
+        let over = self.game.as_ref().is_some_and(A::is_over);
+        self.seq += 1;
+        self.last_at = at;
+        self.thought = None;
+        if over && self.record.status != "finished" {
+            self.record.status = "finished".into();
+            if let Err(e) = self.hub.store.set_status(&self.id, "finished", at).await {
+                tracing::error!(game = %self.id, "the game's end could not be recorded: {e}");
+            }
+        }
+        self.publish(events);
+        Ok(self.seq)
+    }
+
+    /// The next automatic action (a deadline or a bot's move) with its time, asking the
+    /// thinking pool for a bot's search when one is needed and not yet under way.
+    fn next_auto(
+        &mut self,
+        answers: &mpsc::Sender<Answer<A::Action>>,
+    ) -> Option<(Millis, A::Action)> {
+        let game = self.game.as_ref()?;
+        let deadline = game
+            .next_deadline()
+            .and_then(|t| A::tick().map(|tick| (t, tick)));
+        let bot = match game.bot(&self.seats, self.record.seed, &self.hub.services) {
+            None => None,
+            Some(BotMove::At(t, action)) => Some((t, action)),
+            Some(BotMove::Think { not_before, think }) => match &self.thought {
+                Some((v, Some(action))) if *v == self.seq => Some((not_before, action.clone())),
+                Some((v, None)) if *v == self.seq => None,
+                _ => {
+                    if self.thinking != Some(self.seq) {
+                        self.thinking = Some(self.seq);
+                        let version = self.seq;
+                        let (hub, answers) = (Arc::clone(&self.hub), answers.clone());
+                        tokio::spawn(async move {
+                            let found = match hub.thinking.run(think).await {
+                                Ok(found) => found,
+                                Err(e) => {
+                                    tracing::error!("a bot's search failed: {e}");
+                                    None
+                                }
+                            };
+                            let _ = answers.send((version, found)).await;
+                        });
+                    }
+                    None
+                }
+            },
+        };
+        match (deadline, bot) {
+            (Some(d), Some(b)) => Some(if b.0 < d.0 { b } else { d }),
+            (d, b) => d.or(b),
+        }
+    }
+
+    async fn start(&mut self) -> Result<(), ApiError> {
+        let now = now_ms();
+        let config = self.hub.start_record(&self.id, self.kind, now).await?;
+        self.record.config = config;
+        self.record.started = Some(now);
+        self.record.status = "playing".into();
+        self.replay(&[])?;
+        self.publish(vec![json!({"t": "started"})]);
+        Ok(())
+    }
+
+    async fn lobby(&mut self, token: Option<&TokenHash>, op: LobbyOp) -> Result<(), ApiError> {
+        let seat = self.acting_seat(token)?;
+        if self.game.is_some() {
+            return Err(ApiError::Conflict("the game has started".into()));
+        }
+        if seat != 0 {
+            return Err(ApiError::Forbidden(
+                "only the host (seat 0) changes the table".into(),
+            ));
+        }
+        let store = Arc::clone(&self.hub.store);
+        match op {
+            LobbyOp::AddBot { level } => {
+                if self.seats.len() >= self.kind.max_seats() {
+                    return Err(ApiError::Conflict(format!(
+                        "the table is full ({} seats)",
+                        self.kind.max_seats()
+                    )));
+                }
+                self.kind.check_bot_level(level)?;
+                let s = SeatRecord {
+                    seat: self.seats.len() as u32,
+                    name: format!("Bot {level}"),
+                    token_hash: String::new(),
+                    bot_level: Some(level),
+                };
+                store.put_seat(&self.id, &s).await?;
+                self.seats.push(s);
+            }
+            LobbyOp::Remove { seat: which } => {
+                if which == 0 || which as usize >= self.seats.len() {
+                    return Err(ApiError::BadInput(format!(
+                        "seat {which} cannot be removed: seats 1 to {} can",
+                        self.seats.len().saturating_sub(1)
+                    )));
+                }
+                // seats stay numbered 0..n: the last seat moves into the gap; every socket
+                // finds its seat again by its token in the next frame
+                let last = self.seats.len() as u32 - 1;
+                store.remove_seat(&self.id, last).await?;
+                let moved = self.seats.pop().ok_or_else(|| {
+                    ApiError::Internal("a lobby with a removable seat has seats".into())
+                })?;
+                if which != last {
+                    let s = SeatRecord {
+                        seat: which,
+                        ..moved
+                    };
+                    store.put_seat(&self.id, &s).await?;
+                    self.seats[which as usize] = s;
+                }
+            }
+            LobbyOp::Options { options } => {
+                self.kind
+                    .configure(&options, self.seats.len(), &self.hub.services)?;
+                self.record.config = json!({"options": options});
+                store.set_config(&self.id, &self.record.config).await?;
+            }
+            LobbyOp::Start => return self.start().await,
+        }
+        self.publish(vec![json!({"t": "lobby"})]);
+        Ok(())
+    }
+
+    async fn join(&mut self, name: String) -> Result<(u32, String), ApiError> {
+        if self.game.is_some() {
+            return Err(ApiError::Conflict(
+                "the game has started; you can watch it".into(),
+            ));
+        }
+        if self.seats.len() >= self.kind.max_seats() {
+            return Err(ApiError::Conflict(
+                "every seat is taken; you can watch".into(),
+            ));
+        }
+        let token = random_hex(16);
+        let seat = SeatRecord {
+            seat: self.seats.len() as u32,
+            name: clean_name(&name),
+            token_hash: token_hash(&token),
+            bot_level: None,
+        };
+        self.hub.store.put_seat(&self.id, &seat).await?;
+        let n = seat.seat;
+        self.seats.push(seat);
+        if self.kind.ready(self.seats.len()) {
+            self.start().await?;
+        } else {
+            self.publish(vec![json!({"t": "joined", "seat": n})]);
+        }
+        Ok((n, token))
+    }
+
+    async fn act(&mut self, token: Option<&TokenHash>, intent: Value) -> Result<u64, ApiError> {
+        let seat = self.acting_seat(token)?;
+        let game = self
+            .game
+            .as_ref()
+            .ok_or_else(|| ApiError::Conflict("the game has not started yet".into()))?;
+        let action = game.action(seat, parse_intent(intent)?)?;
+        self.accept(action, now_ms()).await
+    }
+
+    fn subscribe(&self, token: Option<&TokenHash>) -> Result<Subscription, ApiError> {
+        let seat = self.seat_of(token);
+        if token.is_some() && seat.is_none() {
+            return Err(ApiError::Forbidden(
+                "that token belongs to no seat of this game".into(),
+            ));
+        }
+        let limits = &self.hub.limits;
+        let (count, max, who) = match seat {
+            Some(_) => (
+                &self.stats.players,
+                limits.sockets_per_seat * self.kind.max_seats(),
+                "players",
+            ),
+            None => (
+                &self.stats.spectators,
+                limits.spectators_per_room,
+                "spectators",
+            ),
+        };
+        if count.fetch_add(1, Ordering::Relaxed) >= max {
+            count.fetch_sub(1, Ordering::Relaxed);
+            return Err(ApiError::unavailable(format!(
+                "this room has too many connections of {who} ({max}); try again soon"
+            )));
+        }
+        Ok(Subscription {
+            updates: self.broadcast.subscribe(),
+            version: self.seq,
+            seat,
+            view: self.view(seat),
+            presence: Presence {
+                stats: Arc::clone(&self.stats),
+                player: seat.is_some(),
+            },
+        })
+    }
+
+    /// Handles one command; `false` when the room should leave memory.
+    async fn handle(&mut self, cmd: Cmd) -> bool {
+        match cmd {
+            Cmd::Act {
+                token,
+                intent,
+                reply,
+            } => {
+                let _ = reply.send(self.act(token.as_ref(), intent).await);
+            }
+            Cmd::Lobby { token, op, reply } => {
+                let _ = reply.send(self.lobby(token.as_ref(), op).await);
+            }
+            Cmd::Join { name, reply } => {
+                let _ = reply.send(self.join(name).await);
+            }
+            Cmd::View { token, reply } => {
+                let seat = self.seat_of(token.as_ref());
+                let answer = if token.is_some() && seat.is_none() {
+                    Err(ApiError::Forbidden(
+                        "that token belongs to no seat of this game".into(),
+                    ))
+                } else {
+                    Ok(SeatView {
+                        version: self.seq,
+                        seat,
+                        view: self.view(seat),
+                    })
+                };
+                let _ = reply.send(answer);
+            }
+            Cmd::Subscribe { token, reply } => {
+                let _ = reply.send(self.subscribe(token.as_ref()));
+            }
+            Cmd::Leave => return false,
+        }
+        true
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        let (answers_tx, mut answers) = mpsc::channel::<Answer<A::Action>>(4);
+        let idle_limit = self.hub.limits.idle;
+        let mut idle_since = tokio::time::Instant::now();
+        loop {
+            // catch up with anything already due (a restart may find overdue deadlines)
+            let auto = self.next_auto(&answers_tx);
+            if let Some((t, action)) = &auto
+                && *t <= now_ms()
+            {
+                if let Err(e) = self.accept(action.clone(), *t).await {
+                    tracing::error!(game = %self.id, "automatic action {action:?} refused: {e}");
+                    // a refused tick or bot action would loop forever: stop this room
+                    return;
+                }
+                continue;
+            }
+            let wait = auto.as_ref().map_or(idle_limit, |(t, _)| {
+                Duration::from_millis(t.saturating_sub(now_ms()))
+            });
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(c) => {
+                        if !self.handle(c).await {
+                            return;
+                        }
+                        idle_since = tokio::time::Instant::now();
+                    }
+                    None => return,
+                },
+                Some((version, found)) = answers.recv() => {
+                    if version == self.seq {
+                        self.thought = Some((version, found));
+                    }
+                    if self.thinking == Some(version) {
+                        self.thinking = None;
+                    }
+                }
+                _ = tokio::time::sleep(wait.min(idle_limit)) => {}
+            }
+            if self.stats.connected() == 0 {
+                let expired = self.game.is_none()
+                    && now_ms().saturating_sub(self.record.created)
+                        >= self.hub.limits.lobby_expiry.as_millis() as u64;
+                if expired {
+                    if let Err(e) = self
+                        .hub
+                        .store
+                        .set_status(&self.id, "expired", now_ms())
+                        .await
+                    {
+                        tracing::error!(game = %self.id, "a lobby's expiry could not be recorded: {e}");
+                    }
+                    return;
+                }
+                let soon = auto.as_ref().is_some_and(|(t, _)| {
+                    t.saturating_sub(now_ms()) < idle_limit.as_millis() as u64
+                });
+                let searching = self.thinking.is_some();
+                if idle_since.elapsed() >= idle_limit && !soon && !searching {
+                    return; // leave memory; the store has everything
+                }
+            } else {
+                idle_since = tokio::time::Instant::now();
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! Persistence: games, their seats and their append-only action logs, behind one [`Store`]
+//! trait.
+//!
+//! A game is stored as its kind, configuration, seed and start time plus every accepted action
+//! with the time it was accepted; replaying the log rebuilds the game exactly (the games are
+//! deterministic state machines). Each log entry has a position (`seq`) unique within its
+//! game, so two writers can never both append the same step: the second write fails.
+//!
+//! The trait is asynchronous so that a networked database can sit behind it; the default
+//! [`SqliteStore`] answers at once from one SQLite file in WAL mode.
+
+pub mod backup;
+pub mod sqlite;
+
+pub use sqlite::SqliteStore;
+
+use serde_json::Value;
+
+/// A stored game's header.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// Its id (also in its URLs).
+    pub id: String,
+    /// `checkmates-party`, `checkmates-solo`, `royal-match`, `royal-solo`, ...
+    pub kind: String,
+    /// The kind's configuration (JSON): `{"options": ...}` in a lobby, plus `"game"` once
+    /// started.
+    pub config: Value,
+    /// The seed of its randomness.
+    pub seed: u64,
+    /// When it was created (ms since the Unix epoch).
+    pub created: u64,
+    /// When play started, if it has.
+    pub started: Option<u64>,
+    /// `lobby`, `playing`, `finished` or `expired`.
+    pub status: String,
+    /// When anything last happened.
+    pub updated: u64,
+}
+
+/// A seat at a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatRecord {
+    /// Seat number from 0.
+    pub seat: u32,
+    /// The nickname shown.
+    pub name: String,
+    /// SHA-256 of the seat's secret token (empty for bots).
+    pub token_hash: String,
+    /// A bot's level, for bot seats.
+    pub bot_level: Option<u8>,
+}
+
+/// A logged action.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogEntry {
+    /// Position in the log from 0.
+    pub seq: u64,
+    /// When it was accepted (ms since the Unix epoch).
+    pub at: u64,
+    /// The action in the game's own JSON.
+    pub action: Value,
+}
+
+/// Why storage failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database said no.
+    #[error("database: {0}")]
+    Db(#[from] rusqlite::Error),
+    /// Stored JSON could not be read back.
+    #[error("stored JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The database file cannot be used as it is (damaged, emptied, foreign); the message
+    /// says what was found and how to recover.
+    #[error("{0}")]
+    Refused(String),
+    /// A file beside the database (its marker, a backup) could not be read or written.
+    #[error("{path}: {source}")]
+    File {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// What the server needs from storage.
+#[async_trait::async_trait]
+pub trait Store: Send + Sync {
+    /// Records a new game.
+    async fn create_game(&self, g: &GameRecord) -> Result<(), StoreError>;
+    /// Adds or replaces a seat.
+    async fn put_seat(&self, game: &str, s: &SeatRecord) -> Result<(), StoreError>;
+    /// Removes a seat.
+    async fn remove_seat(&self, game: &str, seat: u32) -> Result<(), StoreError>;
+    /// Marks a game started (its configuration may have been completed in the lobby).
+    async fn start_game(&self, id: &str, config: &Value, started: u64) -> Result<(), StoreError>;
+    /// Replaces a game's configuration (lobby options).
+    async fn set_config(&self, id: &str, config: &Value) -> Result<(), StoreError>;
+    /// Appends an action; `seq` must be the next position in the log (a position already
+    /// written is refused).
+    async fn append(&self, game: &str, entry: &LogEntry) -> Result<(), StoreError>;
+    /// Sets a game's status.
+    async fn set_status(&self, id: &str, status: &str, at: u64) -> Result<(), StoreError>;
+    /// A game's header.
+    async fn game(&self, id: &str) -> Result<Option<GameRecord>, StoreError>;
+    /// A game's seats, by seat number.
+    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError>;
+    /// A game's whole log.
+    async fn log(&self, id: &str) -> Result<Vec<LogEntry>, StoreError>;
+    /// Games with a status among `statuses`, oldest first.
+    async fn games_with_status(&self, statuses: &[&str]) -> Result<Vec<GameRecord>, StoreError>;
+    /// Finished games, newest first.
+    async fn recent_finished(&self, limit: usize) -> Result<Vec<GameRecord>, StoreError>;
+}

@@ -1,0 +1,578 @@
+//! The default store: one SQLite file in WAL mode.
+//!
+//! An action is committed before the server acknowledges it, so a crash, even `kill -9`, loses
+//! nothing that was acknowledged (`synchronous = NORMAL`: durable across process crashes; a
+//! power cut may lose the last moments).
+//!
+//! Opening is careful, because a server that silently starts on a damaged or emptied file
+//! would go on writing new games into it while every old game is gone:
+//! - a file that is not a database, or fails SQLite's `quick_check`, is refused with what was
+//!   found and how to recover;
+//! - once a database holds games, a marker file beside it (`<db>.id`) records its id, which
+//!   the database also holds; if the database is later found empty (truncated, replaced by a
+//!   new file) or holding another id, opening is refused rather than starting afresh.
+
+use super::{GameRecord, LogEntry, SeatRecord, Store, StoreError};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The SQLite store.
+pub struct SqliteStore {
+    conn: Mutex<Connection>,
+    /// The database file (`None` in memory).
+    path: Option<PathBuf>,
+    /// This database's id (in its `meta` table and its marker file).
+    db_id: String,
+    /// Whether the marker file is known to be written.
+    marked: AtomicBool,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    config TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    created INTEGER NOT NULL,
+    started INTEGER,
+    status TEXT NOT NULL,
+    updated INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_status ON games(status, updated);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
+    bot_level INTEGER,
+    PRIMARY KEY (game, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+";
+
+/// The marker file of a database file: `tabula.db` -> `tabula.db.id`.
+pub fn marker_path(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push(".id");
+    PathBuf::from(name)
+}
+
+fn file_error(path: &Path, source: std::io::Error) -> StoreError {
+    StoreError::File {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+fn read_marker(db: &Path) -> Result<Option<String>, StoreError> {
+    let path = marker_path(db);
+    match std::fs::read_to_string(&path) {
+        Ok(s) => Ok(Some(s.trim().to_string())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(file_error(&path, e)),
+    }
+}
+
+/// How to get back to a good database, said once for every refusal.
+fn recovery(db: &Path) -> String {
+    let d = db.display();
+    format!(
+        "Keep this file for inspection and restore the newest backup (`tabula backup` and \
+         `tabula serve --backup-dir` make them): stop the server, then copy the backup over \
+         {d}. To start an empty database on purpose instead, move {d} and {} away.",
+        marker_path(db).display()
+    )
+}
+
+/// Runs SQLite's `quick_check`: `Ok` when it says `ok`, otherwise its first findings.
+pub fn quick_check(conn: &Connection) -> Result<(), String> {
+    let mut st = conn
+        .prepare("PRAGMA quick_check(5)")
+        .map_err(|e| e.to_string())?;
+    let rows: Vec<String> = st
+        .query_map([], |r| r.get::<_, String>(0))
+        .and_then(|rows| rows.collect())
+        .map_err(|e| e.to_string())?;
+    if rows.len() == 1 && rows[0] == "ok" {
+        Ok(())
+    } else {
+        Err(rows.join("; "))
+    }
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `path`, refusing a damaged file or one
+    /// that lost the games it once held.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let shown = path.display().to_string();
+        let marker = read_marker(path)?;
+        let existed = path.exists();
+        let conn = Connection::open(path)?;
+        let tables: i64 = match conn.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
+            [],
+            |r| r.get(0),
+        ) {
+            Ok(n) => n,
+            Err(e) => {
+                let corrupt = matches!(&e, rusqlite::Error::SqliteFailure(f, _)
+                    if f.code == rusqlite::ErrorCode::DatabaseCorrupt);
+                let what = if corrupt {
+                    "is damaged"
+                } else {
+                    "cannot be read as a database"
+                };
+                return Err(StoreError::Refused(format!(
+                    "{shown} {what} ({e}). {}",
+                    recovery(path)
+                )));
+            }
+        };
+        if tables > 0 {
+            quick_check(&conn).map_err(|found| {
+                StoreError::Refused(format!(
+                    "{shown} is damaged: SQLite's integrity check found: {found}. {}",
+                    recovery(path)
+                ))
+            })?;
+        } else if let Some(id) = &marker {
+            let what = if existed { "is empty" } else { "is missing" };
+            return Err(StoreError::Refused(format!(
+                "{shown} {what}, but {} says it is database {id}, which held games: the file \
+                 was truncated, replaced or lost. {}",
+                marker_path(path).display(),
+                recovery(path)
+            )));
+        }
+        let store = Self::init(conn, Some(path.to_path_buf()))?;
+        if let Some(id) = &marker
+            && *id != store.db_id
+        {
+            return Err(StoreError::Refused(format!(
+                "{shown} is database {}, but {} says database {id} belongs here: another \
+                 file was put in its place. {}",
+                store.db_id,
+                marker_path(path).display(),
+                recovery(path)
+            )));
+        }
+        if marker.is_some() {
+            store.marked.store(true, Ordering::Relaxed);
+        } else if store.has_games()? {
+            store.write_marker()?;
+        }
+        Ok(store)
+    }
+
+    /// An in-memory database (tests).
+    pub fn in_memory() -> Result<SqliteStore, StoreError> {
+        Self::init(Connection::open_in_memory()?, None)
+    }
+
+    fn init(conn: Connection, path: Option<PathBuf>) -> Result<SqliteStore, StoreError> {
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.execute_batch(SCHEMA)?;
+        let existing: Option<String> = conn
+            .query_row("SELECT value FROM meta WHERE key = 'db_id'", [], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        let db_id = match existing {
+            Some(id) => id,
+            None => {
+                let id = crate::ids::random_hex(8);
+                conn.execute(
+                    "INSERT INTO meta (key, value) VALUES ('db_id', ?1)",
+                    params![id],
+                )?;
+                id
+            }
+        };
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+            path,
+            db_id,
+            marked: AtomicBool::new(false),
+        })
+    }
+
+    /// This database's id.
+    pub fn db_id(&self) -> &str {
+        &self.db_id
+    }
+
+    /// The database file, if it is one.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    fn has_games(&self) -> Result<bool, StoreError> {
+        self.with(|c| {
+            Ok(c.query_row("SELECT EXISTS (SELECT 1 FROM games)", [], |r| {
+                r.get::<_, bool>(0)
+            })?)
+        })
+    }
+
+    /// Writes the marker file (once the database holds a game).
+    fn write_marker(&self) -> Result<(), StoreError> {
+        if let Some(path) = &self.path {
+            let m = marker_path(path);
+            std::fs::write(&m, format!("{}\n", self.db_id)).map_err(|e| file_error(&m, e))?;
+        }
+        self.marked.store(true, Ordering::Relaxed);
+        Ok(())
+    }
+
+    pub(super) fn with<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        // a panic while holding the lock cannot leave SQLite inconsistent (statements are
+        // atomic), so a poisoned lock is still safe to use
+        let conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
+        f(&conn)
+    }
+}
+
+/// A `games` row as read: id, kind, config, seed, created, started, status, updated.
+type GameRow = (String, String, String, i64, i64, Option<i64>, String, i64);
+
+fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+    Ok((
+        r.get(0)?,
+        r.get(1)?,
+        r.get(2)?,
+        r.get(3)?,
+        r.get(4)?,
+        r.get(5)?,
+        r.get(6)?,
+        r.get(7)?,
+    ))
+}
+
+fn to_record(t: GameRow) -> Result<GameRecord, StoreError> {
+    Ok(GameRecord {
+        id: t.0,
+        kind: t.1,
+        config: serde_json::from_str(&t.2)?,
+        seed: t.3 as u64,
+        created: t.4 as u64,
+        started: t.5.map(|s| s as u64),
+        status: t.6,
+        updated: t.7 as u64,
+    })
+}
+
+const GAME_COLUMNS: &str = "id, kind, config, seed, created, started, status, updated";
+
+#[async_trait::async_trait]
+impl Store for SqliteStore {
+    async fn create_game(&self, g: &GameRecord) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO games (id, kind, config, seed, created, started, status, updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![g.id, g.kind, g.config.to_string(), g.seed as i64, g.created as i64, g.started.map(|s| s as i64), g.status, g.updated as i64],
+            )?;
+            Ok(())
+        })?;
+        if !self.marked.load(Ordering::Relaxed) {
+            self.write_marker()?;
+        }
+        Ok(())
+    }
+
+    async fn put_seat(&self, game: &str, s: &SeatRecord) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                "INSERT OR REPLACE INTO seats (game, seat, name, token_hash, bot_level) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![game, s.seat, s.name, s.token_hash, s.bot_level],
+            )?;
+            Ok(())
+        })
+    }
+
+    async fn remove_seat(&self, game: &str, seat: u32) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                "DELETE FROM seats WHERE game = ?1 AND seat = ?2",
+                params![game, seat],
+            )?;
+            Ok(())
+        })
+    }
+
+    async fn start_game(&self, id: &str, config: &Value, started: u64) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                "UPDATE games SET config = ?2, started = ?3, status = 'playing', updated = ?3 WHERE id = ?1",
+                params![id, config.to_string(), started as i64],
+            )?;
+            Ok(())
+        })
+    }
+
+    async fn set_config(&self, id: &str, config: &Value) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                "UPDATE games SET config = ?2 WHERE id = ?1",
+                params![id, config.to_string()],
+            )?;
+            Ok(())
+        })
+    }
+
+    async fn append(&self, game: &str, e: &LogEntry) -> Result<(), StoreError> {
+        self.with(|c| {
+            let tx = c.unchecked_transaction()?;
+            tx.execute(
+                "INSERT INTO actions (game, seq, at, action) VALUES (?1, ?2, ?3, ?4)",
+                params![game, e.seq as i64, e.at as i64, e.action.to_string()],
+            )?;
+            tx.execute(
+                "UPDATE games SET updated = ?2 WHERE id = ?1",
+                params![game, e.at as i64],
+            )?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    async fn set_status(&self, id: &str, status: &str, at: u64) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(
+                "UPDATE games SET status = ?2, updated = ?3 WHERE id = ?1",
+                params![id, status, at as i64],
+            )?;
+            Ok(())
+        })
+    }
+
+    async fn game(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
+        self.with(|c| {
+            let row = c
+                .query_row(
+                    &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
+                    params![id],
+                    game_row,
+                )
+                .optional()?;
+            row.map(to_record).transpose()
+        })
+    }
+
+    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
+        self.with(|c| {
+            let mut st = c.prepare_cached(
+                "SELECT seat, name, token_hash, bot_level FROM seats WHERE game = ?1 ORDER BY seat",
+            )?;
+            let rows = st.query_map(params![id], |r| {
+                Ok(SeatRecord {
+                    seat: r.get(0)?,
+                    name: r.get(1)?,
+                    token_hash: r.get(2)?,
+                    bot_level: r.get(3)?,
+                })
+            })?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    async fn log(&self, id: &str) -> Result<Vec<LogEntry>, StoreError> {
+        self.with(|c| {
+            let mut st = c.prepare_cached(
+                "SELECT seq, at, action FROM actions WHERE game = ?1 ORDER BY seq",
+            )?;
+            let rows = st.query_map(params![id], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, String>(2)?,
+                ))
+            })?;
+            let mut out = Vec::new();
+            for row in rows {
+                let (seq, at, action) = row?;
+                out.push(LogEntry {
+                    seq: seq as u64,
+                    at: at as u64,
+                    action: serde_json::from_str(&action)?,
+                });
+            }
+            Ok(out)
+        })
+    }
+
+    async fn games_with_status(&self, statuses: &[&str]) -> Result<Vec<GameRecord>, StoreError> {
+        self.with(|c| {
+            // one bound parameter per status: no status text is ever spliced into SQL
+            let marks = vec!["?"; statuses.len()].join(",");
+            let mut st = c.prepare(&format!(
+                "SELECT {GAME_COLUMNS} FROM games WHERE status IN ({marks}) ORDER BY created"
+            ))?;
+            let rows = st.query_map(rusqlite::params_from_iter(statuses.iter()), game_row)?;
+            rows.map(|r| to_record(r?)).collect()
+        })
+    }
+
+    async fn recent_finished(&self, limit: usize) -> Result<Vec<GameRecord>, StoreError> {
+        self.with(|c| {
+            let mut st = c.prepare(&format!("SELECT {GAME_COLUMNS} FROM games WHERE status = 'finished' ORDER BY updated DESC LIMIT ?1"))?;
+            let rows = st.query_map(params![limit as i64], game_row)?;
+            rows.map(|r| to_record(r?)).collect()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn game(id: &str) -> GameRecord {
+        GameRecord {
+            id: id.into(),
+            kind: "royal-solo".into(),
+            config: json!({"level": "Two"}),
+            seed: u64::MAX - 5,
+            created: 1,
+            started: Some(2),
+            status: "playing".into(),
+            updated: 2,
+        }
+    }
+
+    #[tokio::test]
+    async fn games_seats_and_logs_round_trip() {
+        let s = SqliteStore::in_memory().unwrap();
+        let g = game("abc");
+        s.create_game(&g).await.unwrap();
+        assert_eq!(s.game("abc").await.unwrap(), Some(g.clone()));
+        for (seat, bot) in [(0, None), (1, Some(4))] {
+            let r = SeatRecord {
+                seat,
+                name: "Ann".into(),
+                token_hash: "h".into(),
+                bot_level: bot,
+            };
+            s.put_seat("abc", &r).await.unwrap();
+        }
+        assert_eq!(s.seats("abc").await.unwrap().len(), 2);
+        let entry = |seq, action| LogEntry {
+            seq,
+            at: 5 + seq,
+            action,
+        };
+        s.append("abc", &entry(0, json!({"t": "tick"})))
+            .await
+            .unwrap();
+        assert!(
+            s.append("abc", &entry(0, json!({}))).await.is_err(),
+            "a position in the log is written once"
+        );
+        s.append("abc", &entry(1, json!({"t": "next"})))
+            .await
+            .unwrap();
+        assert_eq!(s.log("abc").await.unwrap().len(), 2);
+        s.set_status("abc", "finished", 9).await.unwrap();
+        assert_eq!(s.recent_finished(5).await.unwrap()[0].id, "abc");
+        assert!(
+            s.games_with_status(&["playing", "lobby"])
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(s.games_with_status(&["finished"]).await.unwrap().len(), 1);
+        assert_eq!(s.game("nope").await.unwrap(), None);
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "tabula-store-{}-{name}-{}",
+            std::process::id(),
+            crate::ids::random_hex(4)
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("t.db")
+    }
+
+    fn refusal(path: &Path) -> String {
+        match SqliteStore::open(path) {
+            Err(StoreError::Refused(m)) => m,
+            Err(e) => panic!("expected a refusal, got {e}"),
+            Ok(_) => panic!("a damaged database was opened"),
+        }
+    }
+
+    #[tokio::test]
+    async fn an_emptied_database_that_held_games_is_refused() {
+        let path = scratch("emptied");
+        let s = SqliteStore::open(&path).unwrap();
+        assert!(!marker_path(&path).exists(), "no marker before any game");
+        s.create_game(&game("g1")).await.unwrap();
+        assert!(
+            marker_path(&path).exists(),
+            "the first game writes the marker"
+        );
+        drop(s);
+        // reopening the intact database is fine
+        drop(SqliteStore::open(&path).unwrap());
+        // truncated to nothing (the WAL was checkpointed on close)
+        std::fs::write(&path, b"").unwrap();
+        let _ = std::fs::remove_file(path.with_extension("db-wal"));
+        let m = refusal(&path);
+        assert!(m.contains("is empty") && m.contains("held games"), "{m}");
+        assert!(m.contains("backup"), "the refusal says how to recover: {m}");
+        // removed altogether
+        std::fs::remove_file(&path).unwrap();
+        assert!(refusal(&path).contains("is missing"));
+        // another database put in its place
+        let other = path.with_file_name("other.db");
+        let o = SqliteStore::open(&other).unwrap();
+        o.create_game(&game("g2")).await.unwrap();
+        drop(o);
+        std::fs::copy(&other, &path).unwrap();
+        assert!(refusal(&path).contains("another file"));
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[tokio::test]
+    async fn a_damaged_database_is_refused() {
+        let path = scratch("damaged");
+        let s = SqliteStore::open(&path).unwrap();
+        for i in 0..200 {
+            s.create_game(&game(&format!("game-{i}"))).await.unwrap();
+        }
+        drop(s);
+        // garbage over the middle of the file: the b-tree pages no longer hold together
+        let mut bytes = std::fs::read(&path).unwrap();
+        assert!(bytes.len() > 8192, "{} bytes", bytes.len());
+        let mid = bytes.len() / 2;
+        for b in &mut bytes[mid - 2048..mid + 2048] {
+            *b = 0xA5;
+        }
+        std::fs::write(&path, &bytes).unwrap();
+        let m = refusal(&path);
+        assert!(m.contains("damaged"), "{m}");
+        // not a database at all
+        std::fs::write(&path, vec![b'x'; 4096]).unwrap();
+        assert!(refusal(&path).contains("cannot be read as a database"));
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+}
