@@ -42,17 +42,20 @@ export class GameSocket {
     this.connect();
   }
 
+  // The seat token travels in a header (the WebSocket subprotocol offer), never in the URL,
+  // where it would land in server logs and browser history.
   connect() {
     const seat = seatOf(this.gameId);
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const q = seat ? `?token=${encodeURIComponent(seat.token)}` : '';
-    this.ws = new WebSocket(`${proto}://${location.host}/api/games/${this.gameId}/ws${q}`);
+    const url = `${proto}://${location.host}/api/games/${this.gameId}/ws`;
+    this.ws = seat ? new WebSocket(url, ['tabula', `tabula-token.${seat.token}`]) : new WebSocket(url);
     this.ws.onmessage = (e) => this.receive(JSON.parse(e.data));
     this.ws.onclose = () => { if (!this.closed) setTimeout(() => this.connect(), 1000); };
   }
 
   receive(msg) {
     const d = msg.d || {};
+    if (msg.t === 'seat') this.onError(d.message); // the host removed this seat: now watching
     if (msg.t === 'state' || msg.t === 'update') {
       if (msg.t === 'update' && d.v < this.version) return; // an old frame
       this.version = d.v;

@@ -16,14 +16,9 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the web app: play in the browser, alone, against bots or with friends by link.
-    Serve {
-        /// Address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: String,
-        /// The SQLite database file (created if missing).
-        #[arg(long, default_value = "tabula.db")]
-        db: std::path::PathBuf,
-    },
+    Serve(crate::serve::ServeArgs),
+    /// Copy the web app's database while it runs (a consistent snapshot).
+    Backup(crate::serve::BackupArgs),
     /// Minimum number of moves and one optimal solution for a puzzle.
     Solve(SolveArgs),
     /// Referee a proof: replay it and give the verdict under the rules.
@@ -503,7 +498,8 @@ enum StatsGame {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Serve { addr, db } => serve(&addr, &db),
+        Command::Serve(args) => crate::serve::serve(&args),
+        Command::Backup(args) => crate::serve::backup(&args),
         Command::Solve(SolveArgs { batch: true, .. }) => batch::run(),
         Command::Solve(SolveArgs { game: None, .. }) => output::usage_error(
             "say what to solve: `tabula solve checkmates ...`, `tabula solve royal ...` or `tabula solve --batch`",
@@ -708,36 +704,5 @@ pub fn run() -> ExitCode {
                 output::emit(json, puzzles::stats_checkmates(&side))
             }
         },
-    }
-}
-
-fn serve(addr: &str, db: &std::path::Path) -> ExitCode {
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
-        .try_init();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => return output::usage_error(&format!("cannot start: {e}")),
-    };
-    let config = tabula_server::ServerConfig::new(addr, db);
-    let result = runtime.block_on(tabula_server::serve(config, |bound| {
-        println!(
-            "Tabula is running at http://{bound}/  (database: {})",
-            db.display()
-        );
-        use std::io::Write;
-        let _ = std::io::stdout().flush();
-    }));
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(1)
-        }
     }
 }

@@ -17,5 +17,6 @@ pub mod play_chess;
 pub mod play_querni;
 pub mod puzzles;
 pub mod querni;
+pub mod serve;
 pub mod simulate;
 pub mod uci;

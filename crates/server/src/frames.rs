@@ -209,7 +209,11 @@ pub enum ServerFrame<'a> {
         message: String,
     },
     /// The answer to `ping`.
-    Pong {},
+    Pong {
+        /// The request's id.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Option<&'a Value>,
+    },
 }
 
 impl ServerFrame<'_> {
@@ -313,7 +317,14 @@ mod tests {
             .to_text(),
             r#"{"t":"ack","d":{"id":3,"v":4}}"#
         );
-        assert_eq!(ServerFrame::Pong {}.to_text(), r#"{"t":"pong","d":{}}"#);
+        assert_eq!(
+            ServerFrame::Pong { id: None }.to_text(),
+            r#"{"t":"pong","d":{}}"#
+        );
+        assert_eq!(
+            ServerFrame::Pong { id: Some(&id) }.to_text(),
+            r#"{"t":"pong","d":{"id":3}}"#
+        );
         let e = ServerFrame::error(&ApiError::Refused("no".into()), None).to_text();
         assert_eq!(
             e,

@@ -133,7 +133,7 @@ impl Socket {
         };
         let id = frame.id.as_ref();
         let reply = match frame.request {
-            Request::Ping => text(&ServerFrame::Pong {}),
+            Request::Ping => text(&ServerFrame::Pong { id }),
             Request::Resync => {
                 self.drain().await?;
                 return self.resend_state(id).await;

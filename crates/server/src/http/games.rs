@@ -125,20 +125,38 @@ async fn view(
     ))
 }
 
+/// The subprotocol a browser offers with its seat token: `Sec-WebSocket-Protocol: tabula,
+/// tabula-token.T` (a header, so the token is known before the socket takes a place in the
+/// room, and lands in no URL; the server answers with the protocol `tabula`).
+pub const TOKEN_PROTOCOL_PREFIX: &str = "tabula-token.";
+
+fn protocol_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(axum::http::header::SEC_WEBSOCKET_PROTOCOL)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .find_map(|p| p.trim().strip_prefix(TOKEN_PROTOCOL_PREFIX))
+        .map(str::to_string)
+}
+
 async fn websocket(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
+    let token = protocol_token(&headers).or(q.token);
     // small buffers: an idle socket should cost kilobytes, not the default 128 KiB each way
-    ws.read_buffer_size(4 * 1024)
+    ws.protocols(["tabula"])
+        .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_write_buffer_size(256 * 1024)
         .max_message_size(MAX_FRAME * 2)
         .max_frame_size(MAX_FRAME * 2)
-        .on_upgrade(move |socket| crate::ws::serve(socket, state.hub, id, q.token, ip))
+        .on_upgrade(move |socket| crate::ws::serve(socket, state.hub, id, token, ip))
 }
 
 async fn recent(State(state): State<AppState>) -> ApiResult {

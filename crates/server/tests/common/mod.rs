@@ -62,12 +62,44 @@ pub async fn start() -> Server {
     start_with(Arc::new(SqliteStore::in_memory().unwrap())).await
 }
 
-/// A minimal HTTP/1.1 request; returns the status and the body as JSON (or a string).
-pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let mut s = TcpStream::connect(addr).await.unwrap();
+/// A TCP connection to `addr` from the loopback address `from` (127.0.0.x: a client of its
+/// own, as far as per-address limits can tell).
+pub async fn connect_from(addr: SocketAddr, from: [u8; 4]) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::from((from, 0))).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+/// An answer: status, headers (lower-case names) and body as JSON (or a string).
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// An HTTP/1.1 request from 127.0.0.`from` with extra header lines.
+pub async fn request(
+    addr: SocketAddr,
+    from: u8,
+    method: &str,
+    path: &str,
+    extra: &[(&str, &str)],
+    body: Option<Value>,
+) -> Answer {
+    let mut s = connect_from(addr, [127, 0, 0, from]).await;
     let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let extra: String = extra.iter().map(|(k, v)| format!("{k}: {v}\r\n")).collect();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await.unwrap();
@@ -76,6 +108,12 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value
     let text = String::from_utf8_lossy(&raw).to_string();
     let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     let status: u16 = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let headers = head
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
     let body = if head
         .to_ascii_lowercase()
         .contains("transfer-encoding: chunked")
@@ -84,10 +122,17 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value
     } else {
         rest.to_string()
     };
-    (
+    Answer {
         status,
-        serde_json::from_str(&body).unwrap_or(Value::String(body)),
-    )
+        headers,
+        body: serde_json::from_str(&body).unwrap_or(Value::String(body)),
+    }
+}
+
+/// A minimal HTTP/1.1 request; returns the status and the body as JSON (or a string).
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let a = request(addr, 1, method, path, &[], body).await;
+    (a.status, a.body)
 }
 
 fn dechunk(mut s: &str) -> String {
@@ -117,11 +162,58 @@ pub struct Client {
 }
 
 impl Client {
+    /// Connects with the seat token in the `Sec-WebSocket-Protocol` header, as the browser
+    /// does (or as a spectator).
     pub async fn connect(addr: SocketAddr, game: &str, token: Option<&str>) -> Client {
-        let url = match token {
-            Some(t) => format!("ws://{addr}/api/games/{game}/ws?token={t}"),
-            None => format!("ws://{addr}/api/games/{game}/ws"),
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut req = format!("ws://{addr}/api/games/{game}/ws")
+            .into_client_request()
+            .unwrap();
+        if let Some(t) = token {
+            let offer = format!("tabula, tabula-token.{t}");
+            req.headers_mut()
+                .insert("sec-websocket-protocol", offer.parse().unwrap());
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+        let mut c = Client {
+            ws,
+            view: Value::Null,
+            version: 0,
+            next_id: 0,
         };
+        let first = c.frame().await;
+        assert_eq!(first["t"], "state", "{first}");
+        if token.is_some() {
+            assert!(
+                first["d"]["seat"].is_u64(),
+                "a seat from the header: {first}"
+            );
+        }
+        c
+    }
+
+    /// Connects as a spectator, then (with a token) takes the seat with an `auth` frame.
+    pub async fn connect_then_auth(addr: SocketAddr, game: &str, token: Option<&str>) -> Client {
+        let url = format!("ws://{addr}/api/games/{game}/ws");
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let mut c = Client {
+            ws,
+            view: Value::Null,
+            version: 0,
+            next_id: 0,
+        };
+        let first = c.frame().await;
+        assert_eq!(first["t"], "state", "{first}");
+        if let Some(t) = token {
+            let state = c.request("auth", json!({"token": t})).await.unwrap();
+            assert!(state["seat"].is_u64(), "a seat after auth: {state}");
+        }
+        c
+    }
+
+    /// Connects the older way, the token in the URL (still accepted).
+    pub async fn connect_with_url_token(addr: SocketAddr, game: &str, token: &str) -> Client {
+        let url = format!("ws://{addr}/api/games/{game}/ws?token={token}");
         let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
         let mut c = Client {
             ws,
@@ -165,7 +257,7 @@ impl Client {
             let f = self.frame().await;
             if f["d"]["id"] == json!(id) {
                 return match f["t"].as_str() {
-                    Some("ack") | Some("state") => Ok(f["d"].clone()),
+                    Some("ack" | "state" | "pong") => Ok(f["d"].clone()),
                     _ => Err(f["d"]["message"].as_str().unwrap_or_default().to_string()),
                 };
             }

@@ -1,0 +1,151 @@
+//! `tabula serve` (the web app, with the operator's options) and `tabula backup` (an online
+//! copy of its database).
+
+use clap::{Args, ValueEnum};
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use tabula_server::{BackupSchedule, HttpConfig, Limits, ServerConfig, TrustedProxies};
+
+/// Whether the per-address rate limits apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RateLimits {
+    /// Limits on game creations, seats taken, frames and requests per address (for a public
+    /// server).
+    On,
+    /// No per-address limits (a private server, or a load test from one address).
+    Off,
+}
+
+/// The options of `tabula serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// The SQLite database file (created if missing; refused if damaged or emptied).
+    #[arg(long, default_value = "tabula.db")]
+    pub db: PathBuf,
+    /// An origin besides the server's own whose pages may open WebSockets and send requests,
+    /// e.g. `https://play.example.org` (repeat for several).
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
+    /// A reverse proxy whose `X-Forwarded-For` header names the client (repeat for several);
+    /// without it the header is ignored.
+    #[arg(long = "trust-proxy", value_name = "IP")]
+    pub trust_proxy: Vec<IpAddr>,
+    /// Take a backup of the database this often (`1h`, `30m`, ...).
+    #[arg(long, value_name = "DURATION", value_parser = humantime::parse_duration)]
+    pub backup_every: Option<Duration>,
+    /// Where scheduled backups go.
+    #[arg(long, value_name = "DIR", default_value = "backups")]
+    pub backup_dir: PathBuf,
+    /// How many scheduled backups to keep.
+    #[arg(long, value_name = "N", default_value_t = 24, value_parser = clap::value_parser!(u16).range(1..))]
+    pub backup_keep: u16,
+    /// Per-address rate limits.
+    #[arg(long, value_enum, default_value = "on")]
+    pub rate_limits: RateLimits,
+    /// WebSockets the server holds at once.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub max_sockets: usize,
+    /// Games kept in memory at once.
+    #[arg(long, value_name = "N", default_value_t = 2_000)]
+    pub max_rooms: usize,
+}
+
+impl ServeArgs {
+    /// The server's configuration.
+    pub fn config(&self) -> ServerConfig {
+        let base = Limits {
+            sockets: self.max_sockets,
+            rooms: self.max_rooms.max(1),
+            ..Limits::default()
+        };
+        let limits = match self.rate_limits {
+            RateLimits::On => base,
+            RateLimits::Off => base.unlimited_rates(),
+        };
+        ServerConfig {
+            addr: self.addr.clone(),
+            db: self.db.clone(),
+            limits,
+            http: HttpConfig {
+                allow_origins: self
+                    .allow_origin
+                    .iter()
+                    .map(|o| o.trim_end_matches('/').to_string())
+                    .collect(),
+                trusted_proxies: TrustedProxies(self.trust_proxy.clone()),
+            },
+            backup: self.backup_every.map(|every| BackupSchedule {
+                every,
+                dir: self.backup_dir.clone(),
+                keep: usize::from(self.backup_keep),
+            }),
+        }
+    }
+}
+
+/// `tabula serve`.
+pub fn serve(args: &ServeArgs) -> ExitCode {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .try_init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => return crate::output::usage_error(&format!("cannot start: {e}")),
+    };
+    let config = args.config();
+    let db = config.db.display().to_string();
+    let result = runtime.block_on(tabula_server::serve(config, |bound| {
+        println!("Tabula is running at http://{bound}/  (database: {db})");
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+    }));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The options of `tabula backup`.
+#[derive(Args, Debug)]
+pub struct BackupArgs {
+    /// The database to copy (it may be in use by a running server).
+    #[arg(long, default_value = "tabula.db")]
+    pub db: PathBuf,
+    /// The copy to write (replaced if it exists).
+    #[arg(long, value_name = "FILE")]
+    pub to: PathBuf,
+}
+
+/// `tabula backup`: an online, consistent copy of the database.
+pub fn backup(args: &BackupArgs) -> ExitCode {
+    match tabula_server::store::backup::backup_file(&args.db, &args.to) {
+        Ok(r) => {
+            println!(
+                "backed up {} to {}: {} games, {} actions, {} bytes",
+                args.db.display(),
+                r.path.display(),
+                r.games,
+                r.actions,
+                r.bytes
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
