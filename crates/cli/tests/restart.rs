@@ -212,3 +212,254 @@ fn games_survive_kill_dash_nine() {
     server.wait().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The view of `id` as the holder of `token` sees it (without the clock).
+fn seen(addr: &str, id: &str, token: &str) -> Value {
+    stable(http(addr, "GET", &format!("/api/games/{id}?token={token}"), None).1)
+}
+
+fn act(addr: &str, id: &str, token: &str, action: Value) -> Value {
+    post(
+        addr,
+        &format!("/api/games/{id}/act"),
+        json!({"token": token, "action": action}),
+    )
+}
+
+fn game(addr: &str, body: Value) -> (String, String) {
+    let v = post(addr, "/api/games", body);
+    (
+        v["id"].as_str().unwrap().to_string(),
+        v["token"].as_str().unwrap().to_string(),
+    )
+}
+
+fn join(addr: &str, id: &str) -> String {
+    post(
+        addr,
+        &format!("/api/games/{id}/join"),
+        json!({"name": "Two"}),
+    )["token"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Waits (a bounded number of polls) until the view of `id` satisfies `ready`.
+fn wait_for(addr: &str, id: &str, token: &str, ready: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..200 {
+        let v = seen(addr, id, token);
+        if ready(&v["view"]) {
+            return v;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("game {id} never got ready: {}", seen(addr, id, token));
+}
+
+#[test]
+fn duels_survive_kill_dash_nine_and_a_backup_taken_meanwhile_restores_them() {
+    let dir = std::env::temp_dir().join(format!("tabula-restart-duels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    let _ = std::fs::remove_file(&db);
+    let (mut server, addr) = serve(&db);
+
+    // Querni against the computer, after one turn each
+    let (q, qt) = game(
+        &addr,
+        json!({"kind": "querni", "name": "Q", "options": {"color": "blue"}, "bots": [1]}),
+    );
+    let turn = seen(&addr, &q, &qt)["view"]["legal"]["movements"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    act(&addr, &q, &qt, json!({"t": "turn", "turn": turn}));
+    wait_for(&addr, &q, &qt, |v| v["your_turn"] == true);
+
+    // QuickChess between two people, three plies in
+    let (c, white) = game(
+        &addr,
+        json!({"kind": "quickchess", "name": "W", "options": {"variant": "quickchess"}}),
+    );
+    let black = join(&addr, &c);
+    for ply in 0..3 {
+        let token = if ply % 2 == 0 { &white } else { &black };
+        let uci = seen(&addr, &c, token)["view"]["legal"][0]["uci"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        act(&addr, &c, token, json!({"t": "move", "uci": uci}));
+    }
+
+    // Blind QuickChess with the setup half placed: five white pieces, three black
+    let (b, bw) = game(
+        &addr,
+        json!({"kind": "quickchess", "name": "W", "options": {"variant": "blind"}}),
+    );
+    let bb = join(&addr, &b);
+    for (role, square) in [
+        ("K", "c1"),
+        ("Q", "d1"),
+        ("R", "a1"),
+        ("P", "a2"),
+        ("P", "b2"),
+    ] {
+        act(
+            &addr,
+            &b,
+            &bw,
+            json!({"t": "place", "role": role, "square": square}),
+        );
+    }
+    for (role, square) in [("K", "c6"), ("N", "e6"), ("P", "c5")] {
+        act(
+            &addr,
+            &b,
+            &bb,
+            json!({"t": "place", "role": role, "square": square}),
+        );
+    }
+
+    // the Olympics between games: game 1 resigned, game 2 not begun
+    let (o, ow) = game(
+        &addr,
+        json!({"kind": "quickchess", "name": "W", "options": {"variant": "olympics"}}),
+    );
+    let ob = join(&addr, &o);
+    act(&addr, &o, &ow, json!({"t": "resign"}));
+    let series = seen(&addr, &o, &ob);
+    assert_eq!(series["view"]["series"]["game"], 2, "{series}");
+
+    let games = [
+        (q.clone(), qt.clone()),
+        (c.clone(), white.clone()),
+        (c.clone(), black.clone()),
+        (b.clone(), bw.clone()),
+        (b.clone(), bb.clone()),
+        (o.clone(), ow.clone()),
+        (o.clone(), ob.clone()),
+    ];
+    let before: Vec<Value> = games.iter().map(|(id, t)| seen(&addr, id, t)).collect();
+
+    // an online backup while the server runs
+    let copy = dir.join("copy.db");
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["backup", "--db"])
+        .arg(&db)
+        .arg("--to")
+        .arg(&copy)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("4 games"));
+
+    server.kill().unwrap();
+    server.wait().unwrap();
+
+    // the same database after kill -9, and the backup: every game exactly as it was
+    for path in [&db, &copy] {
+        let (mut server, addr) = serve(path);
+        let after: Vec<Value> = games.iter().map(|(id, t)| seen(&addr, id, t)).collect();
+        for ((id, _), (b, a)) in games.iter().zip(before.iter().zip(&after)) {
+            assert_eq!(b, a, "game {id} from {}", path.display());
+        }
+        server.kill().unwrap();
+        server.wait().unwrap();
+    }
+
+    // and play goes on: the Blind setup is completed, the Olympics' second game begins
+    let (mut server, addr) = serve(&db);
+    for (role, square) in [
+        ("B", "b1"),
+        ("N", "e1"),
+        ("P", "c2"),
+        ("P", "d2"),
+        ("P", "e2"),
+    ] {
+        act(
+            &addr,
+            &b,
+            &bw,
+            json!({"t": "place", "role": role, "square": square}),
+        );
+    }
+    for (role, square) in [
+        ("Q", "d6"),
+        ("R", "a6"),
+        ("B", "b6"),
+        ("P", "a5"),
+        ("P", "b5"),
+        ("P", "d5"),
+        ("P", "e5"),
+    ] {
+        act(
+            &addr,
+            &b,
+            &bb,
+            json!({"t": "place", "role": role, "square": square}),
+        );
+    }
+    let revealed = seen(&addr, &b, &bw);
+    assert!(revealed["view"]["setup"].is_null(), "{revealed}");
+    assert_eq!(revealed["view"]["board"].as_array().unwrap().len(), 20);
+    let view = seen(&addr, &o, &ow)["view"].clone();
+    let mover = if view["your_turn"] == true { &ow } else { &ob };
+    let uci = seen(&addr, &o, mover)["view"]["legal"][0]["uci"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    act(&addr, &o, mover, json!({"t": "move", "uci": uci}));
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_or_emptied_database_is_refused_at_start_up() {
+    let dir = std::env::temp_dir().join(format!("tabula-refuse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let start = |db: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+            .arg(db)
+            .output()
+            .unwrap()
+    };
+    // not a database at all
+    let junk = dir.join("junk.db");
+    std::fs::write(&junk, vec![b'x'; 8192]).unwrap();
+    let out = start(&junk);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot be read as a database") && err.contains("backup"),
+        "{err}"
+    );
+
+    // a database that held a game, then emptied
+    let db = dir.join("games.db");
+    let _ = std::fs::remove_file(&db);
+    let (mut server, addr) = serve(&db);
+    game(&addr, json!({"kind": "royal-solo"}));
+    server.kill().unwrap();
+    server.wait().unwrap();
+    for side in ["-wal", "-shm"] {
+        let mut name = db.as_os_str().to_owned();
+        name.push(side);
+        let _ = std::fs::remove_file(std::path::PathBuf::from(name));
+    }
+    std::fs::write(&db, b"").unwrap();
+    let out = start(&db);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("is empty") && err.contains("held games"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
