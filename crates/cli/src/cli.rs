@@ -136,22 +136,9 @@ enum Command {
         #[arg(long, default_value = "400")]
         max_plies: String,
     },
-    /// Load test of the web app: WebSocket clients playing QuickChess in pairs; prints clients
-    /// held, moves per second and move latency, and checks that no accepted move was lost.
-    Loadtest {
-        /// Number of clients (two per room).
-        #[arg(long, default_value = "1000")]
-        clients: String,
-        /// Moves each client makes.
-        #[arg(long, default_value = "20")]
-        moves: String,
-        /// Average thinking time before each move, in milliseconds.
-        #[arg(long, default_value = "500")]
-        think: String,
-        /// A running server (`http://127.0.0.1:8080`); without it one runs in this process.
-        #[arg(long)]
-        url: Option<String>,
-    },
+    /// Load tests of the web app against a real server: play (throughput, latency, no
+    /// acknowledged move lost), sockets (memory), slowloris, flood, bots.
+    Loadtest(crate::loadtest::LoadtestArgs),
     /// Every QuickChess game and option, and 8x8 chess.
     Variants {
         /// Print JSON.
@@ -610,12 +597,7 @@ pub fn run() -> ExitCode {
         Command::Moves { variant, fen, json } => output::emit(json, chess::moves(&variant, &fen)),
         Command::Variants { json } => output::emit(json, chess::variants()),
         Command::Uci => crate::uci::run(),
-        Command::Loadtest {
-            clients,
-            moves,
-            think,
-            url,
-        } => crate::loadtest::command(&clients, &moves, &think, url),
+        Command::Loadtest(args) => crate::loadtest::command(&args),
         Command::Match {
             engine1,
             engine2,

@@ -1,0 +1,162 @@
+//! `tabula loadtest`: what one server holds and withstands, measured against a real
+//! `tabula serve` (a child process on a scratch database, or `--url` for `play`).
+//!
+//! Scenarios: `play` (clients playing QuickChess in pairs: throughput, move latency, and every
+//! acknowledged move read back from the database after `kill -9`), `sockets` (the memory of an
+//! idle WebSocket), `slowloris` (stalled requests against the header timeout and connection
+//! caps), `flood` (creation floods against the per-address limits and the room table), `bots`
+//! (an unrelated room's ping while games against the strongest bot think).
+
+mod attacks;
+mod bots;
+mod play;
+mod server;
+mod sockets;
+
+use clap::{Args, ValueEnum};
+use serde_json::Value;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// What to measure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Scenario {
+    /// Clients playing QuickChess in pairs.
+    Play,
+    /// Memory per idle WebSocket.
+    Sockets,
+    /// Stalled requests (slowloris) while health checks go on.
+    Slowloris,
+    /// Creation floods while an older game goes on.
+    Flood,
+    /// Games against the strongest bot while another room pings.
+    Bots,
+}
+
+/// The options of `tabula loadtest`.
+#[derive(Args, Debug)]
+pub struct LoadtestArgs {
+    /// What to measure.
+    #[arg(long, value_enum, default_value = "play")]
+    pub scenario: Scenario,
+    /// play: clients (two per room).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(2..=20_000))]
+    pub clients: u64,
+    /// play: moves each client makes.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub moves: u32,
+    /// play: average thinking time before each move, in milliseconds.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub think: u64,
+    /// play: a running server (`http://127.0.0.1:8080`) instead of one started for the test.
+    #[arg(long)]
+    pub url: Option<String>,
+    /// sockets: idle WebSockets to open.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=18_000))]
+    pub sockets: u64,
+    /// slowloris: attacker connections kept stalled at once.
+    #[arg(long, default_value_t = 15_000, value_parser = clap::value_parser!(u64).range(1..=18_000))]
+    pub stalled: u64,
+    /// slowloris: addresses the attack comes from (127.0.0.2 onwards).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=250))]
+    pub addresses: u8,
+    /// flood: creations sent from one address.
+    #[arg(long, default_value_t = 2_200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub requests: u64,
+    /// bots: games against the strongest bot at once.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=200))]
+    pub games: u64,
+    /// slowloris and bots: how long to measure, in seconds.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3_600))]
+    pub seconds: u64,
+}
+
+fn print_play(report: &Value) {
+    println!(
+        "held {} clients; {} moves in {} s = {} moves/s; latency p50 {} ms, p99 {} ms, max {} ms; {} refused, {} lost ({})",
+        report["clients"],
+        report["moves"],
+        report["seconds"],
+        report["moves_per_second"],
+        report["p50_ms"],
+        report["p99_ms"],
+        report["max_ms"],
+        report["refused"],
+        report["lost"],
+        report["durability"].as_str().unwrap_or_default(),
+    );
+}
+
+/// `tabula loadtest`.
+pub fn command(args: &LoadtestArgs) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => return crate::output::usage_error(&format!("cannot start: {e}")),
+    };
+    let report = match args.scenario {
+        Scenario::Play => {
+            println!(
+                "{} clients in {} QuickChess rooms, {} moves each, thinking {} ms on average",
+                args.clients,
+                args.clients / 2,
+                args.moves,
+                args.think
+            );
+            runtime.block_on(play::run(
+                args.clients as usize,
+                args.moves,
+                Duration::from_millis(args.think),
+                args.url.clone(),
+            ))
+        }
+        Scenario::Sockets => {
+            println!("{} idle WebSockets", args.sockets);
+            runtime.block_on(sockets::run(args.sockets as usize))
+        }
+        Scenario::Slowloris => {
+            println!(
+                "{} stalled connections from {} address(es) for {} s",
+                args.stalled, args.addresses, args.seconds
+            );
+            runtime.block_on(attacks::slowloris(
+                args.stalled as usize,
+                args.addresses,
+                args.seconds,
+            ))
+        }
+        Scenario::Flood => {
+            println!(
+                "{} creations from one address, then from 248",
+                args.requests
+            );
+            runtime.block_on(attacks::flood(args.requests))
+        }
+        Scenario::Bots => {
+            println!(
+                "{} games against the strongest QuickChess bot for {} s",
+                args.games, args.seconds
+            );
+            runtime.block_on(bots::run(args.games as usize, args.seconds))
+        }
+    };
+    match report {
+        Ok(report) => {
+            if args.scenario == Scenario::Play {
+                print_play(&report);
+            }
+            println!("{report}");
+            if report.get("lost").is_some_and(|l| *l != 0) {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

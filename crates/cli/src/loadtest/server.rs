@@ -1,0 +1,176 @@
+//! The server under test: `tabula serve` started as a child process on a scratch database, so
+//! its memory can be read on its own and it can be stopped with `kill -9` before its database
+//! is read back; and the plain HTTP client the scenarios use.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+
+/// A `tabula serve` child process on a scratch database.
+pub struct ChildServer {
+    child: Child,
+    /// Its address (`127.0.0.1:PORT`).
+    pub host: String,
+    /// Its database file.
+    pub db: PathBuf,
+    dir: PathBuf,
+}
+
+impl ChildServer {
+    /// Starts `tabula serve` (this same executable) with `extra` options.
+    pub fn start(name: &str, extra: &[&str]) -> Result<ChildServer, String> {
+        let dir =
+            std::env::temp_dir().join(format!("tabula-loadtest-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let db = dir.join("load.db");
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let mut child = Command::new(exe)
+            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+            .arg(&db)
+            .args(extra)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot start the server: {e}"))?;
+        let mut line = String::new();
+        let stdout = child.stdout.take().ok_or("the server has no output")?;
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .map_err(|e| e.to_string())?;
+        let host = line
+            .split("http://")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .ok_or_else(|| format!("the server did not say where it runs: {line}"))?
+            .to_string();
+        Ok(ChildServer {
+            child,
+            host,
+            db,
+            dir,
+        })
+    }
+
+    /// The server's resident memory in KiB (Linux: `VmRSS` of `/proc/PID/status`).
+    pub fn rss_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+    }
+
+    /// Stops the server the hard way (`kill -9`): nothing gets a chance to flush.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for ChildServer {
+    fn drop(&mut self) {
+        self.kill();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A TCP connection to `host` from the loopback address `127.0.0.from` (each one a client
+/// address of its own to the server's per-address limits).
+pub async fn connect_from(host: &str, from: u8) -> Result<TcpStream, String> {
+    let addr: SocketAddr = host.parse().map_err(|e| format!("{host}: {e}"))?;
+    let socket = TcpSocket::new_v4().map_err(|e| e.to_string())?;
+    socket
+        .bind(SocketAddr::from(([127, 0, 0, from], 0)))
+        .map_err(|e| e.to_string())?;
+    socket
+        .connect(addr)
+        .await
+        .map_err(|e| format!("{host}: {e}"))
+}
+
+/// A plain HTTP/1.1 request from `127.0.0.from` with a JSON body: the status and the answer's
+/// JSON.
+pub async fn request(
+    host: &str,
+    from: u8,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(u16, Value), String> {
+    let mut s = if from == 1 {
+        TcpStream::connect(host)
+            .await
+            .map_err(|e| format!("{host}: {e}"))?
+    } else {
+        connect_from(host, from).await?
+    };
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await.map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&raw);
+    let (head, rest) = text
+        .split_once("\r\n\r\n")
+        .ok_or("a malformed HTTP answer")?;
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or("an HTTP answer without a status")?;
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        let mut out = String::new();
+        let mut s = rest;
+        while let Some((len, more)) = s.split_once("\r\n") {
+            let n = usize::from_str_radix(len.trim(), 16).unwrap_or(0);
+            if n == 0 || more.len() < n {
+                break;
+            }
+            out.push_str(&more[..n]);
+            s = more.get(n + 2..).unwrap_or("");
+        }
+        out
+    } else {
+        rest.to_string()
+    };
+    let v = serde_json::from_str(&body).unwrap_or(Value::String(body));
+    Ok((status, v))
+}
+
+/// A request that must succeed: the answer's JSON.
+pub async fn http(
+    host: &str,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> Result<Value, String> {
+    let (status, v) = request(host, 1, method, path, body.as_ref()).await?;
+    if status != 200 {
+        return Err(format!("{path}: {status} {v}"));
+    }
+    Ok(v)
+}
+
+/// Percentile `p` (0 to 1) of sorted microseconds, in milliseconds.
+pub fn percentile_ms(sorted: &[u64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    (sorted[i] as f64 / 10.0).round() / 100.0
+}
