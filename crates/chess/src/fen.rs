@@ -9,6 +9,9 @@ use crate::variant::{Objective, Variant};
 use crate::zobrist;
 use std::marker::PhantomData;
 
+/// The largest halfmove clock or fullmove number a FEN may give.
+pub const MAX_CLOCK: u32 = 1_000_000;
+
 fn err(field: &'static str, column: usize, message: impl Into<String>) -> FenError {
     FenError {
         field,
@@ -86,7 +89,9 @@ impl<G: Geometry> Position<G> {
                     while let Some(&(_, c2)) = chars.peek() {
                         match c2.to_digit(10) {
                             Some(d2) => {
-                                run = run * 10 + d2;
+                                // saturating: a run of digits too long to count is
+                                // still too many squares, never a wrapped small number
+                                run = run.saturating_mul(10).saturating_add(d2);
                                 chars.next();
                             }
                             None => break,
@@ -99,7 +104,7 @@ impl<G: Geometry> Position<G> {
                             "an empty-square count must be at least 1",
                         ));
                     }
-                    file += run;
+                    file = file.saturating_add(run);
                 } else if let Some(piece) = Piece::from_char(ch) {
                     if file >= u32::from(G::W) {
                         return Err(err(
@@ -208,11 +213,6 @@ impl<G: Geometry> Position<G> {
             })?;
             let us = p.turn;
             let expected_rank = if us == Color::White { G::H - 3 } else { 2 };
-            let pawn_sq = if us == Color::White {
-                sq - G::W
-            } else {
-                sq + G::W
-            };
             if !variant.double_step() {
                 return Err(err(
                     "en passant",
@@ -220,9 +220,17 @@ impl<G: Geometry> Position<G> {
                     format!("{variant} has no two-square pawn moves"),
                 ));
             }
+            // the rank first: only then is the square in front of it on the board
+            let behind = |sq: u8| {
+                if us == Color::White {
+                    sq - G::W
+                } else {
+                    sq + G::W
+                }
+            };
             if sq / G::W != expected_rank
                 || p.occupied() >> sq & 1 == 1
-                || p.pieces(us.other(), Role::Pawn) >> pawn_sq & 1 == 0
+                || p.pieces(us.other(), Role::Pawn) >> behind(sq) & 1 == 0
             {
                 return Err(err(
                     "en passant",
@@ -240,6 +248,14 @@ impl<G: Geometry> Position<G> {
                 let n: u32 = text
                     .parse()
                     .map_err(|_| err(name, col(s), format!("'{text}' is not a whole number")))?;
+                // no game gets near this; a bound keeps every later count far from overflow
+                if n > MAX_CLOCK {
+                    return Err(err(
+                        name,
+                        col(s),
+                        format!("{n} is more than a game can reach (at most {MAX_CLOCK})"),
+                    ));
+                }
                 if i == 4 {
                     p.halfmoves = n;
                 } else {

@@ -400,3 +400,52 @@ fn fen_errors_name_the_field_and_character() {
         "{e}"
     );
 }
+
+/// Found by `tabula-fuzz fen`: a run of empty squares too long for 32 bits overflowed (a panic
+/// in debug builds; in release `4294967297` wrapped to 1 and the FEN was accepted).
+#[test]
+fn an_empty_square_count_too_large_to_count_is_refused_not_wrapped() {
+    for fen in [
+        "rbkqn4294967297/ppppp/5/5/PPPPP/RBKQN w - - 0 1",
+        "r1k1n/ppp4294967296pp/5/5/PPPPP/R1K1N w - - 0 1",
+        "rb18446744073709551615k2/4P/5/5/5/1BKQN w - - 0 1",
+    ] {
+        let v = Variant::parse("quickchess").unwrap();
+        let e = AnyPosition::from_fen(v, fen).unwrap_err().to_string();
+        assert!(e.contains("more than 5 squares"), "{fen}: {e}");
+    }
+}
+
+/// Found by `tabula-fuzz fen`: a halfmove clock of 4294967295 overflowed on the next move.
+#[test]
+fn clocks_beyond_any_game_are_refused() {
+    let v = Variant::parse("quickchess").unwrap();
+    let e = AnyPosition::from_fen(v, "rbkqn/ppppp/5/5/PPPPP/RBKQN w - - 4294967295 1")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("halfmove clock") && e.contains("at most"), "{e}");
+    assert!(AnyPosition::from_fen(v, "rbkqn/ppppp/5/5/PPPPP/RBKQN w - - 0 4294967295").is_err());
+    let p = AnyPosition::from_fen(v, "rbkqn/ppppp/5/5/PPPPP/RBKQN w - - 1000000 1000000").unwrap();
+    assert!(!p.legal_moves().is_empty());
+}
+
+/// Found by `tabula-fuzz fen`: an en passant square on the first rank underflowed while the
+/// square of the pawn in front of it was worked out.
+#[test]
+fn an_en_passant_square_on_the_wrong_rank_is_refused() {
+    for (variant, fen) in [
+        ("pawn-blasters", "5/ppppp/5/5/PPPPP/5 w - b1 0 1"),
+        (
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e1 0 1",
+        ),
+        (
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e8 0 1",
+        ),
+    ] {
+        let v = Variant::parse(variant).unwrap();
+        let e = AnyPosition::from_fen(v, fen).unwrap_err().to_string();
+        assert!(e.contains("en passant"), "{fen}: {e}");
+    }
+}
