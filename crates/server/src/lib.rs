@@ -17,6 +17,7 @@ pub mod http;
 pub mod ids;
 pub mod limits;
 pub mod net;
+pub mod players;
 pub mod rooms;
 pub mod services;
 pub mod store;
@@ -32,7 +33,7 @@ pub use error::ApiError;
 pub use http::HttpConfig;
 pub use limits::{Limits, Rate, TrustedProxies};
 pub use rooms::Hub;
-pub use store::{SqliteStore, Store};
+pub use store::{GameStore, PlayerStore, SqliteStore, Store};
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -157,6 +158,10 @@ fn schedule_backups(db: PathBuf, schedule: BackupSchedule) {
 pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&config.db)?);
     let hub = Hub::new(store, services::Services::new(), config.limits);
+    // no owner has a lobby open yet: seeks of the last run are gone
+    if let Err(e) = players::clear_seeks(&hub).await {
+        tracing::error!("clearing the lobby: {e}");
+    }
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
         .map_err(|source| ServeError::Bind {

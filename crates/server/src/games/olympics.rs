@@ -146,6 +146,12 @@ impl Adapter for SeriesLive {
         self.current.bot(seats, seed, services)
     }
 
+    /// The points of the five games.
+    fn outcome(&self) -> Option<Vec<f64>> {
+        self.is_over()
+            .then(|| self.half_points.iter().map(|&h| f64::from(h)).collect())
+    }
+
     /// The current game's view with the series around it.
     fn view(
         &self,

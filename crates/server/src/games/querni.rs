@@ -128,6 +128,16 @@ impl Adapter for QuerniLive {
         })
     }
 
+    fn outcome(&self) -> Option<Vec<f64>> {
+        match self.game.status() {
+            tabula_querni::Status::Ongoing => None,
+            tabula_querni::Status::Won { winner, .. } => {
+                super::duel_outcome(self.config.sides, Some(usize::from(winner == Side::Red)))
+            }
+            tabula_querni::Status::Draw => super::duel_outcome(self.config.sides, None),
+        }
+    }
+
     fn view(&self, seat: Option<u32>, _: &[SeatRecord], _: Millis, _: &Services) -> Value {
         let p = self.game.position();
         let cells: Vec<Value> = (0..70u8)

@@ -219,6 +219,11 @@ impl Adapter for ChessLive {
         })
     }
 
+    fn outcome(&self) -> Option<Vec<f64>> {
+        let o = self.game.outcome()?;
+        super::duel_outcome(self.config.sides, o.winner().map(Color::index))
+    }
+
     /// In Blind QuickChess before the reveal a seat sees only its own placements and
     /// spectators see none.
     fn view(&self, seat: Option<u32>, _: &[SeatRecord], _: Millis, _: &Services) -> Value {

@@ -41,14 +41,39 @@ struct CreateBody {
     options: Value,
     #[serde(default)]
     bots: Vec<u8>,
+    /// Rated (between signed-in players) or casual.
+    #[serde(default)]
+    rated: bool,
 }
 
 const KINDS: &str = "checkmates-party, checkmates-solo, royal-match, royal-solo, querni, \
 querni-local, quickchess or quickchess-local";
 
+/// The seat holder a request makes: the signed-in account (by its name), or a guest by the
+/// nickname it gives.
+async fn host(
+    state: &AppState,
+    headers: &HeaderMap,
+    nickname: String,
+) -> Result<crate::players::Host, ApiError> {
+    Ok(
+        match crate::players::signed_in(&state.hub, headers).await? {
+            Some(a) => crate::players::Host {
+                name: a.name,
+                account: Some(a.id),
+            },
+            None => crate::players::Host {
+                name: nickname,
+                account: None,
+            },
+        },
+    )
+}
+
 async fn create(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     Body(body): Body<CreateBody>,
 ) -> ApiResult {
     let kind = Kind::parse(&body.kind).ok_or_else(|| {
@@ -56,9 +81,10 @@ async fn create(
         ApiError::BadInput(format!("unknown game kind `{shown}`: {KINDS}"))
     })?;
     state.hub.addresses.check(Limited::Create, ip)?;
+    let host = host(&state, &headers, body.name).await?;
     let created = state
         .hub
-        .create(kind, body.options, &body.name, &body.bots)
+        .create_hosted(kind, body.options, &host, &body.bots, body.rated)
         .await?;
     Ok(Json(
         json!({"id": created.id, "seat": created.seat, "token": created.token}),
@@ -76,11 +102,13 @@ async fn join(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     Path(id): Path<String>,
+    headers: HeaderMap,
     Body(body): Body<JoinBody>,
 ) -> ApiResult {
     state.hub.addresses.check(Limited::Join, ip)?;
+    let who = host(&state, &headers, body.name).await?;
     let room = state.hub.room(&id).await?;
-    let (seat, token) = room.join(body.name).await?;
+    let (seat, token) = room.join_as(&who).await?;
     Ok(Json(json!({"id": id, "seat": seat, "token": token})))
 }
 

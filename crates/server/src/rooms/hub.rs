@@ -29,6 +29,11 @@ pub struct Hub {
     pub thinking: Arc<Thinking>,
     /// Per-address rates and counts.
     pub addresses: AddressLimits,
+    /// The lobby's live state.
+    pub lobby: crate::players::lobby::Lobby,
+    /// Held while a finished game's ratings are read, computed and written, so two games
+    /// ending at once never write over each other's change.
+    pub settling: tokio::sync::Mutex<()>,
     rooms: Mutex<HashMap<String, RoomHandle>>,
     sockets: Arc<AtomicUsize>,
 }
@@ -85,6 +90,8 @@ impl Hub {
             limits,
             thinking: Thinking::new(limits.thinking),
             addresses: AddressLimits::new(&limits),
+            lobby: crate::players::lobby::Lobby::default(),
+            settling: tokio::sync::Mutex::new(()),
             rooms: Mutex::new(HashMap::new()),
             sockets: Arc::new(AtomicUsize::new(0)),
         });
@@ -106,7 +113,7 @@ impl Hub {
         self.rooms.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Creates a game: the creator takes seat 0; `bots` fill further seats.
+    /// Creates a game for a guest: the creator takes seat 0; `bots` fill further seats.
     pub async fn create(
         self: &Arc<Self>,
         kind: Kind,
@@ -114,6 +121,40 @@ impl Hub {
         name: &str,
         bots: &[u8],
     ) -> Result<Created, ApiError> {
+        let host = crate::players::Host {
+            name: name.into(),
+            account: None,
+        };
+        self.create_hosted(kind, options, &host, bots, false).await
+    }
+
+    /// Creates a game: `host` takes seat 0; `bots` fill further seats. A rated game is
+    /// between signed-in players only.
+    pub async fn create_hosted(
+        self: &Arc<Self>,
+        kind: Kind,
+        options: Value,
+        host: &crate::players::Host,
+        bots: &[u8],
+        rated: bool,
+    ) -> Result<Created, ApiError> {
+        let name = host.name.as_str();
+        if rated && host.account.is_none() {
+            return Err(ApiError::Forbidden(
+                "sign in to play rated games (guests play casual ones)".into(),
+            ));
+        }
+        if rated && !bots.is_empty() {
+            return Err(ApiError::BadInput(
+                "games against bots are casual: rated games are between people".into(),
+            ));
+        }
+        if rated && kind.max_seats() < 2 {
+            return Err(ApiError::BadInput(format!(
+                "{} is played alone: it cannot be rated",
+                kind.name()
+            )));
+        }
         if 1 + bots.len() > kind.max_seats() {
             return Err(ApiError::BadInput(format!(
                 "{} has at most {} seats",
@@ -132,7 +173,7 @@ impl Hub {
         let record = GameRecord {
             id: id.clone(),
             kind: kind.name().into(),
-            config: json!({"options": options}),
+            config: json!({"options": options, "rated": rated}),
             seed: random_seed(),
             created: now,
             started: None,
@@ -140,19 +181,21 @@ impl Hub {
             updated: now,
         };
         self.store.create_game(&record).await?;
-        let host = SeatRecord {
+        let seat0 = SeatRecord {
             seat: 0,
             name: clean_name(name),
             token_hash: token_hash(&token),
             bot_level: None,
+            account: host.account,
         };
-        self.store.put_seat(&id, &host).await?;
+        self.store.put_seat(&id, &seat0).await?;
         for (i, &level) in bots.iter().enumerate() {
             let seat = SeatRecord {
                 seat: i as u32 + 1,
                 name: format!("Bot {level}"),
                 token_hash: String::new(),
                 bot_level: Some(level),
+                account: None,
             };
             self.store.put_seat(&id, &seat).await?;
         }
@@ -178,7 +221,8 @@ impl Hub {
         let seats = self.store.seats(id).await?;
         let options = record.config.get("options").cloned().unwrap_or(json!({}));
         let game = kind.configure(&options, seats.len(), &self.services)?;
-        let config = json!({"options": options, "game": game});
+        let rated = crate::players::is_rated(&record);
+        let config = json!({"options": options, "game": game, "rated": rated});
         self.store.start_game(id, &config, now).await?;
         Ok(config)
     }

@@ -101,7 +101,7 @@ enum Cmd {
         reply: oneshot::Sender<Result<(), ApiError>>,
     },
     Join {
-        name: String,
+        who: crate::players::Host,
         reply: oneshot::Sender<Result<(u32, String), ApiError>>,
     },
     View {
@@ -153,9 +153,19 @@ impl RoomHandle {
         self.ask(|reply| Cmd::Lobby { token, op, reply }).await
     }
 
-    /// Takes a free seat: returns it and its secret token.
+    /// Takes a free seat as a guest: returns it and its secret token.
     pub async fn join(&self, name: String) -> Result<(u32, String), ApiError> {
-        self.ask(|reply| Cmd::Join { name, reply }).await
+        let who = crate::players::Host {
+            name,
+            account: None,
+        };
+        self.join_as(&who).await
+    }
+
+    /// Takes a free seat for `who`: returns it and its secret token.
+    pub async fn join_as(&self, who: &crate::players::Host) -> Result<(u32, String), ApiError> {
+        let who = who.clone();
+        self.ask(|reply| Cmd::Join { who, reply }).await
     }
 
     /// The version, the seat `token` holds and its view (403 for a token of no seat).

@@ -39,6 +39,8 @@ pub(super) struct Room<A: Adapter> {
     thinking: Option<u64>,
     /// A search's answer for the current version, kept until it is time to play it.
     thought: Option<Answer<A::Action>>,
+    /// Once the game is over and its results are recorded: the rating changes it made.
+    ratings: Option<Value>,
 }
 
 impl<A: Adapter> Room<A> {
@@ -64,6 +66,7 @@ impl<A: Adapter> Room<A> {
             stats,
             thinking: None,
             thought: None,
+            ratings: None,
         };
         room.replay(log)?;
         Ok(room)
@@ -135,6 +138,10 @@ impl<A: Adapter> Room<A> {
                 v["id"] = json!(self.id);
                 v["status"] = json!(self.record.status);
                 v["seats"] = json!(seat_list(&self.seats));
+                v["rated"] = json!(crate::players::is_rated(&self.record));
+                if let Some(r) = &self.ratings {
+                    v["ratings"] = r.clone();
+                }
                 v
             }
             None => json!({
@@ -191,8 +198,30 @@ impl<A: Adapter> Room<A> {
                 tracing::error!(game = %self.id, "the game's end could not be recorded: {e}");
             }
         }
+        if over && self.ratings.is_none() {
+            self.settle(at).await;
+        }
         self.publish(events);
         Ok(self.seq)
+    }
+
+    /// Records the finished game's results and ratings (once: recording again changes
+    /// nothing) and keeps its rating changes for the view.
+    async fn settle(&mut self, at: Millis) {
+        let Some(values) = self.game.as_ref().and_then(A::outcome) else {
+            return;
+        };
+        if values.len() != self.seats.len() {
+            return;
+        }
+        match crate::players::record_game(&self.hub, &self.record, &self.seats, &values, at).await {
+            Ok(changes) => {
+                self.ratings = Some(crate::players::changes_json(&self.seats, &changes));
+            }
+            Err(e) => {
+                tracing::error!(game = %self.id, "the game's results could not be recorded: {e}")
+            }
+        }
     }
 
     /// The next automatic action (a deadline or a bot's move) with its time, asking the
@@ -273,6 +302,7 @@ impl<A: Adapter> Room<A> {
                     name: format!("Bot {level}"),
                     token_hash: String::new(),
                     bot_level: Some(level),
+                    account: None,
                 };
                 store.put_seat(&self.id, &s).await?;
                 self.seats.push(s);
@@ -312,7 +342,7 @@ impl<A: Adapter> Room<A> {
         Ok(())
     }
 
-    async fn join(&mut self, name: String) -> Result<(u32, String), ApiError> {
+    async fn join(&mut self, who: crate::players::Host) -> Result<(u32, String), ApiError> {
         if self.game.is_some() {
             return Err(ApiError::Conflict(
                 "the game has started; you can watch it".into(),
@@ -323,12 +353,25 @@ impl<A: Adapter> Room<A> {
                 "every seat is taken; you can watch".into(),
             ));
         }
+        if crate::players::is_rated(&self.record) {
+            let Some(account) = who.account else {
+                return Err(ApiError::Forbidden(
+                    "this game is rated: sign in to take a seat".into(),
+                ));
+            };
+            if self.seats.iter().any(|s| s.account == Some(account)) {
+                return Err(ApiError::Conflict(
+                    "you already have a seat at this rated game".into(),
+                ));
+            }
+        }
         let token = random_hex(16);
         let seat = SeatRecord {
             seat: self.seats.len() as u32,
-            name: clean_name(&name),
+            name: clean_name(&who.name),
             token_hash: token_hash(&token),
             bot_level: None,
+            account: who.account,
         };
         self.hub.store.put_seat(&self.id, &seat).await?;
         let n = seat.seat;
@@ -402,8 +445,8 @@ impl<A: Adapter> Room<A> {
             Cmd::Lobby { token, op, reply } => {
                 let _ = reply.send(self.lobby(token.as_ref(), op).await);
             }
-            Cmd::Join { name, reply } => {
-                let _ = reply.send(self.join(name).await);
+            Cmd::Join { who, reply } => {
+                let _ = reply.send(self.join(who).await);
             }
             Cmd::View { token, reply } => {
                 let seat = self.seat_of(token.as_ref());
@@ -429,6 +472,10 @@ impl<A: Adapter> Room<A> {
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        // a game that ended just before a crash has its results recorded now
+        if self.game.as_ref().is_some_and(A::is_over) {
+            self.settle(self.last_at).await;
+        }
         let (answers_tx, mut answers) = mpsc::channel::<Answer<A::Action>>(4);
         let idle_limit = self.hub.limits.idle;
         let mut idle_since = tokio::time::Instant::now();
