@@ -6,7 +6,7 @@ mod common;
 use common::{Answer, Client, request, start_limited};
 use serde_json::{Value, json};
 use std::sync::Arc;
-use tabula_server::{Limits, PlayerStore, SqliteStore};
+use tabula_server::{Limits, SqliteStore};
 
 /// A browser's cookie jar of one site, as far as these tests need one.
 #[derive(Default, Clone)]
