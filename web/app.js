@@ -7,6 +7,8 @@ import { replay } from './replay.js';
 import { querniHome, querniPlay } from './querni.js';
 import { quickchessHome, quickchessPlay, quickchessAnalyse } from './quickchess.js';
 import { h } from './ui.js';
+import { accountPage, profilePage, leaderboardPage, whoAmI } from './players.js';
+import { dailyPage } from './daily.js';
 
 const routes = [
   [/^\/$/, home],
@@ -23,6 +25,10 @@ const routes = [
   [/^\/quickchess\/analyse\/?$/, quickchessAnalyse],
   [/^\/quickchess\/play\/(\w+)$/, quickchessPlay],
   [/^\/replay\/(\w+)$/, replay],
+  [/^\/account\/?$/, accountPage],
+  [/^\/players\/([\w-]+)$/, profilePage],
+  [/^\/leaderboard\/?$/, leaderboardPage],
+  [/^\/daily\/?$/, dailyPage],
 ];
 
 let cleanup = null;
@@ -48,4 +54,5 @@ document.addEventListener('click', (e) => {
 window.addEventListener('popstate', route);
 window.addEventListener('tabula:navigate', route);
 installSymbols();
+whoAmI();
 route();

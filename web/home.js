@@ -3,6 +3,7 @@ import { api } from './api.js';
 import { h } from './ui.js';
 import { cmBoard } from './checkmates.js';
 import { royalBoard } from './royal.js';
+import { lobbySection } from './lobby.js';
 
 export function home(main) {
   main.append(
@@ -27,11 +28,15 @@ export function home(main) {
         h('h3', {}, 'QuickChess'),
         h('p', {}, 'Chess on 5x6, learnt one piece at a time through the booklet\'s lesson games (a pawn on the far edge wins), up to full QuickChess, where a pawn reaching the end rescues a lost piece, Blind QuickChess, and 8x8 chess. Play the computer at eight levels, a friend, or analyse.'),
         h('p', { class: 'row' }, h('a', { class: 'button', href: '/quickchess', 'data-link': true }, 'Play'), h('a', { href: '/quickchess/analyse', 'data-link': true }, 'Analysis board')))),
-    h('h2', {}, 'Recent games'),
   );
+  const lobby = lobbySection();
+  main.append(lobby.element,
+    h('p', {}, h('a', { href: '/daily', 'data-link': true }, 'The daily puzzle'), ' · ', h('a', { href: '/leaderboard', 'data-link': true }, 'Leaderboards')),
+    h('h2', {}, 'Recent games'));
   const list = h('div', { class: 'stack muted' }, 'Loading...');
   main.append(list);
   api('GET', '/api/games/recent').then((games) => {
     list.replaceChildren(...(games.length ? games.map((g) => h('div', {}, h('a', { href: `/replay/${g.id}`, 'data-link': true }, `${g.kind} ${g.id}`), ' ', new Date(g.finished).toLocaleString())) : ['No finished games yet.']));
   }).catch(() => list.replaceChildren('Could not load recent games.'));
+  return lobby.close;
 }

@@ -1,6 +1,7 @@
 // The browser scenarios of issue #6: what a person does, by clicks, in headless Chromium.
 import { shot, boardText, clickMove, post, assert, newPage, seatAs } from './harness.mjs';
 import { duelScenarios } from './duels.mjs';
+import { playerScenarios } from './players.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -184,4 +185,5 @@ export const scenarios = [
   ['party room: two browsers and a bot', partyWithTwoBrowsersAndABot],
   ['royal study match against a bot', royalMatchAgainstABot],
   ...duelScenarios,
+  ...playerScenarios,
 ];

@@ -21,6 +21,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/api/daily/{puzzle}/start", post(start))
         .route("/api/daily/{puzzle}/solve", post(solve))
         .route("/api/daily/{puzzle}/ranking", get(ranking))
+        .route("/api/daily/{puzzle}/position", post(position))
 }
 
 /// A day's puzzles.
@@ -184,6 +185,22 @@ async fn solve(
         "counted": first, "rank": rank, "of": ranking.len(),
         "result": kept.map(|r| json!({"moves": r.moves, "ms": r.ms})),
     })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Steps {
+    steps: Vec<String>,
+}
+
+async fn position(
+    State(state): State<AppState>,
+    Path(puzzle): Path<String>,
+    Body(b): Body<Steps>,
+) -> Result<Json<Value>, ApiError> {
+    let (day, _) = daily::today_and_yesterday();
+    let puzzles = puzzles_of(&state, &day).await?;
+    Ok(Json(daily::position(find(&puzzles, &puzzle)?, &b.steps)?))
 }
 
 async fn ranking(

@@ -209,6 +209,59 @@ pub fn referee(puzzle: &Puzzle, solution: &[String]) -> Result<u32, ApiError> {
     Ok(report.count)
 }
 
+/// Where a puzzle stands after `steps` (the browser's board while it is played): the board,
+/// the target as it is oriented now, the legal moves and card actions, the count so far and
+/// whether the target is met. A step that is not legal is refused with the rule it breaks.
+pub fn position(puzzle: &Puzzle, steps: &[String]) -> Result<serde_json::Value, ApiError> {
+    use serde_json::json;
+    if steps.len() > 200 {
+        return Err(ApiError::BadInput("at most 200 steps".into()));
+    }
+    let internal = |e: tabula_puzzles::NotationError| ApiError::Internal(e.to_string());
+    if let Some(side) = puzzle.id.strip_prefix("checkmates-") {
+        let side: Side = side
+            .parse()
+            .map_err(|_| ApiError::Internal(format!("puzzle {}", puzzle.id)))?;
+        let mut board = Board::parse(side, &puzzle.board).map_err(internal)?;
+        let task = Task::parse(side, &puzzle.target).map_err(internal)?;
+        for (i, s) in steps.iter().enumerate() {
+            let mv = tabula_puzzles::Move::parse(s)
+                .map_err(|e| ApiError::BadInput(format!("step {} `{s}`: {e}", i + 1)))?;
+            board = board
+                .play(mv)
+                .map_err(|e| ApiError::Refused(format!("step {} `{s}`: {e}", i + 1)))?;
+        }
+        let done = task.met_by(&board).is_some();
+        return Ok(json!({
+            "board": board, "target": task, "count": steps.len(), "done": done,
+            "legal": if done { Vec::new() } else { board.legal_moves().iter().map(ToString::to_string).collect() },
+            "actions": [],
+        }));
+    }
+    let level = puzzle
+        .id
+        .strip_prefix("royal-")
+        .and_then(|l| l.parse::<u64>().ok())
+        .and_then(Level::from_number)
+        .ok_or_else(|| ApiError::Internal(format!("puzzle {}", puzzle.id)))?;
+    let board = Layout::parse(&puzzle.board).map_err(internal)?;
+    let card = Layout::parse(&puzzle.target).map_err(internal)?;
+    let parsed = tabula_puzzles::royal::verify::parse_execution(&steps.join(" "), 1)
+        .map_err(|e| ApiError::BadInput(format!("steps: {e}")))?;
+    let mut run = tabula_puzzles::royal::Execution::new(level, board, vec![card]);
+    for (i, step) in parsed.into_iter().enumerate() {
+        run.step(step)
+            .map_err(|e| ApiError::Refused(format!("step {} `{step}`: {e}", i + 1)))?;
+    }
+    let done = run.all_completed();
+    let layout = run.layout();
+    Ok(json!({
+        "board": layout, "target": run.oriented_cards().first(), "count": run.count(), "done": done,
+        "legal": if done { Vec::new() } else { layout.legal_moves().iter().map(ToString::to_string).collect() },
+        "actions": if done { Vec::new() } else { level.actions().iter().map(ToString::to_string).collect() },
+    }))
+}
+
 /// A streak: how many days in a row up to today (or up to yesterday, if today is not solved
 /// yet) `days` (newest first) holds.
 pub fn streak(days: &[String], today: &str) -> u32 {
@@ -277,6 +330,16 @@ mod tests {
             assert!(p.optimum >= 2, "{p:?}");
             assert_eq!(referee(p, &p.solution).unwrap(), p.optimum, "{p:?}");
             assert!(referee(p, &p.solution[..p.solution.len() - 1]).is_err());
+            let end = position(p, &p.solution).unwrap();
+            assert_eq!(
+                (end["done"].clone(), end["count"].clone()),
+                (serde_json::json!(true), serde_json::json!(p.optimum))
+            );
+            let start = position(p, &[]).unwrap();
+            assert_eq!(start["done"], false);
+            let first = serde_json::json!(p.solution[0]);
+            let offered = |k: &str| start[k].as_array().unwrap().contains(&first);
+            assert!(offered("legal") || offered("actions"), "{p:?}");
         }
         let sunday = puzzles("2026-11-29", &s).unwrap();
         let total = |ps: &[Puzzle]| ps.iter().map(|p| p.optimum).sum::<u32>();
