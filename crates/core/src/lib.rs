@@ -12,9 +12,11 @@
 //! - [`ArrangementRanker`]: a bijection between arrangements of a multiset of tokens on a board
 //!   and dense integers, so solvers can index tables by state;
 //! - [`rng`]: seeded, platform-independent randomness;
-//! - [`Game`]: the deterministic, replayable state machine every game implements.
+//! - [`Game`]: the deterministic, replayable state machine every game implements;
+//! - [`clock`]: a two-sided game clock with base time and increment (QuickChess, Querni).
 #![deny(missing_docs)]
 
+pub mod clock;
 pub mod game;
 pub mod grid;
 pub mod rank;
@@ -23,6 +25,7 @@ pub mod square;
 pub mod squareset;
 pub mod symmetry;
 
+pub use clock::{ChessClock, TimeControl};
 pub use game::{Game, Millis, ReplayError};
 pub use grid::{GridCell, GridError, parse_grid};
 pub use rank::{ArrangementRanker, RankerError};
