@@ -72,6 +72,10 @@ impl QuerniSession {
                             self.show();
                             say(format!("Game over: {status}."));
                         }
+                        // the terminal offers no takebacks
+                        QuerniEvent::TakebackOffered { .. }
+                        | QuerniEvent::TakebackDeclined { .. }
+                        | QuerniEvent::TakenBack { .. } => {}
                     }
                 }
                 if !self.game.is_over() {

@@ -43,8 +43,8 @@ impl Control for Deadline {
 
 fn describe(p: &AnyPosition, sans: Vec<String>) -> Value {
     let (w, h) = (p.width(), p.height());
-    let board = crate::games::quickchess::board_json(p);
-    let legal = crate::games::quickchess::legal_json(p);
+    let board = crate::games::chess_view::board_json(p);
+    let legal = crate::games::chess_view::legal_json(p);
     json!({
         "variant": p.variant().name(), "fen": p.fen(), "width": w, "height": h, "board": board,
         "turn": p.turn().name(), "check": p.is_check(), "outcome": p.outcome().map(|o| o.to_string()),

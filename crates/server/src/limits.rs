@@ -75,6 +75,10 @@ pub struct Limits {
     pub idle: Duration,
     /// How long a lobby waits to start before it expires.
     pub lobby_expiry: Duration,
+    /// A player disconnected this long is away: the host's role passes to the next seat, and
+    /// a game its bots would play on alone (a party, a match) is closed once every player is
+    /// away.
+    pub away: Duration,
     /// Game creations per address.
     pub creates: Option<Rate>,
     /// Seats taken per address.
@@ -108,6 +112,7 @@ impl Default for Limits {
             send_timeout: Duration::from_secs(15),
             idle: Duration::from_secs(600),
             lobby_expiry: Duration::from_secs(24 * 3600),
+            away: Duration::from_secs(45),
             creates: Some(Rate::per_minute(20, 20)),
             joins: Some(Rate::per_minute(30, 60)),
             frames: Some(Rate::per_second(100, 50)),

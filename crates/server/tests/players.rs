@@ -349,6 +349,9 @@ async fn play_rated(s: &common::Server, white: &mut Jar, black: &mut Jar) -> Str
     let mut w = Client::connect(s.addr, &id, created.body["token"].as_str()).await;
     let mv = w.view["legal"][0]["uci"].as_str().unwrap().to_string();
     w.act(json!({"t": "move", "uci": mv})).await.unwrap();
+    // takebacks are for casual games
+    let e = w.act(json!({"t": "offer_takeback"})).await.unwrap_err();
+    assert!(e.contains("rated"), "{e}");
     let mut b = Client::connect(s.addr, &id, joined.body["token"].as_str()).await;
     let mv = b.view["legal"][0]["uci"].as_str().unwrap().to_string();
     b.act(json!({"t": "move", "uci": mv})).await.unwrap();

@@ -104,14 +104,25 @@ impl Adapter for Party {
                     _ => None,
                 };
                 if let Some(o) = outcome {
-                    let optimum = services.solver(task.side()).distance(&board, &task);
-                    self.last = Some(
-                        json!({"task": task, "stars": stars, "board": board, "optimum": optimum, "result": o}),
-                    );
+                    // the optimum with one optimal line, which the browser animates
+                    let solver = services.solver(task.side());
+                    let optimum = solver.distance(&board, &task);
+                    let line: Vec<String> = solver
+                        .solve(&board, &task)
+                        .map(|s| s.moves.iter().map(ToString::to_string).collect())
+                        .unwrap_or_default();
+                    self.last = Some(json!({
+                        "task": task, "stars": stars, "board": board, "optimum": optimum,
+                        "solution": line, "result": o,
+                    }));
                 }
             }
         }
         Ok(events(ev))
+    }
+
+    fn ends_when_deserted() -> bool {
+        true
     }
 
     fn tick() -> Option<PartyAction> {

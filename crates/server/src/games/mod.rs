@@ -10,6 +10,7 @@
 
 pub mod checkmates_party;
 pub mod checkmates_solo;
+pub mod chess_view;
 pub mod duel;
 pub mod kind;
 pub mod olympics;
@@ -108,6 +109,12 @@ pub trait Adapter: Clone + Send + Sized + 'static {
     /// playing both sides: nothing to rate).
     fn outcome(&self) -> Option<Vec<f64>> {
         None
+    }
+
+    /// Whether the game, left to its bots and timers, would play on without any player
+    /// (a party, a match): such a game is closed once every player has gone away.
+    fn ends_when_deserted() -> bool {
+        false
     }
 
     /// The action as spectators may see it in a replay (hidden information removed).

@@ -117,6 +117,10 @@ impl Adapter for Match {
         Ok(events(ev))
     }
 
+    fn ends_when_deserted() -> bool {
+        true
+    }
+
     fn tick() -> Option<MatchAction> {
         Some(MatchAction::Tick)
     }

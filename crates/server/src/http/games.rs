@@ -7,6 +7,7 @@ use crate::frames::MAX_FRAME;
 use crate::games::{Adapter, Kind, seat_list, stored};
 use crate::limits::Limited;
 use crate::rooms::TokenHash;
+use crate::rooms::table::{Logged, TableAction};
 use crate::services::Services;
 use crate::store::{GameRecord, LogEntry, SeatRecord};
 use crate::with_adapter;
@@ -187,14 +188,26 @@ async fn websocket(
         .on_upgrade(move |socket| crate::ws::serve(socket, state.hub, id, token, ip))
 }
 
+/// The last finished games, with what a list shows of each: the kind, the QuickChess
+/// variant, the players and when it ended.
 async fn recent(State(state): State<AppState>) -> ApiResult {
     let games = state.hub.store.recent_finished(20).await?;
-    Ok(Json(json!(
-        games
-            .iter()
-            .map(|g| json!({"id": g.id, "kind": g.kind, "finished": g.updated}))
-            .collect::<Vec<_>>()
-    )))
+    let mut list = Vec::with_capacity(games.len());
+    for g in games {
+        let seats = state.hub.store.seats(&g.id).await?;
+        let variant = g
+            .config
+            .get("game")
+            .and_then(|c| c.get("variant"))
+            .or_else(|| g.config.get("options").and_then(|o| o.get("variant")))
+            .cloned()
+            .unwrap_or(Value::Null);
+        list.push(json!({
+            "id": g.id, "kind": g.kind, "finished": g.updated, "variant": variant,
+            "players": seat_list(&seats),
+        }));
+    }
+    Ok(Json(json!(list)))
 }
 
 /// Every step of a game as spectators saw it: built by replaying the stored log.
@@ -222,7 +235,10 @@ async fn replay(State(state): State<AppState>, Path(id): Path<String>) -> ApiRes
     })))
 }
 
-/// The spectators' view after every logged action.
+/// The spectators' view after every step of the game: each player's or bot's action, and
+/// each timer that changed something (a count that ran out, a flag that fell), but not the
+/// timer checks that changed nothing, nor the room's rematch requests; a game closed
+/// because its players left ends with that step.
 fn replay_frames<A: Adapter>(
     record: &GameRecord,
     seats: &[SeatRecord],
@@ -245,13 +261,32 @@ fn replay_frames<A: Adapter>(
     let mut frames = vec![
         json!({"at": started, "action": null, "view": game.view(None, seats, started, services)}),
     ];
+    let tick = A::tick().and_then(|t| serde_json::to_value(t).ok());
     for entry in log {
-        let action: A::Action = stored("action", &entry.action)?;
-        let events = game.apply(&action, entry.at, services)?;
-        frames.push(json!({
-            "at": entry.at, "action": game.public_action(&action), "events": events,
-            "view": game.view(None, seats, entry.at, services),
-        }));
+        match Logged::<A::Action>::read(&entry.action)? {
+            Logged::Game(action) => {
+                let events = game.apply(&action, entry.at, services)?;
+                let quiet_tick = events.is_empty()
+                    && tick.is_some()
+                    && serde_json::to_value(&action).ok() == tick;
+                if quiet_tick {
+                    continue;
+                }
+                frames.push(json!({
+                    "at": entry.at, "action": game.public_action(&action), "events": events,
+                    "view": game.view(None, seats, entry.at, services),
+                }));
+            }
+            Logged::Table(TableAction::Closed { reason }) => {
+                let mut view = game.view(None, seats, entry.at, services);
+                view["over"] = json!(true);
+                view["table"] = json!({"closed": reason});
+                frames.push(json!({
+                    "at": entry.at, "action": entry.action, "events": [], "view": view,
+                }));
+            }
+            Logged::Table(_) => {}
+        }
     }
     Ok(frames)
 }

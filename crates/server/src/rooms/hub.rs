@@ -205,6 +205,37 @@ impl Hub {
         Ok(Created { id, seat: 0, token })
     }
 
+    /// Creates the rematch of a finished game, started at once: the same kind, options (a
+    /// duel's sides swapped), rating (a rated game's rematch is rated) and seats, each held by
+    /// the same token (so every player's browser already holds its seat) and bot.
+    pub(crate) async fn rematch(
+        &self,
+        game: &GameRecord,
+        seats: &[SeatRecord],
+    ) -> Result<String, ApiError> {
+        let kind = kind_of(game)?;
+        let options = kind.rematch_options(game.config.get("options").unwrap_or(&Value::Null));
+        kind.configure(&options, seats.len(), &self.services)?;
+        let id = random_hex(6);
+        let now = now_ms();
+        let record = GameRecord {
+            id: id.clone(),
+            kind: kind.name().into(),
+            config: json!({"options": options, "rated": crate::players::is_rated(game)}),
+            seed: random_seed(),
+            created: now,
+            started: None,
+            status: "lobby".into(),
+            updated: now,
+        };
+        self.store.create_game(&record).await?;
+        for s in seats {
+            self.store.put_seat(&id, s).await?;
+        }
+        self.start_record(&id, kind, now).await?;
+        Ok(id)
+    }
+
     /// Completes the configuration from the seats and marks the game started; returns the
     /// whole stored configuration.
     pub(crate) async fn start_record(
