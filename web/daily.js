@@ -2,7 +2,7 @@
 // server says what is legal and referees the solution), then the day's ranking, the streak,
 // and yesterday's optimal solutions.
 import { api, nickname } from './api.js';
-import { Picker } from './board.js';
+import { BoardInput } from './board.js';
 import { h, toast, attempt, fmtTime } from './ui.js';
 import { cmBoard, taskCard } from './checkmates.js';
 import { royalBoard } from './royal.js';
@@ -22,14 +22,13 @@ function target(p, text) {
 // One puzzle being played: its board, the steps so far, and the moves the server allows.
 function play(p, box, onSolved) {
   const steps = [];
-  const picker = new Picker();
   let state = null;
+  const input = new BoardInput({ onMove: (a, b) => step(`${a}-${b}`), redraw: () => redraw() });
   const redraw = () => {
     const side = p.id.startsWith('checkmates') ? p.id.split('-')[1] : null;
-    const onMove = (mv) => step(mv);
     const board = side
-      ? cmBoard(side, state.board, { legal: state.legal, onMove, picker, redraw })
-      : royalBoard(state.board, { legal: state.legal, onMove, picker, redraw, label: `board ${state.board}` });
+      ? cmBoard(side, state.board, { legal: state.legal, input })
+      : royalBoard(state.board, { legal: state.legal, input, label: `board ${state.board}` });
     box.replaceChildren(
       h('div', { class: 'boards' },
         h('div', { class: 'board-wrap main-board' }, h('div', { class: 'caption' }, 'Board'), board),

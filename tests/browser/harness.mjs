@@ -75,7 +75,7 @@ export async function newPage(browser, viewport = { width: 1200, height: 900 }) 
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('pageerror', (e) => errors.push(e.stack || e.message));
   const close = context.close.bind(context);
   context.close = async () => {
     await close();

@@ -2,6 +2,7 @@
 import { shot, boardText, clickMove, post, assert, newPage, seatAs } from './harness.mjs';
 import { duelScenarios } from './duels.mjs';
 import { playerScenarios } from './players.mjs';
+import { tableScenarios } from './table.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -186,4 +187,5 @@ export const scenarios = [
   ['royal study match against a bot', royalMatchAgainstABot],
   ...duelScenarios,
   ...playerScenarios,
+  ...tableScenarios,
 ];
