@@ -232,22 +232,27 @@ export class BoardInput {
     else if (this.play.why) this.refuse(this.play.why);
   }
 
+  /** Marks the selected square and its destinations over the board. */
+  markSelection(svg) {
+    const { overlay, xy, o } = svg.tabula;
+    if (!this.selected) return;
+    const [x, y] = xy(this.selected);
+    overlay.prepend(el('rect', { x, y, width: S, height: S, class: 'sel' }));
+    for (const [to] of this.destsOf(this.selected)) {
+      if (o.dests && o.dests.has(to)) continue;
+      const [dx, dy] = xy(to);
+      overlay.append(o.piece(to)
+        ? el('circle', { cx: dx + S / 2, cy: dy + S / 2, r: 44, class: 'dest-ring' })
+        : el('circle', { cx: dx + S / 2, cy: dy + S / 2, r: 16, class: 'dest', 'data-dest': to }));
+    }
+  }
+
   attach(svg) {
     this.svg = svg;
     const { overlay, xy } = svg.tabula;
     svg.setAttribute('tabindex', '0');
     // the selection and the keyboard cursor, drawn over the board
-    if (this.selected) {
-      const [x, y] = xy(this.selected);
-      overlay.prepend(el('rect', { x, y, width: S, height: S, class: 'sel' }));
-      for (const [to] of this.destsOf(this.selected)) {
-        if (svg.tabula.o.dests && svg.tabula.o.dests.has(to)) continue;
-        const [dx, dy] = xy(to);
-        overlay.append(svg.tabula.o.piece(to)
-          ? el('circle', { cx: dx + S / 2, cy: dy + S / 2, r: 44, class: 'dest-ring' })
-          : el('circle', { cx: dx + S / 2, cy: dy + S / 2, r: 16, class: 'dest', 'data-dest': to }));
-      }
-    }
+    this.markSelection(svg);
     const cursor = this.cursor || this.selected || (svg.tabula.o.flipped ? squareName(svg.tabula.files - 1, svg.tabula.ranks - 1) : 'a1');
     this.cursor = cursor;
     const [cx, cy] = xy(cursor);
@@ -320,7 +325,10 @@ export class BoardInput {
         svg.append(d.ghost);
         d.origin = svg.tabula.xy(d.from);
       }
-      this.selected = d.from;
+      if (this.selected !== d.from) {
+        this.selected = d.from;
+        this.markSelection(svg);
+      }
     }
     if (d.ghost) {
       const m = svg.getScreenCTM();

@@ -190,6 +190,42 @@ async function aRematchBothAccept({ browser, base }) {
   await b.ctx.close();
 }
 
+async function aPremoveAndADrag({ browser, base }) {
+  const a = await context(browser, DESKTOP);
+  const b = await context(browser, DESKTOP);
+  const g = await post(base, '/api/games', { kind: 'quickchess', name: 'Ann', options: { variant: 'power-pawns', color: 'white', clock: { initial_s: 120, increment_s: 1 } } });
+  await holdSeat(a.page, base, g);
+  await a.page.goto(`${base}/quickchess/play/${g.id}`);
+  await seatAs(b.page, { url: `${base}/quickchess/play/${g.id}`, name: 'Bob', button: 'join' });
+  const boardA = a.page.locator('svg.board').first();
+  await a.page.locator('[data-test=to-move]').waitFor();
+  await boardA.locator('rect[data-sq="a2"]').click();
+  await boardA.locator('rect[data-sq="a3"]').click();
+  await b.page.waitForFunction(() => document.querySelectorAll('[data-test=moves] button').length === 1);
+  // Ann moves ahead of her turn: the premove is marked, and played when Bob has moved
+  await boardA.locator('rect[data-sq="b2"]').click();
+  await boardA.locator('rect[data-sq="b3"]').click();
+  assert(await boardA.locator('rect.premove').count() === 2, 'the premove is marked');
+  await shot(a.page, 'premove-marked');
+  // Bob drags his pawn: it follows the pointer, and the move is made where it is dropped
+  const boardB = b.page.locator('svg.board').first();
+  const from = await boardB.locator('rect[data-sq="e5"]').boundingBox();
+  const to = await boardB.locator('rect[data-sq="e4"]').boundingBox();
+  await b.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await b.page.mouse.down();
+  await b.page.mouse.move(from.x + from.width / 2, from.y + from.height * 0.9, { steps: 4 });
+  assert(await boardB.locator('.ghost').count() === 1, 'the piece is lifted and follows the pointer');
+  const ghost = await boardB.locator('.ghost').boundingBox();
+  assert(ghost.y > from.y + from.height * 0.2, 'the lifted piece is under the pointer');
+  await shot(b.page, 'drag-in-progress');
+  await b.page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 4 });
+  await b.page.mouse.up();
+  await a.page.waitForFunction(() => document.querySelectorAll('[data-test=moves] button').length === 3, null, { timeout: 10000 });
+  assert((await sans(a.page)).join(' ') === 'a3 e4 b3', `the premove was played at once: ${await sans(a.page)}`);
+  await a.ctx.close();
+  await b.ctx.close();
+}
+
 async function takebackAndTheMoveList({ browser, base }) {
   const { ctx, page } = await context(browser, DESKTOP);
   await page.goto(base + '/quickchess');
@@ -373,6 +409,7 @@ export const tableScenarios = [
   ["black's view has its side at the bottom and the flip button turns it", blackSeesItsSideAndFlips],
   ['a timed game against the computer: the flag falls and the result says so', aFlagFallsAgainstTheComputer],
   ['a rematch accepted in both browsers, sides swapped', aRematchBothAccept],
+  ['a premove in a timed game, and a move by dragging', aPremoveAndADrag],
   ['a takeback, and the move list stepped with the arrow keys', takebackAndTheMoveList],
   ['a move made with the keyboard alone', aMoveByKeyboardAlone],
   ['the reconnecting notice', reconnectingNotice],

@@ -235,10 +235,10 @@ async fn replay(State(state): State<AppState>, Path(id): Path<String>) -> ApiRes
     })))
 }
 
-/// The spectators' view after every step of the game: each player's or bot's action, and
-/// each timer that changed something (a count that ran out, a flag that fell), but not the
-/// timer checks that changed nothing, nor the room's rematch requests; a game closed
-/// because its players left ends with that step.
+/// The spectators' view after every step of the game: each player's or bot's move or
+/// announcement. A timer is not a step (what it changed shows in the next step), except the
+/// one that ends the game (a flag that falls); the room's rematch requests are not steps
+/// either, and a game closed because its players left ends with that step.
 fn replay_frames<A: Adapter>(
     record: &GameRecord,
     seats: &[SeatRecord],
@@ -266,10 +266,8 @@ fn replay_frames<A: Adapter>(
         match Logged::<A::Action>::read(&entry.action)? {
             Logged::Game(action) => {
                 let events = game.apply(&action, entry.at, services)?;
-                let quiet_tick = events.is_empty()
-                    && tick.is_some()
-                    && serde_json::to_value(&action).ok() == tick;
-                if quiet_tick {
+                let is_tick = tick.is_some() && serde_json::to_value(&action).ok() == tick;
+                if is_tick && !game.is_over() {
                     continue;
                 }
                 frames.push(json!({
