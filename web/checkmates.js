@@ -1,11 +1,11 @@
 // Check Mates in the browser: solo runs and party rooms (the solver is in solver.js).
-import { api, createLike, GameSocket, rememberSeat, nickname, rememberNickname, pathOf } from './api.js';
+import { GameSocket, nickname } from './api.js';
 import { drawBoard, parseBoard, BoardInput } from './board.js';
 import { tokenSymbol, needSymbol } from './pieces.js';
-import { h, toast, navigate, fmtTime, stars, attempt, shareBox, tableLayout } from './ui.js';
+import { h, toast, fmtTime, stars, attempt, shareBox, tableLayout } from './ui.js';
 import { t, tokenLabel, needLabel } from './text.js';
 import { animatedLine } from './line.js';
-import { afterGame, followTable, startGame, nicknameField } from './table.js';
+import { afterGame, followTable, startGame, nicknameField, takeSeat, newGameButton } from './table.js';
 import { play } from './sound.js';
 
 // --- drawing -------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ export function soloView(v, ctx) {
       h('div', { class: 'muted' }, t('cm.soloProgress', { side: t(`cm.side.${side}`), n: Math.min(v.index + 1, v.total), total: v.total })),
       h('div', { class: 'clock', 'data-clock': true }, fmtTime(v.elapsed)));
   const actions = v.finished && !ctx.readOnly ? [
-    ...(v.table ? [h('button', { 'data-test': 'new-game', onclick: async () => { const g = await attempt(() => createLike(v.table)); if (g) navigate(pathOf(v.table.kind, g.id)); } }, t('cm.again'))] : []),
+    v.table ? newGameButton(v.table, t('cm.again')) : '',
     h('a', { class: 'button secondary', href: `/replay/${v.id}`, 'data-link': true }, t('replay.link')),
   ] : '';
   return tableLayout({
@@ -144,11 +144,7 @@ export function checkmatesParty(main, id) {
     send: (intent) => sock.act(intent),
     lobby: (op) => attempt(() => sock.lobby(op)),
     serverNow: () => sock.serverNow(),
-    join: async (name) => {
-      rememberNickname(name);
-      const r = await attempt(() => api('POST', `/api/games/${id}/join`, { name }));
-      if (r) { rememberSeat(id, r.seat, r.token); sock.close(); connect(); }
-    },
+    join: (name) => takeSeat(id, name, () => { sock.close(); connect(); }),
   };
   const render = () => {
     if (!view || input.busy()) return;

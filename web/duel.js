@@ -1,10 +1,10 @@
 // What the two duel games (Querni, QuickChess) share before play: the invitation a friend's
 // link opens (who invited you, to which game, with which colour and clock), where the friend
 // takes the empty seat, and the creator's wait for them.
-import { api, rememberSeat, nickname, rememberNickname } from './api.js';
-import { h, attempt, shareBox } from './ui.js';
+import { nickname } from './api.js';
+import { h, shareBox } from './ui.js';
 import { t } from './text.js';
-import { describeClock } from './table.js';
+import { describeClock, takeSeat } from './table.js';
 
 /** The colour the friend gets: the other of the creator's choice. */
 function guestSide(kind, options) {
@@ -29,12 +29,7 @@ export function waitingRoom(title, view, id, onJoined) {
         shareBox(t('invite.sendLink'))));
   }
   const name = h('input', { placeholder: t('form.nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form.nickname') });
-  const join = async () => {
-    const n = name.value.trim() || t('form.defaultName');
-    rememberNickname(n);
-    const r = await attempt(() => api('POST', `/api/games/${id}/join`, { name: n }));
-    if (r) { rememberSeat(id, r.seat, r.token); onJoined(); }
-  };
+  const join = () => takeSeat(id, name.value.trim() || t('form.defaultName'), onJoined);
   return h('div', { class: 'stack' }, h('h1', {}, title),
     h('div', { class: 'card stack', 'data-test': 'invitation' },
       h('p', {}, t('invite.from', { name: host ? host.name : '?', game: title })),

@@ -1,10 +1,10 @@
 // The Royal Study in the browser: solo play and matches against a friend or a bot.
-import { api, GameSocket, rememberSeat, nickname, rememberNickname } from './api.js';
+import { GameSocket, nickname } from './api.js';
 import { drawBoard, parseBoard, BoardInput } from './board.js';
 import { royalSymbol } from './pieces.js';
 import { h, toast, attempt, shareBox, tableLayout } from './ui.js';
 import { t, royalLabel } from './text.js';
-import { afterGame, followTable, startGame, nicknameField } from './table.js';
+import { afterGame, followTable, startGame, nicknameField, takeSeat } from './table.js';
 import { play } from './sound.js';
 
 /** Five pieces on 3x3; with `input` and `legal` ("a1-a2" moves) it can be played on. */
@@ -116,11 +116,7 @@ export function royalMatch(main, id) {
     act: (i) => attempt(() => sock.act(i)),
     send: (i) => sock.act(i),
     serverNow: () => sock.serverNow(),
-    join: async (name) => {
-      rememberNickname(name);
-      const r = await attempt(() => api('POST', `/api/games/${id}/join`, { name }));
-      if (r) { rememberSeat(id, r.seat, r.token); sock.close(); connect(); }
-    },
+    join: (name) => takeSeat(id, name, () => { sock.close(); connect(); }),
   };
   const render = () => {
     if (!view || input.busy()) return;

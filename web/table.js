@@ -1,7 +1,7 @@
 // What the duel tables (QuickChess, Querni) share: the player bars with their clocks, the move
 // list stepped by clicks and the arrow keys, the time-control picker, and what comes after a
 // game (the result, a rematch both must accept, a new game with the same settings).
-import { createGame, createLike, followRematch, pathOf, nickname, rememberNickname } from './api.js';
+import { api, createGame, createLike, followRematch, pathOf, nickname, rememberNickname, rememberSeat } from './api.js';
 import { h, fmtClock, attempt, navigate } from './ui.js';
 import { t } from './text.js';
 import { play } from './sound.js';
@@ -161,10 +161,17 @@ export function stepNote(stepper) {
 
 // --- after the game ------------------------------------------------------------------------------
 
-/** Goes to the rematch once it exists (a seated player takes their seat there). */
+// the rematch each game page already had when it was opened (it is not followed then)
+const nextAtOpening = new Map();
+
+/**
+ * Goes to the rematch when it is created while the page is open (a seated player takes their
+ * seat there); a finished game opened later stays on its page, with a link to it.
+ */
 export function followTable(view, id) {
   const next = view.table && view.table.next;
-  if (next && view.you !== null && view.you !== undefined) {
+  if (!nextAtOpening.has(id)) nextAtOpening.set(id, next || null);
+  if (next && nextAtOpening.get(id) !== next && view.you !== null && view.you !== undefined) {
     followRematch(id, next);
     navigate(pathOf(view.table.kind, next));
     return true;
@@ -200,21 +207,31 @@ export function afterGame(view, act, name) {
       items.push(h('button', { 'data-test': 'rematch', onclick: () => attempt(() => act({ t: 'rematch' })) }, t('table.rematch')));
     }
   }
-  if (table.kind) {
-    items.push(h('button', {
-      class: 'secondary', 'data-test': 'new-game',
-      onclick: async () => {
-        const g = await attempt(() => createLike(table));
-        if (g) navigate(pathOf(table.kind, g.id));
-      },
-    }, t('table.newGame')));
-  }
+  if (table.kind) items.push(newGameButton(table, t('table.newGame'), 'secondary'));
   return h('div', { class: 'row' }, ...items);
+}
+
+/** A button that starts a new game with the settings of a game's `table`. */
+export function newGameButton(table, label, cls = '') {
+  return h('button', {
+    class: cls, 'data-test': 'new-game',
+    onclick: async () => {
+      const g = await attempt(() => createLike(table));
+      if (g) navigate(pathOf(table.kind, g.id));
+    },
+  }, label);
 }
 
 /** The nickname field and a game creation that remembers it (the home pages' forms). */
 export function nicknameField() {
   return h('input', { placeholder: t('form.nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form.nickname') });
+}
+
+/** Takes the free seat of game `id` as `name`; `then()` once the seat is ours. */
+export async function takeSeat(id, name, then) {
+  rememberNickname(name);
+  const r = await attempt(() => api('POST', `/api/games/${id}/join`, { name }));
+  if (r) { rememberSeat(id, r.seat, r.token); then(); }
 }
 
 export async function startGame(nameField, kind, options, bots) {

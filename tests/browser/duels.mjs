@@ -1,6 +1,6 @@
 // The browser scenarios of issue #8: Querni between two browsers (a multi-jump and a chain
 // removal, by clicks), a QuickChess game to a rescue choice, and a game against the computer.
-import { shot, post, assert, seatAs, newPage as sharedNewPage } from './harness.mjs';
+import { shot, post, assert, seatAs, againstComputer, newPage as sharedNewPage } from './harness.mjs';
 
 function newPage(browser) { return sharedNewPage(browser, { width: 1280, height: 900 }); }
 
@@ -136,11 +136,7 @@ async function quickchessRescueChoice({ browser, base }) {
 
 async function quickchessAgainstTheComputer({ browser, base }) {
   const { context, page } = await newPage(browser);
-  await page.goto(base + '/quickchess');
-  await page.locator('[data-test=variant]').selectOption('quickchess');
-  await page.locator('[data-test=level]').selectOption('2');
-  await page.locator('[data-test=vs-computer]').click();
-  await page.waitForURL(/\/quickchess\/play\//);
+  await againstComputer(page, base, { level: 2 });
   const board = () => page.locator('svg.board').first();
   await board().locator('rect[data-sq="c2"]').click();
   await board().locator('rect[data-sq="c3"]').click();
@@ -171,11 +167,7 @@ async function quickchessAgainstTheComputer({ browser, base }) {
 
 async function olympicsAgainstTheComputer({ browser, base }) {
   const { context, page } = await newPage(browser);
-  await page.goto(base + '/quickchess');
-  await page.locator('[data-test=variant]').selectOption('olympics');
-  await page.locator('[data-test=level]').selectOption('1');
-  await page.locator('[data-test=vs-computer]').click();
-  await page.waitForURL(/\/quickchess\/play\//);
+  await againstComputer(page, base, { variant: 'olympics' });
   await page.locator('[data-test=series]').waitFor();
   const series = await page.locator('[data-test=series]').innerText();
   assert(series.includes('game 1 of 5') && series.includes('Rescue the Queen with Pawn Blasters'), `the series is shown by the games' names: ${series}`);

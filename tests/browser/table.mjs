@@ -6,21 +6,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shot, post, assert, newPage, seatAs } from './harness.mjs';
+import { shot, post, assert, newPage, seatAs, againstComputer } from './harness.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1366, height: 900 } };
 
 async function context(browser, device, colorScheme = 'light') {
-  const ctx = await browser.newContext({ ...device, colorScheme });
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.stack || e.message));
-  const close = ctx.close.bind(ctx);
-  ctx.close = async () => {
-    await close();
-    if (errors.length) throw new Error(`the page threw: ${errors.join('; ')}`);
-  };
+  const { context: ctx, page } = await newPage(browser, { ...device, colorScheme });
   return { ctx, page };
 }
 
@@ -108,10 +100,7 @@ async function everyPageFits({ browser, base }) {
 
 async function blackSeesItsSideAndFlips({ browser, base }) {
   const { ctx, page } = await context(browser, PHONE);
-  await page.goto(base + '/quickchess');
-  await page.locator('[data-test=color]').selectOption('black');
-  await page.locator('[data-test=vs-computer]').click();
-  await page.waitForURL(/\/quickchess\/play\//);
+  await againstComputer(page, base, { color: 'black' });
   const y = (sq) => page.locator(`svg.board rect[data-sq="${sq}"]`).evaluate((r) => r.getBoundingClientRect().y);
   await page.locator('svg.board').waitFor();
   assert(await y('a6') > await y('a1'), "Black's view has rank 6 at the bottom");
@@ -121,26 +110,15 @@ async function blackSeesItsSideAndFlips({ browser, base }) {
   assert(await y('a1') > await y('a6'), 'the flip button turns the board');
   await page.locator('[data-test=flip]').click();
   // 8x8 chess as Black: rank 8 at the bottom
-  await page.goto(base + '/quickchess');
-  await page.locator('[data-test=variant]').selectOption('chess');
-  await page.locator('[data-test=color]').selectOption('black');
-  await page.locator('[data-test=vs-computer]').click();
-  await page.waitForURL(/\/quickchess\/play\//);
+  await againstComputer(page, base, { variant: 'chess', color: 'black' });
   await page.locator('svg.board rect[data-sq="h8"]').waitFor();
   assert(await y('a8') > await y('a1'), "Black's 8x8 view has rank 8 at the bottom");
   await ctx.close();
 }
 
 async function aFlagFallsAgainstTheComputer({ browser, base }) {
-  const { context: ctx, page } = await newPage(browser, DESKTOP.viewport);
-  await page.goto(base + '/quickchess');
-  await page.locator('[data-test=variant]').selectOption('quickchess');
-  await page.locator('[data-test=level]').selectOption('1');
-  await page.locator('[data-test=time-control]').selectOption('custom');
-  await page.locator('[data-test=custom-minutes]').fill('0.05');
-  await page.locator('[data-test=custom-increment]').fill('0');
-  await page.locator('[data-test=vs-computer]').click();
-  await page.waitForURL(/\/quickchess\/play\//);
+  const { ctx, page } = await context(browser, DESKTOP);
+  await againstComputer(page, base, { clock: [0.05, 0] });
   await page.locator('[data-clock=white]').waitFor();
   await shot(page, 'timed-running');
   await page.locator('[data-test=result]').waitFor({ timeout: 15000 });
@@ -228,11 +206,7 @@ async function aPremoveAndADrag({ browser, base }) {
 
 async function takebackAndTheMoveList({ browser, base }) {
   const { ctx, page } = await context(browser, DESKTOP);
-  await page.goto(base + '/quickchess');
-  await page.locator('[data-test=variant]').selectOption('power-pawns');
-  await page.locator('[data-test=level]').selectOption('1');
-  await page.locator('[data-test=vs-computer]').click();
-  await page.waitForURL(/\/quickchess\/play\//);
+  await againstComputer(page, base, { variant: 'power-pawns' });
   const board = page.locator('svg.board').first();
   await board.locator('rect[data-sq="b2"]').click();
   await board.locator('rect[data-sq="b3"]').click();
@@ -262,11 +236,7 @@ async function takebackAndTheMoveList({ browser, base }) {
 
 async function aMoveByKeyboardAlone({ browser, base }) {
   const { ctx, page } = await context(browser, DESKTOP);
-  await page.goto(base + '/quickchess');
-  await page.locator('[data-test=variant]').selectOption('quickchess');
-  await page.locator('[data-test=level]').selectOption('1');
-  await page.locator('[data-test=vs-computer]').click();
-  await page.waitForURL(/\/quickchess\/play\//);
+  await againstComputer(page, base);
   await page.locator('svg.board').waitFor();
   // Tab until the board has the focus
   for (let i = 0; i < 40 && !(await page.evaluate(() => document.activeElement?.matches('svg.board'))); i++) await page.keyboard.press('Tab');

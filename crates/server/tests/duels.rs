@@ -3,40 +3,12 @@
 
 mod common;
 
-use common::{Client, http, post, start};
+use common::{Client, Duel, create, duel, http, join, post, start};
 use serde_json::{Value, json};
 use tabula_chess::engine::{Engine, Limits, Unlimited};
 use tabula_chess::{AnyPosition, Variant};
 use tabula_querni::players::best_turn;
 use tabula_querni::{Position, Searcher};
-
-async fn create(
-    addr: std::net::SocketAddr,
-    kind: &str,
-    options: Value,
-    bots: Value,
-) -> (String, String) {
-    let c = post(
-        addr,
-        "/api/games",
-        json!({"kind": kind, "name": "Ann", "options": options, "bots": bots}),
-    )
-    .await;
-    (
-        c["id"].as_str().unwrap().to_string(),
-        c["token"].as_str().unwrap().to_string(),
-    )
-}
-
-async fn join(addr: std::net::SocketAddr, id: &str) -> String {
-    let j = post(
-        addr,
-        &format!("/api/games/{id}/join"),
-        json!({"name": "Bob"}),
-    )
-    .await;
-    j["token"].as_str().unwrap().to_string()
-}
 
 /// Plays a two-seat game to its end: whoever's turn it is sends `action(view)`, then both
 /// seats wait until the game's record (`key`: the history or the move list, `done` entries
@@ -81,7 +53,7 @@ async fn a_querni_game_online_to_its_end() {
     let s = start().await;
     let (id, ann_token) = create(s.addr, "querni", json!({"color": "blue"}), json!([])).await;
     let mut ann = Client::connect(s.addr, &id, Some(&ann_token)).await;
-    let bob_token = join(s.addr, &id).await;
+    let bob_token = join(s.addr, &id, "Bob").await;
     let mut bob = Client::connect(s.addr, &id, Some(&bob_token)).await;
     let mut watcher = Client::connect(s.addr, &id, None).await;
     ann.until("the start", |v| v["status"] == "playing").await;
@@ -214,17 +186,14 @@ fn chess_move(view: &Value) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_quickchess_lesson_game_online_to_its_end() {
     let s = start().await;
-    let (id, ann_token) = create(
+    let Duel {
+        mut ann, mut bob, ..
+    } = duel(
         s.addr,
         "quickchess",
         json!({"variant": "power-pawns", "color": "white"}),
-        json!([]),
     )
     .await;
-    let mut ann = Client::connect(s.addr, &id, Some(&ann_token)).await;
-    let bob_token = join(s.addr, &id).await;
-    let mut bob = Client::connect(s.addr, &id, Some(&bob_token)).await;
-    ann.until("the start", |v| v["status"] == "playing").await;
     assert_eq!(ann.view["color"], "white", "{}", ann.view);
     assert_eq!(ann.view["legal"].as_array().unwrap().len(), 5);
     assert!(bob.view["legal"].as_array().unwrap().is_empty());
@@ -297,7 +266,7 @@ async fn blind_quickchess_keeps_each_setup_hidden_until_the_reveal() {
     let (id, ann_token) =
         create(s.addr, "quickchess", json!({"variant": "blind"}), json!([])).await;
     let mut ann = Client::connect(s.addr, &id, Some(&ann_token)).await;
-    let bob_token = join(s.addr, &id).await;
+    let bob_token = join(s.addr, &id, "Bob").await;
     let mut bob = Client::connect(s.addr, &id, Some(&bob_token)).await;
     let mut watcher = Client::connect(s.addr, &id, None).await;
     ann.until("the setup", |v| v["status"] == "playing").await;
@@ -425,17 +394,14 @@ async fn the_analysis_board_and_the_querni_hint() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_olympics_are_five_games_with_points_and_changing_colours() {
     let s = start().await;
-    let (id, ann_token) = create(
+    let Duel {
+        mut ann, mut bob, ..
+    } = duel(
         s.addr,
         "quickchess",
         json!({"variant": "olympics", "color": "white"}),
-        json!([]),
     )
     .await;
-    let mut ann = Client::connect(s.addr, &id, Some(&ann_token)).await;
-    let bob_token = join(s.addr, &id).await;
-    let mut bob = Client::connect(s.addr, &id, Some(&bob_token)).await;
-    ann.until("the start", |v| v["status"] == "playing").await;
     let expected = [
         "rescue-the-queen+blasters",
         "quickchess",

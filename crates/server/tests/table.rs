@@ -6,38 +6,10 @@
 
 mod common;
 
-use common::{Client, http, post, start, start_limited};
+use common::{Client, Duel, create, duel, http, join, start, start_limited};
 use serde_json::{Value, json};
 use std::time::Duration;
 use tabula_server::Limits;
-
-async fn create(
-    addr: std::net::SocketAddr,
-    kind: &str,
-    options: Value,
-    bots: Value,
-) -> (String, String) {
-    let c = post(
-        addr,
-        "/api/games",
-        json!({"kind": kind, "name": "Ann", "options": options, "bots": bots}),
-    )
-    .await;
-    (
-        c["id"].as_str().unwrap().to_string(),
-        c["token"].as_str().unwrap().to_string(),
-    )
-}
-
-async fn join(addr: std::net::SocketAddr, id: &str, name: &str) -> String {
-    let j = post(
-        addr,
-        &format!("/api/games/{id}/join"),
-        json!({"name": name}),
-    )
-    .await;
-    j["token"].as_str().unwrap().to_string()
-}
 
 /// The first legal move of a QuickChess view.
 fn first_move(view: &Value) -> Value {
@@ -52,17 +24,18 @@ fn ms(view: &Value, key: &str) -> u64 {
 async fn a_timed_game_adds_the_increment_and_ends_when_a_flag_falls() {
     let s = start().await;
     let clock = json!({"initial_s": 2, "increment_s": 1});
-    let (id, ann_token) = create(
+    let Duel {
+        id,
+        mut ann,
+        mut bob,
+        ..
+    } = duel(
         s.addr,
         "quickchess",
         json!({"color": "white", "clock": clock}),
-        json!([]),
     )
     .await;
-    let bob_token = join(s.addr, &id, "Bob").await;
-    let mut ann = Client::connect(s.addr, &id, Some(&ann_token)).await;
-    let mut bob = Client::connect(s.addr, &id, Some(&bob_token)).await;
-    let v = ann.until("the start", |v| v["status"] == "playing").await;
+    let v = ann.view.clone();
     assert_eq!(v["clock"]["running"], "white");
     assert_eq!(v["clock"]["initial_ms"], 2_000);
     assert_eq!(v["clock"]["increment_ms"], 1_000);
@@ -200,18 +173,18 @@ async fn the_computer_and_one_screen_grant_a_takeback_at_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_takeback_between_friends_is_asked_for_then_granted_or_refused() {
     let s = start().await;
-    let (id, ann_token) = create(
+    let Duel {
+        id,
+        mut ann,
+        mut bob,
+        ..
+    } = duel(
         s.addr,
         "quickchess",
         json!({"variant": "power-pawns", "color": "white"}),
-        json!([]),
     )
     .await;
-    let bob_token = join(s.addr, &id, "Bob").await;
-    let mut ann = Client::connect(s.addr, &id, Some(&ann_token)).await;
-    let mut bob = Client::connect(s.addr, &id, Some(&bob_token)).await;
     let mut watcher = Client::connect(s.addr, &id, None).await;
-    ann.until("the start", |v| v["status"] == "playing").await;
     ann.act(first_move(&ann.view)).await.unwrap();
     bob.until("white's move", |v| v["your_turn"] == true).await;
     ann.act(json!({"t": "offer_takeback"})).await.unwrap();
@@ -251,11 +224,13 @@ async fn a_takeback_between_friends_is_asked_for_then_granted_or_refused() {
 async fn a_rematch_needs_both_players_and_swaps_the_sides() {
     let s = start().await;
     let options = json!({"variant": "chess", "color": "white", "clock": {"initial_s": 300, "increment_s": 5}});
-    let (id, ann_token) = create(s.addr, "quickchess", options, json!([])).await;
-    let bob_token = join(s.addr, &id, "Bob").await;
-    let mut ann = Client::connect(s.addr, &id, Some(&ann_token)).await;
-    let mut bob = Client::connect(s.addr, &id, Some(&bob_token)).await;
-    ann.until("the start", |v| v["status"] == "playing").await;
+    let Duel {
+        mut ann,
+        mut bob,
+        ann_token,
+        bob_token,
+        ..
+    } = duel(s.addr, "quickchess", options).await;
     let e = ann.act(json!({"t": "rematch"})).await.unwrap_err();
     assert!(e.contains("once the game is over"), "{e}");
     ann.act(json!({"t": "resign"})).await.unwrap();

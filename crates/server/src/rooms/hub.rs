@@ -167,20 +167,7 @@ impl Hub {
         }
         // check the options now, so a bad lobby never exists
         kind.configure(&options, 1 + bots.len(), &self.services)?;
-        let id = random_hex(6);
         let token = random_hex(16);
-        let now = now_ms();
-        let record = GameRecord {
-            id: id.clone(),
-            kind: kind.name().into(),
-            config: json!({"options": options, "rated": rated}),
-            seed: random_seed(),
-            created: now,
-            started: None,
-            status: "lobby".into(),
-            updated: now,
-        };
-        self.store.create_game(&record).await?;
         let seat0 = SeatRecord {
             seat: 0,
             name: clean_name(name),
@@ -188,20 +175,16 @@ impl Hub {
             bot_level: None,
             account: host.account,
         };
-        self.store.put_seat(&id, &seat0).await?;
-        for (i, &level) in bots.iter().enumerate() {
-            let seat = SeatRecord {
-                seat: i as u32 + 1,
-                name: format!("Bot {level}"),
-                token_hash: String::new(),
-                bot_level: Some(level),
-                account: None,
-            };
-            self.store.put_seat(&id, &seat).await?;
-        }
-        if kind.ready(1 + bots.len()) {
-            self.start_record(&id, kind, now).await?;
-        }
+        let bots = bots.iter().enumerate().map(|(i, &level)| SeatRecord {
+            seat: i as u32 + 1,
+            name: format!("Bot {level}"),
+            token_hash: String::new(),
+            bot_level: Some(level),
+            account: None,
+        });
+        let seats: Vec<SeatRecord> = std::iter::once(seat0).chain(bots).collect();
+        let start = kind.ready(seats.len());
+        let id = self.insert_game(kind, options, rated, &seats, start).await?;
         Ok(Created { id, seat: 0, token })
     }
 
@@ -216,12 +199,26 @@ impl Hub {
         let kind = kind_of(game)?;
         let options = kind.rematch_options(game.config.get("options").unwrap_or(&Value::Null));
         kind.configure(&options, seats.len(), &self.services)?;
+        let rated = crate::players::is_rated(game);
+        self.insert_game(kind, options, rated, seats, true).await
+    }
+
+    /// Stores a new game of `kind` with its options, rating and seats, started at once if
+    /// `start`; returns its id.
+    async fn insert_game(
+        &self,
+        kind: Kind,
+        options: Value,
+        rated: bool,
+        seats: &[SeatRecord],
+        start: bool,
+    ) -> Result<String, ApiError> {
         let id = random_hex(6);
         let now = now_ms();
         let record = GameRecord {
             id: id.clone(),
             kind: kind.name().into(),
-            config: json!({"options": options, "rated": crate::players::is_rated(game)}),
+            config: json!({"options": options, "rated": rated}),
             seed: random_seed(),
             created: now,
             started: None,
@@ -232,7 +229,9 @@ impl Hub {
         for s in seats {
             self.store.put_seat(&id, s).await?;
         }
-        self.start_record(&id, kind, now).await?;
+        if start {
+            self.start_record(&id, kind, now).await?;
+        }
         Ok(id)
     }
 
