@@ -108,7 +108,7 @@ export function checkmatesSolo(main, id) {
 export function soloView(v, ctx) {
   const side = v.side;
   const history = h('div', { class: 'scroll-x' }, h('table', {},
-    h('tr', {}, h('th', {}, t('cm.task')), h('th', {}, t('cm.moves')), h('th', {}, t('cm.minimum')), h('th', {}, t('cm.time'))),
+    h('tr', {}, h('th', {}, t('cm.taskCol')), h('th', {}, t('cm.moves')), h('th', {}, t('cm.minimum')), h('th', {}, t('cm.time'))),
     ...v.history.map((x, i) => h('tr', {}, h('td', {}, i + 1), h('td', { class: x.moves === x.optimum ? 'good' : '' }, x.moves), h('td', {}, x.optimum), h('td', {}, fmtTime(x.elapsed))))));
   const status = v.finished
     ? h('div', { class: 'banner good', 'data-test': 'rating' }, h('div', { class: 'stat' }, v.rating), t('cm.allTen', { time: fmtTime(v.elapsed) }))

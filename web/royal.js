@@ -93,7 +93,7 @@ export function royalSoloView(v, ctx) {
   const actions = v.complete
     ? (ro ? '' : [h('button', { class: 'secondary', onclick: () => ctx.act({ t: 'retry' }) }, t('royal.retry')), h('button', { 'data-test': 'next', onclick: () => ctx.act({ t: 'next' }) }, t('royal.nextCard'))])
     : [v.level > 1 && !ro ? cardButtons(v.level, v.cards, ctx.act, false) : '', ro ? '' : h('button', { class: 'secondary small', onclick: () => ctx.act({ t: 'retry' }) }, t('royal.restart'))];
-  const table = h('div', { class: 'scroll-x' }, h('table', {}, h('tr', {}, h('th', {}, t('royal.card')), h('th', {}, t('royal.bestCol')), h('th', {}, t('royal.attempts'))),
+  const table = h('div', { class: 'scroll-x' }, h('table', {}, h('tr', {}, h('th', {}, t('royal.cardCol')), h('th', {}, t('royal.bestCol')), h('th', {}, t('royal.attempts'))),
     ...v.results.map((r, i) => h('tr', {}, h('td', {}, i + 1), h('td', {}, r.best ?? '-'), h('td', {}, r.attempts)))));
   return tableLayout({
     title: h('div', {}, h('h1', {}, t('royal.soloTitle')), h('div', { class: 'muted' }, t('royal.soloLine', { level: v.level, card: v.results.length, left: v.cards_left }))),

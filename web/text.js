@@ -68,7 +68,7 @@ const EN = {
   'invite.from': ({ name, game }) => `${name} invites you to play ${game}.`,
   'invite.terms': ({ side, clock }) => `You would play ${side}; time control: ${clock}.`,
   'invite.take': 'Take the empty seat',
-  'duel.computer': ({ level }) => `Computer (level ${level})`,
+  'duel.computer': ({ level }) => `Computer level ${level}`,
 
   // home
   'home.title': 'Tabula',
@@ -154,7 +154,7 @@ const EN = {
   'cm.how1': 'A card is revealed. Everyone works out, without touching anything, how many moves would make the board show the task. Call out your number: a five-second count starts. Anyone with a lower number may interrupt, once per round, and the count starts again. When a count runs out, its caller proves the number on the board, moving tokens one at a time with no take-backs.',
   'cm.how2': 'Meet the task within your number and the card is yours, face up, worth its stars. Miss it and it is yours face down: a penalty worth -1. Calling 0 when the board already matches wins the card at once. The board stays as it is for the next card. Most points wins; on a tie, fewer penalty cards.',
   'cm.task': 'task', 'cm.taskStars': ({ caption, stars }) => `${caption} ${stars}`,
-  'cm.moves': 'Moves', 'cm.minimum': 'Minimum', 'cm.time': 'Time',
+  'cm.taskCol': 'Task', 'cm.moves': 'Moves', 'cm.minimum': 'Minimum', 'cm.time': 'Time',
   'cm.soloTitle': 'Check Mates solo', 'cm.soloProgress': ({ side, n, total }) => `${side}, task ${n} of ${total}`,
   'cm.soloHelp': 'Click a token, then an empty square (or drag it). The next task appears as soon as the board meets this one.',
   'cm.allTen': ({ time }) => `All ten tasks in ${time}.`, 'cm.again': 'Another run, same settings',
@@ -217,7 +217,7 @@ const EN = {
   'royal.soloLine': ({ level, card, left }) => `level ${level}, card ${card}, ${left} left in the deck`,
   'royal.doneIn': ({ count }) => `Done in ${count}`, 'royal.best': ({ best, optimum }) => `Your best on this card: ${best}. The optimum is ${optimum}.`,
   'royal.countHelp': 'moves and card actions so far', 'royal.retry': 'Retry from the start', 'royal.nextCard': 'Next card', 'royal.restart': 'Restart this card',
-  'royal.bestCol': 'Best', 'royal.attempts': 'Attempts',
+  'royal.bestCol': 'Best', 'royal.cardCol': 'Card', 'royal.attempts': 'Attempts',
   'royal.matchTitle': 'The Royal Study: match', 'royal.waiting': 'Waiting for your opponent. Send them this link:',
   'royal.matchLine': ({ level, bonus, round, target }) => `level ${level}${bonus ? ', bonus challenge' : ''}, round ${round}, first to ${target}`,
   'royal.announces': ({ name, bid }) => `${name} announces ${bid}`,
