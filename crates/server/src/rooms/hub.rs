@@ -184,7 +184,9 @@ impl Hub {
         });
         let seats: Vec<SeatRecord> = std::iter::once(seat0).chain(bots).collect();
         let start = kind.ready(seats.len());
-        let id = self.insert_game(kind, options, rated, &seats, start).await?;
+        let id = self
+            .insert_game(kind, options, rated, &seats, start)
+            .await?;
         Ok(Created { id, seat: 0, token })
     }
 

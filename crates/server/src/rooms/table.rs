@@ -188,6 +188,7 @@ mod tests {
                 format!("t{n}")
             },
             bot_level: bot,
+            account: None,
         }
     }
 
