@@ -133,5 +133,5 @@ fn every_variant_is_listed_and_bad_input_is_explained() {
     assert!(out.contains("character 9"), "{out}");
     let (code, _, err) = run(&["perft", "0"]);
     assert_eq!(code, 2);
-    assert!(err.contains("depth `0`"), "{err}");
+    assert!(err.contains("invalid value '0' for '<DEPTH>'"), "{err}");
 }

@@ -291,10 +291,10 @@ fn match_plays_both_colours_and_writes_pgn() {
 fn match_rejects_bad_arguments_with_a_clear_error() {
     let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
     for (flag, value, expect) in [
-        ("--tc", "fast", "--tc `fast`"),
-        ("--games", "0", "--games `0`"),
-        ("--variant", "checkers", "--variant `checkers`"),
-        ("--option1", "Hash", "--option1 `Hash`"),
+        ("--tc", "fast", "invalid value 'fast' for '--tc <TC>'"),
+        ("--games", "0", "invalid value '0' for '--games <GAMES>'"),
+        ("--variant", "checkers", "unknown variant `checkers`"),
+        ("--option1", "Hash", "`Hash` is not NAME=VALUE"),
     ] {
         let out = tabula(&["match", "--engine1", &me, "--engine2", &me, flag, value]);
         assert_eq!(out.status.code(), Some(2));

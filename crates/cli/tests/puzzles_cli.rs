@@ -191,7 +191,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
                 "--task",
                 "b../.../...",
             ],
-            "unknown side `diagonal`",
+            "invalid value 'diagonal' for '--side <SIDE>'",
         ),
         (
             &[
@@ -230,7 +230,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
                 "--card",
                 "K.N/.Q./R.B",
             ],
-            "unknown level `4`",
+            "invalid value '4' for '--level <LEVEL>'",
         ),
         (
             &[
@@ -243,7 +243,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
                 "--card",
                 "K.N/.Q./R.B",
             ],
-            "bishop on b1",
+            "invalid value 'K.N/.Q./RB.' for '--board <BOARD>': bishop on b1",
         ),
         (
             &[
@@ -260,7 +260,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
                 "--moves",
                 "",
             ],
-            "bid `-1`",
+            "invalid value '-1' for '--bid <BID>'",
         ),
         (
             &[
@@ -298,7 +298,10 @@ fn bad_input_is_an_error_naming_what_and_where() {
             ],
             "names its card",
         ),
-        (&["deck", "royal", "--seed", "x"], "seed `x`"),
+        (
+            &["deck", "royal", "--seed", "x"],
+            "invalid value 'x' for '--seed <SEED>'",
+        ),
     ];
     for (args, needle) in cases {
         let out = tabula(args);

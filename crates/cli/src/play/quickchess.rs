@@ -5,9 +5,9 @@
 //! endings included); the computer is the engine at one of eight levels, each a fixed node
 //! budget, so it plays the same on every machine.
 
-use crate::play::{Clock, Flow, Session, fail, parse_seed, run, say};
-use std::process::ExitCode;
-use std::time::Instant;
+use super::{Clock, Flow, Session, run, say};
+use crate::parse::{self, ColorChoice};
+use anyhow::bail;
 use tabula_chess::engine::{Engine, LEVELS, Limits, Unlimited, level_settings};
 use tabula_chess::{
     AnyPosition, ChessAction, ChessConfig, ChessEvent, ChessGame, Color, Family, Variant,
@@ -15,17 +15,23 @@ use tabula_chess::{
 use tabula_core::{Game, Millis};
 
 /// Options of `tabula play quickchess`.
+#[derive(clap::Args)]
 pub struct ChessOptions {
-    /// The variant name.
-    pub variant: String,
-    /// The computer's level (1-8 or max).
-    pub level: String,
-    /// The person's colour.
-    pub color: String,
-    /// Two people, no computer.
-    pub hotseat: bool,
-    /// Seed of the computer's choices at the weaker levels.
-    pub seed: Option<String>,
+    /// The game (`tabula variants` lists them).
+    #[arg(long, default_value = "quickchess", value_parser = parse::variant)]
+    variant: Variant,
+    /// The computer's level, 1 (beginner) to 8 (full strength), or max.
+    #[arg(long, default_value = "4", value_parser = parse::chess_level)]
+    level: u8,
+    /// Your colour (white moves first).
+    #[arg(long, value_enum, default_value = "white")]
+    color: ColorChoice,
+    /// Two people take turns at this keyboard; no computer.
+    #[arg(long)]
+    hotseat: bool,
+    /// Seed of the computer's choices at the weaker levels (a random one if not given).
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 /// The board as text: rank numbers on the left, files below, White's pieces in capitals.
@@ -211,42 +217,22 @@ impl Session for ChessSession {
 }
 
 /// `tabula play quickchess`.
-pub fn quickchess(o: ChessOptions) -> ExitCode {
-    let variant = match Variant::parse(&o.variant) {
-        Ok(v) => v,
-        Err(e) => return fail(format!("--variant `{}`: {e}", o.variant)),
-    };
+pub fn play(o: ChessOptions) -> anyhow::Result<()> {
+    let variant = o.variant;
     if variant.family == Family::Blind {
-        return fail(
+        bail!(
             "--variant blind: each player's placements must stay hidden from the other, which one terminal cannot do"
-                .to_string(),
         );
     }
-    let level = match o.level.as_str() {
-        "max" => LEVELS,
-        text => match text.parse::<u8>() {
-            Ok(l) if (1..=LEVELS).contains(&l) => l,
-            _ => return fail(format!("--level `{text}` must be 1 to {LEVELS} or max")),
-        },
-    };
-    let human = match o.color.as_str() {
-        "white" | "w" => Color::White,
-        "black" | "b" => Color::Black,
-        other => return fail(format!("--color `{other}` must be white or black")),
-    };
-    let seed = match parse_seed(&o.seed) {
-        Ok(s) => s,
-        Err(e) => return fail(e),
-    };
+    let level = o.level;
+    let human = Color::from(o.color);
+    let seed = parse::seed_or_random(o.seed);
     let config = ChessConfig {
         variant: variant.name(),
         fen: None,
         clock: None,
     };
-    let game = match ChessGame::start(config, seed, 0) {
-        Ok((g, _)) => g,
-        Err(e) => return fail(e.to_string()),
-    };
+    let (game, _) = ChessGame::start(config, seed, 0)?;
     let computer = (!o.hotseat).then_some((human.other(), level));
     let mut engine = Engine::new(32);
     engine.seed = seed;
@@ -267,9 +253,6 @@ pub fn quickchess(o: ChessOptions) -> ExitCode {
     }
     session.show();
     session.prompt();
-    let clock = Clock {
-        start: Instant::now(),
-        speed: 1.0,
-    };
-    run(&mut session, &clock)
+    run(&mut session, &Clock::new(1.0));
+    Ok(())
 }
