@@ -15,18 +15,18 @@ fn tabula(args: &[&str]) -> std::process::Output {
 
 /// Feeds `input` to `tabula uci` and returns its output lines.
 fn uci(input: &str) -> Vec<String> {
+    uci_bytes(input.as_bytes())
+}
+
+/// Feeds raw bytes to `tabula uci` (which must exit cleanly) and returns its output lines.
+fn uci_bytes(input: &[u8]) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .arg("uci")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     String::from_utf8(out.stdout)
@@ -125,6 +125,34 @@ fn uci_shrugs_off_bad_input() {
     assert!(p.parse_uci(&best).is_ok(), "{best}");
     // `isready` is answered even while the search runs
     assert!(lines.iter().any(|l| l == "readyok"));
+}
+
+#[test]
+fn uci_answers_a_line_that_is_not_utf8_and_keeps_running() {
+    let lines = uci_bytes(b"isready\nposition startpos moves a2a3\xff\nposition startpos moves a2a3\ngo depth 2\nisready\n");
+    assert_eq!(lines[0], "readyok");
+    assert_eq!(
+        lines[1],
+        "info string error: input line 2 is not UTF-8 text (byte 29 is not valid here); ignored"
+    );
+    // the engine went on: the next position and search were answered
+    let best = bestmove(&lines);
+    let p = AnyPosition::start(Variant::QUICKCHESS)
+        .play_uci("a2a3")
+        .unwrap();
+    assert!(p.parse_uci(&best).is_ok(), "{best}");
+}
+
+#[test]
+fn uci_refuses_a_go_with_a_bad_depth() {
+    let lines = uci("position startpos\ngo depth -5\nisready\n");
+    assert_eq!(
+        lines,
+        [
+            "info string error: go depth -5: the depth must be a whole number from 1 to 90; no search started",
+            "readyok"
+        ]
+    );
 }
 
 #[test]
