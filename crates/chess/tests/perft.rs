@@ -1,5 +1,6 @@
-//! Perft against the reference table (`../shared/reference/quickchess/perft.tsv`: Fairy-Stockfish,
-//! pyffish and an independent generator) and against shakmaty for 8x8 chess.
+//! Perft against the reference table (`tests/data/perft.tsv`: Fairy-Stockfish, pyffish, an
+//! independent generator and Stockfish; `tests/data/README.md` says which counted what) and
+//! against shakmaty for 8x8 chess.
 //!
 //! The table's variant names map to ours by the rules each engine counted with:
 //! Fairy-Stockfish's `quickchess`, `quickchess-blasters` and `quickchess-pro` promote to a queen
@@ -7,8 +8,9 @@
 //! (our `queens-pro` rescues, which changes the counts from depth 7); `quickchess-rescue` is the
 //! booklet's rescue rule (`quickchess-classic`); `quickchess-anyprom` is `+anyprom`.
 //!
-//! `cargo test` checks every row up to a node cap; `cargo test --release -- --ignored` checks
-//! the whole table (billions of nodes).
+//! `cargo test` checks every row up to a node cap; `scripts/test.sh --full` (or `cargo test
+//! --release -p tabula-chess --test perft -- --ignored`) checks the whole table, 14.6 billion
+//! nodes.
 
 use tabula_chess::{AnyPosition, Variant};
 
@@ -27,10 +29,7 @@ fn ours(table_variant: &str) -> Option<&'static str> {
 }
 
 fn rows() -> Vec<(String, String, u32, u64, String)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/reference/quickchess/perft.tsv"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.tsv");
     let text =
         std::fs::read_to_string(path).unwrap_or_else(|e| panic!("the reference table {path}: {e}"));
     text.lines()

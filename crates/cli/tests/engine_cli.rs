@@ -350,7 +350,7 @@ fn match_against_fairy_stockfish_uses_its_quickchess() {
     );
     let ini = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/reference/quickchess/variants.ini"
+        "/../chess/tests/data/variants.ini"
     );
     let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
     let out = tabula(&[
