@@ -86,7 +86,11 @@ fn main() {
     let depth: u32 = a[3].parse().expect("FSF_DEPTH");
     let mut out = std::fs::File::create(&a[4]).expect("OUT");
     let variants = std::env::var("VARIANTS").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../chess/tests/data/variants.ini").into()
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../chess/tests/data/variants.ini"
+        )
+        .into()
     });
     let variant = Variant::parse("quickchess-fsf").expect("variant");
     let openings = balanced_openings(variant, 500);
