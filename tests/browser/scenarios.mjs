@@ -103,14 +103,20 @@ async function partyWithTwoBrowsersAndABot({ browser, base }) {
 async function royalMatchAgainstABot({ browser, base }) {
   const { context, page } = await newPage(browser);
   await page.goto(base + '/royal');
-  await page.locator('select').nth(1).selectOption('6');
+  await page.locator('[data-test=bot-level]').selectOption('6');
+  // the match's clocks: a 30 s hourglass and the optional 60 s limit on each execution
+  await page.locator('[data-test=hourglass]').selectOption('30000');
+  await page.locator('[data-test=execution-limit]').selectOption('60000');
   await page.locator('[data-test=vs-bot]').click();
   await page.waitForURL(/\/royal\/match\//);
   await page.locator('[data-bid="20"]').click();
-  await page.locator('[data-sand]').waitFor();
+  const sand = Number((await page.locator('[data-sand]').innerText()).replace(' s', ''));
+  assert(sand > 20 && sand <= 30, `the hourglass runs 30 s, not the default 60: ${sand} s`);
   await shot(page, 'royal-match-hourglass');
-  // the strongest bot challenges an overbid and executes in fewer moves
+  // the strongest bot challenges an overbid and executes in fewer moves, against the clock
   await page.getByText(/Bot 6 executes: challenged 20/).waitFor({ timeout: 30000 });
+  const left = Number((await page.locator('[data-exec-clock]').innerText()).split(' ')[0]);
+  assert(left > 45 && left <= 60, `the execution limit shows its countdown: ${left} s left`);
   await shot(page, 'royal-match-bot-executing');
   await page.locator('[data-test=last-round]').waitFor({ timeout: 60000 });
   assert((await page.locator('[data-score="1"]').innerText()) === '1', 'the point went to the bot');

@@ -237,3 +237,56 @@ fn play_royal_solo_shows_the_optimum_and_retries() {
     );
     assert!(text.contains("complete the card first"), "{text}");
 }
+
+#[test]
+fn play_royal_match_with_an_hourglass_and_an_execution_limit() {
+    let args = [
+        "play",
+        "royal",
+        "--level",
+        "1",
+        "--seed",
+        "4",
+        "--bot-level",
+        "6",
+        "--speed",
+        "100",
+        "--hourglass",
+        "5",
+        "--execution-limit",
+        "5",
+    ];
+    let opening = play(&args, &[(0, "quit")]);
+    assert!(
+        opening.contains("the hourglass runs 5 s; an execution must be done within 5 s."),
+        "{opening}"
+    );
+    // announce the optimum, which the perfect bot cannot beat, then let the five seconds
+    // (50 ms at speed 100) of the execution run out without a move
+    let (board, card) = first_two_grids(&opening, "pieces");
+    let out = tabula(&[
+        "solve", "royal", "--level", "1", "--board", &board, "--card", &card, "--json",
+    ]);
+    let n = serde_json::from_slice::<Value>(&out.stdout).unwrap()["moves"]
+        .as_u64()
+        .unwrap();
+    let bid = format!("bid {n}");
+    let text = play(&args, &[(0, &bid), (1_500, "quit")]);
+    assert!(
+        text.contains(&format!("You execute: at most {n}, within 5 s.")),
+        "{text}"
+    );
+    assert!(
+        text.contains("Point to bot (level 6) (the execution ran out of time)."),
+        "{text}"
+    );
+    // the options belong to a match, not to solo play
+    let solo = tabula(&["play", "royal", "--solo", "--execution-limit", "30"]);
+    assert_eq!(solo.status.code(), Some(2));
+    let bad = tabula(&["play", "royal", "--hourglass", "0"]);
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("'--hourglass <SECONDS>'"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+}

@@ -33,6 +33,13 @@ pub struct RoyalOptions {
     /// Seed (a random one if not given).
     #[arg(long)]
     seed: Option<u64>,
+    /// Seconds the hourglass runs: the time to challenge an announcement (a match only).
+    #[arg(long = "hourglass", value_name = "SECONDS", default_value = "60", value_parser = parse::seconds, conflicts_with = "solo")]
+    hourglass_ms: u64,
+    /// The optional rule: seconds the executor has to complete the card(s); without it there
+    /// is no limit (a match only).
+    #[arg(long = "execution-limit", value_name = "SECONDS", value_parser = parse::seconds, conflicts_with = "solo")]
+    execution_limit_ms: Option<u64>,
     /// Clock speed factor.
     #[arg(long, default_value = "1", value_parser = parse::speed)]
     speed: f64,
@@ -138,8 +145,13 @@ impl RoyalVsBot {
                         }
                         (_, None) => "fewer than 0: impossible".into(),
                     };
+                    let within = self
+                        .game
+                        .config()
+                        .execution_limit_ms
+                        .map_or(String::new(), |ms| format!(", within {} s", ms / 1000));
                     say(format!(
-                        "{} execute{}: {need}.",
+                        "{} execute{}: {need}{within}.",
                         self.name(executor),
                         if executor == 0 { "" } else { "s" }
                     ));
@@ -398,7 +410,20 @@ pub fn play(o: RoyalOptions) -> anyhow::Result<()> {
         run(&mut s, &clock);
         return Ok(());
     }
-    let (game, opening) = RoyalMatch::start(MatchConfig::new(level, o.bonus, cards), seed, 0)?;
+    let mut config = MatchConfig::new(level, o.bonus, cards);
+    config.hourglass_ms = o.hourglass_ms;
+    config.execution_limit_ms = o.execution_limit_ms;
+    say(format!(
+        "A match to {} points against a level {} bot; the hourglass runs {} s; {}.",
+        config.target,
+        o.bot_level,
+        config.hourglass_ms / 1000,
+        match config.execution_limit_ms {
+            Some(ms) => format!("an execution must be done within {} s", ms / 1000),
+            None => "an execution has no time limit".to_string(),
+        }
+    ));
+    let (game, opening) = RoyalMatch::start(config, seed, 0)?;
     let bot = MatchBot {
         player: 1,
         level: o.bot_level,
