@@ -98,7 +98,7 @@ pub(super) fn play_game(
     names: &[String; 2],
 ) -> anyhow::Result<Played> {
     let opening = &spec.openings[(index / 2) % spec.openings.len()];
-    let first_white = index % 2 == 0;
+    let first_white = index.is_multiple_of(2);
     // engines[0] is engine 1
     let white_engine = if first_white { 0 } else { 1 };
     replay_opening(spec.variant, opening)?;

@@ -99,11 +99,11 @@ pub(crate) fn run(session: &mut dyn Session, clock: &Clock) {
         match received {
             Ok(Some(line)) => {
                 let line = line.trim().to_string();
-                if !line.is_empty() {
-                    if let Flow::Quit = session.command(&line, clock.now()) {
-                        session.leave(clock.now());
-                        return;
-                    }
+                if !line.is_empty()
+                    && let Flow::Quit = session.command(&line, clock.now())
+                {
+                    session.leave(clock.now());
+                    return;
                 }
                 prompt();
             }

@@ -227,7 +227,7 @@ impl CheckMatesSolver {
             }
             seen.push(pattern);
             let mut met = vec![u64::MAX; self.words];
-            if n % 64 != 0 {
+            if !n.is_multiple_of(64) {
                 met[self.words - 1] = (1u64 << (n % 64)) - 1;
             }
             for (sq, &c) in pattern.cells().iter().enumerate() {
