@@ -4,12 +4,16 @@ use crate::output::Answer;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::time::Instant;
-use tabula_chess::{AnyPosition, Variant, variant::CATALOGUE};
+use tabula_chess::{AnyPosition, Family, Variant, variant::CATALOGUE};
 
-/// The position of `fen` in `variant`, or the variant's start.
+/// The position of `fen` in `variant`, or the variant's start. Blind QuickChess has no start
+/// position (each side places its pieces unseen), so it needs a FEN.
 pub fn position(variant: Variant, fen: Option<&str>) -> anyhow::Result<AnyPosition> {
     Ok(match fen {
         Some(f) => AnyPosition::from_fen(variant, f)?,
+        None if variant.family == Family::Blind => anyhow::bail!(
+            "{variant} has no start position: each player places their pieces unseen, so give the position after the placements with --fen"
+        ),
         None => AnyPosition::start(variant),
     })
 }

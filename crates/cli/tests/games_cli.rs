@@ -189,12 +189,13 @@ fn play_a_party_against_bots_with_a_fast_clock() {
         &[(100, "bid 40"), (100, "bid 30"), (1_500, "quit")],
     );
     assert!(text.contains("You announce 40."), "{text}");
+    // the second announcement is refused, naming the players as the table does
     assert!(
-        text.contains("has already announced")
-            || text.contains("announcements are closed")
-            || text.contains("must be lower"),
+        text.contains("You have already announced this round.")
+            || text.contains("Announcements are closed: Bot "),
         "{text}"
     );
+    assert!(!text.contains("player 0"), "players are named: {text}");
     assert!(text.contains("Round 2"), "bots play on: {text}");
     assert!(text.contains("Bot 1 (level 6)") || text.contains("Bot 2 (level 6)"));
     let bad = tabula(&["play", "checkmates", "--bot-level", "9"]);
@@ -272,12 +273,29 @@ fn play_royal_match_with_an_hourglass_and_an_execution_limit() {
         .unwrap();
     let bid = format!("bid {n}");
     let text = play(&args, &[(0, &bid), (1_500, "quit")]);
+    assert!(n > 1, "an interesting card: {n}");
     assert!(
         text.contains(&format!("You execute: at most {n}, within 5 s.")),
         "{text}"
     );
     assert!(
         text.contains("Point to bot (level 6) (the execution ran out of time)."),
+        "{text}"
+    );
+    // an underbid of 1: the bot lets it stand, and after one move the executor has used
+    // the moves allowed (not the time)
+    let steps = serde_json::from_slice::<Value>(&out.stdout).unwrap()["solution"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let no_limit = &args[..args.len() - 2];
+    let text = play(no_limit, &[(0, "bid 1"), (300, &steps), (1_000, "quit")]);
+    assert!(text.contains("an execution has no time limit"), "{text}");
+    assert!(text.contains("You execute: at most 1."), "{text}");
+    assert!(
+        text.contains(
+            "Point to bot (level 6) (the executor could not finish within the moves allowed)."
+        ),
         "{text}"
     );
     // the options belong to a match, not to solo play

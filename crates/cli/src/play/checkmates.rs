@@ -7,7 +7,7 @@ use crate::simulate::default_cards;
 use tabula_core::{Game, Millis};
 use tabula_puzzles::checkmates::bot::PartyBot;
 use tabula_puzzles::checkmates::party::{
-    FailReason, PartyAction, PartyConfig, PartyEvent, PartyGame,
+    FailReason, PartyAction, PartyConfig, PartyError, PartyEvent, PartyGame,
 };
 use tabula_puzzles::checkmates::solo::{SoloAction, SoloConfig, SoloEvent, SoloGame};
 use tabula_puzzles::checkmates::{Board, CheckMatesSolver, Side, Task};
@@ -141,6 +141,46 @@ impl CheckMatesParty {
         }
     }
 
+    /// Whether `player` is the person at the keyboard (every other seat is a bot).
+    fn is_you(&self, player: u8) -> bool {
+        self.bots.iter().all(|b| b.player != player)
+    }
+
+    /// `verb` agreeing with the player: `You win`, `Bot 1 (level 6) wins`.
+    fn does(&self, player: u8, verb: &str) -> String {
+        if self.is_you(player) {
+            verb.to_string()
+        } else {
+            format!("{verb}s")
+        }
+    }
+
+    /// A refused action in words, players named as at the table (the library numbers them).
+    fn refusal(&self, e: &PartyError) -> String {
+        let proving = |p: u8| {
+            if self.is_you(p) {
+                "you are proving".to_string()
+            } else {
+                format!("{} is proving", self.name(p))
+            }
+        };
+        match e {
+            PartyError::AlreadyAnnounced(p) if self.is_you(*p) => {
+                "You have already announced this round.".to_string()
+            }
+            PartyError::AlreadyAnnounced(p) => {
+                format!("{} has already announced this round.", self.name(*p))
+            }
+            PartyError::NotBidding { prover } => {
+                format!("Announcements are closed: {}.", proving(*prover))
+            }
+            PartyError::NotTheProver { prover, .. } => {
+                format!("Only the prover moves tokens: {}.", proving(*prover))
+            }
+            other => format!("{other}."),
+        }
+    }
+
     fn show(&self) {
         if let Some(card) = self.game.card() {
             self.draw_with(*self.game.board(), card.task, card.stars);
@@ -177,9 +217,9 @@ impl CheckMatesParty {
                     say("Announce a number of moves (`bid 4` or just `4`).");
                 }
                 PartyEvent::Announced { player, bid, .. } => say(format!(
-                    "{} announce{} {bid}. The count of five starts.",
+                    "{} {} {bid}. The count of five starts.",
                     self.name(player),
-                    if player == 0 { "" } else { "s" }
+                    self.does(player, "announce")
                 )),
                 PartyEvent::ProverChosen { player, bid } => {
                     say(format!(
@@ -209,9 +249,9 @@ impl CheckMatesParty {
                     stars,
                     ..
                 } => say(format!(
-                    "{} announce{} 0: the board already meets the task. {stars} star{} won.",
+                    "{} {} 0: the board already meets the task. {stars} star{} won.",
                     self.name(player),
-                    if player == 0 { "" } else { "s" },
+                    self.does(player, "announce"),
                     if stars == 1 { "" } else { "s" }
                 )),
                 PartyEvent::ProofSucceeded {
@@ -221,8 +261,9 @@ impl CheckMatesParty {
                     stars,
                     rotation,
                 } => say(format!(
-                    "Proof succeeds: {} met the task (turned {rotation}°) in {moves} of {bid} moves and wins {stars} star{}.",
+                    "Proof succeeds: {} met the task (turned {rotation}°) in {moves} of {bid} moves and {} {stars} star{}.",
                     self.name(player),
+                    self.does(player, "win"),
                     if stars == 1 { "" } else { "s" }
                 )),
                 PartyEvent::ProofFailed {
@@ -272,7 +313,7 @@ impl CheckMatesParty {
         let result = self.game.apply(&action, now);
         match result {
             Ok(ev) => self.events(ev),
-            Err(e) => say(format!("{e}")),
+            Err(e) => say(self.refusal(&e)),
         }
     }
 }
@@ -397,4 +438,67 @@ pub fn play(o: CheckMatesOptions) -> anyhow::Result<()> {
     s.events(opening);
     run(&mut s, &clock);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_puzzles::checkmates::party::DeckChoice;
+
+    /// A party of the person at seat 0 and two bots, on the sliding side.
+    fn party() -> CheckMatesParty {
+        let solver = CheckMatesSolver::new(Side::Sliding);
+        let chess = CheckMatesSolver::new(Side::Chess);
+        let cards = default_cards(Side::Sliding, &solver, &chess);
+        let config = PartyConfig::new(Side::Sliding, 3, cards, DeckChoice::Full);
+        let (game, _) = PartyGame::start(config, 1, 0).unwrap();
+        let bots = (1..=2)
+            .map(|player| PartyBot {
+                player,
+                level: 6,
+                seed: 1,
+            })
+            .collect();
+        CheckMatesParty {
+            game,
+            side: Side::Sliding,
+            solver,
+            bots,
+            shown_task: None,
+        }
+    }
+
+    #[test]
+    fn the_person_and_the_bots_are_named_with_verbs_that_agree() {
+        let p = party();
+        assert_eq!(format!("{} {}", p.name(0), p.does(0, "win")), "You win");
+        assert_eq!(
+            format!("{} {}", p.name(2), p.does(2, "win")),
+            "Bot 2 (level 6) wins"
+        );
+    }
+
+    #[test]
+    fn refusals_name_the_players_not_their_numbers() {
+        let p = party();
+        assert_eq!(
+            p.refusal(&PartyError::AlreadyAnnounced(0)),
+            "You have already announced this round."
+        );
+        assert_eq!(
+            p.refusal(&PartyError::AlreadyAnnounced(1)),
+            "Bot 1 (level 6) has already announced this round."
+        );
+        assert_eq!(
+            p.refusal(&PartyError::NotBidding { prover: 2 }),
+            "Announcements are closed: Bot 2 (level 6) is proving."
+        );
+        assert_eq!(
+            p.refusal(&PartyError::NotTheProver {
+                player: 1,
+                prover: 0
+            }),
+            "Only the prover moves tokens: you are proving."
+        );
+    }
 }

@@ -181,7 +181,9 @@ impl RoyalVsBot {
                 } => {
                     let why = match reason {
                         PointReason::Completed => "completed as announced",
-                        PointReason::TooManyMoves => "the executor could not make it in time",
+                        PointReason::TooManyMoves => {
+                            "the executor could not finish within the moves allowed"
+                        }
                         PointReason::GaveUp => "the executor gave up",
                         PointReason::OutOfTime => "the execution ran out of time",
                     };
