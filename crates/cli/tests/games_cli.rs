@@ -1,5 +1,8 @@
 //! `tabula simulate` and `tabula play`, run as a user would.
 
+mod common;
+
+use common::converse;
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -171,7 +174,7 @@ fn play_checkmates_solo_meets_a_task_with_typed_moves() {
 
 #[test]
 fn play_a_party_against_bots_with_a_fast_clock() {
-    let text = play(
+    let text = converse(
         &[
             "play",
             "checkmates",
@@ -186,7 +189,11 @@ fn play_a_party_against_bots_with_a_fast_clock() {
             "--deck",
             "one-star",
         ],
-        &[(100, "bid 40"), (100, "bid 30"), (1_500, "quit")],
+        &[
+            ("Announce a number", "bid 40"),
+            ("You announce 40.", "bid 30"),
+            ("Round 2", "quit"),
+        ],
     );
     assert!(text.contains("You announce 40."), "{text}");
     // the second announcement is refused, naming the players as the table does
@@ -272,7 +279,7 @@ fn play_royal_match_with_an_hourglass_and_an_execution_limit() {
         .as_u64()
         .unwrap();
     let bid = format!("bid {n}");
-    let text = play(&args, &[(0, &bid), (1_500, "quit")]);
+    let text = converse(&args, &[("Announce a number", &bid), ("Point to", "quit")]);
     assert!(n > 1, "an interesting card: {n}");
     assert!(
         text.contains(&format!("You execute: at most {n}, within 5 s.")),
@@ -289,7 +296,14 @@ fn play_royal_match_with_an_hourglass_and_an_execution_limit() {
         .unwrap()
         .to_string();
     let no_limit = &args[..args.len() - 2];
-    let text = play(no_limit, &[(0, "bid 1"), (300, &steps), (1_000, "quit")]);
+    let text = converse(
+        no_limit,
+        &[
+            ("Announce a number", "bid 1"),
+            ("You execute: at most 1.", &steps),
+            ("Point to", "quit"),
+        ],
+    );
     assert!(text.contains("an execution has no time limit"), "{text}");
     assert!(text.contains("You execute: at most 1."), "{text}");
     assert!(

@@ -7,8 +7,10 @@
 //! deadline, the computer's move), and sleeps until the earliest of that and the player's next
 //! line.
 
+mod blind;
 pub mod checkmates;
 mod grid;
+mod olympics;
 pub mod querni;
 pub mod quickchess;
 pub mod royal;
