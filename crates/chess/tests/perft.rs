@@ -79,24 +79,45 @@ fn reference_table_in_full() {
 
 #[test]
 fn rescue_rule_counts_differ_from_queen_only_only_where_they_should() {
-    // From the start, no pawn can promote before ply 7: every rule agrees up to depth 6 ...
-    let fen = "nqkbr/ppppp/5/5/PPPPP/NQKBR w - - 0 1";
-    let at = |v: &str, d| {
-        AnyPosition::from_fen(Variant::parse(v).unwrap(), fen)
+    // The rescue rule changes only what a promotion becomes, so the counts agree at every
+    // depth too shallow for a pawn to promote and differ at the first depth where one can.
+    let count = |variant: &str, fen: &str, depth| {
+        AnyPosition::from_fen(Variant::parse(variant).unwrap(), fen)
             .unwrap()
-            .perft(d)
+            .perft(depth)
     };
-    assert_eq!(at("quickchess-classic", 6), at("quickchess-fsf", 6));
-    // ... and at depth 8 the rescue rule gives 42,490,160 where queen-only gives 42,490,085
-    // (both in the table; checked by the ignored full run). With two-square pawn moves a
-    // promotion comes earlier, so the rescue rule differs from depth 7 with a queen-only rule.
-    let pro = "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1";
-    let pro_at = |v: &str, d| {
-        AnyPosition::from_fen(Variant::parse(v).unwrap(), pro)
-            .unwrap()
-            .perft(d)
+    let same_until_different = |rescue: &str, queen_only: &str, fen: &str, first: u32| {
+        for depth in 1..first {
+            assert_eq!(
+                count(rescue, fen, depth),
+                count(queen_only, fen, depth),
+                "{rescue} and {queen_only} from {fen} at depth {depth}, before any promotion"
+            );
+        }
+        assert_ne!(
+            count(rescue, fen, first),
+            count(queen_only, fen, first),
+            "{rescue} and {queen_only} from {fen} at depth {first}, where pawns promote"
+        );
     };
-    assert_eq!(pro_at("queens-pro", 5), pro_at("queens-pro+queenprom", 5));
+    // From the start a white pawn needs four steps, so the first promotion is at ply 7, and
+    // with nothing captured by then the rescue rule gives a queen-equal piece, as queen-only
+    // does: the first difference is at depth 8 (42,490,160 against 42,490,085, both in the
+    // table and checked by the full run).
+    same_until_different(
+        "quickchess-classic",
+        "quickchess-fsf",
+        "nqkbr/ppppp/5/5/PPPPP/NQKBR w - - 0 1",
+        8,
+    );
+    // With two-square first moves a pawn promotes sooner: the Pro Formation test setup
+    // differs from depth 7.
+    same_until_different(
+        "queens-pro",
+        "queens-pro+queenprom",
+        "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1",
+        7,
+    );
 }
 
 /// 8x8 chess against shakmaty on the usual perft positions.

@@ -118,23 +118,50 @@ fn a_solved_proof_verifies_and_one_move_less_is_not_enough() {
         "--json",
     ]);
     assert_eq!(ok["verdict"], "success", "{ok}");
-    let short = json(&[
-        "verify",
-        "checkmates",
-        "--side",
-        "chess",
-        "--board",
-        board,
-        "--task",
-        task,
-        "--bid",
-        &(n - 1).to_string(),
-        "--moves",
-        &moves,
-        "--json",
-    ]);
+    let verdict = |bid: u64, moves: &str| {
+        json(&[
+            "verify",
+            "checkmates",
+            "--side",
+            "chess",
+            "--board",
+            board,
+            "--task",
+            task,
+            "--bid",
+            &bid.to_string(),
+            "--moves",
+            moves,
+            "--json",
+        ])
+    };
+    let short = verdict(n - 1, &moves);
     assert_eq!(short["verdict"], "failure");
     assert_eq!(short["moves_used"], n);
+    // and no other proof of n - 1 moves or fewer succeeds either: every sequence of legal moves
+    // that short is refereed, so the solver's n is the minimum
+    use tabula_puzzles::checkmates::{Board, Side};
+    let mut proofs: Vec<(Board, Vec<String>)> =
+        vec![(Board::parse(Side::Chess, board).unwrap(), Vec::new())];
+    let mut tried = 0;
+    for length in 0..n {
+        let mut longer = Vec::new();
+        for (b, proof) in &proofs {
+            tried += 1;
+            let v = verdict(n - 1, &proof.join(" "));
+            assert_eq!(
+                v["verdict"], "failure",
+                "a {length}-move proof {proof:?}: {v}"
+            );
+            for mv in b.legal_moves() {
+                let mut p = proof.clone();
+                p.push(mv.to_string());
+                longer.push((b.play(mv).unwrap(), p));
+            }
+        }
+        proofs = longer;
+    }
+    assert!(tried > 20, "{tried} proofs tried");
 }
 
 #[test]

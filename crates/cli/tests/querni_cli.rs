@@ -135,24 +135,39 @@ fn best_answers_at_every_level_and_with_a_time_limit() {
         let after = json(&["querni", "play", p, turn, "--json"]);
         assert_eq!(after["result"], "blue wins", "level {level} played {turn}");
     }
+    // --movetime replaces the level's budget: level 1 alone looks one turn ahead; given 300 ms
+    // it deepens until the time is up
     let start = start("8");
-    let v = json(&[
+    let fixed = json(&["querni", "best", &start, "--level", "1", "--json"]);
+    assert_eq!(fixed["depth"], 1, "{fixed}");
+    let timed = json(&[
         "querni",
         "best",
         &start,
         "--level",
-        "4",
+        "1",
         "--movetime",
-        "200",
+        "300",
         "--json",
     ]);
-    assert!(v["ms"].as_u64().unwrap() < 2_000);
+    let (depth, nodes, ms) = (
+        timed["depth"].as_u64().unwrap(),
+        timed["nodes"].as_u64().unwrap(),
+        timed["ms"].as_u64().unwrap(),
+    );
+    assert!(depth > 1, "searched deeper with the time: {timed}");
+    assert!(
+        nodes > fixed["nodes"].as_u64().unwrap(),
+        "{timed} against {fixed}"
+    );
+    assert!(ms >= 300, "it thought until the time was up: {timed}");
+    assert!(ms < 5_000, "and stopped then: {timed}");
     assert!(
         json(&[
             "querni",
             "play",
             &start,
-            v["turn"].as_str().unwrap(),
+            timed["turn"].as_str().unwrap(),
             "--json"
         ])["result"]
             == "ongoing"
