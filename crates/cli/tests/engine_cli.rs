@@ -322,6 +322,70 @@ fn match_plays_both_colours_and_writes_pgn() {
 }
 
 #[test]
+fn match_with_a_clock_sends_each_engine_the_time_left() {
+    // engine 1's input is copied to a log (the command line runs in sh), so we see the `go`
+    // commands the match sends under --tc 2+0.1
+    let dir = std::env::temp_dir().join(format!("tabula-tc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("engine1.log");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "c2c3 c5c4\n").unwrap();
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
+    let logged = format!("tee -a {} | {me}", log.display());
+    let out = tabula(&[
+        "match",
+        "--engine1",
+        &logged,
+        "--engine2",
+        &me,
+        "--variant",
+        "quickchess-fsf",
+        "--games",
+        "2",
+        "--tc",
+        "2+0.1",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--max-plies",
+        "12",
+    ]);
+    let v = match_json(&out);
+    assert_eq!(v["games"], 2);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("loses on time"), "{text}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let gos: Vec<Vec<u64>> = sent
+        .lines()
+        .filter_map(|l| l.strip_prefix("go "))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(
+                [w[0], w[2], w[4], w[5], w[6], w[7]],
+                ["wtime", "btime", "winc", "100", "binc", "100"],
+                "{l}"
+            );
+            vec![w[1].parse().unwrap(), w[3].parse().unwrap()]
+        })
+        .collect();
+    // six moves a game for engine 1 (twelve plies), every one with both clocks
+    assert_eq!(gos.len(), 12, "{sent}");
+    // each game starts with two full clocks (engine 1 moves first in game 1); then the time
+    // each side used is taken off and the increment added, so no clock exceeds 2 s plus its
+    // increments, and the clocks do go down
+    assert_eq!(gos[0], [2000, 2000]);
+    for (i, g) in gos.iter().enumerate() {
+        for &clock in g {
+            assert!(
+                clock > 0 && clock <= 2000 + 100 * (i as u64 % 6 + 1),
+                "{i}: {g:?}"
+            );
+        }
+    }
+    assert!(gos.iter().any(|g| g[0] < 2000 || g[1] < 2000), "{gos:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn match_rejects_bad_arguments_with_a_clear_error() {
     let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
     for (flag, value, expect) in [
