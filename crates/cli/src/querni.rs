@@ -64,26 +64,34 @@ pub fn new(seed: u64) -> Answer {
     }
 }
 
+/// Every movement (one per destination, with a shortest jump path) and every removal the
+/// side to move has now, in notation.
+pub fn turn_texts(p: &Position) -> (Vec<String>, Vec<String>) {
+    let (mut movements, mut removals) = (Vec::new(), Vec::new());
+    p.movements(&mut movements);
+    p.removals(p.turn(), &mut removals);
+    let movement = |m| Turn {
+        movement: Some(m),
+        removal: None,
+    };
+    (
+        movements
+            .iter()
+            .map(|&m| p.describe(movement(m)).to_string())
+            .collect(),
+        removals.iter().map(ToString::to_string).collect(),
+    )
+}
+
 /// `tabula querni moves`.
 pub fn moves(pos: &str) -> anyhow::Result<Answer> {
     let p = position(pos)?;
     let status = p.status();
-    let (mut movements, mut removals) = (Vec::new(), Vec::new());
-    if !status.is_over() {
-        p.movements(&mut movements);
-        p.removals(p.turn(), &mut removals);
-    }
-    let movement_text: Vec<String> = movements
-        .iter()
-        .map(|&m| {
-            p.describe(Turn {
-                movement: Some(m),
-                removal: None,
-            })
-            .to_string()
-        })
-        .collect();
-    let removal_text: Vec<String> = removals.iter().map(|r| r.to_string()).collect();
+    let (movement_text, removal_text) = if status.is_over() {
+        (Vec::new(), Vec::new())
+    } else {
+        turn_texts(&p)
+    };
     let mut text = format!("{p}\nstatus: {status}\n");
     if status.is_over() {
         text.push_str("the game is over: no turns\n");

@@ -1,6 +1,9 @@
 //! `tabula uci`, `tabula analyse`, `tabula bench` and `tabula match`, run as a GUI, a user or
 //! a tester would.
 
+mod common;
+
+use common::feed;
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -450,20 +453,10 @@ fn match_against_fairy_stockfish_uses_its_quickchess() {
 
 #[test]
 fn play_quickchess_against_the_computer_in_the_terminal() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["play", "quickchess", "--level", "2", "--seed", "3"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"e2e3\nzz\nd3\nresign\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = feed(
+        &["play", "quickchess", "--level", "2", "--seed", "3"],
+        "e2e3\nzz\nd3\nresign\n",
+    );
     assert!(text.contains("You (white): e3"), "{text}");
     assert!(text.contains("Computer (black, level 2): "), "{text}");
     assert!(text.contains("Not played: `zz`"), "{text}");

@@ -2,38 +2,15 @@
 
 mod common;
 
-use common::converse;
+use common::{converse, feed};
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::process::Command;
 
 fn tabula(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(args)
         .output()
         .unwrap()
-}
-
-/// Runs `tabula args`, feeding `lines` on standard input with a pause before each.
-fn play(args: &[&str], lines: &[(u64, &str)]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for (pause_ms, line) in lines {
-        std::thread::sleep(Duration::from_millis(*pause_ms));
-        if writeln!(stdin, "{line}").is_err() {
-            break; // the game ended and closed its input
-        }
-    }
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// The two boards drawn side by side under the first line containing `title`, in board
@@ -115,7 +92,7 @@ fn simulate_royal_stronger_levels_win_more() {
 #[test]
 fn play_checkmates_solo_meets_a_task_with_typed_moves() {
     // Read the first board and task from the game itself, solve them, type the solution.
-    let opening = play(
+    let opening = feed(
         &[
             "play",
             "checkmates",
@@ -125,7 +102,7 @@ fn play_checkmates_solo_meets_a_task_with_typed_moves() {
             "--seed",
             "11",
         ],
-        &[(0, "quit")],
+        "quit\n",
     );
     let (board, task) = first_two_grids(&opening, "board");
     let out = tabula(&[
@@ -146,10 +123,8 @@ fn play_checkmates_solo_meets_a_task_with_typed_moves() {
         .iter()
         .map(|m| m.as_str().unwrap().to_string())
         .collect();
-    let mut lines: Vec<(u64, &str)> = moves.iter().map(|m| (0, m.as_str())).collect();
-    lines.push((0, "a1-a1"));
-    lines.push((0, "quit"));
-    let text = play(
+    let lines = format!("{}\na1-a1\nquit\n", moves.join("\n"));
+    let text = feed(
         &[
             "play",
             "checkmates",
@@ -211,9 +186,9 @@ fn play_a_party_against_bots_with_a_fast_clock() {
 
 #[test]
 fn play_royal_solo_shows_the_optimum_and_retries() {
-    let text = play(
+    let text = feed(
         &["play", "royal", "--solo", "--level", "1", "--seed", "4"],
-        &[(0, "quit")],
+        "quit\n",
     );
     let (board, card) = first_two_grids(&text, "pieces");
     let out = tabula(&[
@@ -227,9 +202,8 @@ fn play_royal_solo_shows_the_optimum_and_retries() {
         .map(|m| m.as_str().unwrap().to_string())
         .collect();
     let n = steps.len();
-    let mut input: Vec<(u64, &str)> = steps.iter().map(|s| (0, s.as_str())).collect();
-    input.extend([(0, "retry"), (0, "next"), (0, "quit")]);
-    let text = play(
+    let input = format!("{}\nretry\nnext\nquit\n", steps.join("\n"));
+    let text = feed(
         &["play", "royal", "--solo", "--level", "1", "--seed", "4"],
         &input,
     );
@@ -264,7 +238,7 @@ fn play_royal_match_with_an_hourglass_and_an_execution_limit() {
         "--execution-limit",
         "5",
     ];
-    let opening = play(&args, &[(0, "quit")]);
+    let opening = feed(&args, "quit\n");
     assert!(
         opening.contains("the hourglass runs 5 s; an execution must be done within 5 s."),
         "{opening}"

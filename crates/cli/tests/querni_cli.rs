@@ -1,8 +1,10 @@
 //! `tabula querni ...`, `tabula simulate querni` and `tabula play querni`, run as a user would.
 
+mod common;
+
+use common::feed;
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 fn tabula(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_tabula"))
@@ -208,27 +210,9 @@ fn simulate_ends_with_the_tally() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[test]
 fn two_people_play_at_one_keyboard() {
-    let out = play(
+    let out = feed(
         &["play", "querni", "--hotseat", "--seed", "3"],
         "b1:d3\nc2-z9\nh7:f5\nmoves\nresign\n",
     );
@@ -241,14 +225,14 @@ fn two_people_play_at_one_keyboard() {
 
 #[test]
 fn the_computer_answers_each_turn() {
-    let out = play(
+    let out = feed(
         &["play", "querni", "--ai-level", "2", "--seed", "3"],
         "b1:d3\nd3-d4\nquit\n",
     );
     assert!(out.contains("You (blue): b1:d3"), "{out}");
     assert_eq!(out.matches("Computer (red, level 2):").count(), 2, "{out}");
     // Playing red: the computer opens.
-    let out = play(
+    let out = feed(
         &[
             "play",
             "querni",

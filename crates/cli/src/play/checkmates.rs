@@ -1,7 +1,7 @@
 //! `tabula play checkmates`: the solo run against the clock, or a party against bots.
 
 use super::grid::draw;
-use super::{Clock, Flow, Session, run, say, seconds};
+use super::{Clock, Session, bid, run, say, seconds};
 use crate::parse::{self, DeckArg, SideChoice};
 use crate::simulate::default_cards;
 use tabula_core::{Game, Millis};
@@ -45,23 +45,6 @@ struct CheckMatesSolo {
 }
 
 impl CheckMatesSolo {
-    fn show(&self) {
-        if let Some(task) = self.game.task() {
-            draw(&[
-                ("board", self.game.board().to_string(), Some(self.side)),
-                (
-                    &format!(
-                        "task {}/{}",
-                        self.game.current() + 1,
-                        self.game.tasks().len()
-                    ),
-                    task.to_string(),
-                    Some(self.side),
-                ),
-            ]);
-        }
-    }
-
     fn events(&self, events: Vec<SoloEvent>) {
         for e in events {
             match e {
@@ -91,26 +74,33 @@ impl Session for CheckMatesSolo {
     fn is_over(&self) -> bool {
         self.game.is_over()
     }
-    fn next_auto(&self) -> Option<Millis> {
-        None
+    fn help(&self) -> &'static str {
+        "Type moves like a1-a2. The clock runs until the tenth task is met."
     }
-    fn run_auto(&mut self, _at: Millis) {}
-    fn command(&mut self, line: &str, now: Millis) -> Flow {
-        match line {
-            "quit" | "q" => return Flow::Quit,
-            "help" | "?" => say(
-                "Type moves like a1-a2. The clock runs until the tenth task is met. `board` redraws, `quit` leaves.",
-            ),
-            "board" => self.show(),
-            _ => match Move::parse(line) {
-                Ok(mv) => match self.game.apply(&SoloAction::Move { mv }, now) {
-                    Ok(ev) => self.events(ev),
-                    Err(e) => say(format!("{e}")),
-                },
-                Err(e) => say(format!("{e} (type `help`)")),
-            },
+    fn show(&self) {
+        if let Some(task) = self.game.task() {
+            draw(&[
+                ("board", self.game.board().to_string(), Some(self.side)),
+                (
+                    &format!(
+                        "task {}/{}",
+                        self.game.current() + 1,
+                        self.game.tasks().len()
+                    ),
+                    task.to_string(),
+                    Some(self.side),
+                ),
+            ]);
         }
-        Flow::Go
+    }
+    fn command(&mut self, line: &str, now: Millis) {
+        match Move::parse(line) {
+            Ok(mv) => match self.game.apply(&SoloAction::Move { mv }, now) {
+                Ok(ev) => self.events(ev),
+                Err(e) => say(format!("{e}")),
+            },
+            Err(e) => say(format!("{e} (type `help`)")),
+        }
     }
     fn leave(&mut self, now: Millis) {
         if !self.game.is_over() {
@@ -178,12 +168,6 @@ impl CheckMatesParty {
                 format!("Only the prover moves tokens: {}.", proving(*prover))
             }
             other => format!("{other}."),
-        }
-    }
-
-    fn show(&self) {
-        if let Some(card) = self.game.card() {
-            self.draw_with(*self.game.board(), card.task, card.stars);
         }
     }
 
@@ -345,46 +329,33 @@ impl Session for CheckMatesParty {
             self.act(a, t.max(self.game.now()));
         }
     }
-    fn command(&mut self, line: &str, now: Millis) -> Flow {
+    fn help(&self) -> &'static str {
+        "`bid N` (or just N) announces; moves like a1-a2 prove; `stop`, `give up`; `score`."
+    }
+    fn show(&self) {
+        if let Some(card) = self.game.card() {
+            self.draw_with(*self.game.board(), card.task, card.stars);
+        }
+    }
+    fn command(&mut self, line: &str, now: Millis) {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let action = match words.as_slice() {
-            ["quit"] | ["q"] => return Flow::Quit,
-            ["help"] | ["?"] => {
-                say(
-                    "`bid N` (or just N) announces; moves like a1-a2 prove; `stop`, `give up`; `board`, `score`, `quit`.",
-                );
-                return Flow::Go;
-            }
-            ["board"] => {
-                self.show();
-                return Flow::Go;
-            }
-            ["score"] => {
+        let action = match (bid(&words), words.as_slice()) {
+            (Some(bid), _) => PartyAction::Announce { player: 0, bid },
+            (_, ["score"]) => {
                 for s in self.game.standings() {
                     say(format!("  {:<20} {:>3}", self.name(s.player), s.score));
                 }
-                return Flow::Go;
+                return;
             }
-            ["stop"] => PartyAction::Stop { player: 0 },
-            ["give", "up"] | ["giveup"] => PartyAction::GiveUp { player: 0 },
-            ["bid", n] | [n] if n.parse::<u32>().is_ok() => PartyAction::Announce {
-                player: 0,
-                bid: n.parse().unwrap_or(0),
-            },
-            [m] => match Move::parse(m) {
+            (_, ["stop"]) => PartyAction::Stop { player: 0 },
+            (_, ["give", "up"] | ["giveup"]) => PartyAction::GiveUp { player: 0 },
+            (_, [m]) => match Move::parse(m) {
                 Ok(mv) => PartyAction::Move { player: 0, mv },
-                Err(e) => {
-                    say(format!("{e} (type `help`)"));
-                    return Flow::Go;
-                }
+                Err(e) => return say(format!("{e} (type `help`)")),
             },
-            _ => {
-                say("Not understood (type `help`).");
-                return Flow::Go;
-            }
+            _ => return say("Not understood (type `help`)."),
         };
         self.act(action, now.max(self.game.now()));
-        Flow::Go
     }
     fn leave(&mut self, _now: Millis) {
         if !self.game.is_over() {

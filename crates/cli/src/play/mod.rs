@@ -20,24 +20,24 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use tabula_core::Millis;
 
-/// What the driver does after a typed line.
-pub(crate) enum Flow {
-    /// Go on reading.
-    Go,
-    /// The player leaves.
-    Quit,
-}
-
 /// A game in the terminal, as the driver sees it.
 pub(crate) trait Session {
     /// Whether the game has ended (the driver then returns).
     fn is_over(&self) -> bool;
-    /// The earliest automatic event (a game deadline or a bot's action), if any.
-    fn next_auto(&self) -> Option<Millis>;
+    /// The earliest automatic event (a game deadline or a bot's action), if any; a game that
+    /// only answers what is typed has none.
+    fn next_auto(&self) -> Option<Millis> {
+        None
+    }
     /// Performs the automatic event due at `at`.
-    fn run_auto(&mut self, at: Millis);
-    /// Handles a typed line at `now`.
-    fn command(&mut self, line: &str, now: Millis) -> Flow;
+    fn run_auto(&mut self, _at: Millis) {}
+    /// What `help` says: the game's commands (besides `board`, `help` and `quit`, which every
+    /// game has).
+    fn help(&self) -> &'static str;
+    /// Draws the game as it stands (the `board` command).
+    fn show(&self);
+    /// Handles any other typed line at `now`.
+    fn command(&mut self, line: &str, now: Millis);
     /// Said when the player leaves or the input ends before the game does.
     fn leave(&mut self, now: Millis);
 }
@@ -100,12 +100,18 @@ pub(crate) fn run(session: &mut dyn Session, clock: &Clock) {
         };
         match received {
             Ok(Some(line)) => {
-                let line = line.trim().to_string();
-                if !line.is_empty()
-                    && let Flow::Quit = session.command(&line, clock.now())
-                {
-                    session.leave(clock.now());
-                    return;
+                match line.trim() {
+                    "" => {}
+                    "quit" | "q" => {
+                        session.leave(clock.now());
+                        return;
+                    }
+                    "help" | "?" => say(format!(
+                        "{} `board` shows the game again, `quit` leaves.",
+                        session.help()
+                    )),
+                    "board" => session.show(),
+                    line => session.command(line, clock.now()),
                 }
                 prompt();
             }
@@ -141,6 +147,14 @@ pub(crate) fn say(text: impl AsRef<str>) {
     }
 }
 
+/// An announcement typed as `bid N` or just `N`.
+pub(crate) fn bid(words: &[&str]) -> Option<u32> {
+    match words {
+        ["bid", n] | [n] => n.parse().ok(),
+        _ => None,
+    }
+}
+
 /// A time as `m:ss.t`.
 pub(crate) fn seconds(ms: Millis) -> String {
     format!("{}:{:02}.{}", ms / 60_000, ms / 1000 % 60, ms / 100 % 10)
@@ -149,6 +163,15 @@ pub(crate) fn seconds(ms: Millis) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn announcements_are_a_number_with_or_without_bid() {
+        assert_eq!(bid(&["bid", "4"]), Some(4));
+        assert_eq!(bid(&["12"]), Some(12));
+        assert_eq!(bid(&["bid", "-1"]), None);
+        assert_eq!(bid(&["bid"]), None);
+        assert_eq!(bid(&["a1-a2"]), None);
+    }
 
     #[test]
     fn times_read_as_minutes_seconds_and_tenths() {

@@ -3,14 +3,14 @@
 //! The game is the library's [`QuerniGame`]; this module draws the board, reads typed turns
 //! and, when it is the computer's turn, asks the engine (which answers within a second).
 
-use super::{Clock, Flow, Session, run, say};
+use super::{Clock, Session, run, say};
 use crate::parse::{self, QuerniColor};
-use crate::querni::board_text;
+use crate::querni::{board_text, turn_texts};
 use std::io::IsTerminal;
 use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};
 use tabula_querni::players::best_turn;
-use tabula_querni::{QuerniAction, QuerniConfig, QuerniEvent, QuerniGame, Searcher, Side, Turn};
+use tabula_querni::{QuerniAction, QuerniConfig, QuerniEvent, QuerniGame, Searcher, Side};
 
 /// Options of `tabula play querni`.
 #[derive(clap::Args)]
@@ -38,13 +38,6 @@ struct QuerniSession {
 }
 
 impl QuerniSession {
-    fn show(&self) {
-        let colour = std::io::stdout().is_terminal();
-        for line in board_text(self.game.position(), colour).lines() {
-            say(line);
-        }
-    }
-
     fn name(&self, side: Side) -> String {
         match self.computer {
             Some((s, level)) if s == side => format!("Computer ({side}, level {level})"),
@@ -96,30 +89,15 @@ impl QuerniSession {
     }
 
     fn list_moves(&self) {
-        let p = self.game.position();
-        let mut ms = Vec::new();
-        p.movements(&mut ms);
-        let mut rs = Vec::new();
-        p.removals(p.turn(), &mut rs);
-        let texts: Vec<String> = ms
-            .iter()
-            .map(|&m| {
-                p.describe(Turn {
-                    movement: Some(m),
-                    removal: None,
-                })
-                .to_string()
-            })
-            .collect();
-        say(format!("{} movements:", texts.len()));
-        for chunk in texts.chunks(10) {
+        let (movements, removals) = turn_texts(self.game.position());
+        say(format!("{} movements:", movements.len()));
+        for chunk in movements.chunks(10) {
             say(format!("  {}", chunk.join("  ")));
         }
-        if rs.is_empty() {
+        if removals.is_empty() {
             say("No chain to remove now (a movement may make one: `c2-c3 x4-6`).");
         } else {
-            let list: Vec<String> = rs.iter().map(|r| r.to_string()).collect();
-            say(format!("Removals now: {}", list.join("  ")));
+            say(format!("Removals now: {}", removals.join("  ")));
         }
     }
 }
@@ -149,15 +127,21 @@ impl Session for QuerniSession {
         self.act(QuerniAction::Turn { side, turn: text }, at);
     }
 
-    fn command(&mut self, line: &str, now: Millis) -> Flow {
+    fn help(&self) -> &'static str {
+        "Type a turn: a step `c2-c3`, jumps `c2:e4:e6` (every landing square), a removal \
+         `x4-6`, both `c2-c3 x4-6`, or `pass`. Also: `moves`, `hint`, `resign`."
+    }
+
+    fn show(&self) {
+        let colour = std::io::stdout().is_terminal();
+        for line in board_text(self.game.position(), colour).lines() {
+            say(line);
+        }
+    }
+
+    fn command(&mut self, line: &str, now: Millis) {
         let to_move = self.game.position().turn();
         match line {
-            "quit" | "q" => return Flow::Quit,
-            "help" | "?" => say(
-                "Type a turn: a step `c2-c3`, jumps `c2:e4:e6` (every landing square), a removal \
-                 `x4-6`, both `c2-c3 x4-6`, or `pass`. Also: `moves`, `hint`, `board`, `resign`, `quit`.",
-            ),
-            "board" => self.show(),
             "moves" => self.list_moves(),
             "hint" => {
                 let p = *self.game.position();
@@ -186,7 +170,6 @@ impl Session for QuerniSession {
                 }
             }
         }
-        Flow::Go
     }
 
     fn leave(&mut self, _now: Millis) {

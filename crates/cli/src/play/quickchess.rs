@@ -13,7 +13,7 @@
 
 use super::blind::{box_setup, computer_setup, half_board_text, left_to_place, parse_placement};
 use super::olympics::{Series, points};
-use super::{Clock, Flow, Session, run, say};
+use super::{Clock, Session, run, say};
 use crate::parse::{self, ColorChoice, GameChoice};
 use std::io::IsTerminal;
 use tabula_chess::engine::{Engine, LEVELS, Limits, Unlimited, level_settings};
@@ -109,7 +109,7 @@ impl ChessSession {
         self.level.map(|_| self.seat0.other())
     }
 
-    fn show(&self) {
+    fn draw_board(&self) {
         for line in board_text(&self.position()).lines() {
             say(line);
         }
@@ -248,7 +248,7 @@ impl ChessSession {
                     self.name(player.other())
                 )),
                 ChessEvent::GameOver { outcome, result } => {
-                    self.show();
+                    self.draw_board();
                     say(format!("Game over: {outcome} ({result})."));
                 }
                 ChessEvent::Placed { .. } | ChessEvent::Unplaced { .. } => {}
@@ -263,7 +263,7 @@ impl ChessSession {
             self.next_game();
         } else {
             if self.game.setup().is_none() {
-                self.show();
+                self.draw_board();
             }
             self.prompt();
         }
@@ -371,7 +371,7 @@ impl ChessSession {
         }
         self.computer_places();
         if self.game.setup().is_none() {
-            self.show();
+            self.draw_board();
         }
         self.prompt();
     }
@@ -480,19 +480,22 @@ impl Session for ChessSession {
         }
     }
 
-    fn command(&mut self, line: &str, now: Millis) -> Flow {
+    fn help(&self) -> &'static str {
+        "Type a move as `a2a3` (UCI; `a5a6q` to promote or rescue) or as shown (`a3`, `Nxd4`). \
+         Blind QuickChess: place pieces like `K c1`, `unplace c1`, `box`. Also: `moves`, `hint`, \
+         `fen`, `draw` (offer one after your move, at one keyboard), `accept`, `resign`."
+    }
+
+    fn show(&self) {
+        match self.placer() {
+            Some(_) => self.prompt(),
+            None => self.draw_board(),
+        }
+    }
+
+    fn command(&mut self, line: &str, now: Millis) {
         let turn = self.position().turn();
         match line {
-            "quit" | "q" => return Flow::Quit,
-            "help" | "?" => say(
-                "Type a move as `a2a3` (UCI; `a5a6q` to promote or rescue) or as shown (`a3`, `Nxd4`). \
-                 Blind QuickChess: place pieces like `K c1`, `unplace c1`, `box`. Also: `moves`, `hint`, `board`, \
-                 `fen`, `draw` (offer one after your move, at one keyboard), `accept`, `resign`, `quit`.",
-            ),
-            "board" => match self.placer() {
-                Some(_) => self.prompt(),
-                None => self.show(),
-            },
             "resign" => {
                 let who = self.placer().unwrap_or(turn);
                 let who = if self.computer() == Some(who) {
@@ -541,7 +544,6 @@ impl Session for ChessSession {
                 }
             }
         }
-        Flow::Go
     }
 
     fn leave(&mut self, _now: Millis) {

@@ -2,7 +2,7 @@
 //! shown after each card.
 
 use super::grid::draw_plain;
-use super::{Clock, Flow, Session, run, say};
+use super::{Clock, Session, bid, run, say};
 use crate::parse::{self, LevelChoice};
 use tabula_core::{Game, Millis};
 use tabula_puzzles::bots;
@@ -86,18 +86,6 @@ impl RoyalVsBot {
             format!("Bot (level {})", self.bot.level)
         } else {
             "You".into()
-        }
-    }
-
-    fn show(&self) {
-        match self.game.phase() {
-            MatchPhase::Executing { run, .. } => draw_plain(&card_grids(
-                run.layout(),
-                run.cards(),
-                Some(run.orientations()),
-            )),
-            MatchPhase::Over { .. } => {}
-            _ => draw_plain(&card_grids(self.game.layout(), self.game.cards(), None)),
         }
     }
 
@@ -239,47 +227,39 @@ impl Session for RoyalVsBot {
             self.act(a, t.max(self.game.now()));
         }
     }
-    fn command(&mut self, line: &str, now: Millis) -> Flow {
+    fn help(&self) -> &'static str {
+        "`bid N` (or just N), `challenge`, `accept`; moves a1-b2; card actions turn+ turn- mirror-lr mirror-tb (1:turn+ with two cards); `give up`."
+    }
+    fn show(&self) {
+        match self.game.phase() {
+            MatchPhase::Executing { run, .. } => draw_plain(&card_grids(
+                run.layout(),
+                run.cards(),
+                Some(run.orientations()),
+            )),
+            MatchPhase::Over { .. } => {}
+            _ => draw_plain(&card_grids(self.game.layout(), self.game.cards(), None)),
+        }
+    }
+    fn command(&mut self, line: &str, now: Millis) {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let now = now.max(self.game.now());
-        let action = match words.as_slice() {
-            ["quit"] | ["q"] => return Flow::Quit,
-            ["help"] | ["?"] => {
-                say(
-                    "`bid N`, `challenge`, `accept`; moves a1-b2; turn+ turn- mirror-lr mirror-tb; `give up`; `board`; `quit`.",
-                );
-                return Flow::Go;
-            }
-            ["board"] => {
-                self.show();
-                return Flow::Go;
-            }
-            ["bid", n] | [n] if n.parse::<u32>().is_ok() => MatchAction::Announce {
-                player: 0,
-                bid: n.parse().unwrap_or(0),
-            },
-            ["challenge"] => MatchAction::Challenge { player: 0 },
-            ["accept"] | ["pass"] => MatchAction::Accept { player: 0 },
-            ["give", "up"] | ["giveup"] => MatchAction::GiveUp { player: 0 },
-            [s] => match parse_step(s, self.game.cards().len()) {
+        let action = match (bid(&words), words.as_slice()) {
+            (Some(bid), _) => MatchAction::Announce { player: 0, bid },
+            (_, ["challenge"]) => MatchAction::Challenge { player: 0 },
+            (_, ["accept"] | ["pass"]) => MatchAction::Accept { player: 0 },
+            (_, ["give", "up"] | ["giveup"]) => MatchAction::GiveUp { player: 0 },
+            (_, [s]) => match parse_step(s, self.game.cards().len()) {
                 Ok(Step::Move(mv)) => MatchAction::Move { player: 0, mv },
                 Ok(Step::Action { card, action }) => MatchAction::Card {
                     player: 0,
                     card,
                     action,
                 },
-                Err(e) => {
-                    say(format!("{e} (type `help`)"));
-                    return Flow::Go;
-                }
+                Err(e) => return say(format!("{e} (type `help`)")),
             },
-            _ => {
-                say("Not understood (type `help`).");
-                return Flow::Go;
-            }
+            _ => return say("Not understood (type `help`)."),
         };
-        self.act(action, now);
-        Flow::Go
+        self.act(action, now.max(self.game.now()));
     }
     fn leave(&mut self, _now: Millis) {
         if !self.game.is_over() {
@@ -294,15 +274,6 @@ struct RoyalSoloSession {
 }
 
 impl RoyalSoloSession {
-    fn show(&self) {
-        let run = self.game.run();
-        draw_plain(&card_grids(
-            run.layout(),
-            run.cards(),
-            Some(run.orientations()),
-        ));
-    }
-
     fn events(&self, events: Vec<RSoloEvent>) {
         for e in events {
             match e {
@@ -342,39 +313,31 @@ impl Session for RoyalSoloSession {
     fn is_over(&self) -> bool {
         self.game.is_over()
     }
-    fn next_auto(&self) -> Option<Millis> {
-        None
+    fn help(&self) -> &'static str {
+        "Moves a1-b2; card actions turn+ turn- mirror-lr mirror-tb (1:turn+ with two cards); `retry` from the recorded start, `next` card."
     }
-    fn run_auto(&mut self, _at: Millis) {}
-    fn command(&mut self, line: &str, now: Millis) -> Flow {
+    fn show(&self) {
+        let run = self.game.run();
+        draw_plain(&card_grids(
+            run.layout(),
+            run.cards(),
+            Some(run.orientations()),
+        ));
+    }
+    fn command(&mut self, line: &str, now: Millis) {
         let action = match line {
-            "quit" | "q" => return Flow::Quit,
-            "help" | "?" => {
-                say(
-                    "Moves a1-b2; card actions turn+ turn- mirror-lr mirror-tb (1:turn+ with two cards); `retry`, `next`, `board`, `quit`.",
-                );
-                return Flow::Go;
-            }
-            "board" => {
-                self.show();
-                return Flow::Go;
-            }
             "retry" => RSoloAction::Retry,
             "next" => RSoloAction::Next,
             s => match parse_step(s, self.game.run().cards().len()) {
                 Ok(Step::Move(mv)) => RSoloAction::Move { mv },
                 Ok(Step::Action { card, action }) => RSoloAction::Card { card, action },
-                Err(e) => {
-                    say(format!("{e} (type `help`)"));
-                    return Flow::Go;
-                }
+                Err(e) => return say(format!("{e} (type `help`)")),
             },
         };
         match self.game.apply(&action, now) {
             Ok(ev) => self.events(ev),
             Err(e) => say(format!("{e}")),
         }
-        Flow::Go
     }
     fn leave(&mut self, _now: Millis) {
         let done = self
