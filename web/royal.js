@@ -41,11 +41,20 @@ function lastMoveOf(frame) {
 export function royalHome(main) {
   const level = h('select', {}, h('option', { value: 1 }, 'Level 1: reach the card'), h('option', { value: 2 }, 'Level 2: you may turn the card'), h('option', { value: 3 }, 'Level 3: turn and mirror'));
   const bonus = h('input', { type: 'checkbox' });
-  const bot = h('select', {}, ...[1, 2, 3, 4, 5, 6].map((l) => h('option', { value: l, selected: l === 3 }, `Bot level ${l}${l === 6 ? ' (never wrong)' : ''}`)));
+  const bot = h('select', { 'data-test': 'bot-level', 'aria-label': 'Bot level' }, ...[1, 2, 3, 4, 5, 6].map((l) => h('option', { value: l, selected: l === 3 }, `Bot level ${l}${l === 6 ? ' (never wrong)' : ''}`)));
+  // a match's clocks: the hourglass for challenges, and the rules' optional execution limit
+  const hourglass = h('select', { 'data-test': 'hourglass', 'aria-label': 'Hourglass' }, ...[30, 60, 90, 120].map((s) => h('option', { value: s * 1000, selected: s === 60 }, `Hourglass ${s} s`)));
+  const execLimit = h('select', { 'data-test': 'execution-limit', 'aria-label': 'Execution time limit' }, h('option', { value: '' }, 'No execution time limit'),
+    ...[30, 60, 120].map((s) => h('option', { value: s * 1000 }, `Execute within ${s} s`)));
   const name = h('input', { placeholder: 'Your nickname', value: nickname(), maxlength: 24 });
   const go = async (kind, bots) => {
     rememberNickname(name.value.trim());
-    const g = await attempt(() => createGame(kind, { level: Number(level.value), bonus: bonus.checked }, bots));
+    const options = { level: Number(level.value), bonus: bonus.checked };
+    if (kind === 'royal-match') {
+      options.hourglass_ms = Number(hourglass.value);
+      options.execution_limit_ms = execLimit.value ? Number(execLimit.value) : null;
+    }
+    const g = await attempt(() => createGame(kind, options, bots));
     if (g) navigate(kind === 'royal-solo' ? `/royal/solo/${g.id}` : `/royal/match/${g.id}`);
   };
   main.append(
@@ -54,13 +63,16 @@ export function royalHome(main) {
     h('div', { class: 'card stack' },
       h('div', { class: 'row' }, name, level, h('label', {}, bonus, ' bonus challenge (two cards)')),
       h('div', { class: 'row' },
-        h('button', { onclick: () => go('royal-solo', []), 'data-test': 'solo' }, 'Solo'),
+        h('button', { onclick: () => go('royal-solo', []), 'data-test': 'solo' }, 'Solo')),
+      h('div', { class: 'row' }, hourglass, execLimit),
+      h('div', { class: 'row' },
         bot, h('button', { onclick: () => go('royal-match', [Number(bot.value)]), 'data-test': 'vs-bot' }, 'Match against the bot'),
         h('button', { class: 'secondary', onclick: () => go('royal-match', []), 'data-test': 'vs-friend' }, 'Match with a friend'))),
     h('h2', {}, 'How to play'),
     h('div', { class: 'card' },
       h('p', {}, 'A card is drawn. The first to announce a number starts the hourglass; before it runs out the opponent may challenge. Unchallenged, the announcer must reach the card within the number; challenged, the challenger must do it in fewer. Whoever succeeds, or whoever the other fails against, scores. The pieces stay where they end; first to six points wins.'),
-      h('p', {}, 'At level 2 a quarter turn of the card costs one move; at level 3 mirroring it costs one move too. In the bonus challenge two cards are completed in the order you choose.')));
+      h('p', {}, 'At level 2 a quarter turn of the card costs one move; at level 3 mirroring it costs one move too. In the bonus challenge two cards are completed in the order you choose.'),
+      h('p', {}, 'A match may also limit the time of an execution (an optional rule): whoever runs out of it loses the point.')));
 }
 
 // --- solo ----------------------------------------------------------------------------------
@@ -123,9 +135,17 @@ export function royalMatch(main, id) {
   connect();
   const timer = setInterval(() => {
     const el = main.querySelector('[data-sand]');
-    if (el && view && view.phase && view.phase.ends) el.textContent = `${Math.max(0, (view.phase.ends - sock.serverNow()) / 1000).toFixed(0)} s`;
+    if (el && view && view.phase && view.phase.ends) el.textContent = secondsLeft(view.phase.ends, ctx);
+    const left = main.querySelector('[data-exec-clock]');
+    if (left && view && view.phase && view.phase.deadline) left.textContent = `${secondsLeft(view.phase.deadline, ctx)} left`;
   }, 200);
   return () => { sock.close(); clearInterval(timer); };
+}
+
+// Whole seconds from the server's now until `at` (a server time), as `12 s`.
+function secondsLeft(at, ctx) {
+  if (!ctx.serverNow) return '';
+  return `${Math.max(0, (at - ctx.serverNow()) / 1000).toFixed(0)} s`;
 }
 
 export function matchView(v, ctx) {
@@ -148,7 +168,7 @@ export function matchView(v, ctx) {
       ro || you === null ? '' : h('div', { class: 'numpad' }, ...Array.from({ length: 21 }, (_, n) => h('button', { class: 'secondary', 'data-bid': n, onclick: () => ctx.act({ t: 'announce', bid: n }) }, n))));
   } else if (ph.phase === 'hourglass') {
     const opponent = you !== null && you !== undefined && you !== ph.announcer && !ro;
-    panel = h('div', { class: 'stack' }, h('h3', {}, `${name(ph.announcer)} announces ${ph.bid}`), h('div', { class: 'clock', 'data-sand': true }, ''),
+    panel = h('div', { class: 'stack' }, h('h3', {}, `${name(ph.announcer)} announces ${ph.bid}`), h('div', { class: 'clock', 'data-sand': true }, secondsLeft(ph.ends, ctx)),
       opponent ? h('div', { class: 'row' },
         h('button', { 'data-test': 'challenge', onclick: () => ctx.act({ t: 'challenge' }) }, `Challenge: I can do it in fewer`),
         h('button', { class: 'secondary', onclick: () => ctx.act({ t: 'accept' }) }, 'Let them play')) : h('p', { class: 'muted' }, 'The opponent may challenge until the sand runs out.'));
@@ -156,6 +176,7 @@ export function matchView(v, ctx) {
     const mine = ph.executor === you && !ro;
     const limit = ph.role === 'challenger' ? `challenged ${ph.bid} and must finish in fewer` : `must finish within ${ph.bid}`;
     panel = h('div', { class: 'stack' }, h('h3', {}, `${name(ph.executor)} executes: ${limit}`), h('div', { class: 'stat', 'data-test': 'count' }, `${ph.count}`), h('div', { class: 'muted' }, 'moves and card actions so far'),
+      ph.deadline ? h('div', { class: 'clock', 'data-exec-clock': true }, `${secondsLeft(ph.deadline, ctx)} left`) : '',
       mine ? h('div', { class: 'stack' }, v.level > 1 ? cardButtons(v.level, v.cards, ctx.act, false) : '', h('button', { class: 'secondary small', onclick: () => ctx.act({ t: 'give_up' }) }, 'Give up')) : '');
   } else {
     panel = h('div', { class: 'banner good', 'data-test': 'winner' }, h('div', { class: 'stat' }, ph.winner === null ? 'A draw' : `${name(ph.winner)} wins`), `${v.scores[0]} : ${v.scores[1]}`);
