@@ -43,8 +43,19 @@ export function royalHome(main) {
   const level = h('select', { 'aria-label': t('royal.level') }, ...[1, 2, 3].map((l) => h('option', { value: l }, t(`royal.level${l}`))));
   const bonus = h('input', { type: 'checkbox' });
   const bot = h('select', { 'data-test': 'bot-level', 'aria-label': t('form.level') }, ...[1, 2, 3, 4, 5, 6].map((l) => h('option', { value: l, selected: l === 3 }, t(l === 6 ? 'cm.botNeverWrong' : 'cm.botLevel', { level: l }))));
+  // a match's clocks: the hourglass for challenges, and the rules' optional execution limit
+  const hourglass = h('select', { 'data-test': 'hourglass', 'aria-label': t('royal.hourglass') }, ...[30, 60, 90, 120].map((s) => h('option', { value: s * 1000, selected: s === 60 }, t('royal.hourglassS', { s }))));
+  const execLimit = h('select', { 'data-test': 'execution-limit', 'aria-label': t('royal.execLimit') }, h('option', { value: '' }, t('royal.noExecLimit')),
+    ...[30, 60, 120].map((s) => h('option', { value: s * 1000 }, t('royal.execWithin', { s }))));
   const name = nicknameField();
-  const go = (kind, bots) => startGame(name, kind, { level: Number(level.value), bonus: bonus.checked }, bots);
+  const go = (kind, bots) => {
+    const options = { level: Number(level.value), bonus: bonus.checked };
+    if (kind === 'royal-match') {
+      options.hourglass_ms = Number(hourglass.value);
+      options.execution_limit_ms = execLimit.value ? Number(execLimit.value) : null;
+    }
+    return startGame(name, kind, options, bots);
+  };
   main.append(
     h('h1', {}, t('game.royal')),
     h('p', { class: 'lead' }, t('royal.lead')),
@@ -52,11 +63,12 @@ export function royalHome(main) {
       h('div', { class: 'row' }, name, level, h('label', {}, bonus, t('royal.bonus'))),
       h('div', { class: 'row' },
         h('button', { onclick: () => go('royal-solo', []), 'data-test': 'solo' }, t('royal.solo'))),
+      h('div', { class: 'row' }, hourglass, execLimit),
       h('div', { class: 'row' },
         bot, h('button', { onclick: () => go('royal-match', [Number(bot.value)]), 'data-test': 'vs-bot' }, t('royal.vsBot')),
         h('button', { class: 'secondary', onclick: () => go('royal-match', []), 'data-test': 'vs-friend' }, t('royal.vsFriend')))),
     h('h2', {}, t('home.howToPlay')),
-    h('div', { class: 'card' }, h('p', {}, t('royal.how1')), h('p', {}, t('royal.how2'))));
+    h('div', { class: 'card' }, h('p', {}, t('royal.how1')), h('p', {}, t('royal.how2')), h('p', {}, t('royal.how3'))));
 }
 
 // --- solo ----------------------------------------------------------------------------------
@@ -137,9 +149,17 @@ export function royalMatch(main, id) {
   connect();
   const timer = setInterval(() => {
     const el = main.querySelector('[data-sand]');
-    if (el && view && view.phase && view.phase.ends) el.textContent = t('cm.seconds', { s: Math.max(0, (view.phase.ends - sock.serverNow()) / 1000).toFixed(0) });
+    if (el && view && view.phase && view.phase.ends) el.textContent = secondsLeft(view.phase.ends, ctx);
+    const left = main.querySelector('[data-exec-clock]');
+    if (left && view && view.phase && view.phase.deadline) left.textContent = t('royal.left', { time: secondsLeft(view.phase.deadline, ctx) });
   }, 200);
   return () => { sock.close(); clearInterval(timer); };
+}
+
+// Whole seconds from the server's now until `at` (a server time), as `12 s`.
+function secondsLeft(at, ctx) {
+  if (!ctx.serverNow) return '';
+  return t('cm.seconds', { s: Math.max(0, (at - ctx.serverNow()) / 1000).toFixed(0) });
 }
 
 export function matchView(v, ctx) {
@@ -166,7 +186,7 @@ export function matchView(v, ctx) {
       ro || you === null ? '' : h('div', { class: 'numpad' }, ...Array.from({ length: 21 }, (_, n) => h('button', { class: 'secondary', 'data-bid': n, onclick: () => ctx.act({ t: 'announce', bid: n }) }, n))));
   } else if (ph.phase === 'hourglass') {
     const opponent = you !== null && you !== undefined && you !== ph.announcer && !ro;
-    panel = h('div', { class: 'stack' }, h('h3', {}, t('royal.announces', { name: name(ph.announcer), bid: ph.bid })), h('div', { class: 'clock', 'data-sand': true }, ''),
+    panel = h('div', { class: 'stack' }, h('h3', {}, t('royal.announces', { name: name(ph.announcer), bid: ph.bid })), h('div', { class: 'clock', 'data-sand': true }, secondsLeft(ph.ends, ctx)),
       opponent ? h('div', { class: 'row' },
         h('button', { 'data-test': 'challenge', onclick: () => ctx.act({ t: 'challenge' }) }, t('royal.challenge')),
         h('button', { class: 'secondary', onclick: () => ctx.act({ t: 'accept' }) }, t('royal.letThem'))) : h('p', { class: 'muted' }, t('royal.sand')));
@@ -174,6 +194,7 @@ export function matchView(v, ctx) {
     const mine = ph.executor === you && !ro;
     panel = h('div', { class: 'stack' }, h('h3', {}, t(ph.role === 'challenger' ? 'royal.executesFewer' : 'royal.executesWithin', { name: name(ph.executor), bid: ph.bid })),
       h('div', { class: 'row' }, h('span', { class: 'stat', 'data-test': 'count' }, `${ph.count}`), h('span', { class: 'muted' }, t('royal.countHelp'))),
+      ph.deadline ? h('div', { class: 'clock', 'data-exec-clock': true }, t('royal.left', { time: secondsLeft(ph.deadline, ctx) })) : '',
       mine ? h('div', { class: 'stack' }, v.level > 1 ? cardButtons(v.level, v.cards, ctx.act, false) : '', h('button', { class: 'secondary small', onclick: () => ctx.act({ t: 'give_up' }) }, t('cm.giveUp'))) : '');
   } else {
     const closed = v.table && v.table.closed;

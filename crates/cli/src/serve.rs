@@ -105,7 +105,7 @@ pub fn serve(args: &ServeArgs) -> ExitCode {
         .build()
     {
         Ok(r) => r,
-        Err(e) => return crate::output::usage_error(&format!("cannot start: {e}")),
+        Err(e) => return crate::output::fail(anyhow::anyhow!(e).context("cannot start")),
     };
     let config = args.config();
     let db = config.db.display().to_string();

@@ -14,6 +14,20 @@ use tabula_core::clock::{ChessClock, TimeControl};
 use tabula_core::{Game, Millis};
 
 /// What fixes a game before it starts.
+///
+/// ```
+/// use tabula_core::Game;
+/// use tabula_querni::{QuerniAction, QuerniConfig, QuerniGame, Side};
+///
+/// let (mut game, _) = QuerniGame::start(QuerniConfig::default(), 7, 0)?;
+/// let turn = |side, text: &str| QuerniAction::Turn { side, turn: text.into() };
+/// game.apply(&turn(Side::Blue, "e1:c3:a1 x4-6"), 1_000)?;
+/// // it is red's turn now: blue cannot play again
+/// assert!(game.apply(&turn(Side::Blue, "b1-b3"), 2_000).is_err());
+/// game.apply(&QuerniAction::Resign { side: Side::Red }, 3_000)?;
+/// assert!(game.is_over());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct QuerniConfig {
     /// Start from this position instead of the seeded starting position.

@@ -810,3 +810,92 @@ async fn a_database_of_the_release_before_opens_and_every_game_replays() {
     assert_eq!(a.status, 200, "{}", a.body);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_party_rates_each_player_against_each_other() {
+    let s = start_limited(open()).await;
+    let mut jars = Vec::new();
+    for name in ["ann", "bob", "cyd"] {
+        let mut j = Jar::default();
+        j.call(
+            s.addr,
+            "POST",
+            "/api/auth/signup",
+            Some(json!({"username": name, "password": "correct horse"})),
+        )
+        .await;
+        jars.push(j);
+    }
+    // a short party: the one-star cards, each set aside when nobody announces within a second
+    let options = json!({"side": "sliding", "deck": "one-star", "round_limit_ms": 1000});
+    let created = jars[0]
+        .call(
+            s.addr,
+            "POST",
+            "/api/games",
+            Some(json!({"kind": "checkmates-party", "options": options, "rated": true})),
+        )
+        .await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_string();
+    // bots and guests have no place at a rated table
+    let mut guest = Jar::default();
+    assert_eq!(
+        guest
+            .call(
+                s.addr,
+                "POST",
+                &format!("/api/games/{id}/join"),
+                Some(json!({"name": "Gus"}))
+            )
+            .await
+            .status,
+        403
+    );
+    for j in &mut jars[1..] {
+        assert_eq!(
+            j.call(
+                s.addr,
+                "POST",
+                &format!("/api/games/{id}/join"),
+                Some(json!({}))
+            )
+            .await
+            .status,
+            200
+        );
+    }
+    let mut host = Client::connect(s.addr, &id, created.body["token"].as_str()).await;
+    assert!(
+        host.request("lobby", json!({"op": "add_bot", "level": 3}))
+            .await
+            .is_ok(),
+        "a lobby takes bots"
+    );
+    host.request("lobby", json!({"op": "remove", "seat": 3}))
+        .await
+        .unwrap();
+    host.request("lobby", json!({"op": "start"})).await.unwrap();
+    // ann proves a first card the board may already meet; nobody else acts
+    let v = host
+        .until("the end of the party", |v| {
+            v["over"] == true && v["ratings"].is_array()
+        })
+        .await;
+    let changes = v["ratings"].as_array().unwrap();
+    assert_eq!(changes.len(), 3, "{v}");
+    // everybody scored the same: three draws each, so the ratings stay at 1500 while the
+    // deviations shrink
+    for c in changes {
+        assert_eq!(c["after"], 1500.0, "{c}");
+        assert_eq!(c["pool"], "checkmates");
+    }
+    let p = request(s.addr, 1, "GET", "/api/users/cyd", &[], None)
+        .await
+        .body;
+    assert!(
+        p["ratings"][0]["deviation"].as_f64().unwrap() < 350.0,
+        "{p}"
+    );
+    assert_eq!(p["stats"][0]["kind"], "checkmates-party");
+}

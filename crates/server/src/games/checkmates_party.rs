@@ -10,7 +10,9 @@ use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};
 use tabula_puzzles::Move;
 use tabula_puzzles::checkmates::bot::PartyBot;
-use tabula_puzzles::checkmates::party::{PartyAction, PartyConfig, PartyEvent, PartyGame, Phase};
+use tabula_puzzles::checkmates::party::{
+    PartyAction, PartyConfig, PartyEvent, PartyGame, Phase, Standing,
+};
 
 /// A Check Mates party being played, with the last settled round and its optimum.
 #[derive(Clone, Debug)]
@@ -135,6 +137,23 @@ impl Adapter for Party {
 
     fn is_over(&self) -> bool {
         self.game.is_over()
+    }
+
+    /// The final standings as places: each player's value is minus the number of players
+    /// ranked strictly above them (by score, then fewer penalties), so ties share a place and
+    /// each pair of players is rated as a win, a draw or a loss between them.
+    fn outcome(&self) -> Option<Vec<f64>> {
+        if !self.game.is_over() {
+            return None;
+        }
+        let standings = self.game.standings();
+        let key = |s: &Standing| (-s.score, s.penalties);
+        let mut values = vec![0.0; standings.len()];
+        for s in &standings {
+            let above = standings.iter().filter(|o| key(o) < key(s)).count();
+            values[s.player as usize] = -(above as f64);
+        }
+        Some(values)
     }
 
     fn bot(

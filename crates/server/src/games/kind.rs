@@ -56,12 +56,23 @@ struct SoloOptions {
     deck: Option<DeckChoice>,
 }
 
-/// The Royal Study options (match and solo).
+/// The Royal Study solo options.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RoyalOptions {
     level: Option<u64>,
     bonus: Option<bool>,
+}
+
+/// The Royal Study match options: a solo's, the hourglass, and the seed's optional time limit
+/// on an execution.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoyalMatchOptions {
+    level: Option<u64>,
+    bonus: Option<bool>,
+    hourglass_ms: Option<u64>,
+    execution_limit_ms: Option<u64>,
 }
 
 /// Querni options.
@@ -238,12 +249,20 @@ impl Kind {
                 })
             }
             Kind::RoyalMatch => {
-                let o: RoyalOptions = options(raw)?;
-                to_json(MatchConfig::new(
-                    level(o.level)?,
-                    o.bonus.unwrap_or(false),
-                    services.royal_deck.clone(),
-                ))
+                let o: RoyalMatchOptions = options(raw)?;
+                let bonus = o.bonus.unwrap_or(false);
+                let mut c = MatchConfig::new(level(o.level)?, bonus, services.royal_deck.clone());
+                c.hourglass_ms = millis(
+                    "hourglass_ms",
+                    o.hourglass_ms,
+                    5_000..=600_000,
+                    c.hourglass_ms,
+                )?;
+                c.execution_limit_ms = o
+                    .execution_limit_ms
+                    .map(|ms| millis("execution_limit_ms", Some(ms), 5_000..=600_000, ms))
+                    .transpose()?;
+                to_json(c)
             }
             Kind::RoyalSolo => {
                 let o: RoyalOptions = options(raw)?;

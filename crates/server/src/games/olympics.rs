@@ -42,7 +42,7 @@ impl SeriesLive {
         now: Millis,
     ) -> Result<ChessLive, ApiError> {
         let variant = tabula_chess::variant::olympics()[index];
-        let sides = if index % 2 == 0 {
+        let sides = if index.is_multiple_of(2) {
             first_sides
         } else {
             [first_sides[1], first_sides[0]]

@@ -278,8 +278,11 @@ impl Client {
 
     /// The next frame (updates the view); panics after 20 s.
     pub async fn frame(&mut self) -> Value {
+        // one deadline for the whole wait: the server's heartbeat pings arrive every 20 s and
+        // must not restart it
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
         loop {
-            let msg = match tokio::time::timeout(Duration::from_secs(20), self.ws.next()).await {
+            let msg = match tokio::time::timeout_at(deadline, self.ws.next()).await {
                 Ok(m) => m.expect("open").unwrap(),
                 Err(_) => panic!("no frame within 20 s; the last view was {}", self.view),
             };
