@@ -59,6 +59,7 @@ const EN = {
   'table.rematchOffered': ({ name }) => `${name} asks for a rematch, with the sides swapped.`,
   'table.rematchWaiting': 'You asked for a rematch; waiting for your opponent.',
   'table.rematchDeclined': ({ name }) => `${name} declined the rematch.`,
+  'table.ratingChange': ({ name, before, after, change }) => `${name}: ${before} → ${after} (${change})`,
   'table.toRematch': 'Go to the rematch', 'table.newGame': 'New game, same settings',
   'table.closed': 'The game ended here: every player had left, and bots do not play on alone.',
 
