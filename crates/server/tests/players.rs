@@ -899,3 +899,71 @@ async fn a_rated_party_rates_each_player_against_each_other() {
     );
     assert_eq!(p["stats"][0]["kind"], "checkmates-party");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_royal_study_match_rates_like_a_duel() {
+    let s = start_limited(open()).await;
+    let mut jars = Vec::new();
+    for name in ["ann", "bob"] {
+        let mut j = Jar::default();
+        j.call(
+            s.addr,
+            "POST",
+            "/api/auth/signup",
+            Some(json!({"username": name, "password": "correct horse"})),
+        )
+        .await;
+        jars.push(j);
+    }
+    let created = jars[0]
+        .call(
+            s.addr,
+            "POST",
+            "/api/games",
+            Some(json!({"kind": "royal-match", "options": {"level": 1}, "rated": true})),
+        )
+        .await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_string();
+    let joined = jars[1]
+        .call(
+            s.addr,
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let mut ann = Client::connect(s.addr, &id, created.body["token"].as_str()).await;
+    let mut bob = Client::connect(s.addr, &id, joined.body["token"].as_str()).await;
+    // each round Ann announces, Bob lets her play, and she gives up: Bob's point, six times
+    while ann.view["over"] != true {
+        ann.until("a round to announce in", |v| {
+            v["phase"]["phase"] == "announcing" || v["over"] == true
+        })
+        .await;
+        if ann.view["over"] == true {
+            break;
+        }
+        ann.act(json!({"t": "announce", "bid": 20})).await.unwrap();
+        bob.until("the hourglass", |v| v["phase"]["phase"] == "hourglass")
+            .await;
+        bob.act(json!({"t": "accept"})).await.unwrap();
+        ann.until("her execution", |v| v["phase"]["phase"] == "executing")
+            .await;
+        ann.act(json!({"t": "give_up"})).await.unwrap();
+    }
+    let v = ann
+        .until("the rating changes", |v| v["ratings"].is_array())
+        .await;
+    assert_eq!(v["phase"]["winner"], 1, "{v}");
+    let changes = v["ratings"].as_array().unwrap();
+    assert_eq!(changes.len(), 2, "{v}");
+    let change_of = |seat: u64| {
+        changes.iter().find(|c| c["seat"] == seat).unwrap()["change"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(change_of(0) < 0.0 && change_of(1) > 0.0, "{v}");
+    assert!(changes.iter().all(|c| c["pool"] == "royal"), "{v}");
+}

@@ -1,6 +1,8 @@
-//! The targets, one file per game's notation and one for the server's inputs.
+//! The targets, one file per game's notation, one for the server's inputs and one for the
+//! command line's streams.
 
 mod chess;
+mod cli;
 mod puzzles;
 mod querni;
 mod server;
@@ -18,6 +20,8 @@ pub fn all() -> Vec<Box<dyn Target>> {
         Box::new(puzzles::RoyalLayout),
         Box::new(server::WsFrame),
         Box::new(server::HttpBody::new()),
+        Box::new(cli::UciCommands),
+        Box::new(cli::SolveBatch::default()),
     ]
 }
 
