@@ -811,21 +811,29 @@ async fn a_database_of_the_release_before_opens_and_every_game_replays() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A browser (cookie jar) per name, each signed up to its own account.
+async fn signed_up(addr: std::net::SocketAddr, names: &[&str]) -> Vec<Jar> {
+    let mut jars = Vec::new();
+    for name in names {
+        let mut j = Jar::default();
+        let a = j
+            .call(
+                addr,
+                "POST",
+                "/api/auth/signup",
+                Some(json!({"username": name, "password": "correct horse"})),
+            )
+            .await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        jars.push(j);
+    }
+    jars
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_party_rates_each_player_against_each_other() {
     let s = start_limited(open()).await;
-    let mut jars = Vec::new();
-    for name in ["ann", "bob", "cyd"] {
-        let mut j = Jar::default();
-        j.call(
-            s.addr,
-            "POST",
-            "/api/auth/signup",
-            Some(json!({"username": name, "password": "correct horse"})),
-        )
-        .await;
-        jars.push(j);
-    }
+    let mut jars = signed_up(s.addr, &["ann", "bob", "cyd"]).await;
     // a short party: the one-star cards, each set aside when nobody announces within a second
     let options = json!({"side": "sliding", "deck": "one-star", "round_limit_ms": 1000});
     let created = jars[0]
@@ -903,18 +911,7 @@ async fn a_rated_party_rates_each_player_against_each_other() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_royal_study_match_rates_like_a_duel() {
     let s = start_limited(open()).await;
-    let mut jars = Vec::new();
-    for name in ["ann", "bob"] {
-        let mut j = Jar::default();
-        j.call(
-            s.addr,
-            "POST",
-            "/api/auth/signup",
-            Some(json!({"username": name, "password": "correct horse"})),
-        )
-        .await;
-        jars.push(j);
-    }
+    let mut jars = signed_up(s.addr, &["ann", "bob"]).await;
     let created = jars[0]
         .call(
             s.addr,
