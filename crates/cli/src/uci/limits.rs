@@ -179,9 +179,11 @@ impl Go {
         let inc = self.inc[side];
         let left = left.saturating_sub(overhead).max(1);
         let moves = self.movestogo.unwrap_or(25).min(40);
-        let target = left / moves + inc * 3 / 4;
-        let hard = (target * 3).min(left / 3).max(1);
-        let soft = (target * 6 / 10).min(hard).max(1);
+        // saturating: a GUI may send any 63-bit increment (the fuzz target found `winc
+        // 5999999999999999999` overflowing the plain arithmetic)
+        let target = (left / moves).saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4);
+        let hard = target.saturating_mul(3).min(left / 3).max(1);
+        let soft = (target / 10 * 6 + target % 10 * 6 / 10).min(hard).max(1);
         (
             Some(Duration::from_millis(hard)),
             Some(Duration::from_millis(soft)),
@@ -199,6 +201,23 @@ mod tests {
 
     fn ms(n: u64) -> Option<Duration> {
         Some(Duration::from_millis(n))
+    }
+
+    #[test]
+    fn huge_clock_numbers_give_a_budget_without_overflow() {
+        // found by the uci fuzz target: the increment times 3 overflowed
+        let (go, _) =
+            parsed("wtime 100 btime 199999900 winc 5999999999999999999 movestogo 3").unwrap();
+        let (hard, soft) = go.budget(0, 10);
+        assert_eq!(
+            hard,
+            ms(30),
+            "a third of the 90 ms left, whatever the increment"
+        );
+        assert!(soft <= hard && soft >= ms(1));
+        let (go, _) = parsed(&format!("btime {} binc {}", i64::MAX, i64::MAX)).unwrap();
+        let (hard, _) = go.budget(1, 0);
+        assert_eq!(hard, Some(Duration::from_millis(i64::MAX as u64 / 3)));
     }
 
     #[test]
