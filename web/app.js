@@ -12,7 +12,8 @@ import { quickchessAnalyse } from './analysis.js';
 import { h } from './ui.js';
 import { accountPage, profilePage, leaderboardPage, whoAmI } from './players.js';
 import { dailyPage } from './daily.js';
-import { t } from './text.js';
+import { rulesPage } from './rules.js';
+import { t, loadTexts } from './text.js';
 
 const routes = [
   [/^\/$/, home],
@@ -33,6 +34,7 @@ const routes = [
   [/^\/players\/([\w-]+)$/, profilePage],
   [/^\/leaderboard\/?$/, leaderboardPage],
   [/^\/daily\/?$/, dailyPage],
+  [/^\/rules\/(\w+)$/, rulesPage],
 ];
 
 let cleanup = null;
@@ -44,7 +46,7 @@ function route() {
     const m = location.pathname.match(re);
     if (m) { cleanup = page(main, ...m.slice(1)) || null; return; }
   }
-  main.append(h('h1', {}, t('notFound.title')), h('p', {}, h('a', { href: '/', 'data-link': true }, t('notFound.back'))));
+  main.append(h('h1', {}, t('notFound-title')), h('p', {}, h('a', { href: '/', 'data-link': true }, t('notFound-back'))));
 }
 
 document.addEventListener('click', (e) => {
@@ -57,6 +59,8 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', route);
 window.addEventListener('tabula:navigate', route);
+// every word comes from the language's catalogues, loaded before anything is drawn
+await loadTexts();
 for (const a of document.querySelectorAll('[data-text]')) a.textContent = t(a.dataset.text);
 installSymbols();
 whoAmI();

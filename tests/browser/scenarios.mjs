@@ -3,6 +3,7 @@ import { shot, boardText, clickMove, post, assert, newPage, seatAs } from './har
 import { duelScenarios } from './duels.mjs';
 import { playerScenarios } from './players.mjs';
 import { tableScenarios } from './table.mjs';
+import { languageScenarios } from './languages.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -225,4 +226,5 @@ export const scenarios = [
   ...duelScenarios,
   ...playerScenarios,
   ...tableScenarios,
+  ...languageScenarios,
 ];
