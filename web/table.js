@@ -208,7 +208,15 @@ export function afterGame(view, act, name) {
     }
   }
   if (table.kind) items.push(newGameButton(table, t('table-newGame'), 'secondary'));
-  return h('div', { class: 'row' }, ...items);
+  return h('div', { class: 'stack' }, ratingChanges(view, name), h('div', { class: 'row' }, ...items));
+}
+
+/** A rated game's rating changes, one line per player ("?" marks a provisional rating). */
+function ratingChanges(view, name) {
+  const changes = view.ratings || [];
+  if (!changes.length) return '';
+  return h('div', { class: 'row', 'data-test': 'rating-changes' }, ...changes.map((c) => h('span', { class: 'tag', 'data-seat': c.seat },
+    t('table-ratingChange', { name: name(c.seat), before: c.before, after: `${c.after}${c.provisional ? '?' : ''}`, change: c.change >= 0 ? `+${c.change}` : `${c.change}` }))));
 }
 
 /** A button that starts a new game with the settings of a game's `table`. */

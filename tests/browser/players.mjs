@@ -57,6 +57,11 @@ async function ratedGameThroughTheLobby({ browser, base }) {
   const v = await (async () => { let w; for (let i = 0; i < 50; i++) { w = await viewOf(base, b.page, id); if (w.ratings && w.ratings.length === 2) return w; await b.page.waitForTimeout(100); } return w; })();
   assert(v.over && v.rated, 'a finished rated game');
   assert(v.ratings.length === 2, `both ratings changed: ${JSON.stringify(v.ratings)}`);
+  // the end of the game shows each player's change: Bob won, so his went up
+  const bobChange = b.page.locator('[data-test=rating-changes] .tag').filter({ hasText: 'bob' });
+  await bobChange.waitFor();
+  assert(/1500 → 1\d{3}\? \(\+\d+\)/.test(await bobChange.innerText()), await bobChange.innerText());
+  await shot(b.page, 'rated-game-over');
   // both profiles show the game and the new ratings
   for (const [page, name, up] of [[a.page, 'ann', false], [b.page, 'bob', true]]) {
     await page.goto(`${base}/players/${name}`);

@@ -191,13 +191,13 @@ async function homePage({ browser, base }) {
   const { context, page } = await newPage(browser);
   await page.goto(base + '/');
   assert((await page.locator('h1').innerText()) === 'Tabula', 'the title');
-  const games = await page.locator('.card h3').allInnerTexts();
+  const games = await page.locator('.grid > .card h3').allInnerTexts();
   assert(JSON.stringify(games) === JSON.stringify(['Check Mates', 'The Royal Study', 'Querni', 'QuickChess']), `the four games: ${games}`);
-  for (const card of await page.locator('.card').all()) {
+  for (const card of await page.locator('.grid > .card').all()) {
     const how = await card.locator('p').first().innerText();
     assert(how.length > 100, `each game says how it is played: ${how}`);
   }
-  assert((await page.locator('.card svg.board').count()) === 2, 'the Check Mates and Royal Study boards are drawn');
+  assert((await page.locator('.grid > .card svg.board').count()) === 2, 'the Check Mates and Royal Study boards are drawn');
   await page.locator('h2', { hasText: 'Recent games' }).waitFor();
   await page.waitForFunction(() => {
     const list = [...document.querySelectorAll('h2')].find((e) => e.textContent === 'Recent games')?.nextElementSibling;
@@ -209,7 +209,7 @@ async function homePage({ browser, base }) {
   // each game's Play link leads to its page, in the app (no reload)
   for (const [index, title, path] of [[0, 'Check Mates', '/checkmates'], [1, 'The Royal Study', '/royal'], [2, 'Querni', '/querni'], [3, 'QuickChess', '/quickchess']]) {
     await page.goto(base + '/');
-    await page.locator('.card').nth(index).getByRole('link', { name: 'Play' }).click();
+    await page.locator('.grid > .card').nth(index).getByRole('link', { name: 'Play' }).click();
     await page.waitForURL(base + path);
     assert((await page.locator('h1').first().innerText()) === title, `${path} shows ${title}`);
   }

@@ -306,7 +306,7 @@ impl ChessGame {
     /// Who played the `i`th move (colours alternate from the start position's side; a lesson
     /// game's pass is a move too).
     pub fn mover(&self, i: usize) -> Color {
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             self.start.turn()
         } else {
             self.start.turn().other()

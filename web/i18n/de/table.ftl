@@ -17,6 +17,7 @@ table-acceptRematch = Revanche annehmen
 table-declineRematch = Ablehnen
 table-rematchWaiting = Du hast eine Revanche angeboten; warte auf deinen Gegner.
 table-toRematch = Zur Revanche
+table-ratingChange = { $name }: { $before } → { $after } ({ $change })
 table-newGame = Neue Partie, gleiche Einstellungen
 table-closed = Die Partie endete hier: Alle Spieler waren gegangen, und Bots spielen nicht allein weiter.
 invite-waiting = Warte auf deinen Gegner.

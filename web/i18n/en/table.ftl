@@ -17,6 +17,7 @@ table-acceptRematch = Accept the rematch
 table-declineRematch = Decline
 table-rematchWaiting = You asked for a rematch; waiting for your opponent.
 table-toRematch = Go to the rematch
+table-ratingChange = { $name }: { $before } → { $after } ({ $change })
 table-newGame = New game, same settings
 table-closed = The game ended here: every player had left, and bots do not play on alone.
 invite-waiting = Waiting for your opponent.

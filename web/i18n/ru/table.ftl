@@ -17,6 +17,7 @@ table-acceptRematch = Принять реванш
 table-declineRematch = Отклонить
 table-rematchWaiting = Вы предложили реванш; ждём соперника.
 table-toRematch = Перейти к реваншу
+table-ratingChange = { $name }: { $before } → { $after } ({ $change })
 table-newGame = Новая партия с теми же настройками
 table-closed = Партия закончилась здесь: все игроки ушли, а боты одни не играют.
 invite-waiting = Ждём соперника.

@@ -251,6 +251,23 @@ impl ChessSession {
                     self.draw_board();
                     say(format!("Game over: {outcome} ({result})."));
                 }
+                ChessEvent::TakebackOffered { player } => say(format!(
+                    "{} {} to take the last move back.",
+                    self.name(player),
+                    self.verb(player, "ask")
+                )),
+                ChessEvent::TakebackDeclined { player } => say(format!(
+                    "{} {} the takeback.",
+                    self.name(player),
+                    self.verb(player, "decline")
+                )),
+                ChessEvent::TakenBack { moves, .. } => {
+                    say(format!(
+                        "{moves} half-move{} taken back.",
+                        if moves == 1 { "" } else { "s" }
+                    ));
+                    self.draw_board();
+                }
                 ChessEvent::Placed { .. } | ChessEvent::Unplaced { .. } => {}
             }
         }

@@ -133,6 +133,15 @@ impl Adapter for Match {
         self.game.is_over()
     }
 
+    /// A match rates like a duel: player N sits at seat N; a level score when the deck runs
+    /// out is a draw.
+    fn outcome(&self) -> Option<Vec<f64>> {
+        match self.game.phase() {
+            MatchPhase::Over { winner } => super::duel_outcome([0, 1], winner.map(usize::from)),
+            _ => None,
+        }
+    }
+
     fn bot(
         &self,
         seats: &[SeatRecord],
