@@ -7,9 +7,7 @@
 //! mistake the browser's @fluent/bundle would skip silently (a broken entry becomes "Junk"
 //! there) fails here with its file and text.
 
-use fluent_syntax::ast::{
-    Entry, Expression, InlineExpression, Pattern, PatternElement, Resource,
-};
+use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement, Resource};
 use fluent_syntax::parser;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -113,7 +111,10 @@ fn names_in(code: &str) -> (BTreeSet<String>, Vec<String>) {
     let name_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
     let mut literals = BTreeSet::new();
     let mut prefixes = Vec::new();
-    for (at, quote) in code.char_indices().filter(|(_, c)| matches!(c, '\'' | '"' | '`')) {
+    for (at, quote) in code
+        .char_indices()
+        .filter(|(_, c)| matches!(c, '\'' | '"' | '`'))
+    {
         let rest = &code[at + 1..];
         let len = rest.find(|c: char| !name_char(c)).unwrap_or(rest.len());
         let (word, after) = rest.split_at(len);
@@ -129,16 +130,20 @@ fn names_in(code: &str) -> (BTreeSet<String>, Vec<String>) {
     (literals, prefixes)
 }
 
-/// The names the code asks for literally: t('name'...).
+/// The names the code asks for literally: t('name'...) (a call of `t` itself, not of
+/// `part(`, `request(`, ...).
 fn asked_for(code: &str) -> BTreeSet<String> {
-    code.split("t('")
-        .skip(1)
-        .filter_map(|rest| rest.split_once('\''))
-        .map(|(name, _)| name.to_string())
-        .filter(|n| {
-            n.chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    let name_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    code.match_indices("t('")
+        .filter(|(at, _)| {
+            !code[..*at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.'))
         })
+        .filter_map(|(at, _)| code[at + 3..].split_once('\''))
+        .map(|(name, _)| name.to_string())
+        .filter(|n| !n.is_empty() && n.chars().all(name_char))
         .collect()
 }
 
@@ -148,10 +153,19 @@ fn every_language_has_every_message_and_no_other() {
     assert!(reference.len() > 300, "only {} messages", reference.len());
     for language in &LANGUAGES[1..] {
         let other = catalogue(language);
-        let missing: Vec<_> = reference.keys().filter(|k| !other.contains_key(*k)).collect();
-        let extra: Vec<_> = other.keys().filter(|k| !reference.contains_key(*k)).collect();
+        let missing: Vec<_> = reference
+            .keys()
+            .filter(|k| !other.contains_key(*k))
+            .collect();
+        let extra: Vec<_> = other
+            .keys()
+            .filter(|k| !reference.contains_key(*k))
+            .collect();
         assert!(missing.is_empty(), "{language} lacks {missing:?}");
-        assert!(extra.is_empty(), "{language} has messages English has not: {extra:?}");
+        assert!(
+            extra.is_empty(),
+            "{language} has messages English has not: {extra:?}"
+        );
         for (id, (file, vars)) in &other {
             let (_, en_vars) = &reference[id];
             let unknown: Vec<_> = vars.difference(en_vars).collect();
@@ -177,7 +191,10 @@ fn every_message_is_used_and_every_used_message_exists() {
         .into_iter()
         .filter(|id| !reference.contains_key(id))
         .collect();
-    assert!(undefined.is_empty(), "the code asks for messages no catalogue has: {undefined:?}");
+    assert!(
+        undefined.is_empty(),
+        "the code asks for messages no catalogue has: {undefined:?}"
+    );
 }
 
 #[test]
@@ -186,12 +203,13 @@ fn the_checks_see_a_missing_and_an_unused_message() {
     assert!(literals.contains("home-play") && literals.contains("nav-daily"));
     assert_eq!(prefixes, vec!["piece-".to_string()]);
     assert_eq!(
-        asked_for("t('a-b', {}); t('c')"),
+        asked_for("t('a-b', {}); (t('c')); part('t-title', x); request('act')"),
         BTreeSet::from(["a-b".to_string(), "c".to_string()])
     );
     let mut vars = BTreeSet::new();
-    let parsed = parser::parse("m = { $n -> [one] { $n } move\n   *[other] { $x } moves\n  }\n")
-        .unwrap();
+    let parsed =
+        parser::parse("m = { $n ->\n    [one] { $n } move\n   *[other] { $x } moves\n  }\n")
+            .unwrap();
     if let Entry::Message(m) = &parsed.body[0] {
         variables(m.value.as_ref().unwrap(), &mut vars);
     }

@@ -33,11 +33,12 @@ pub fn page_language(headers: &HeaderMap) -> &'static str {
         .filter_map(|code| code.parse().ok())
         .collect();
     let default: LanguageIdentifier = LANGUAGES[0].parse().expect("a valid language tag");
+    // Filtering ranks every match by the browser's order and lets `de-AT` match `de`.
     let chosen = negotiate_languages(
         &accepted,
         &available,
         Some(&default),
-        NegotiationStrategy::Lookup,
+        NegotiationStrategy::Filtering,
     );
     let language = chosen.first().map(|l| l.language.as_str()).unwrap_or("en");
     LANGUAGES
@@ -74,20 +75,34 @@ mod tests {
     fn accept_language_picks_the_best_language_we_have() {
         assert_eq!(page_language(&headers(&[])), "en");
         assert_eq!(page_language(&headers(&[(ACCEPT_LANGUAGE, "ru")])), "ru");
+        assert_eq!(page_language(&headers(&[(ACCEPT_LANGUAGE, "de-AT")])), "de");
+        assert_eq!(
+            page_language(&headers(&[(ACCEPT_LANGUAGE, "ru-RU,en;q=0.8")])),
+            "ru"
+        );
         assert_eq!(
             page_language(&headers(&[(ACCEPT_LANGUAGE, "de-AT,de;q=0.9,en;q=0.5")])),
             "de"
         );
         assert_eq!(
-            page_language(&headers(&[(ACCEPT_LANGUAGE, "fr-FR,fr;q=0.9,ru;q=0.8,en;q=0.7")])),
+            page_language(&headers(&[(
+                ACCEPT_LANGUAGE,
+                "fr-FR,fr;q=0.9,ru;q=0.8,en;q=0.7"
+            )])),
             "ru"
         );
         assert_eq!(
             page_language(&headers(&[(ACCEPT_LANGUAGE, "en;q=0.9,ru;q=0.5")])),
             "en"
         );
-        assert_eq!(page_language(&headers(&[(ACCEPT_LANGUAGE, "ja, fr")])), "en");
-        assert_eq!(page_language(&headers(&[(ACCEPT_LANGUAGE, "%%% garbage")])), "en");
+        assert_eq!(
+            page_language(&headers(&[(ACCEPT_LANGUAGE, "ja, fr")])),
+            "en"
+        );
+        assert_eq!(
+            page_language(&headers(&[(ACCEPT_LANGUAGE, "%%% garbage")])),
+            "en"
+        );
     }
 
     #[test]
@@ -101,6 +116,9 @@ mod tests {
     #[test]
     fn the_page_carries_its_language() {
         let page = localized_index("<!doctype html>\n<html lang=\"en\">\n<head>", "ru");
-        assert!(page.contains("<html lang=\"ru\" data-negotiated>"), "{page}");
+        assert!(
+            page.contains("<html lang=\"ru\" data-negotiated>"),
+            "{page}"
+        );
     }
 }
