@@ -13,6 +13,7 @@ import { h } from './ui.js';
 import { accountPage, profilePage, leaderboardPage, whoAmI } from './players.js';
 import { dailyPage } from './daily.js';
 import { rulesPage } from './rules.js';
+import { learnHome, learnBox } from './learn.js';
 import { t, loadTexts } from './text.js';
 
 const routes = [
@@ -35,6 +36,8 @@ const routes = [
   [/^\/leaderboard\/?$/, leaderboardPage],
   [/^\/daily\/?$/, dailyPage],
   [/^\/rules\/(\w+)$/, rulesPage],
+  [/^\/learn\/quickchess\/?$/, learnHome],
+  [/^\/learn\/quickchess\/(\d+)$/, learnBox],
 ];
 
 let cleanup = null;
@@ -59,8 +62,9 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', route);
 window.addEventListener('tabula:navigate', route);
-// every word comes from the language's catalogues, loaded before anything is drawn
-await loadTexts();
+// every word comes from the language's catalogues, loaded before anything is drawn (a load
+// cut short, as when the page is left at once, draws what it has)
+try { await loadTexts(); } catch (e) { console.warn(`the texts did not load: ${e.message}`); }
 for (const a of document.querySelectorAll('[data-text]')) a.textContent = t(a.dataset.text);
 installSymbols();
 whoAmI();

@@ -58,7 +58,7 @@ function ranking(p, into) {
   api('GET', `/api/daily/${p.id}/ranking`).then((r) => {
     into.replaceChildren(r.results.length ? h('table', { 'data-test': 'ranking' },
       h('tr', {}, h('th', {}, '#'), h('th', {}, t('cm-player')), h('th', {}, t('cm-moves')), h('th', {}, t('cm-time'))),
-      ...r.results.slice(0, 20).map((x) => h('tr', {}, h('td', {}, x.rank), h('td', {}, x.name), h('td', {}, x.moves), h('td', {}, fmtTime(x.ms)))))
+      ...r.results.slice(0, 20).map((x) => h('tr', {}, h('td', {}, x.rank), h('td', { translate: 'no' }, x.name), h('td', {}, x.moves), h('td', {}, fmtTime(x.ms)))))
       : h('p', { class: 'muted' }, t('daily-nobody')));
   });
 }
@@ -86,6 +86,6 @@ export function dailyPage(main) {
       if (mine && mine.result) ranking(p, table);
     }
     main.append(h('h2', {}, t('daily-yesterday', { day: d.yesterday.day })),
-      ...d.yesterday.puzzles.map((p) => h('p', {}, h('strong', {}, `${title(p.id)}: `), t('daily-yesterdayMoves', { moves: p.optimum }), ' ', h('code', {}, p.solution.join(' ')))));
+      ...d.yesterday.puzzles.map((p) => h('p', {}, h('strong', {}, `${title(p.id)}: `), t('daily-yesterdayMoves', { moves: p.optimum }), ' ', h('code', {}, p.solution.map((step) => (ACTION_WORDS[step] ? t(ACTION_WORDS[step]) : step)).join(', ')))));
   }).catch((e) => main.replaceChildren(h('h1', {}, t('home-daily')), h('p', {}, errorText(e))));
 }

@@ -74,7 +74,7 @@ function seekRow(s, account) {
       navigate(gamePath(s.kind, r.game));
     }) }, t('home-play'));
   return h('tr', { 'data-test': 'seek-row' },
-    h('td', {}, s.name, s.rating ? ` (${s.rating})` : ''), h('td', {}, describe(s)),
+    h('td', { translate: 'no' }, s.name, s.rating ? ` (${s.rating})` : ''), h('td', {}, describe(s)),
     h('td', {}, s.rated ? t('lobby-ratedPool', { pool: poolName(s.pool) }) : t('lobby-casual'), s.range ? ` · ${s.range[0]}-${s.range[1]}` : ''), h('td', {}, act));
 }
 
@@ -91,10 +91,10 @@ export function lobbySection() {
         h('h3', {}, t('lobby-seeks')),
         l.seeks.length ? h('table', {}, ...l.seeks.map((s) => seekRow(s, account))) : h('p', { class: 'muted' }, t('lobby-noSeeks')),
         l.tables.length ? h('h3', {}, t('lobby-tables')) : '',
-        ...l.tables.map((tb) => h('div', {}, h('a', { href: `/checkmates/party/${tb.id}`, 'data-link': true }, t('lobby-hostTable', { name: tb.host })), ` · ${t('lobby-seats', { seats: tb.seats, max: 6 })}`)),
+        ...l.tables.map((tb) => h('div', {}, h('a', { href: `/checkmates/party/${tb.id}`, 'data-link': true, translate: 'no' }, t('lobby-hostTable', { name: tb.host })), ` · ${t('lobby-seats', { seats: tb.seats, max: 6 })}`)),
         h('h3', {}, t('lobby-playing')),
         l.playing.length ? h('div', { class: 'stack' }, ...l.playing.map((g) => h('div', {},
-          h('a', { href: gamePath(g.kind, g.id), 'data-link': true }, t('lobby-versus', { a: g.players[0] ?? '', b: g.players.slice(1).join(', ') })), ` · ${describe(g)}${g.rated ? ` · ${t('profile-rated')}` : ''}`)))
+          h('a', { href: gamePath(g.kind, g.id), 'data-link': true, translate: 'no' }, t('lobby-versus', { a: g.players[0] ?? '', b: g.players.slice(1).join(', ') })), ` · ${describe(g)}${g.rated ? ` · ${t('profile-rated')}` : ''}`)))
           : h('p', { class: 'muted' }, t('lobby-noGames')));
     };
     try { render(await api('GET', '/api/lobby')); } catch (e) { list.replaceChildren(errorText(e)); }

@@ -161,7 +161,7 @@ export function leaderboardPage(main) {
   const table = h('div', {});
   const load = () => api('GET', `/api/leaderboard/${pick.value}`).then((b) => {
     table.replaceChildren(b.players.length ? h('table', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('cm-player')), h('th', {}, t('board-rating')), h('th', {}, t('board-games'))),
-      ...b.players.map((r) => h('tr', {}, h('td', {}, r.rank), h('td', {}, h('a', { href: `/players/${r.name}`, 'data-link': true }, r.name)), h('td', {}, ratingText(r)), h('td', {}, r.games))))
+      ...b.players.map((r) => h('tr', {}, h('td', {}, r.rank), h('td', { translate: 'no' }, h('a', { href: `/players/${r.name}`, 'data-link': true }, r.name)), h('td', {}, ratingText(r)), h('td', {}, r.games))))
       : h('p', { class: 'muted' }, t('board-nobody')));
   }).catch((e) => table.replaceChildren(errorText(e)));
   pick.addEventListener('change', load);

@@ -9,7 +9,7 @@
 import { api, GameSocket } from './api.js';
 import { drawBoard, BoardInput } from './board.js';
 import { h, toast, attempt, shareBox, tableLayout, confirmDialog } from './ui.js';
-import { t, querniEnd, querniTurnWords } from './text.js';
+import { t, querniEnd, querniTurnWords, querniNotation } from './text.js';
 import { waitingRoom, seatName } from './duel.js';
 import { play } from './sound.js';
 import { rulesLink } from './rules.js';
@@ -254,10 +254,10 @@ export function querniPlay(main, id) {
         h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !typed || Boolean(view.takeback), onclick: () => attempt(() => sock.act({ t: 'offer_takeback' })) }, t('table-takeback')),
         h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table-resignQuestion'), t('table-resign'))) attempt(() => sock.act({ t: 'resign' })); } }, t('table-resign')));
     }
-    const pending = building ? h('div', { class: 'muted', 'data-test': 'pending' }, t('querni-soFar', { turn: turnText() })) : '';
+    const pending = building ? h('div', { class: 'muted', 'data-test': 'pending' }, t('querni-soFar', { turn: querniNotation(turnText()) })) : '';
     const hintWords = building && hint ? h('div', { class: 'banner', 'data-test': 'hint-text' }, t('querni-hintIs', { words: querniTurnWords(hint.text) })) : '';
     const lastTurn = history.length ? history[history.length - 1] : null;
-    const entries = history.map((e, i) => ({ label: e.turn, num: `${i + 1}.${e.side === 'blue' ? '●' : '○'}` }));
+    const entries = history.map((e, i) => ({ label: querniNotation(e.turn), num: `${i + 1}.${e.side === 'blue' ? '●' : '○'}` }));
     const top = orientedRed ? 'blue' : 'red';
     const bottom = orientedRed ? 'red' : 'blue';
     return tableLayout({
@@ -267,7 +267,7 @@ export function querniPlay(main, id) {
       actions,
       panel: [
         h('div', { class: 'muted', 'data-test': 'quiet' }, t('querni-quiet', { quiet: view.quiet, at: view.draw_at })),
-        lastTurn ? h('div', { class: 'muted', 'data-test': 'last-turn' }, t('querni-lastTurn', { side: lastTurn.side, turn: lastTurn.turn })) : '',
+        lastTurn ? h('div', { class: 'muted', 'data-test': 'last-turn' }, t('querni-lastTurn', { side: lastTurn.side, turn: querniNotation(lastTurn.turn) })) : '',
         moveList(entries, shown, (s) => stepper.go(s)),
         stepNote(stepper),
         view.over ? afterGame(view, (i) => sock.act(i), (s) => seatName(view, s)) : '',
@@ -307,7 +307,7 @@ export function querniStatic(view) {
     board: h('div', { class: 'board-wrap' }, querniBoard(view.cells, { marks, paths })),
     panel: [
       h('div', { class: 'muted' }, t('querni-leftBoth', { blue: view.left.blue, red: view.left.red, quiet: view.quiet, at: view.draw_at })),
-      history.length ? h('div', { class: 'muted' }, t('querni-lastTurn', { side: history[history.length - 1].side, turn: history[history.length - 1].turn })) : '',
+      history.length ? h('div', { class: 'muted' }, t('querni-lastTurn', { side: history[history.length - 1].side, turn: querniNotation(history[history.length - 1].turn) })) : '',
     ],
     aspect: FILES / RANKS, wide: true,
   });

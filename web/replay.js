@@ -7,7 +7,7 @@ import { royalSoloView, matchView } from './royal.js';
 import { querniStatic } from './querni.js';
 import { chessStatic } from './quickchess.js';
 import { h, toast } from './ui.js';
-import { t, gameTitle } from './text.js';
+import { t, gameTitle, querniNotation } from './text.js';
 
 const VIEWS = {
   'checkmates-solo': soloView, 'checkmates-party': partyView, 'royal-solo': royalSoloView, 'royal-match': matchView,
@@ -68,7 +68,7 @@ function describe(frame, data) {
   const seat = (n) => { const s = data.seats.find((x) => x.seat === n); return s ? (s.bot ? t('duel-computer', { level: s.bot }) : s.name) : '?'; };
   if (a.table) return t('replay-closed');
   if (a.type) { // Querni
-    if (a.type === 'turn') return t('replay-querniTurn', { side: a.side, turn: a.turn });
+    if (a.type === 'turn') return t('replay-querniTurn', { side: a.side, turn: querniNotation(a.turn) });
     if (a.type === 'tick') return t('replay-timer');
     return t(`replay-act-${a.type}`, { side: a.side, name: t(`side-${a.side}`) });
   }

@@ -216,7 +216,7 @@ function ratingChanges(view, name) {
   const changes = view.ratings || [];
   if (!changes.length) return '';
   return h('div', { class: 'row', 'data-test': 'rating-changes' }, ...changes.map((c) => h('span', { class: 'tag', 'data-seat': c.seat },
-    t('table-ratingChange', { name: name(c.seat), before: c.before, after: `${c.after}${c.provisional ? '?' : ''}`, change: c.change >= 0 ? `+${c.change}` : `${c.change}` }))));
+    t('table-ratingChange', { name: name(c.seat), before: String(c.before), after: `${c.after}${c.provisional ? '?' : ''}`, change: c.change >= 0 ? `+${c.change}` : `${c.change}` }))));
 }
 
 /** A button that starts a new game with the settings of a game's `table`. */

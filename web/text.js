@@ -14,7 +14,7 @@ import { FluentBundle, FluentResource } from './vendor/fluent-bundle/index.js';
 export const LANGUAGES = [['en', 'English'], ['ru', 'Русский'], ['de', 'Deutsch']];
 const CODES = LANGUAGES.map(([code]) => code);
 /** The catalogue files of each language, one per area of the app. */
-const FILES = ['app', 'table', 'quickchess', 'results', 'querni', 'checkmates', 'royal', 'players', 'rules-puzzles', 'rules-duels'];
+const FILES = ['app', 'table', 'quickchess', 'results', 'querni', 'checkmates', 'royal', 'players', 'rules-puzzles', 'rules-duels', 'learn'];
 const STORE = 'tabula:lang';
 const COOKIE = 'tabula-lang';
 
@@ -200,6 +200,9 @@ export function querniEnd(end, names) {
   const key = typeof reason === 'string' && hasText(`querni-end-${reason}`) ? `querni-end-${reason}` : 'querni-end-win';
   return t(key, args);
 }
+
+/** A Querni turn in notation as shown (`c2-c3 x4-6`; a pass in words). */
+export function querniNotation(turn) { return turn === 'pass' ? t('querni-turn-pass') : turn; }
 
 /** A Querni turn in words: "jump c2 → e4, then remove 4 to 6". */
 export function querniTurnWords(text) {

@@ -19,16 +19,26 @@ const ALLOWED = new Set(`Tabula Check Mates The Royal Study Querni QuickChess Bl
   Blasters King's Conquest Raging Rooks Bishops Mean Queens Queen's Rescue the Queen Krazy Knights Pro Formation Fairy-Stockfish
   FEN FIDE EN RU DE Ann Bob Lobby Solo Joker Tipp Bot Bots Match Remis Blitz Link Links Online Spiel Start`.split(/\s+/));
 // German shares some words with English; these count as German here.
-const GERMAN = new Set('in an so da was Partie Name Ranglisten Gast Minimum Stufe Land Hand'.split(' '));
+const GERMAN = new Set(`in an so da was war will also hat Hand Land Name Rest fast Browser per Computer Sand Bonus Optimum Position
+  Status Material Analyse Minimum Team Code pro Symbol Min en passant diagonal minus stand Option`.split(/\s+/).map((w) => w.toLowerCase()));
 
 /** The Latin words of a page's visible text that are not allowed. */
 async function foreignWords(page, language) {
-  const text = await page.evaluate(() => document.body.innerText);
+  // links shown to be copied are addresses, not words
+  // players' names are marked translate="no" by the pages and are not words of the app
+  const text = (await page.evaluate(() => {
+    const style = document.createElement('style');
+    style.textContent = '[translate="no"] { display: none !important; }';
+    document.head.append(style);
+    const seen = document.body.innerText;
+    style.remove();
+    return seen;
+  })).replace(/https?:\/\/\S+/g, ' ');
   const words = text.match(/[A-Za-z][A-Za-z'-]*[A-Za-z]/g) || [];
-  if (language === 'ru') return [...new Set(words.filter((w) => !ALLOWED.has(w) && !/^[a-h][1-8]$/.test(w)))];
+  if (language === 'ru') return [...new Set(words.filter((w) => !ALLOWED.has(w) && !/^[pnbrqk]+$/i.test(w)))]; // FEN ranks are notation
   // German is written in Latin letters: a word is English when it is in a list of common
   // English words and not also German.
-  return [...new Set(words.filter((w) => ENGLISH.has(w.toLowerCase()) && !ALLOWED.has(w) && !GERMAN.has(w)))];
+  return [...new Set(words.filter((w) => ENGLISH.has(w.toLowerCase()) && !ALLOWED.has(w) && !GERMAN.has(w.toLowerCase())))];
 }
 
 // Common English words of this app's texts (the English catalogue's own words, less those
@@ -52,13 +62,17 @@ async function pageIn(browser, language, viewport = DESKTOP, extra = {}) {
 /** Opens `path`, waits for the page to settle, and checks its words and that no key is missing. */
 async function checkPage(page, base, language, path, ready) {
   if (path) await page.goto(base + path);
-  await page.locator('header nav a').first().waitFor();
+  await page.waitForFunction(() => document.querySelector('#app').children.length > 0);
   if (ready) await ready(page);
   await page.waitForLoadState('networkidle');
   const missing = await page.evaluate(() => window.tabulaMissingText || []);
   assert(missing.length === 0, `${language} ${path || page.url()}: messages missing: ${missing.join(', ')}`);
   const foreign = await foreignWords(page, language);
-  assert(foreign.length === 0, `${language} ${path || page.url()}: English words left: ${foreign.join(', ')}`);
+  if (foreign.length) {
+    const text = await page.evaluate(() => document.body.innerText);
+    const at = text.search(new RegExp(`\\b${foreign[0]}\\b`));
+    throw new Error(`${language} ${path || page.url()}: English words left: ${foreign.join(', ')} (as in "${text.slice(Math.max(0, at - 60), at + 40).replace(/\s+/g, ' ')}")`);
+  }
   assert((await page.evaluate(() => document.documentElement.lang)) === language, `${language}: <html lang>`);
 }
 
@@ -72,7 +86,7 @@ async function startFrom(page, base, path, button, lands) {
 }
 
 const PAGES = ['/', '/checkmates', '/checkmates/solver', '/royal', '/querni', '/quickchess', '/quickchess/analyse', '/daily', '/account', '/leaderboard', '/nowhere',
-  '/rules/checkmates', '/rules/royal', '/rules/querni', '/rules/quickchess'];
+  '/rules/checkmates', '/rules/royal', '/rules/querni', '/rules/quickchess', '/learn/quickchess', '/learn/quickchess/4', '/learn/quickchess/9'];
 
 async function everyPageInRussianAndGerman({ browser, base }) {
   for (const language of ['ru', 'de']) {
@@ -105,7 +119,7 @@ async function everyPageInRussianAndGerman({ browser, base }) {
 async function russianPlurals({ browser, base }) {
   const { context, page } = await pageIn(browser, 'ru');
   await page.goto(base + '/');
-  await page.locator('header nav a').first().waitFor();
+  await page.waitForFunction(() => document.querySelector('#app').children.length > 0);
   const forms = await page.evaluate(async () => {
     const { t } = await import('/assets/text.js');
     return [1, 2, 5, 21, 11, 22, 111].map((moves) => t('solver-minimum', { moves }));
@@ -124,26 +138,29 @@ async function russianPlurals({ browser, base }) {
 async function languageMenuIsRemembered({ browser, base }) {
   const { context, page } = await pageIn(browser, 'en');
   await page.goto(base + '/royal');
+  await page.locator('main h1').waitFor();
   assert((await page.locator('header nav a').first().innerText()) === 'Check Mates', 'English for an English browser');
+  const navIs = (n, text) => page.waitForFunction(([i, w]) => document.querySelectorAll('header nav a')[i]?.textContent === w, [n, text], { timeout: 10000 }).then(() => true, () => false);
   await Promise.all([page.waitForEvent('load'), page.locator('[data-test=language]').selectOption('ru')]);
-  await page.locator('header nav a').first().waitFor();
-  assert((await page.locator('header nav a').first().innerText()) === 'Три на три', 'Russian after choosing it');
+  assert(await navIs(0, 'Три на три'), 'Russian after choosing it');
   assert(page.url().endsWith('/royal'), 'the same page');
   await page.goto(base + '/quickchess');
-  assert((await page.locator('h1').first().innerText()).length > 0 && (await page.locator('header nav a').nth(5).innerText()) === 'Задача дня', 'still Russian on another page');
+  assert(await navIs(5, 'Задача дня'), 'still Russian on another page');
   // the server knows the choice too (the cookie), over the browser's Accept-Language
   const html = await page.evaluate(async () => (await fetch('/', { headers: { 'Accept-Language': 'en' } })).text());
   assert(html.includes('<html lang="ru" data-negotiated>'), 'the server serves the chosen language');
   await Promise.all([page.waitForEvent('load'), page.locator('[data-test=language]').selectOption('de')]);
-  assert((await page.locator('header nav a').nth(5).innerText()) === 'Tagesrätsel', 'German after choosing it');
+  assert(await navIs(5, 'Tagesrätsel'), 'German after choosing it');
   await context.close();
   // a browser asking for German with a region, and one asking for a language we lack
   const de = await pageIn(browser, 'de-AT');
   await de.page.goto(base + '/');
+  await de.page.locator('main h1').waitFor();
   assert((await de.page.locator('header nav a').nth(4).innerText()) === 'Löser', 'de-AT gets German');
   await de.context.close();
   const fr = await pageIn(browser, 'fr-FR');
   await fr.page.goto(base + '/');
+  await fr.page.locator('main h1').waitFor();
   assert((await fr.page.locator('header nav a').nth(4).innerText()) === 'Solver', 'French falls back to English');
   await fr.context.close();
 }

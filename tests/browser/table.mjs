@@ -3,9 +3,6 @@
 // button, a flag that falls, a rematch both players accept, a takeback, the move list stepped
 // with the arrow keys, a move made with the keyboard alone, the reconnecting notice, Querni's
 // hint, pass and last-turn marks, Check Mates' legend and optimal line, replays by step.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { shot, post, assert, newPage, seatAs, againstComputer } from './harness.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -360,21 +357,7 @@ async function replayStepsByKeyAndLink({ browser, base }) {
 }
 
 /** Every message key the pages use exists (static: reads web/*.js). */
-async function everyMessageExists() {
-  const web = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web');
-  globalThis.window = globalThis.window || {};
-  const text = await import('data:text/javascript,' + encodeURIComponent(readFileSync(join(web, 'text.js'), 'utf8')));
-  const missing = [];
-  for (const f of readdirSync(web).filter((x) => x.endsWith('.js') && x !== 'text.js')) {
-    for (const m of readFileSync(join(web, f), 'utf8').matchAll(/'([a-z]+\.[a-zA-Z0-9_.:+-]+)'/g)) {
-      if (!/\.(js|css|svg)$/.test(m[1]) && !text.hasText(m[1])) missing.push(`${f}: ${m[1]}`);
-    }
-  }
-  assert(!missing.length, `messages missing from text.js: ${missing.join(', ')}`);
-}
-
 export const tableScenarios = [
-  ['every message the pages use is in text.js', everyMessageExists],
   ['every page fits a phone and a desktop, light and dark', everyPageFits],
   ["black's view has its side at the bottom and the flip button turns it", blackSeesItsSideAndFlips],
   ['a timed game against the computer: the flag falls and the result says so', aFlagFallsAgainstTheComputer],

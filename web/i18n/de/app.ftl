@@ -122,7 +122,6 @@ home-recent = Letzte Partien
 home-loading = Wird geladen…
 home-noRecent = Noch keine beendeten Partien.
 home-recentFailed = Die letzten Partien konnten nicht geladen werden.
-home-recentLine = { $players }, { $when }
 
 ## what a board shows, for screen readers (the layout is the board in text)
 label-position = Stellung { $layout }

@@ -117,7 +117,6 @@ home-recent = Recent games
 home-loading = Loading…
 home-noRecent = No finished games yet.
 home-recentFailed = Could not load the recent games.
-home-recentLine = { $players }, { $when }
 
 ## what a board shows, for screen readers (the layout is the board in text)
 label-position = position { $layout }

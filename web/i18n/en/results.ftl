@@ -89,4 +89,7 @@ querni-end-stranded = { $side ->
   } ({ $name }) wins: { $loser ->
     [blue] Blue
    *[red] Red
-  } ({ $loserName }) removed a chain that left { $numbers }, which can never form a chain of three.
+  } ({ $loserName }) removed a chain that left { $count ->
+    [one] the number { $numbers }, which
+   *[other] the numbers { $numbers }, which
+  } can never form a chain of three.

@@ -132,7 +132,6 @@ home-recent = Недавние партии
 home-loading = Загрузка…
 home-noRecent = Завершённых партий пока нет.
 home-recentFailed = Не удалось загрузить недавние партии.
-home-recentLine = { $players }, { $when }
 
 ## what a board shows, for screen readers (the layout is the board in text)
 label-position = позиция { $layout }
