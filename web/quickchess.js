@@ -95,7 +95,7 @@ export function quickchessHome(main) {
         h('button', { class: 'secondary', 'data-test': 'one-screen', onclick: () => startGame(name, 'quickchess-local', options(), []) }, t('form-oneScreen')),
         h('a', { class: 'button secondary', href: '/quickchess/analyse', 'data-link': true }, t('analysis-title')))),
     h('h2', {}, t('home-howToPlay')),
-    h('div', { class: 'card' }, h('p', {}, t('quickchess-how1')), h('p', {}, t('quickchess-how2')), h('p', {}, rulesLink('quickchess'))));
+    h('div', { class: 'card' }, h('p', {}, t('quickchess-how1')), h('p', {}, t('quickchess-how2')), h('p', { class: 'row' }, h('a', { href: '/learn/quickchess', 'data-link': true, 'data-test': 'learn-link' }, t('learn-link')), rulesLink('quickchess'))));
 }
 
 /** The pieces a side has captured (the other side's lost ones) and the balance, for a bar. */
