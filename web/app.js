@@ -14,6 +14,7 @@ import { accountPage, profilePage, leaderboardPage, whoAmI } from './players.js'
 import { dailyPage } from './daily.js';
 import { rulesPage } from './rules.js';
 import { learnHome, learnBox } from './learn.js';
+import { learnCheckmates, learnRoyal } from './learn-puzzles.js';
 import { t, loadTexts } from './text.js';
 
 const routes = [
@@ -38,6 +39,8 @@ const routes = [
   [/^\/rules\/(\w+)$/, rulesPage],
   [/^\/learn\/quickchess\/?$/, learnHome],
   [/^\/learn\/quickchess\/(\d+)$/, learnBox],
+  [/^\/learn\/checkmates\/?$/, learnCheckmates],
+  [/^\/learn\/royal\/?$/, learnRoyal],
 ];
 
 let cleanup = null;

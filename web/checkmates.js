@@ -85,7 +85,7 @@ export function checkmatesHome(main) {
         h('button', { onclick: () => go('checkmates-party'), 'data-test': 'party' }, t('cm-party')),
         h('a', { href: '/checkmates/solver', 'data-link': true }, t('nav-solver')))),
     h('h2', {}, t('home-howToPlay')),
-    h('div', { class: 'card' }, h('p', {}, t('cm-how1')), h('p', {}, t('cm-how2')), h('p', {}, rulesLink('checkmates'))));
+    h('div', { class: 'card' }, h('p', {}, t('cm-how1')), h('p', {}, t('cm-how2')), h('p', { class: 'row' }, h('a', { href: '/learn/checkmates', 'data-link': true, 'data-test': 'walkthrough-link' }, t('learn-walkthrough')), rulesLink('checkmates'))));
 }
 
 // --- solo ----------------------------------------------------------------------------------

@@ -87,8 +87,10 @@ function reachPieces(box) {
   const from = box.piece === 'P' ? pick(['b2', 'c2', 'd2', 'b3', 'c3', 'd3']) : pick(SQUARES.filter((s) => !s.endsWith('6')));
   const pieces = { [from]: box.piece };
   const taken = new Set([from]);
-  for (const sq of freeSquares(SQUARES.filter((s) => !s.endsWith('6')), 2, taken)) { pieces[sq] = 'P'; taken.add(sq); }
-  for (const sq of freeSquares(SQUARES.filter((s) => !s.endsWith('1')), 2, taken)) { pieces[sq] = 'p'; taken.add(sq); }
+  // pawns stand between the back ranks, as in any game (the engine refuses others)
+  const middle = SQUARES.filter((s) => !/[16]$/.test(s));
+  for (const sq of freeSquares(middle, 2, taken)) { pieces[sq] = 'P'; taken.add(sq); }
+  for (const sq of freeSquares(middle, 2, taken)) { pieces[sq] = 'p'; taken.add(sq); }
   return { pieces, from };
 }
 

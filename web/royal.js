@@ -69,7 +69,7 @@ export function royalHome(main) {
         bot, h('button', { onclick: () => go('royal-match', [Number(bot.value)]), 'data-test': 'vs-bot' }, t('royal-vsBot')),
         h('button', { class: 'secondary', onclick: () => go('royal-match', []), 'data-test': 'vs-friend' }, t('royal-vsFriend')))),
     h('h2', {}, t('home-howToPlay')),
-    h('div', { class: 'card' }, h('p', {}, t('royal-how1')), h('p', {}, t('royal-how2')), h('p', {}, t('royal-how3')), h('p', {}, rulesLink('royal'))));
+    h('div', { class: 'card' }, h('p', {}, t('royal-how1')), h('p', {}, t('royal-how2')), h('p', {}, t('royal-how3')), h('p', { class: 'row' }, h('a', { href: '/learn/royal', 'data-link': true, 'data-test': 'walkthrough-link' }, t('learn-walkthrough')), rulesLink('royal'))));
 }
 
 // --- solo ----------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import { FluentBundle, FluentResource } from './vendor/fluent-bundle/index.js';
 export const LANGUAGES = [['en', 'English'], ['ru', 'Русский'], ['de', 'Deutsch']];
 const CODES = LANGUAGES.map(([code]) => code);
 /** The catalogue files of each language, one per area of the app. */
-const FILES = ['app', 'table', 'quickchess', 'results', 'querni', 'checkmates', 'royal', 'players', 'rules-puzzles', 'rules-duels', 'learn'];
+const FILES = ['app', 'table', 'quickchess', 'results', 'querni', 'checkmates', 'royal', 'players', 'rules-puzzles', 'rules-duels', 'learn', 'learn-puzzles'];
 const STORE = 'tabula:lang';
 const COOKIE = 'tabula-lang';
 
@@ -52,13 +52,16 @@ function chooseLanguage() {
 
 async function loadBundle(code) {
   const bundle = new FluentBundle(code, { useIsolating: false });
-  const texts = await Promise.all(FILES.map(async (f) => {
+  // a file that does not load leaves its messages to English (or shows their keys): the rest
+  // of the language still works
+  const texts = await Promise.allSettled(FILES.map(async (f) => {
     const res = await fetch(`/assets/i18n/${code}/${f}.ftl`);
     if (!res.ok) throw new Error(`catalogue ${code}/${f}.ftl: HTTP ${res.status}`);
     return res.text();
   }));
   for (const [i, text] of texts.entries()) {
-    const errors = bundle.addResource(new FluentResource(text));
+    if (text.status === 'rejected') { console.warn(text.reason.message); continue; }
+    const errors = bundle.addResource(new FluentResource(text.value));
     for (const e of errors) console.warn(`i18n/${code}/${FILES[i]}.ftl: ${e.message}`);
   }
   return bundle;

@@ -86,7 +86,7 @@ async function startFrom(page, base, path, button, lands) {
 }
 
 const PAGES = ['/', '/checkmates', '/checkmates/solver', '/royal', '/querni', '/quickchess', '/quickchess/analyse', '/daily', '/account', '/leaderboard', '/nowhere',
-  '/rules/checkmates', '/rules/royal', '/rules/querni', '/rules/quickchess', '/learn/quickchess', '/learn/quickchess/4', '/learn/quickchess/9'];
+  '/rules/checkmates', '/rules/royal', '/rules/querni', '/rules/quickchess', '/learn/quickchess', '/learn/quickchess/4', '/learn/quickchess/9', '/learn/checkmates', '/learn/royal'];
 
 async function everyPageInRussianAndGerman({ browser, base }) {
   for (const language of ['ru', 'de']) {

@@ -100,3 +100,39 @@ export const learnScenarios = [
   ['learn quickchess: box 2 from its diagram through the exercises to the lesson game, kept after a reload', firstBoxToTheLessonGame],
   ['learn quickchess: a box in Russian', aBoxInRussian],
 ];
+
+// The puzzles' walkthroughs: Check Mates ends in a first card solved on the board (the moves
+// found here by the solver the page also asks, and played by clicks until the page says it is
+// met), The Royal Study in a first solo card at level 1.
+async function puzzleWalkthroughs({ browser, base }) {
+  const { context, page } = await newPage(browser, PHONE);
+  await page.goto(`${base}/checkmates`);
+  await page.locator('[data-test=walkthrough-link]').click();
+  await page.waitForURL(`${base}/learn/checkmates`);
+  assert((await page.locator('.rules-figure.no').count()) === 1 && (await page.locator('.rules-figure.yes').count()) === 1, 'a turned card counts, a mirrored one does not');
+  await page.locator('[data-test=first-board] svg.board').waitFor();
+  const task = await page.locator('[data-test=first-task]').getAttribute('data-task');
+  const board = await page.locator('[data-test=first-board]').getAttribute('data-board');
+  const res = await fetch(`${base}/api/solve/checkmates`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ side: 'sliding', board, task }) });
+  const { solution } = await res.json();
+  assert(solution.length >= 1 && solution.length <= 3, `a first card of one to three moves: ${solution}`);
+  for (const mv of solution) {
+    const before = await page.locator('[data-test=first-board]').getAttribute('data-board');
+    const [from, to] = mv.split('-');
+    await page.locator(`[data-test=first-board] rect[data-sq="${from}"]`).click();
+    await page.locator(`[data-test=first-board] rect[data-sq="${to}"]`).click();
+    await page.waitForFunction((b) => document.querySelector('[data-test=first-board]')?.dataset.board !== b, before);
+  }
+  await page.locator('[data-test=first-solved]').waitFor();
+  assert((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the walkthrough fits a phone');
+  await shot(page, 'learn-checkmates-solved');
+  await page.goto(`${base}/royal`);
+  await page.locator('[data-test=walkthrough-link]').click();
+  await page.waitForURL(`${base}/learn/royal`);
+  await page.locator('[data-test=royal-first]').click();
+  await page.waitForURL(/\/royal\/solo\//);
+  await page.locator('svg.board').first().waitFor();
+  await context.close();
+}
+
+learnScenarios.push(['learn the puzzles: a Check Mates card solved, a first Royal Study card', puzzleWalkthroughs]);
