@@ -9,14 +9,11 @@ import { t } from './text.js';
 import { cmBoard, taskCard, taskLegend } from './checkmates.js';
 import { royalBoard } from './royal.js';
 import { play } from './sound.js';
+import { figure, figures } from './rules.js';
 
 function step(title, ...content) {
   return h('section', { class: 'card stack learn-step' }, h('h2', {}, t(title)), ...content);
 }
-function figure(board, caption, cls = '') {
-  return h('figure', { class: `rules-figure ${cls}`.trim() }, h('div', { class: 'rules-board' }, board), h('figcaption', {}, caption));
-}
-const figures = (...items) => h('div', { class: 'rules-figures' }, ...items);
 
 /** A board text turned a quarter to the right (clockwise). */
 function turned(text) {

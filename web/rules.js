@@ -42,9 +42,9 @@ function movesDiagram({ files, ranks, square, symbol, label, steps, reach, cls, 
   });
 }
 
-/** A diagram and its caption. */
-function figure(board, caption) {
-  return h('figure', { class: 'rules-figure' }, h('div', { class: 'rules-board' }, board), h('figcaption', {}, caption));
+/** A diagram and its caption (`cls`: `yes` or `no` marks it allowed or not). */
+export function figure(board, caption, cls = '') {
+  return h('figure', { class: `rules-figure ${cls}`.trim() }, h('div', { class: 'rules-board' }, board), h('figcaption', {}, caption));
 }
 
 /** A paragraph of the rules; `ours` marks a choice of Tabula's where the rulebook is silent. */
@@ -57,7 +57,8 @@ function section(title, ...content) {
   return h('section', { class: 'card stack rules-section' }, h('h2', {}, t(title)), ...content);
 }
 
-const figures = (...items) => h('div', { class: 'rules-figures' }, ...items);
+/** Diagrams side by side (wrapping on a phone). */
+export const figures = (...items) => h('div', { class: 'rules-figures' }, ...items);
 
 // --- Check Mates ---------------------------------------------------------------------------
 

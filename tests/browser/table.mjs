@@ -23,7 +23,7 @@ async function holdSeat(page, base, created) {
 async function fits(page, what) {
   const [width, inner, missing] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth, window.tabulaMissingText || []]);
   assert(width <= inner, `${what}: the page is ${width} px wide on a ${inner} px screen`);
-  assert(!missing.length, `${what}: messages missing from text.js: ${missing}`);
+  assert(!missing.length, `${what}: messages missing from the catalogues: ${missing}`);
 }
 
 /** The size of a board's squares on screen, in px. */
