@@ -1,7 +1,7 @@
 // The home page: the four games, how they are played, and recent replays.
 import { api } from './api.js';
 import { h } from './ui.js';
-import { t, gameTitle, dateTime, list } from './text.js';
+import { t, gameTitle, dateTime, list as inWords } from './text.js';
 import { cmBoard } from './checkmates.js';
 import { royalBoard } from './royal.js';
 import { lobbySection } from './lobby.js';
@@ -42,7 +42,7 @@ export function home(main) {
       const players = (g.players || []).map((s) => (s.bot ? t('duel-computer', { level: s.bot }) : s.name));
       return h('div', { class: 'card row', style: 'justify-content:space-between' },
         h('a', { href: `/replay/${g.id}`, 'data-link': true }, gameTitle(g.kind, g.variant)),
-        h('span', { class: 'muted' }, h('span', { translate: 'no' }, list(players)), ', ', dateTime(g.finished)));
+        h('span', { class: 'muted' }, h('span', { translate: 'no' }, inWords(players)), ', ', dateTime(g.finished)));
     }) : [h('span', { class: 'muted' }, t('home-noRecent'))]));
   }).catch(() => list.replaceChildren(t('home-recentFailed')));
   return lobby.close;

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shot, assert, newPage } from './harness.mjs';
+import { shot, assert, newPage, post } from './harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PHONE = { width: 390, height: 844 };
@@ -176,6 +176,9 @@ async function vendoredLibraryIsThePackage() {
 }
 
 async function phoneAndDesktopScreenshots({ browser, base }) {
+  // a finished game, so the home page lists one among the recent games
+  const g = await post(base, '/api/games', { kind: 'quickchess', name: 'Ann', options: { variant: 'power-pawns' }, bots: [1] });
+  await post(base, `/api/games/${g.id}/act`, { token: g.token, action: { t: 'resign' } });
   for (const language of ['ru', 'de']) {
     for (const scheme of ['light', 'dark']) {
       for (const [device, viewport, extra] of [['phone', PHONE, { isMobile: true, hasTouch: true }], ['desktop', DESKTOP, {}]]) {
@@ -188,6 +191,13 @@ async function phoneAndDesktopScreenshots({ browser, base }) {
           if (device === 'phone') {
             const width = await page.evaluate(() => document.documentElement.scrollWidth);
             assert(width <= 390, `${language} ${name} on a phone is ${width} px wide`);
+          }
+          if (name === 'home') {
+            // the recent games load (each named with its players) rather than failing
+            await page.waitForFunction(() => !document.querySelector('[data-test=recent]')?.textContent.endsWith('…'));
+            const failed = await page.evaluate(async () => (await import('/assets/text.js')).t('home-recentFailed'));
+            assert(!(await page.locator('[data-test=recent]').innerText()).includes(failed), `${language}: the recent games load`);
+            assert((await page.locator('[data-test=recent] a').count()) > 0, `${language}: a finished game is listed`);
           }
           if (scheme === 'light' || name === 'home') await shot(page, `lang-${language}-${name}-${device}-${scheme}`);
         }
