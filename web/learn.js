@@ -79,7 +79,7 @@ function board(pieces, o = {}) {
 /** A pawn shown with what it can do: a step, two captures, and a blocked pawn beside it. */
 function demoPieces(box) {
   if (box.piece === 'P') return { c3: 'P', b4: 'p', d4: 'p', e3: 'P', e4: 'p', a5: 'p' };
-  return { c3: box.piece, e6: 'p' };
+  return { c3: box.piece, e5: 'p' };
 }
 
 /** A position for the reach exercise: the piece, some of its own pawns in the way, a pawn to take. */

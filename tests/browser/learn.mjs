@@ -90,9 +90,18 @@ async function aBoxInRussian({ browser, base }) {
   const { context, page } = await newPage(browser, { ...PHONE, locale: 'ru', extraHTTPHeaders: { 'Accept-Language': 'ru' } });
   await page.goto(`${base}/learn/quickchess/8`);
   await page.locator('[data-test=capture-board] svg.board').waitFor();
+  // the knight's eight squares from c3, as the engine gives them
+  await page.waitForFunction(() => document.querySelectorAll('[data-test=demo-board] .dest, [data-test=demo-board] .dest-ring').length > 0);
+  const dots = await page.locator('[data-test=demo-board] .dest, [data-test=demo-board] .dest-ring').count();
+  assert(dots === 8, `the knight on c3 reaches 8 squares: ${dots}`);
   const text = await page.locator('main').innerText();
   assert(/Как ходит конь/.test(text) && /Возьмите чёрную пешку своим конём/.test(text), 'the knight\'s box in Russian');
   await shot(page, 'learn-box8-ru-phone');
+  // every box's diagram gets its destinations from the engine
+  for (const n of [2, 3, 4, 5, 6, 7]) {
+    await page.goto(`${base}/learn/quickchess/${n}`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-test=demo-board] .dest, [data-test=demo-board] .dest-ring').length > 0, null, { timeout: 10000 });
+  }
   await context.close();
 }
 
