@@ -104,7 +104,12 @@ async function blackSeesItsSideAndFlips({ browser, base }) {
   assert(await page.locator('svg.board rect[data-sq="e6"]').evaluate((r) => r.getBoundingClientRect().x) < await page.locator('svg.board rect[data-sq="a6"]').evaluate((r) => r.getBoundingClientRect().x), "and the e-file on Black's left");
   await shot(page, 'black-view-phone');
   await page.locator('[data-test=flip]').click();
-  assert(await y('a1') > await y('a6'), 'the flip button turns the board');
+  // the board is drawn again after the click (and maybe again for the computer's move): wait for it
+  const flipped = await page.waitForFunction(() => {
+    const at = (sq) => document.querySelector(`svg.board rect[data-sq="${sq}"]`)?.getBoundingClientRect().y;
+    return at('a1') > at('a6');
+  }, null, { timeout: 5000 }).then(() => true, () => false);
+  assert(flipped, 'the flip button turns the board');
   await page.locator('[data-test=flip]').click();
   // 8x8 chess as Black: rank 8 at the bottom
   await againstComputer(page, base, { variant: 'chess', color: 'black' });

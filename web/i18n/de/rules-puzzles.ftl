@@ -17,7 +17,7 @@ rules-play = { $game ->
   }
 rules-ours = unsere Wahl
 rules-oursExplained = Die Spielregel sagt dazu nichts; so hat Tabula entschieden.
-rules-movesLabel = wohin { $piece } auf { $square } ziehen kann
+rules-movesLabel = Zugziele: { $piece } auf { $square }
 
 ## Check Mates
 rules-cm-aim = Das Spiel
