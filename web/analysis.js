@@ -9,7 +9,7 @@ import { variantSelect, chessPiece, checkedKing, pairsOf, chooseMove } from './q
 export function quickchessAnalyse(main) {
   const params = new URLSearchParams(location.search);
   const variant = variantSelect(params.get('variant') || 'quickchess');
-  const fen = h('input', { placeholder: t('analysis.fenPlaceholder'), value: params.get('fen') || '', class: 'wide', 'data-test': 'fen', 'aria-label': t('analysis.fen') });
+  const fen = h('input', { placeholder: t('analysis-fenPlaceholder'), value: params.get('fen') || '', class: 'wide', 'data-test': 'fen', 'aria-label': t('analysis-fen') });
   let flipped = false;
   let moves = [];
   let state = null;
@@ -36,36 +36,36 @@ export function quickchessAnalyse(main) {
     input.bind({ moves: state.outcome ? [] : pairsOf(state.legal) });
     const board = drawBoard({
       files: state.width, ranks: state.height,
-      flipped, label: `position ${state.fen}`, piece: (sq) => chessPiece(pieces.get(sq)),
+      flipped, label: t('label-position', { layout: state.fen }), piece: (sq) => chessPiece(pieces.get(sq)),
       check: checkedKing(state.fen, pieces, state.check), input,
     });
     const a = state.analysis;
-    const score = a ? (a.score.mate !== undefined ? t('analysis.mateIn', { moves: a.score.mate }) : (a.score.cp / 100).toFixed(2)) : '';
+    const score = a ? (a.score.mate !== undefined ? t('analysis-mateIn', { moves: a.score.mate }) : (a.score.cp / 100).toFixed(2)) : '';
     out.replaceChildren(tableLayout({
-      status: h('div', { class: 'banner' }, state.outcome || t(state.check ? 'analysis.toMoveCheck' : 'analysis.toMove', { side: state.turn })),
+      status: h('div', { class: 'banner' }, state.outcome || t(state.check ? 'analysis-toMoveCheck' : 'analysis-toMove', { side: state.turn })),
       board: h('div', { class: 'board-wrap' }, board),
       actions: [
-        h('button', { 'data-test': 'analyse', onclick: () => load(true) }, t('analysis.evaluate')),
-        h('button', { class: 'secondary', onclick: () => { moves.pop(); load(false); } }, t('analysis.takeBack')),
-        h('button', { class: 'secondary', onclick: () => { moves = []; load(false); } }, t('analysis.reset')),
-        h('button', { class: 'secondary', 'data-test': 'flip', onclick: () => { flipped = !flipped; draw(); } }, '⇅ ', t('table.flipShort')),
+        h('button', { 'data-test': 'analyse', onclick: () => load(true) }, t('analysis-evaluate')),
+        h('button', { class: 'secondary', onclick: () => { moves.pop(); load(false); } }, t('analysis-takeBack')),
+        h('button', { class: 'secondary', onclick: () => { moves = []; load(false); } }, t('analysis-reset')),
+        h('button', { class: 'secondary', 'data-test': 'flip', onclick: () => { flipped = !flipped; draw(); } }, '⇅ ', t('table-flipShort')),
       ],
       panel: [
-        h('div', { class: 'muted' }, state.moves_san.length ? t('analysis.moves', { moves: state.moves_san.join(' ') }) : t('analysis.tryMoves')),
+        h('div', { class: 'muted' }, state.moves_san.length ? t('analysis-moves', { moves: state.moves_san.join(' ') }) : t('analysis-tryMoves')),
         a ? h('div', { class: 'card stack', 'data-test': 'evaluation' },
-          h('div', {}, h('b', {}, t('analysis.best')), ' ', a.best_san, ' ', t('analysis.score', { side: state.turn, score })),
-          h('div', { class: 'muted' }, t('analysis.line', { line: a.pv_san.join(' ') })),
-          h('div', { class: 'muted' }, t('analysis.depth', { depth: a.depth, nodes: a.nodes.toLocaleString('en') }))) : '',
-        h('div', { class: 'muted', style: 'word-break:break-all' }, t('analysis.fenIs', { fen: state.fen })),
+          h('div', {}, h('b', {}, t('analysis-best')), ' ', a.best_san, ' ', t('analysis-score', { side: state.turn, score })),
+          h('div', { class: 'muted' }, t('analysis-line', { line: a.pv_san.join(' ') })),
+          h('div', { class: 'muted' }, t('analysis-depth', { depth: a.depth, nodes: a.nodes }))) : '',
+        h('div', { class: 'muted', style: 'word-break:break-all' }, t('analysis-fenIs', { fen: state.fen })),
         state.outcome ? '' : h('div', { class: 'row' },
-          h('button', { class: 'secondary small', onclick: () => playFrom('quickchess', [4]) }, t('analysis.playComputer')),
-          h('button', { class: 'secondary small', onclick: () => playFrom('quickchess-local', []) }, t('analysis.playTwo'))),
+          h('button', { class: 'secondary small', onclick: () => playFrom('quickchess', [4]) }, t('analysis-playComputer')),
+          h('button', { class: 'secondary small', onclick: () => playFrom('quickchess-local', []) }, t('analysis-playTwo'))),
       ],
       aspect: state.width / state.height,
     }));
   };
-  main.append(h('h1', {}, t('analysis.title')),
-    h('div', { class: 'card row' }, variant, fen, h('button', { class: 'secondary', onclick: () => { moves = []; load(false); } }, t('analysis.setUp'))),
+  main.append(h('h1', {}, t('analysis-title')),
+    h('div', { class: 'card row' }, variant, fen, h('button', { class: 'secondary', onclick: () => { moves = []; load(false); } }, t('analysis-setUp'))),
     out);
   load(false);
 }

@@ -1,14 +1,37 @@
 // Talking to the server: JSON requests, seat tokens kept in the browser, and one WebSocket
 // per game that keeps the latest view (and the server's clock) up to date, reconnecting by
 // itself with a visible notice while the connection is down.
-import { t } from './text.js';
+import { t, language } from './text.js';
 
 /** Shows or hides the "reconnecting" notice under the header. */
 function netNotice(down) {
   const el = document.getElementById('net');
   if (!el) return;
-  el.textContent = t('net.reconnecting');
+  el.textContent = t('net-reconnecting');
   el.classList.toggle('show', down);
+}
+
+/** A refusal or failure the server answered with: its words, its kind and when to retry. */
+export class ServerError extends Error {
+  /** @param {string} message the server's words (English) @param {string} code its kind (`refused`, `conflict`, ...) @param {number|null} retryAfter seconds */
+  constructor(message, code, retryAfter = null) {
+    super(message);
+    this.code = code;
+    this.retryAfter = retryAfter;
+  }
+}
+
+/**
+ * An error as the player reads it. The server words its refusals in English, with a kind
+ * (`code`) beside; in English they are shown as they are (they name what and where), in the
+ * other languages as the catalogue words that kind, or as `context` words a page chose for
+ * it (`{ unauthorized: 'account-wrongPassword' }`).
+ */
+export function errorText(e, context = {}) {
+  if (!(e instanceof ServerError)) return e && e.message ? e.message : String(e);
+  if (context[e.code]) return t(context[e.code], { s: e.retryAfter || 1 });
+  if (language() === 'en') return e.message;
+  return t(`error-${e.code}`, { s: e.retryAfter || 1 });
 }
 
 export async function api(method, path, body) {
@@ -18,7 +41,7 @@ export async function api(method, path, body) {
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-  if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
+  if (!res.ok) throw new ServerError(data.error || `HTTP ${res.status}`, data.code || (res.status >= 500 ? 'internal' : 'bad_input'), data.retry_after_s ?? null);
   return data;
 }
 
@@ -54,7 +77,7 @@ export function followRematch(fromId, toId) {
 }
 
 export async function createGame(kind, options = {}, bots = []) {
-  const created = await api('POST', '/api/games', { kind, name: nickname() || 'Player', options, bots });
+  const created = await api('POST', '/api/games', { kind, name: nickname() || t('form-defaultName'), options, bots });
   rememberSeat(created.id, created.seat, created.token);
   return created;
 }
@@ -85,7 +108,7 @@ export class GameSocket {
     this.ws.onopen = () => { this.failures = 0; netNotice(false); };
     this.ws.onclose = () => {
       if (this.closed) return;
-      for (const { reject } of this.pending.values()) reject(new Error(t('net.lost')));
+      for (const { reject } of this.pending.values()) reject(new Error(t('net-lost')));
       this.pending.clear();
       this.failures += 1;
       netNotice(true);
@@ -96,7 +119,7 @@ export class GameSocket {
 
   receive(msg) {
     const d = msg.d || {};
-    if (msg.t === 'seat') this.onError(d.message); // the host removed this seat: now watching
+    if (msg.t === 'seat') this.onError(d.seat === null || d.seat === undefined ? t('net-seatRemoved') : t('net-seatMoved', { seat: d.seat })); // the host moved or removed this seat
     if (msg.t === 'state' || msg.t === 'update') {
       if (msg.t === 'update' && d.v < this.version) return; // an old frame
       this.version = d.v;
@@ -107,9 +130,9 @@ export class GameSocket {
     if (d.id && this.pending.has(d.id)) {
       const { resolve, reject } = this.pending.get(d.id);
       this.pending.delete(d.id);
-      if (msg.t === 'error') reject(new Error(d.message)); else resolve(d);
+      if (msg.t === 'error') reject(new ServerError(d.message, d.code, d.retry_after_ms ? Math.ceil(d.retry_after_ms / 1000) : null)); else resolve(d);
     } else if (msg.t === 'error') {
-      this.onError(d.message);
+      this.onError(errorText(new ServerError(d.message, d.code, d.retry_after_ms ? Math.ceil(d.retry_after_ms / 1000) : null)));
     }
   }
 
@@ -120,7 +143,7 @@ export class GameSocket {
       this.pending.set(id, { resolve, reject });
       if (this.ws.readyState !== WebSocket.OPEN) {
         this.pending.delete(id);
-        reject(new Error(t('net.notConnected')));
+        reject(new Error(t('net-notConnected')));
         return;
       }
       this.ws.send(JSON.stringify({ t, d, id }));

@@ -12,7 +12,10 @@ import { quickchessAnalyse } from './analysis.js';
 import { h } from './ui.js';
 import { accountPage, profilePage, leaderboardPage, whoAmI } from './players.js';
 import { dailyPage } from './daily.js';
-import { t } from './text.js';
+import { rulesPage } from './rules.js';
+import { learnHome, learnBox } from './learn.js';
+import { learnCheckmates, learnRoyal } from './learn-puzzles.js';
+import { t, loadTexts } from './text.js';
 
 const routes = [
   [/^\/$/, home],
@@ -33,6 +36,11 @@ const routes = [
   [/^\/players\/([\w-]+)$/, profilePage],
   [/^\/leaderboard\/?$/, leaderboardPage],
   [/^\/daily\/?$/, dailyPage],
+  [/^\/rules\/(\w+)$/, rulesPage],
+  [/^\/learn\/quickchess\/?$/, learnHome],
+  [/^\/learn\/quickchess\/(\d+)$/, learnBox],
+  [/^\/learn\/checkmates\/?$/, learnCheckmates],
+  [/^\/learn\/royal\/?$/, learnRoyal],
 ];
 
 let cleanup = null;
@@ -44,7 +52,7 @@ function route() {
     const m = location.pathname.match(re);
     if (m) { cleanup = page(main, ...m.slice(1)) || null; return; }
   }
-  main.append(h('h1', {}, t('notFound.title')), h('p', {}, h('a', { href: '/', 'data-link': true }, t('notFound.back'))));
+  main.append(h('h1', {}, t('notFound-title')), h('p', {}, h('a', { href: '/', 'data-link': true }, t('notFound-back'))));
 }
 
 document.addEventListener('click', (e) => {
@@ -57,6 +65,9 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', route);
 window.addEventListener('tabula:navigate', route);
+// every word comes from the language's catalogues, loaded before anything is drawn (a load
+// cut short, as when the page is left at once, draws what it has)
+try { await loadTexts(); } catch (e) { console.warn(`the texts did not load: ${e.message}`); }
 for (const a of document.querySelectorAll('[data-text]')) a.textContent = t(a.dataset.text);
 installSymbols();
 whoAmI();

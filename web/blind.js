@@ -10,7 +10,7 @@ let input = null;
 
 export function blindSetup(v, sock, series, render) {
   if (!v.color) {
-    return tableLayout({ title: h('h1', {}, t('blind.title')), status: h('p', {}, t('blind.watching')), panel: [series] });
+    return tableLayout({ title: h('h1', {}, t('blind-title')), status: h('p', {}, t('blind-watching')), panel: [series] });
   }
   const white = v.color === 'white';
   const mine = new Map((v.setup.yours || []).map((p) => [p.square, p.role]));
@@ -33,26 +33,26 @@ export function blindSetup(v, sock, series, render) {
   };
   input.bind({});
   const board = drawBoard({
-    files: 5, ranks: 6, flipped: !white, label: t('blind.yourSetup'),
+    files: 5, ranks: 6, flipped: !white, label: t('blind-yourSetup'),
     piece: (sq) => (mine.has(sq) ? { symbol: chessSymbol(letter(sq)), label: pieceLabel(letter(sq)) } : null),
     dests: placing ? new Map(free.map((s) => [s, true])) : null, input,
   });
   const other = white ? 1 : 0;
   const done = v.setup.done[white ? 0 : 1];
   return tableLayout({
-    title: h('h1', {}, t('blind.title')),
-    status: h('div', { class: 'banner' }, done ? t('blind.done') : t('blind.place')),
+    title: h('h1', {}, t('blind-title')),
+    status: h('div', { class: 'banner' }, done ? t('blind-done') : t('blind-place')),
     board: h('div', { class: 'board-wrap' }, board),
     actions: h('div', { class: 'palette' }, ...Object.entries(counts).filter(([, n]) => n > 0).map(([r, n]) => {
       const b = h('button', {
-        class: placing === r ? 'on' : '', 'data-role': r, title: t('blind.left', { piece: t(`piece.${r.toLowerCase()}`), count: n }),
-        'aria-label': t('blind.left', { piece: t(`piece.${r.toLowerCase()}`), count: n }), 'aria-pressed': String(placing === r),
+        class: placing === r ? 'on' : '', 'data-role': r, title: t('blind-left', { piece: t(`piece-${r.toLowerCase()}`), count: n }),
+        'aria-label': t('blind-left', { piece: t(`piece-${r.toLowerCase()}`), count: n }), 'aria-pressed': String(placing === r),
         onclick: () => { placing = r; render(); },
       });
       b.innerHTML = `<svg viewBox="0 0 100 100" aria-hidden="true"><use href="#${white ? 'w' : 'b'}${r}"/></svg>`;
       return b;
     })),
-    panel: [series, h('div', { class: 'muted', 'data-test': 'opponent-setup' }, t('blind.opponent', { count: v.setup.counts[other] }))],
+    panel: [series, h('div', { class: 'muted', 'data-test': 'opponent-setup' }, t('blind-opponent', { count: v.setup.counts[other] }))],
     aspect: 5 / 6,
   });
 }

@@ -66,7 +66,7 @@ export function drawBoard(o) {
   const id = `b${++boardCount}`;
   const svg = el('svg', {
     viewBox: `0 0 ${files * S} ${ranks * S}`, class: `board ${o.cls || ''}`.trim(), role: o.input ? 'application' : 'img',
-    'aria-label': o.label || t('board.label'), 'aria-roledescription': t('board.role'),
+    'aria-label': o.label || t('board-label'), 'aria-roledescription': t('board-role'),
   });
   const xy = (sq) => {
     const f = fileOf(sq);
@@ -87,7 +87,7 @@ export function drawBoard(o) {
       const [x, y] = xy(sq);
       const isDark = (file + rank) % 2 === 0;
       const p = o.piece(sq);
-      const name = p ? t('board.square', { square: sq, piece: p.label }) : t('board.empty', { square: sq });
+      const name = p ? t('board-square', { square: sq, piece: p.label }) : t('board-empty', { square: sq });
       squares.append(el('rect', { x, y, width: S, height: S, fill: isDark ? dark : light, class: 'sq', 'data-sq': sq, id: `${id}-${sq}`, 'aria-label': name }));
       if (o.last && o.last.includes(sq)) tints.append(el('rect', { x, y, width: S, height: S, class: 'last' }));
       const mark = o.marks && o.marks.get(sq);
@@ -222,13 +222,13 @@ export class BoardInput {
     if (this.movable(sq)) { this.selected = sq; this.redraw(); return; }
     if (sel) {
       this.selected = null;
-      this.refuse(t('board.cannotGo', { from: sel, to: sq }));
+      this.refuse(t('board-cannotGo', { from: sel, to: sq }));
       this.redraw();
       return;
     }
     if (this.onTap && this.onTap(sq)) return;
     if (!this.play.own.has(sq)) return;
-    if (this.play.moves.length) this.refuse(t('board.noMove', { square: sq }));
+    if (this.play.moves.length) this.refuse(t('board-noMove', { square: sq }));
     else if (this.play.why) this.refuse(this.play.why);
   }
 

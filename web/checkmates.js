@@ -7,15 +7,25 @@ import { t, tokenLabel, needLabel } from './text.js';
 import { animatedLine } from './line.js';
 import { afterGame, followTable, startGame, nicknameField, takeSeat, newGameButton } from './table.js';
 import { play } from './sound.js';
+import { rulesLink } from './rules.js';
 
 // --- drawing -------------------------------------------------------------------------------
+
+// A solo run's rating as the game sends it (the rulebook's English words, best first for each
+// side), in the player's language.
+const RATINGS = {
+  'Phenomenal!': 'cm-rating-sliding-1', 'Precise thinking!': 'cm-rating-sliding-2', 'On the brink of success!': 'cm-rating-sliding-3',
+  'Practice makes perfect!': 'cm-rating-sliding-4', 'Chess genius!': 'cm-rating-chess-1', 'Excellent moves!': 'cm-rating-chess-2',
+  'Promising results!': 'cm-rating-chess-3', 'The first step to greatness!': 'cm-rating-chess-4',
+};
+const ratingWords = (rating) => (RATINGS[rating] ? t(RATINGS[rating]) : rating);
 
 /** A Check Mates board; with `input` and `legal` ("a1-a2" moves) it can be played on. */
 export function cmBoard(side, text, { legal = [], input = null, last = null } = {}) {
   const { map, files, ranks } = parseBoard(text);
   if (input) input.bind({ moves: legal.map((m) => m.split('-')) });
   return drawBoard({
-    files, ranks, label: `board ${text}`, last, input,
+    files, ranks, label: t('label-board', { layout: text }), last, input,
     piece: (sq) => { const s = tokenSymbol(side, map.get(sq)); return s ? { symbol: s, label: tokenLabel(side, map.get(sq)) } : null; },
   });
 }
@@ -23,7 +33,7 @@ export function cmBoard(side, text, { legal = [], input = null, last = null } = 
 export function taskCard(side, text, { coords = false, label } = {}) {
   const { map, files, ranks } = parseBoard(text);
   return drawBoard({
-    files, ranks, coords, label: label || `task ${text}`,
+    files, ranks, coords, label: label || t('label-task', { layout: text }),
     light: 'var(--card-light)', dark: 'var(--card-dark)',
     piece: (sq) => { const s = needSymbol(side, map.get(sq)); return s ? { symbol: s, label: needLabel(side, map.get(sq)) } : null; },
   });
@@ -32,23 +42,23 @@ export function taskCard(side, text, { coords = false, label } = {}) {
 /** What each symbol on a task card asks for: the symbols the card shows, explained. */
 export function taskLegend(side, task) {
   const letters = [...new Set([...task.replace(/[/.]/g, '')])];
-  const rows = letters.map((ch) => [needSymbol(side, ch), t(`legend.${side}.${ch === 'b' && side === 'chess' ? 'bk' : ch}`)]);
-  rows.push([side === 'sliding' ? 'tok-j' : 'tok-K', t(`legend.${side}.joker`)]);
+  const rows = letters.map((ch) => [needSymbol(side, ch), t(`legend-${side}-${ch === 'b' && side === 'chess' ? 'bk' : ch}`)]);
+  rows.push([side === 'sliding' ? 'tok-j' : 'tok-K', t(`legend-${side}-joker`)]);
   const legend = h('div', { class: 'legend', 'data-test': 'legend' });
   for (const [symbol, words] of rows) {
     const icon = h('span', {});
     icon.innerHTML = `<svg viewBox="0 0 100 100" aria-hidden="true"><use href="#${symbol}"/></svg>`;
     legend.append(icon, h('span', {}, words));
   }
-  legend.append(h('span', {}), h('span', {}, t('legend.rotate')));
+  legend.append(h('span', {}), h('span', {}, t('legend-rotate')));
   return legend;
 }
 
-function taskBox(side, task, starCount, caption = t('cm.task')) {
+function taskBox(side, task, starCount, caption = t('cm-task')) {
   return h('div', { class: 'row', style: 'align-items:flex-start' },
     h('div', { class: 'board-wrap side-board' },
-      h('div', { class: 'caption' }, starCount ? t('cm.taskStars', { caption, stars: stars(starCount) }) : caption),
-      taskCard(side, task, { label: `task ${task}` })),
+      h('div', { class: 'caption' }, starCount ? t('cm-taskStars', { caption, stars: stars(starCount) }) : caption),
+      taskCard(side, task, { label: t('label-task', { layout: task }) })),
     taskLegend(side, task));
 }
 
@@ -61,21 +71,21 @@ function lastMoveOf(frame) {
 // --- the Check Mates page ------------------------------------------------------------------
 
 export function checkmatesHome(main) {
-  const side = h('select', { 'aria-label': t('cm.side') }, h('option', { value: 'sliding' }, t('cm.sliding')), h('option', { value: 'chess' }, t('cm.chess')));
-  const deck = h('select', { 'aria-label': t('cm.deck') }, h('option', { value: 'full' }, t('cm.fullDeck')), h('option', { value: 'one-star' }, t('cm.oneStar')), h('option', { value: 'two-star' }, t('cm.twoStar')));
+  const side = h('select', { 'aria-label': t('cm-side') }, h('option', { value: 'sliding' }, t('cm-sliding')), h('option', { value: 'chess' }, t('cm-chess')));
+  const deck = h('select', { 'aria-label': t('cm-deck') }, h('option', { value: 'full' }, t('cm-fullDeck')), h('option', { value: 'one-star' }, t('cm-oneStar')), h('option', { value: 'two-star' }, t('cm-twoStar')));
   const name = nicknameField();
   const go = (kind) => startGame(name, kind, { side: side.value, deck: deck.value }, []);
   main.append(
-    h('h1', {}, t('game.checkmates')),
-    h('p', { class: 'lead' }, t('cm.lead')),
+    h('h1', {}, t('game-checkmates')),
+    h('p', { class: 'lead' }, t('cm-lead')),
     h('div', { class: 'card stack' },
       h('div', { class: 'row' }, name, side, deck),
       h('div', { class: 'row' },
-        h('button', { onclick: () => go('checkmates-solo'), 'data-test': 'solo' }, t('cm.solo')),
-        h('button', { onclick: () => go('checkmates-party'), 'data-test': 'party' }, t('cm.party')),
-        h('a', { href: '/checkmates/solver', 'data-link': true }, t('nav.solver')))),
-    h('h2', {}, t('home.howToPlay')),
-    h('div', { class: 'card' }, h('p', {}, t('cm.how1')), h('p', {}, t('cm.how2'))));
+        h('button', { onclick: () => go('checkmates-solo'), 'data-test': 'solo' }, t('cm-solo')),
+        h('button', { onclick: () => go('checkmates-party'), 'data-test': 'party' }, t('cm-party')),
+        h('a', { href: '/checkmates/solver', 'data-link': true }, t('nav-solver')))),
+    h('h2', {}, t('home-howToPlay')),
+    h('div', { class: 'card' }, h('p', {}, t('cm-how1')), h('p', {}, t('cm-how2')), h('p', { class: 'row' }, h('a', { href: '/learn/checkmates', 'data-link': true, 'data-test': 'walkthrough-link' }, t('learn-walkthrough')), rulesLink('checkmates'))));
 }
 
 // --- solo ----------------------------------------------------------------------------------
@@ -108,24 +118,24 @@ export function checkmatesSolo(main, id) {
 export function soloView(v, ctx) {
   const side = v.side;
   const history = h('div', { class: 'scroll-x' }, h('table', {},
-    h('tr', {}, h('th', {}, t('cm.taskCol')), h('th', {}, t('cm.moves')), h('th', {}, t('cm.minimum')), h('th', {}, t('cm.time'))),
+    h('tr', {}, h('th', {}, t('cm-taskCol')), h('th', {}, t('cm-moves')), h('th', {}, t('cm-minimum')), h('th', {}, t('cm-time'))),
     ...v.history.map((x, i) => h('tr', {}, h('td', {}, i + 1), h('td', { class: x.moves === x.optimum ? 'good' : '' }, x.moves), h('td', {}, x.optimum), h('td', {}, fmtTime(x.elapsed))))));
   const status = v.finished
-    ? h('div', { class: 'banner good', 'data-test': 'rating' }, h('div', { class: 'stat' }, v.rating), t('cm.allTen', { time: fmtTime(v.elapsed) }))
+    ? h('div', { class: 'banner good', 'data-test': 'rating' }, h('div', { class: 'stat' }, ratingWords(v.rating)), t('cm-allTen', { time: fmtTime(v.elapsed) }))
     : h('div', { class: 'row', style: 'justify-content:space-between' },
-      h('div', { class: 'muted' }, t('cm.soloProgress', { side: t(`cm.side.${side}`), n: Math.min(v.index + 1, v.total), total: v.total })),
+      h('div', { class: 'muted' }, t('cm-soloProgress', { side: t(`cm-side-${side}`), n: Math.min(v.index + 1, v.total), total: v.total })),
       h('div', { class: 'clock', 'data-clock': true }, fmtTime(v.elapsed)));
   const actions = v.finished && !ctx.readOnly ? [
-    v.table ? newGameButton(v.table, t('cm.again')) : '',
-    h('a', { class: 'button secondary', href: `/replay/${v.id}`, 'data-link': true }, t('replay.link')),
+    v.table ? newGameButton(v.table, t('cm-again')) : '',
+    h('a', { class: 'button secondary', href: `/replay/${v.id}`, 'data-link': true }, t('replay-link')),
   ] : '';
   return tableLayout({
-    title: h('h1', {}, t('cm.soloTitle')),
+    title: h('h1', {}, t('cm-soloTitle')),
     status: h('div', { class: 'stack' }, status, v.finished ? '' : taskBox(side, v.task, null)),
     board: h('div', { class: 'board-wrap' }, cmBoard(side, v.board, { legal: ctx.readOnly ? [] : v.legal, input: ctx.readOnly ? null : ctx.input, last: ctx.last })),
     actions,
     panel: [
-      v.finished || ctx.readOnly ? '' : h('p', { class: 'muted' }, t('cm.soloHelp')),
+      v.finished || ctx.readOnly ? '' : h('p', { class: 'muted' }, t('cm-soloHelp')),
       history,
     ],
   });
@@ -176,7 +186,7 @@ function updateCountdowns(root, now) {
     const bar = el.querySelector('div');
     if (bar) bar.style.width = `${(100 * left) / total}%`;
     const label = root.querySelector(`[data-left="${el.dataset.ends}"]`);
-    if (label) label.textContent = t('cm.seconds', { s: (left / 1000).toFixed(1) });
+    if (label) label.textContent = t('cm-seconds', { s: (left / 1000).toFixed(1) });
   }
 }
 
@@ -184,42 +194,42 @@ function countdown(ends, total, now) {
   const left = Math.max(0, ends - now);
   return h('div', { class: 'stack' },
     h('div', { class: 'countdown', 'data-ends': ends, 'data-total': total }, h('div', { style: `width:${(100 * left) / total}%` })),
-    h('div', { class: 'muted', 'data-left': ends }, t('cm.seconds', { s: (left / 1000).toFixed(1) })));
+    h('div', { class: 'muted', 'data-left': ends }, t('cm-seconds', { s: (left / 1000).toFixed(1) })));
 }
 
 function lobbyView(v, ctx) {
   const you = v.you;
   const host = v.host ?? 0;
   const isHost = you === host;
-  const level = h('select', { 'aria-label': t('form.level') }, ...[1, 2, 3, 4, 5, 6].map((l) => h('option', { value: l, selected: l === 3 }, t(l === 6 ? 'cm.botNeverWrong' : 'cm.botLevel', { level: l }))));
+  const level = h('select', { 'aria-label': t('form-level') }, ...[1, 2, 3, 4, 5, 6].map((l) => h('option', { value: l, selected: l === 3 }, t(l === 6 ? 'cm-botNeverWrong' : 'cm-botLevel', { level: l }))));
   const seats = h('div', { class: 'players' }, ...v.seats.map((s) => h('div', { class: 'player' },
-    h('span', {}, s.name, ' ', s.bot ? h('span', { class: 'tag' }, t('cm.bot', { level: s.bot })) : '', s.seat === you ? h('span', { class: 'tag you' }, t('table.you')) : '', s.seat === host ? h('span', { class: 'tag' }, t('cm.host')) : ''),
-    isHost && s.seat !== 0 && s.seat !== you ? h('button', { class: 'secondary small', onclick: () => ctx.lobby({ op: 'remove', seat: s.seat }) }, t('cm.remove')) : '')));
-  const name = h('input', { placeholder: t('form.nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form.nickname') });
+    h('span', {}, s.name, ' ', s.bot ? h('span', { class: 'tag' }, t('cm-bot', { level: s.bot })) : '', s.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : '', s.seat === host ? h('span', { class: 'tag' }, t('cm-host')) : ''),
+    isHost && s.seat !== 0 && s.seat !== you ? h('button', { class: 'secondary small', onclick: () => ctx.lobby({ op: 'remove', seat: s.seat }) }, t('cm-remove')) : '')));
+  const name = h('input', { placeholder: t('form-nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form-nickname') });
   const opts = v.options || {};
   const hostName = (v.seats.find((s) => s.seat === host) || {}).name || '?';
   return h('div', { class: 'stack' },
-    h('h1', {}, t('cm.partyTitle')),
-    h('div', { class: 'muted' }, t('cm.lobbyLine', { side: t(`cm.side.${opts.side || 'sliding'}`), deck: t(`cm.deck.${opts.deck || 'full'}`), seats: v.seats.length, max: v.max_seats })),
-    you === null || you === undefined ? h('div', { class: 'banner', 'data-test': 'invitation' }, t('cm.invited', { name: hostName })) : '',
-    shareBox(t('cm.sendLink')),
-    h('div', { class: 'card stack' }, h('h3', {}, t('cm.atTable')), seats,
-      isHost ? h('div', { class: 'row' }, level, h('button', { class: 'secondary', 'data-test': 'add-bot', onclick: () => ctx.lobby({ op: 'add_bot', level: Number(level.value) }) }, t('cm.addBot')),
-        h('button', { 'data-test': 'start', onclick: () => ctx.lobby({ op: 'start' }) }, t('cm.start'))) : '',
+    h('h1', {}, t('cm-partyTitle')),
+    h('div', { class: 'muted' }, t('cm-lobbyLine', { side: t(`cm-side-${opts.side || 'sliding'}`), deck: t(`cm-deck-${opts.deck || 'full'}`), seats: v.seats.length, max: v.max_seats })),
+    you === null || you === undefined ? h('div', { class: 'banner', 'data-test': 'invitation' }, t('cm-invited', { name: hostName })) : '',
+    shareBox(t('cm-sendLink')),
+    h('div', { class: 'card stack' }, h('h3', {}, t('cm-atTable')), seats,
+      isHost ? h('div', { class: 'row' }, level, h('button', { class: 'secondary', 'data-test': 'add-bot', onclick: () => ctx.lobby({ op: 'add_bot', level: Number(level.value) }) }, t('cm-addBot')),
+        h('button', { 'data-test': 'start', onclick: () => ctx.lobby({ op: 'start' }) }, t('cm-start'))) : '',
       you === null || you === undefined
-        ? h('div', { class: 'row' }, name, h('button', { 'data-test': 'join', onclick: () => ctx.join(name.value.trim() || t('form.defaultName')) }, t('cm.takeSeat')))
-        : (isHost ? '' : h('p', { class: 'muted' }, t('cm.waitHost', { name: hostName })))));
+        ? h('div', { class: 'row' }, name, h('button', { 'data-test': 'join', onclick: () => ctx.join(name.value.trim() || t('form-defaultName')) }, t('cm-takeSeat')))
+        : (isHost ? '' : h('p', { class: 'muted' }, t('cm-waitHost', { name: hostName })))));
 }
 
 function lastRound(v, name) {
   const r = v.last.result;
-  const text = r.set_aside ? t('cm.setAside', { optimum: v.last.optimum })
-    : r.success && r.bid === 0 ? t('cm.zeroWon', { name: name(r.player), stars: stars(v.last.stars) })
-      : r.success ? t('cm.met', { name: name(r.player), moves: r.moves, bid: r.bid, stars: stars(v.last.stars), optimum: v.last.optimum })
-        : t(r.reason === 'zero_not_met' ? 'cm.missedZero' : 'cm.missed', { name: name(r.player), bid: r.bid, optimum: v.last.optimum });
+  const text = r.set_aside ? t('cm-setAside', { optimum: v.last.optimum })
+    : r.success && r.bid === 0 ? t('cm-zeroWon', { name: name(r.player), stars: stars(v.last.stars) })
+      : r.success ? t('cm-met', { name: name(r.player), moves: r.moves, bid: r.bid, stars: stars(v.last.stars), optimum: v.last.optimum })
+        : t(r.reason === 'zero_not_met' ? 'cm-missedZero' : 'cm-missed', { name: name(r.player), bid: r.bid, optimum: v.last.optimum });
   const missed = !r.success || r.moves > v.last.optimum;
   const line = missed && v.last.solution && v.last.solution.length
-    ? animatedLine(v.side, v.last.board, v.last.solution, t('cm.bestLine', { optimum: v.last.optimum })) : '';
+    ? animatedLine(v.side, v.last.board, v.last.solution, t('cm-bestLine', { optimum: v.last.optimum })) : '';
   return h('div', { class: `banner stack ${r.success ? 'good' : r.set_aside ? '' : 'bad'}`, 'data-test': 'last-round' }, h('div', {}, text), line);
 }
 
@@ -227,23 +237,23 @@ export function partyView(v, ctx) {
   if (!v.phase) return lobbyView(v, ctx);
   const now = ctx.serverNow ? ctx.serverNow() : v.now;
   const you = v.you;
-  const name = (seat) => (v.players[seat] ? v.players[seat].name : t('cm.seat', { seat }));
+  const name = (seat) => (v.players[seat] ? v.players[seat].name : t('cm-seat', { seat }));
   const phase = v.phase;
   const closed = v.table && v.table.closed;
   const players = h('div', { class: 'players' }, ...v.players.map((p) => h('div', { class: `player${phase.prover === p.seat ? ' active' : ''}`, 'data-player': p.seat },
-    h('div', {}, h('strong', {}, p.name), ' ', p.bot ? h('span', { class: 'tag' }, t('cm.bot', { level: p.bot })) : '', p.seat === you ? h('span', { class: 'tag you' }, t('table.you')) : '',
+    h('div', {}, h('strong', {}, p.name), ' ', p.bot ? h('span', { class: 'tag' }, t('cm-bot', { level: p.bot })) : '', p.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : '',
       h('div', { class: 'minis' }, ...p.face_up.map((c) => h('span', { title: `${c.task} ${stars(c.stars)}` }, taskCard(v.side, c.task))),
-        p.penalties.length ? h('span', { class: 'tag bad' }, t('cm.penalties', { count: p.penalties.length })) : '')),
+        p.penalties.length ? h('span', { class: 'tag bad' }, t('cm-penalties', { count: p.penalties.length })) : '')),
     h('div', { class: 'stat', 'data-score': p.seat }, p.score))));
   let panel;
   if (v.over) {
     const standings = v.standings || [];
     const winners = standings.filter((s) => s.winner).map((s) => name(s.player));
     panel = h('div', { class: 'stack' },
-      closed ? h('div', { class: 'banner bad', 'data-test': 'closed' }, t('table.closed')) : h('div', { class: 'banner good', 'data-test': 'winner' }, h('div', { class: 'stat' }, t('cm.winners', { names: winners }))),
-      standings.length ? h('div', { class: 'scroll-x' }, h('table', {}, h('tr', {}, h('th', {}, t('cm.player')), h('th', {}, t('cm.score')), h('th', {}, t('cm.stars')), h('th', {}, t('cm.penaltyCards'))),
+      closed ? h('div', { class: 'banner bad', 'data-test': 'closed' }, t('table-closed')) : h('div', { class: 'banner good', 'data-test': 'winner' }, h('div', { class: 'stat' }, t('cm-winners', { names: winners, count: winners.length }))),
+      standings.length ? h('div', { class: 'scroll-x' }, h('table', {}, h('tr', {}, h('th', {}, t('cm-player')), h('th', {}, t('cm-score')), h('th', {}, t('cm-stars')), h('th', {}, t('cm-penaltyCards'))),
         ...standings.map((s) => h('tr', {}, h('td', {}, name(s.player), s.winner ? ' 🏆' : ''), h('td', {}, s.score), h('td', {}, s.stars), h('td', {}, s.penalties))))) : '',
-      standings.length ? h('p', { class: 'muted' }, t('cm.tieRule')) : '',
+      standings.length ? h('p', { class: 'muted' }, t('cm-tieRule')) : '',
       ctx.readOnly ? '' : afterGame(v, (i) => ctx.send(i), name));
   } else if (phase.phase === 'bidding') {
     const lead = phase.bids[phase.bids.length - 1];
@@ -254,25 +264,25 @@ export function partyView(v, ctx) {
       onclick: () => ctx.act({ t: 'announce', bid: n }),
     }, n)));
     panel = h('div', { class: 'stack' },
-      h('h3', {}, lead ? t('cm.says', { name: name(lead.player), bid: lead.bid }) : t('cm.howMany')),
-      phase.count_ends ? countdown(phase.count_ends, v.count_ms || 5000, now) : h('div', { class: 'muted' }, t('cm.firstCall')),
-      h('div', { class: 'bids' }, ...phase.bids.map((b, i) => h('span', { class: `bid${i === phase.bids.length - 1 ? ' lead' : ''}` }, t('cm.bidOf', { name: name(b.player), bid: b.bid })))),
-      canBid ? h('div', { class: 'stack' }, h('div', { class: 'muted' }, lead ? t('cm.interrupt') : t('cm.callOut')), pad) : (mine ? h('div', { class: 'muted' }, t('cm.calledOut')) : ''));
+      h('h3', {}, lead ? t('cm-says', { name: name(lead.player), bid: lead.bid }) : t('cm-howMany')),
+      phase.count_ends ? countdown(phase.count_ends, v.count_ms || 5000, now) : h('div', { class: 'muted' }, t('cm-firstCall')),
+      h('div', { class: 'bids' }, ...phase.bids.map((b, i) => h('span', { class: `bid${i === phase.bids.length - 1 ? ' lead' : ''}` }, t('cm-bidOf', { name: name(b.player), bid: b.bid })))),
+      canBid ? h('div', { class: 'stack' }, h('div', { class: 'muted' }, lead ? t('cm-interrupt') : t('cm-callOut')), pad) : (mine ? h('div', { class: 'muted' }, t('cm-calledOut')) : ''));
   } else if (phase.phase === 'proving') {
     const mineToProve = phase.prover === you && !ctx.readOnly;
     panel = h('div', { class: 'stack' },
-      h('h3', {}, t('cm.proves', { name: name(phase.prover), bid: phase.bid, moves: phase.moves.length })),
+      h('h3', {}, t('cm-proves', { name: name(phase.prover), bid: phase.bid, moves: phase.moves.length })),
       mineToProve ? h('div', { class: 'stack' },
-        h('p', { class: 'muted' }, t('cm.proveHelp')),
+        h('p', { class: 'muted' }, t('cm-proveHelp')),
         h('div', { class: 'row' },
-          h('button', { class: 'secondary', onclick: () => ctx.act({ t: 'stop' }) }, t('cm.stop')),
-          h('button', { class: 'secondary', onclick: () => ctx.act({ t: 'give_up' }) }, t('cm.giveUp')))) : h('p', { class: 'muted' }, t('cm.watchProof')));
+          h('button', { class: 'secondary', onclick: () => ctx.act({ t: 'stop' }) }, t('cm-stop')),
+          h('button', { class: 'secondary', onclick: () => ctx.act({ t: 'give_up' }) }, t('cm-giveUp')))) : h('p', { class: 'muted' }, t('cm-watchProof')));
   }
   const legal = phase.phase === 'proving' && phase.prover === you && !ctx.readOnly ? v.legal : [];
   return tableLayout({
     title: h('div', { class: 'row', style: 'justify-content:space-between' },
-      h('div', {}, h('h1', {}, t('cm.partyTitle')), h('div', { class: 'muted' }, t('cm.partyLine', { side: t(`cm.side.${v.side}`), round: v.round, left: v.cards_left, aside: v.set_aside }))),
-      ctx.readOnly ? '' : h('a', { href: `/replay/${v.id}`, 'data-link': true, class: 'muted' }, t('replay.link'))),
+      h('div', {}, h('h1', {}, t('cm-partyTitle')), h('div', { class: 'muted' }, t('cm-partyLine', { side: t(`cm-side-${v.side}`), round: v.round, left: v.cards_left, aside: v.set_aside || 0 }))),
+      ctx.readOnly ? '' : h('a', { href: `/replay/${v.id}`, 'data-link': true, class: 'muted' }, t('replay-link'))),
     status: phase.card ? taskBox(v.side, phase.card.task, phase.card.stars) : '',
     board: h('div', { class: 'board-wrap' }, cmBoard(v.side, v.board, { legal, input: ctx.readOnly ? null : ctx.input, last: ctx.last })),
     actions: panel,

@@ -24,22 +24,22 @@ export function waitingRoom(title, view, id, onJoined) {
   const host = (view.seats || [])[0];
   if (view.you === 0) {
     return h('div', { class: 'stack' }, h('h1', {}, title),
-      h('div', { class: 'card stack' }, h('p', {}, t('invite.waiting')),
-        h('p', { class: 'muted' }, t('invite.terms', { side: t(`side.${guestSide(view.kind, options)}`), clock: describeClock(options.clock) })),
-        shareBox(t('invite.sendLink'))));
+      h('div', { class: 'card stack' }, h('p', {}, t('invite-waiting')),
+        h('p', { class: 'muted' }, t('invite-terms', { side: guestSide(view.kind, options), clock: describeClock(options.clock) })),
+        shareBox(t('invite-sendLink'))));
   }
-  const name = h('input', { placeholder: t('form.nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form.nickname') });
-  const join = () => takeSeat(id, name.value.trim() || t('form.defaultName'), onJoined);
+  const name = h('input', { placeholder: t('form-nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form-nickname') });
+  const join = () => takeSeat(id, name.value.trim() || t('form-defaultName'), onJoined);
   return h('div', { class: 'stack' }, h('h1', {}, title),
     h('div', { class: 'card stack', 'data-test': 'invitation' },
-      h('p', {}, t('invite.from', { name: host ? host.name : '?', game: title })),
-      h('p', {}, t('invite.terms', { side: t(`side.${guestSide(view.kind, options)}`), clock: describeClock(options.clock) })),
-      h('div', { class: 'row' }, name, h('button', { 'data-test': 'join', onclick: join }, t('invite.take')))));
+      h('p', {}, t('invite-from', { name: host ? host.name : '?', game: title })),
+      h('p', {}, t('invite-terms', { side: guestSide(view.kind, options), clock: describeClock(options.clock) })),
+      h('div', { class: 'row' }, name, h('button', { 'data-test': 'join', onclick: join }, t('invite-take')))));
 }
 
 // The name of whoever plays the seat: a nickname, or the computer with its level.
 export function seatName(view, seat) {
   const s = (view.seats || []).find((x) => x.seat === seat);
   if (!s) return '?';
-  return s.bot ? t('duel.computer', { level: s.bot }) : s.name;
+  return s.bot ? t('duel-computer', { level: s.bot }) : s.name;
 }

@@ -31,7 +31,7 @@ export function lineFrames(board, moves) {
 export function tokenBoard(side, text, { last = null, label } = {}) {
   const { map, files, ranks } = parseBoard(text);
   return drawBoard({
-    files, ranks, label: label || `board ${text}`, last,
+    files, ranks, label: label || t('label-board', { layout: text }), last,
     piece: (sq) => { const s = tokenSymbol(side, map.get(sq)); return s ? { symbol: s, label: tokenLabel(side, map.get(sq)) } : null; },
   });
 }
@@ -59,10 +59,10 @@ export function animatedLine(side, board, moves, caption) {
   const content = () => {
     const f = frames[Math.min(playing.step, frames.length - 1)];
     return [
-      h('div', { class: 'line-board' }, tokenBoard(side, f.board, { last: f.last, label: `line ${f.board}` })),
+      h('div', { class: 'line-board' }, tokenBoard(side, f.board, { last: f.last, label: t('label-line', { layout: f.board }) })),
       h('div', { class: 'muted', 'data-test': 'line-step' }, f.move
-        ? t('line.step', { step: Math.min(playing.step, frames.length - 1), total: moves.length, move: f.move })
-        : t('line.start', { total: moves.length })),
+        ? t('line-step', { step: Math.min(playing.step, frames.length - 1), total: moves.length, move: f.move })
+        : t('line-start', { total: moves.length })),
     ];
   };
   return h('div', { class: 'stack', 'data-test': 'optimal-line' }, h('div', { class: 'muted' }, caption),

@@ -1,27 +1,18 @@
 // Accounts, profiles and leaderboards: the account page (sign up, log in, change the password,
 // log out everywhere, delete the account), a player's profile with the rating history drawn
 // as SVG, and the leaderboard of each rating pool.
-import { api } from './api.js';
+import { api, errorText } from './api.js';
 import { h, toast, navigate, attempt } from './ui.js';
-
-const POOL_NAMES = {
-  checkmates: 'Check Mates', royal: 'The Royal Study',
-};
-const GAME_NAMES = {
-  'checkmates-party': 'Check Mates party', 'checkmates-solo': 'Check Mates solo', 'royal-match': 'The Royal Study match',
-  'royal-solo': 'The Royal Study solo', querni: 'Querni', 'querni-local': 'Querni (one screen)', quickchess: 'QuickChess',
-  'quickchess-local': 'QuickChess (one screen)',
-};
+import { t, hasText, gameTitle, dateTime, dateOnly } from './text.js';
 
 // `quickchess:blitz` as words.
 export function poolName(pool) {
-  if (POOL_NAMES[pool]) return POOL_NAMES[pool];
   const [game, speed] = pool.split(':');
-  const g = { querni: 'Querni', quickchess: 'QuickChess', chess: 'Chess' }[game] || game;
-  return `${g} ${speed || ''}`.trim();
+  return t('pool', { game, speed: speed || 'none' });
 }
 
-export function gameName(kind) { return GAME_NAMES[kind] || kind; }
+/** A game's name from its kind, as the profile and the lobby list it. */
+export function gameName(kind) { return hasText(`game-kind-${kind}`) || kind.startsWith('quickchess') ? gameTitle(kind) : kind; }
 
 export function ratingText(r) { return `${r.rating}${r.provisional ? '?' : ''}`; }
 
@@ -37,7 +28,7 @@ export async function whoAmI(refresh = false) {
 export function updateHeader() {
   const link = document.getElementById('account-link');
   if (!link) return;
-  link.textContent = me ? me.name : 'Sign in';
+  link.textContent = me ? me.name : t('nav-signIn');
   link.setAttribute('href', me ? `/players/${me.name}` : '/account');
 }
 
@@ -57,42 +48,42 @@ function field(label, input) { return h('label', { class: 'stack' }, h('span', {
 
 export function accountPage(main) {
   const render = (account) => {
-    main.replaceChildren(h('h1', {}, account ? `Your account: ${account.name}` : 'Sign in or sign up'));
+    main.replaceChildren(h('h1', {}, account ? t('account-title', { name: account.name }) : t('account-signInOrUp')));
     if (!account) {
       const name = h('input', { autocomplete: 'username', maxlength: 20, 'data-test': 'username' });
       const pass = h('input', { type: 'password', autocomplete: 'current-password', 'data-test': 'password' });
-      const go = (path) => attempt(async () => {
+      const go = (path, context) => attempt(async () => {
         const r = await api('POST', path, { username: name.value, password: pass.value, seats: guestTokens() });
         await whoAmI(true);
-        toast(r.claimed ? `Signed in; ${r.claimed} game(s) of this browser are now yours` : 'Signed in');
+        toast(r.claimed ? t('account-signedInClaimed', { count: r.claimed }) : t('account-signedIn'));
         navigate(`/players/${r.name}`);
-      });
+      }, context);
       main.append(
-        h('p', { class: 'lead' }, 'An account is optional: guests play every game with a nickname. With one, your games and ratings follow you to any browser, and you can play rated games in the lobby. The games you played in this browser as a guest become yours.'),
+        h('p', { class: 'lead' }, t('account-lead')),
         h('div', { class: 'card stack', style: 'max-width:380px' },
-          field('Username (3 to 20 letters, digits, _ or -)', name), field('Password (at least 8 characters)', pass),
+          field(t('account-username'), name), field(t('account-password'), pass),
           h('div', { class: 'row' },
-            h('button', { 'data-test': 'login', onclick: () => go('/api/auth/login') }, 'Log in'),
-            h('button', { class: 'secondary', 'data-test': 'signup', onclick: () => go('/api/auth/signup') }, 'Sign up'))));
+            h('button', { 'data-test': 'login', onclick: () => go('/api/auth/login', { unauthorized: 'account-wrongLogin', bad_input: 'account-badInput', rate_limited: 'account-slowDown' }) }, t('account-logIn')),
+            h('button', { class: 'secondary', 'data-test': 'signup', onclick: () => go('/api/auth/signup', { conflict: 'account-nameTaken', bad_input: 'account-badInput', rate_limited: 'account-slowDown' }) }, t('account-signUp')))));
       return;
     }
     const old = h('input', { type: 'password', autocomplete: 'current-password' });
     const fresh = h('input', { type: 'password', autocomplete: 'new-password' });
     const confirm = h('input', { type: 'password', autocomplete: 'current-password' });
     main.append(
-      h('p', {}, h('a', { href: `/players/${account.name}`, 'data-link': true }, 'Your profile'), ' · ',
-        h('a', { href: '/leaderboard', 'data-link': true }, 'Leaderboards')),
+      h('p', {}, h('a', { href: `/players/${account.name}`, 'data-link': true }, t('account-profile')), ' · ',
+        h('a', { href: '/leaderboard', 'data-link': true }, t('home-leaderboards'))),
       h('div', { class: 'grid' },
-        h('div', { class: 'card stack' }, h('h3', {}, 'Log out'),
+        h('div', { class: 'card stack' }, h('h3', {}, t('account-logOut')),
           h('div', { class: 'row' },
-            h('button', { 'data-test': 'logout', onclick: () => attempt(async () => { await api('POST', '/api/auth/logout', {}); await whoAmI(true); render(null); }) }, 'Log out'),
-            h('button', { class: 'secondary', onclick: () => attempt(async () => { const r = await api('POST', '/api/auth/logout', { everywhere: true }); await whoAmI(true); toast(`${r.sessions_ended} session(s) ended`); render(null); }) }, 'Log out everywhere'))),
-        h('div', { class: 'card stack' }, h('h3', {}, 'Change the password'), field('Current password', old), field('New password', fresh),
-          h('button', { onclick: () => attempt(async () => { await api('POST', '/api/auth/password', { old: old.value, new: fresh.value }); toast('Password changed; your other sessions have ended'); }) }, 'Change')),
-        h('div', { class: 'card stack' }, h('h3', {}, 'Delete the account'),
-          h('p', { class: 'muted' }, 'Your games stay, shown as played by a deleted player; your ratings and name go.'),
-          field('Password', confirm),
-          h('button', { class: 'secondary', onclick: () => attempt(async () => { await api('POST', '/api/auth/delete', { password: confirm.value }); await whoAmI(true); toast('The account is deleted'); render(null); }) }, 'Delete my account'))));
+            h('button', { 'data-test': 'logout', onclick: () => attempt(async () => { await api('POST', '/api/auth/logout', {}); await whoAmI(true); render(null); }) }, t('account-logOut')),
+            h('button', { class: 'secondary', onclick: () => attempt(async () => { const r = await api('POST', '/api/auth/logout', { everywhere: true }); await whoAmI(true); toast(t('account-sessionsEnded', { count: r.sessions_ended })); render(null); }) }, t('account-logOutEverywhere')))),
+        h('div', { class: 'card stack' }, h('h3', {}, t('account-changePassword')), field(t('account-currentPassword'), old), field(t('account-newPassword'), fresh),
+          h('button', { onclick: () => attempt(async () => { await api('POST', '/api/auth/password', { old: old.value, new: fresh.value }); toast(t('account-passwordChanged')); }, { unauthorized: 'account-wrongPassword', bad_input: 'account-badInput' }) }, t('account-change'))),
+        h('div', { class: 'card stack' }, h('h3', {}, t('account-delete')),
+          h('p', { class: 'muted' }, t('account-deleteExplain')),
+          field(t('account-passwordShort'), confirm),
+          h('button', { class: 'secondary', onclick: () => attempt(async () => { await api('POST', '/api/auth/delete', { password: confirm.value }); await whoAmI(true); toast(t('account-deleted')); render(null); }, { unauthorized: 'account-wrongPassword' }) }, t('account-deleteMine')))));
   };
   whoAmI(true).then(render);
 }
@@ -106,7 +97,7 @@ function chart(history) {
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('class', 'chart');
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', 'rating history');
+  svg.setAttribute('aria-label', t('profile-ratingHistory'));
   if (!history.length) return svg;
   const pools = [...new Set(history.map((p) => p.pool))];
   const series = pools.map((pool) => {
@@ -138,42 +129,42 @@ function chart(history) {
 }
 
 function resultWord(g) {
-  if (g.players === 2) return g.score > 0.5 ? 'won' : g.score < 0.5 ? 'lost' : 'drawn';
-  return `place ${g.place} of ${g.players}`;
+  if (g.players === 2) return t(g.score > 0.5 ? 'profile-won' : g.score < 0.5 ? 'profile-lost' : 'profile-drawn');
+  return t('profile-place', { place: g.place, players: g.players });
 }
 
 export function profilePage(main, name) {
-  main.append(h('h1', {}, name), h('p', { class: 'muted' }, 'Loading...'));
+  main.append(h('h1', {}, name), h('p', { class: 'muted' }, t('home-loading')));
   api('GET', `/api/users/${encodeURIComponent(name)}`).then((p) => {
     main.replaceChildren(
       h('h1', { 'data-test': 'profile-name' }, p.name),
-      h('p', { class: 'muted' }, `Playing since ${new Date(p.created).toLocaleDateString()}`),
-      h('h2', {}, 'Ratings'),
+      h('p', { class: 'muted' }, t('profile-since', { date: dateOnly(p.created) })),
+      h('h2', {}, t('profile-ratings')),
       p.ratings.length ? h('div', { class: 'row', 'data-test': 'ratings' }, ...p.ratings.map((r) => h('div', { class: 'card' },
         h('div', { class: 'muted' }, poolName(r.pool)), h('div', { class: 'stat' }, ratingText(r)),
-        h('div', { class: 'muted' }, `${r.games} rated game(s)${r.provisional ? ' · provisional' : ''}`))))
-        : h('p', { class: 'muted' }, 'No rated games yet.'),
+        h('div', { class: 'muted' }, t('profile-ratedGames', { count: r.games, provisional: r.provisional ? 'yes' : 'no' })))))
+        : h('p', { class: 'muted' }, t('profile-noRated')),
       chart(p.history),
-      h('h2', {}, 'Games'),
-      p.stats.length ? h('table', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Played'), h('th', {}, 'Won'), h('th', {}, 'Drawn'), h('th', {}, 'Lost')),
+      h('h2', {}, t('profile-games')),
+      p.stats.length ? h('table', {}, h('tr', {}, h('th', {}, t('profile-game')), h('th', {}, t('profile-played')), h('th', {}, t('profile-wonCol')), h('th', {}, t('profile-drawnCol')), h('th', {}, t('profile-lostCol'))),
         ...p.stats.map((s) => h('tr', {}, h('td', {}, gameName(s.kind)), h('td', {}, s.played), h('td', {}, s.won), h('td', {}, s.drawn), h('td', {}, s.lost)))) : '',
       h('div', { class: 'stack', 'data-test': 'games' }, ...(p.games.length ? p.games.map((g) => h('div', {},
-        h('a', { href: `/replay/${g.game}`, 'data-link': true }, gameName(g.kind)), ` · ${g.rated ? 'rated' : 'casual'} · ${resultWord(g)} · ${new Date(g.finished).toLocaleString()}`))
-        : [h('p', { class: 'muted' }, 'No finished games yet.')])));
-  }).catch((e) => main.replaceChildren(h('h1', {}, name), h('p', {}, e.message)));
+        h('a', { href: `/replay/${g.game}`, 'data-link': true }, gameName(g.kind)), ` · ${t(g.rated ? 'profile-rated' : 'profile-casual')} · ${resultWord(g)} · ${dateTime(g.finished)}`))
+        : [h('p', { class: 'muted' }, t('home-noRecent'))])));
+  }).catch((e) => main.replaceChildren(h('h1', {}, name), h('p', {}, errorText(e, { not_found: 'profile-noSuchPlayer' }))));
 }
 
 const POOLS = ['quickchess:untimed', 'quickchess:blitz', 'quickchess:rapid', 'chess:blitz', 'querni:untimed', 'querni:blitz', 'royal', 'checkmates'];
 
 export function leaderboardPage(main) {
-  const pick = h('select', {}, ...POOLS.map((p) => h('option', { value: p }, poolName(p))));
+  const pick = h('select', { 'aria-label': t('board-pool') }, ...POOLS.map((p) => h('option', { value: p }, poolName(p))));
   const table = h('div', {});
   const load = () => api('GET', `/api/leaderboard/${pick.value}`).then((b) => {
-    table.replaceChildren(b.players.length ? h('table', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Player'), h('th', {}, 'Rating'), h('th', {}, 'Games')),
-      ...b.players.map((r) => h('tr', {}, h('td', {}, r.rank), h('td', {}, h('a', { href: `/players/${r.name}`, 'data-link': true }, r.name)), h('td', {}, ratingText(r)), h('td', {}, r.games))))
-      : h('p', { class: 'muted' }, 'Nobody has a rating here yet.'));
-  }).catch((e) => table.replaceChildren(e.message));
+    table.replaceChildren(b.players.length ? h('table', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('cm-player')), h('th', {}, t('board-rating')), h('th', {}, t('board-games'))),
+      ...b.players.map((r) => h('tr', {}, h('td', {}, r.rank), h('td', { translate: 'no' }, h('a', { href: `/players/${r.name}`, 'data-link': true }, r.name)), h('td', {}, ratingText(r)), h('td', {}, r.games))))
+      : h('p', { class: 'muted' }, t('board-nobody')));
+  }).catch((e) => table.replaceChildren(errorText(e)));
   pick.addEventListener('change', load);
-  main.append(h('h1', {}, 'Leaderboards'), h('p', { class: 'row' }, pick), table);
+  main.append(h('h1', {}, t('home-leaderboards')), h('p', { class: 'row' }, pick), table);
   load();
 }

@@ -1,7 +1,7 @@
-// The header's preferences, kept in the browser: the colour theme (the system's, light or
-// dark) and the sound (on or muted).
+// The header's preferences, kept in the browser: the language, the colour theme (the system's,
+// light or dark) and the sound (on or muted).
 import { h } from './ui.js';
-import { t } from './text.js';
+import { t, LANGUAGES, language, setLanguage } from './text.js';
 import { muted, setMuted, play } from './sound.js';
 
 const THEME = 'tabula:theme';
@@ -40,10 +40,10 @@ export function installPrefs() {
   const label = () => {
     const now = theme();
     themeButton.innerHTML = icon(now);
-    themeButton.title = t(`prefs.theme.${now}`);
-    themeButton.setAttribute('aria-label', t(`prefs.theme.${now}`));
+    themeButton.title = t(`prefs-theme-${now}`);
+    themeButton.setAttribute('aria-label', t(`prefs-theme-${now}`));
     soundButton.innerHTML = icon(muted() ? 'mute' : 'sound');
-    soundButton.title = muted() ? t('prefs.soundOff') : t('prefs.soundOn');
+    soundButton.title = muted() ? t('prefs-soundOff') : t('prefs-soundOn');
     soundButton.setAttribute('aria-label', soundButton.title);
     soundButton.setAttribute('aria-pressed', String(muted()));
   };
@@ -54,5 +54,7 @@ export function installPrefs() {
   });
   soundButton.addEventListener('click', () => { setMuted(!muted()); label(); if (!muted()) play('move'); });
   label();
-  box.append(themeButton, soundButton);
+  const langPick = h('select', { 'data-test': 'language', 'aria-label': t('prefs-language'), title: t('prefs-language'), onchange: (e) => setLanguage(e.target.value) },
+    ...LANGUAGES.map(([code, name]) => h('option', { value: code, lang: code, 'aria-label': name, selected: code === language() }, code.toUpperCase())));
+  box.append(langPick, themeButton, soundButton);
 }

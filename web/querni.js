@@ -9,9 +9,10 @@
 import { api, GameSocket } from './api.js';
 import { drawBoard, BoardInput } from './board.js';
 import { h, toast, attempt, shareBox, tableLayout, confirmDialog } from './ui.js';
-import { t, querniEnd, querniTurnWords } from './text.js';
+import { t, querniEnd, querniTurnWords, querniNotation } from './text.js';
 import { waitingRoom, seatName } from './duel.js';
 import { play } from './sound.js';
+import { rulesLink } from './rules.js';
 import {
   timeControlPicker, runClocks, playerBar, moveList, Stepper, stepNote, afterGame, followTable,
   nicknameField, startGame,
@@ -43,10 +44,10 @@ export function parsePosition(text) {
 /** The board: numbered blue and red pieces; `o` as drawBoard's (marks, rings, paths...). */
 export function querniBoard(cells, o = {}) {
   return drawBoard({
-    files: FILES, ranks: RANKS, cls: 'querni', light: 'var(--querni-light)', dark: 'var(--querni-dark)', label: o.label || t('querni.board'),
+    files: FILES, ranks: RANKS, cls: 'querni', light: 'var(--querni-light)', dark: 'var(--querni-dark)', label: o.label || t('querni-board'),
     piece: (sq) => {
       const c = cells[sqIndex(sq)];
-      return c ? { symbol: `q-${c.side}`, text: c.n, label: t('querni.piece', { side: c.side, n: c.n }), cls: `qpiece ${c.side}` } : null;
+      return c ? { symbol: `q-${c.side}`, text: c.n, label: t('querni-piece', { side: c.side, n: c.n }), cls: `qpiece ${c.side}` } : null;
     },
     ...o,
   });
@@ -68,21 +69,21 @@ function turnMarks(entry) {
 
 export function querniHome(main) {
   const name = nicknameField();
-  const level = h('select', { 'data-test': 'level', 'aria-label': t('form.level') }, ...[1, 2, 3, 4, 5].map((l) => h('option', { value: l, selected: l === 3 }, t(l === 5 ? 'form.levelStrongest' : 'form.computerLevel', { level: l }))));
-  const color = h('select', { 'data-test': 'color', 'aria-label': t('form.color') }, h('option', { value: 'blue' }, t('querni.playBlue')), h('option', { value: 'red' }, t('querni.playRed')));
+  const level = h('select', { 'data-test': 'level', 'aria-label': t('form-level') }, ...[1, 2, 3, 4, 5].map((l) => h('option', { value: l, selected: l === 3 }, t(l === 5 ? 'form-levelStrongest' : 'form-computerLevel', { level: l }))));
+  const color = h('select', { 'data-test': 'color', 'aria-label': t('form-color') }, h('option', { value: 'blue' }, t('querni-playBlue')), h('option', { value: 'red' }, t('querni-playRed')));
   const clock = timeControlPicker();
   const options = () => { const o = { color: color.value }; const c = clock.value(); if (c) o.clock = c; return o; };
   main.append(
-    h('h1', {}, t('game.querni')),
-    h('p', { class: 'lead' }, t('querni.lead')),
+    h('h1', {}, t('game-querni')),
+    h('p', { class: 'lead' }, t('querni-lead')),
     h('div', { class: 'card stack' },
       h('div', { class: 'row' }, name, color, clock.el),
-      h('div', { class: 'row' }, level, h('button', { 'data-test': 'vs-computer', onclick: () => startGame(name, 'querni', options(), [Number(level.value)]) }, t('form.playComputer'))),
+      h('div', { class: 'row' }, level, h('button', { 'data-test': 'vs-computer', onclick: () => startGame(name, 'querni', options(), [Number(level.value)]) }, t('form-playComputer'))),
       h('div', { class: 'row' },
-        h('button', { class: 'secondary', 'data-test': 'vs-friend', onclick: () => startGame(name, 'querni', options(), []) }, t('form.playFriend')),
-        h('button', { class: 'secondary', 'data-test': 'one-screen', onclick: () => startGame(name, 'querni-local', options(), []) }, t('form.oneScreen')))),
-    h('h2', {}, t('home.howToPlay')),
-    h('div', { class: 'card' }, h('p', {}, t('querni.how1')), h('p', {}, t('querni.how2')), h('p', {}, t('querni.how3'))));
+        h('button', { class: 'secondary', 'data-test': 'vs-friend', onclick: () => startGame(name, 'querni', options(), []) }, t('form-playFriend')),
+        h('button', { class: 'secondary', 'data-test': 'one-screen', onclick: () => startGame(name, 'querni-local', options(), []) }, t('form-oneScreen')))),
+    h('h2', {}, t('home-howToPlay')),
+    h('div', { class: 'card' }, h('p', {}, t('querni-how1')), h('p', {}, t('querni-how2')), h('p', {}, t('querni-how3')), h('p', {}, rulesLink('querni'))));
 }
 
 export function querniPlay(main, id) {
@@ -114,10 +115,10 @@ export function querniPlay(main, id) {
   const closeChain = (a, b) => {
     const pair = [Math.min(a, b), Math.max(a, b)];
     const found = available().find(([lo, hi]) => lo === pair[0] && hi === pair[1]);
-    if (!found) { input.refuse(t('querni.notAChain', { low: pair[0], high: pair[1] })); chainStart = null; render(); return false; }
+    if (!found) { input.refuse(t('querni-notAChain', { low: pair[0], high: pair[1] })); chainStart = null; render(); return false; }
     removal = found;
     chainStart = null;
-    if (found[2]) toast(t('querni.strandWarning', { low: pair[0], high: pair[1] }));
+    if (found[2]) toast(t('querni-strandWarning', { low: pair[0], high: pair[1] }));
     render();
     return true;
   };
@@ -142,7 +143,7 @@ export function querniPlay(main, id) {
       removal = found;
       chainStart = null;
       input.selected = null;
-      if (found[2]) toast(t('querni.strandWarning', { low: pair[0], high: pair[1] }));
+      if (found[2]) toast(t('querni-strandWarning', { low: pair[0], high: pair[1] }));
       render();
       return true;
     },
@@ -167,7 +168,7 @@ export function querniPlay(main, id) {
   };
   const send = async () => {
     const turn = turnText();
-    if (turn === 'pass' && !(await confirmDialog(t('querni.passQuestion'), t('querni.pass')))) return;
+    if (turn === 'pass' && !(await confirmDialog(t('querni-passQuestion'), t('querni-pass')))) return;
     const done = await attempt(() => sock.act({ t: 'turn', turn }));
     if (done) { reset(); hint = null; }
     render();
@@ -189,7 +190,7 @@ export function querniPlay(main, id) {
   const render = () => {
     if (!view) return;
     if (input.busy()) return;
-    if (view.status === 'lobby') { main.replaceChildren(waitingRoom(t('game.querni'), view, id, () => { sock.close(); connect(); })); return; }
+    if (view.status === 'lobby') { main.replaceChildren(waitingRoom(t('game-querni'), view, id, () => { sock.close(); connect(); })); return; }
     if (followTable(view, id)) return;
     main.replaceChildren(table());
   };
@@ -202,7 +203,7 @@ export function querniPlay(main, id) {
     const cells = live ? cellsNow() : parsePosition(shown === 0 ? view.start : history[shown - 1].after);
     const mine = view.one_screen ? null : ['blue', 'red'].find((s) => view.sides[s] === view.you) || null;
     const orientedRed = (mine === 'red') !== flipped;
-    input.bind({ moves: building && !move ? view.legal.movements.map((m) => [m.from, m.to]) : [], why: mine && !view.over ? t('board.notYourTurn') : null, own: new Set() });
+    input.bind({ moves: building && !move ? view.legal.movements.map((m) => [m.from, m.to]) : [], why: mine && !view.over ? t('board-notYourTurn') : null, own: new Set() });
     // what the board marks: the last turn (until the next tap), the turn being built, a hint
     const { marks, paths } = turnMarks(live && touched ? null : history[shown - 1]);
     const rings = new Map();
@@ -225,53 +226,53 @@ export function querniPlay(main, id) {
     const who = (side) => seatName(view, view.sides[side]);
     const bar = (side) => playerBar(view, {
       side, name: who(side), you: mine === side, toMove: !view.over && view.turn === side, dot: `var(--${side}-piece)`,
-      tray: h('span', { class: 'muted', 'data-test': `left-${side}` }, t('querni.left', { count: view.left[side] })), serverNow: sock.serverNow(),
+      tray: h('span', { class: 'muted', 'data-test': `left-${side}` }, t('querni-left', { count: view.left[side] })), serverNow: sock.serverNow(),
     });
     const status = view.over
       ? h('div', { class: 'banner good', 'data-test': 'result' }, querniEnd(view.end, { blue: who('blue'), red: who('red') }))
-      : h('div', { class: 'banner', 'data-test': 'to-move' }, view.your_turn && !view.one_screen ? t('querni.yourTurn', { side: view.turn }) : t('querni.toPlay', { name: who(view.turn), side: view.turn }));
+      : h('div', { class: 'banner', 'data-test': 'to-move' }, view.your_turn && !view.one_screen ? t('querni-yourTurn', { side: view.turn }) : t('querni-toPlay', { name: who(view.turn), side: view.turn }));
     const offers = [];
     if (!view.over && view.takeback) {
       const theirs = mine && view.takeback !== mine;
       offers.push(h('div', { class: 'banner stack', 'data-test': 'takeback-offer' },
-        theirs ? t('table.takebackAsked', { name: who(view.takeback) }) : t('table.takebackWaiting'),
+        theirs ? t('table-takebackAsked', { name: who(view.takeback) }) : t('table-takebackWaiting'),
         theirs ? h('div', { class: 'row' },
-          h('button', { 'data-test': 'accept-takeback', onclick: () => attempt(() => sock.act({ t: 'accept_takeback' })) }, t('table.acceptTakeback')),
-          h('button', { class: 'secondary', 'data-test': 'decline-takeback', onclick: () => attempt(() => sock.act({ t: 'decline_takeback' })) }, t('table.declineTakeback'))) : ''));
+          h('button', { 'data-test': 'accept-takeback', onclick: () => attempt(() => sock.act({ t: 'accept_takeback' })) }, t('table-acceptTakeback')),
+          h('button', { class: 'secondary', 'data-test': 'decline-takeback', onclick: () => attempt(() => sock.act({ t: 'decline_takeback' })) }, t('table-declineTakeback'))) : ''));
     }
     const typed = history.filter((e) => !e.auto && (view.one_screen || e.side === mine)).length;
     const actions = [];
     if (building) {
       actions.push(
-        h('button', { 'data-test': 'end-turn', onclick: send }, turnText() === 'pass' ? t('querni.pass') : t('querni.endTurn')),
-        h('button', { class: 'secondary', 'data-test': 'cancel', onclick: () => { reset(); render(); } }, t('querni.cancel')),
-        h('button', { class: 'secondary', 'data-test': 'hint', onclick: askHint }, t('querni.hint')));
+        h('button', { 'data-test': 'end-turn', onclick: send }, turnText() === 'pass' ? t('querni-pass') : t('querni-endTurn')),
+        h('button', { class: 'secondary', 'data-test': 'cancel', onclick: () => { reset(); render(); } }, t('querni-cancel')),
+        h('button', { class: 'secondary', 'data-test': 'hint', onclick: askHint }, t('querni-hint')));
     }
-    actions.push(h('button', { class: 'secondary', 'data-test': 'flip', 'aria-label': t('table.flip'), onclick: () => { flipped = !flipped; render(); } }, '⇅ ', t('table.flipShort')));
+    actions.push(h('button', { class: 'secondary', 'data-test': 'flip', 'aria-label': t('table-flip'), onclick: () => { flipped = !flipped; render(); } }, '⇅ ', t('table-flipShort')));
     if ((mine || view.one_screen) && !view.over) {
       actions.push(
-        h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !typed || Boolean(view.takeback), onclick: () => attempt(() => sock.act({ t: 'offer_takeback' })) }, t('table.takeback')),
-        h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table.resignQuestion'), t('table.resign'))) attempt(() => sock.act({ t: 'resign' })); } }, t('table.resign')));
+        h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !typed || Boolean(view.takeback), onclick: () => attempt(() => sock.act({ t: 'offer_takeback' })) }, t('table-takeback')),
+        h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table-resignQuestion'), t('table-resign'))) attempt(() => sock.act({ t: 'resign' })); } }, t('table-resign')));
     }
-    const pending = building ? h('div', { class: 'muted', 'data-test': 'pending' }, t('querni.soFar', { turn: turnText() })) : '';
-    const hintWords = building && hint ? h('div', { class: 'banner', 'data-test': 'hint-text' }, t('querni.hintIs', { words: querniTurnWords(hint.text) })) : '';
+    const pending = building ? h('div', { class: 'muted', 'data-test': 'pending' }, t('querni-soFar', { turn: querniNotation(turnText()) })) : '';
+    const hintWords = building && hint ? h('div', { class: 'banner', 'data-test': 'hint-text' }, t('querni-hintIs', { words: querniTurnWords(hint.text) })) : '';
     const lastTurn = history.length ? history[history.length - 1] : null;
-    const entries = history.map((e, i) => ({ label: e.turn, num: `${i + 1}.${e.side === 'blue' ? '●' : '○'}` }));
+    const entries = history.map((e, i) => ({ label: querniNotation(e.turn), num: `${i + 1}.${e.side === 'blue' ? '●' : '○'}` }));
     const top = orientedRed ? 'blue' : 'red';
     const bottom = orientedRed ? 'red' : 'blue';
     return tableLayout({
-      title: h('h1', {}, t('game.querni')),
+      title: h('h1', {}, t('game-querni')),
       status: h('div', { class: 'stack' }, status, ...offers, pending, hintWords),
       top: bar(top), board: h('div', { class: 'board-wrap' }, board), bottom: bar(bottom),
       actions,
       panel: [
-        h('div', { class: 'muted', 'data-test': 'quiet' }, t('querni.quiet', { quiet: view.quiet, at: view.draw_at })),
-        lastTurn ? h('div', { class: 'muted', 'data-test': 'last-turn' }, t('querni.lastTurn', { side: lastTurn.side, turn: lastTurn.turn })) : '',
+        h('div', { class: 'muted', 'data-test': 'quiet' }, t('querni-quiet', { quiet: view.quiet, at: view.draw_at })),
+        lastTurn ? h('div', { class: 'muted', 'data-test': 'last-turn' }, t('querni-lastTurn', { side: lastTurn.side, turn: querniNotation(lastTurn.turn) })) : '',
         moveList(entries, shown, (s) => stepper.go(s)),
         stepNote(stepper),
         view.over ? afterGame(view, (i) => sock.act(i), (s) => seatName(view, s)) : '',
-        h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay.link')),
-        view.one_screen ? '' : shareBox(t('share.gameOrWatch')),
+        h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay-link')),
+        view.one_screen ? '' : shareBox(t('share-gameOrWatch')),
       ],
       aspect: FILES / RANKS, wide: true,
     });
@@ -302,11 +303,11 @@ export function querniStatic(view) {
   const { marks, paths } = turnMarks(history[history.length - 1]);
   const names = { blue: seatName(view, view.sides.blue), red: seatName(view, view.sides.red) };
   return tableLayout({
-    status: h('div', { class: 'banner' }, view.over ? querniEnd(view.end || view.status, names) : t('querni.toPlay', { name: names[view.turn], side: view.turn })),
+    status: h('div', { class: 'banner' }, view.over ? querniEnd(view.end || view.status, names) : t('querni-toPlay', { name: names[view.turn], side: view.turn })),
     board: h('div', { class: 'board-wrap' }, querniBoard(view.cells, { marks, paths })),
     panel: [
-      h('div', { class: 'muted' }, t('querni.leftBoth', { blue: view.left.blue, red: view.left.red, quiet: view.quiet, at: view.draw_at })),
-      history.length ? h('div', { class: 'muted' }, t('querni.lastTurn', { side: history[history.length - 1].side, turn: history[history.length - 1].turn })) : '',
+      h('div', { class: 'muted' }, t('querni-leftBoth', { blue: view.left.blue, red: view.left.red, quiet: view.quiet, at: view.draw_at })),
+      history.length ? h('div', { class: 'muted' }, t('querni-lastTurn', { side: history[history.length - 1].side, turn: querniNotation(history[history.length - 1].turn) })) : '',
     ],
     aspect: FILES / RANKS, wide: true,
   });

@@ -5,18 +5,19 @@ import { GameSocket } from './api.js';
 import { drawBoard, fenPieces, BoardInput } from './board.js';
 import { chessSymbol } from './pieces.js';
 import { h, toast, attempt, shareBox, tableLayout, confirmDialog } from './ui.js';
-import { t, variantTitle, VARIANTS, pieceLabel, chessEnd } from './text.js';
+import { t, variantTitle, variantLong, gameTitle, VARIANTS, pieceLabel, chessEnd } from './text.js';
 import { waitingRoom, seatName } from './duel.js';
 import { blindSetup } from './blind.js';
 import { play } from './sound.js';
+import { rulesLink } from './rules.js';
 import {
   timeControlPicker, runClocks, playerBar, moveList, Stepper, stepNote, afterGame, followTable,
   nicknameField, startGame,
 } from './table.js';
 
 export function variantSelect(value = 'quickchess') {
-  return h('select', { 'data-test': 'variant', 'aria-label': t('quickchess.variant') },
-    ...VARIANTS.map((v) => h('option', { value: v, selected: v === value }, t(`variant.${v}.long`))));
+  return h('select', { 'data-test': 'variant', 'aria-label': t('quickchess-variant') },
+    ...VARIANTS.map((v) => h('option', { value: v, selected: v === value }, variantLong(v))));
 }
 
 export function pieceIcon(letter, white) {
@@ -60,11 +61,11 @@ export function chooseMove(from, to, legal, white, send) {
   const options = legal.filter((m) => m.from === from && m.to === to);
   if (options.length <= 1) { if (options[0]) send(options[0].uci); return; }
   const box = h('dialog', { class: 'stack promotion', 'data-test': 'promotion' },
-    h('div', {}, t('quickchess.choosePiece')),
+    h('div', {}, t('quickchess-choosePiece')),
     h('div', { class: 'row' }, ...options.map((m) => h('button', {
       class: 'secondary piece-choice', 'data-piece': m.promotion, title: pieceLabel(white ? m.promotion.toUpperCase() : m.promotion),
       onclick: () => { box.close(); send(m.uci); },
-    }, pieceIcon(m.promotion, white), t(`piece.${m.promotion.toLowerCase()}`)))));
+    }, pieceIcon(m.promotion, white), t(`piece-${m.promotion.toLowerCase()}`)))));
   box.addEventListener('close', () => box.remove());
   document.body.append(box);
   box.showModal();
@@ -73,8 +74,8 @@ export function chooseMove(from, to, legal, white, send) {
 export function quickchessHome(main) {
   const name = nicknameField();
   const variant = variantSelect();
-  const level = h('select', { 'data-test': 'level', 'aria-label': t('form.level') }, ...[1, 2, 3, 4, 5, 6, 7, 8].map((l) => h('option', { value: l, selected: l === 4 }, t(l === 8 ? 'form.levelStrongest' : 'form.computerLevel', { level: l }))));
-  const color = h('select', { 'data-test': 'color', 'aria-label': t('form.color') }, h('option', { value: 'white' }, t('quickchess.playWhite')), h('option', { value: 'black' }, t('quickchess.playBlack')));
+  const level = h('select', { 'data-test': 'level', 'aria-label': t('form-level') }, ...[1, 2, 3, 4, 5, 6, 7, 8].map((l) => h('option', { value: l, selected: l === 4 }, t(l === 8 ? 'form-levelStrongest' : 'form-computerLevel', { level: l }))));
+  const color = h('select', { 'data-test': 'color', 'aria-label': t('form-color') }, h('option', { value: 'white' }, t('quickchess-playWhite')), h('option', { value: 'black' }, t('quickchess-playBlack')));
   const clock = timeControlPicker();
   const options = () => {
     const o = { variant: variant.value, color: color.value };
@@ -83,18 +84,18 @@ export function quickchessHome(main) {
     return o;
   };
   main.append(
-    h('h1', {}, t('game.quickchess')),
-    h('p', { class: 'lead' }, t('quickchess.lead')),
+    h('h1', {}, t('game-quickchess')),
+    h('p', { class: 'lead' }, t('quickchess-lead')),
     h('div', { class: 'card stack' },
       h('div', { class: 'row' }, name, variant),
       h('div', { class: 'row' }, color, clock.el),
-      h('div', { class: 'row' }, level, h('button', { 'data-test': 'vs-computer', onclick: () => startGame(name, 'quickchess', options(), [Number(level.value)]) }, t('form.playComputer'))),
+      h('div', { class: 'row' }, level, h('button', { 'data-test': 'vs-computer', onclick: () => startGame(name, 'quickchess', options(), [Number(level.value)]) }, t('form-playComputer'))),
       h('div', { class: 'row' },
-        h('button', { class: 'secondary', 'data-test': 'vs-friend', onclick: () => startGame(name, 'quickchess', options(), []) }, t('form.playFriend')),
-        h('button', { class: 'secondary', 'data-test': 'one-screen', onclick: () => startGame(name, 'quickchess-local', options(), []) }, t('form.oneScreen')),
-        h('a', { class: 'button secondary', href: '/quickchess/analyse', 'data-link': true }, t('analysis.title')))),
-    h('h2', {}, t('home.howToPlay')),
-    h('div', { class: 'card' }, h('p', {}, t('quickchess.how1')), h('p', {}, t('quickchess.how2'))));
+        h('button', { class: 'secondary', 'data-test': 'vs-friend', onclick: () => startGame(name, 'quickchess', options(), []) }, t('form-playFriend')),
+        h('button', { class: 'secondary', 'data-test': 'one-screen', onclick: () => startGame(name, 'quickchess-local', options(), []) }, t('form-oneScreen')),
+        h('a', { class: 'button secondary', href: '/quickchess/analyse', 'data-link': true }, t('analysis-title')))),
+    h('h2', {}, t('home-howToPlay')),
+    h('div', { class: 'card' }, h('p', {}, t('quickchess-how1')), h('p', {}, t('quickchess-how2')), h('p', { class: 'row' }, h('a', { href: '/learn/quickchess', 'data-link': true, 'data-test': 'learn-link' }, t('learn-link')), rulesLink('quickchess'))));
 }
 
 /** The pieces a side has captured (the other side's lost ones) and the balance, for a bar. */
@@ -103,7 +104,7 @@ function tray(view, side) {
   const other = side === 'white' ? 'black' : 'white';
   const lost = view.material.lost[other] || '';
   const balance = view.material.balance * (side === 'white' ? 1 : -1);
-  return h('span', { class: 'tray', 'data-test': `captured-${side}`, title: t('quickchess.captured') },
+  return h('span', { class: 'tray', 'data-test': `captured-${side}`, title: t('quickchess-captured') },
     ...[...lost].map((p) => pieceIcon(p, other === 'white')),
     balance > 0 ? h('span', { class: 'balance' }, `+${balance}`) : '');
 }
@@ -113,11 +114,11 @@ function seriesPanel(v) {
   const sr = v.series;
   const seat = (n) => seatName(v, n);
   const head = sr.over
-    ? t('olympics.over', { winner: sr.winner === null ? null : seat(sr.winner), a: sr.points[0], b: sr.points[1] })
-    : t('olympics.now', { game: sr.game, of: sr.of, first: seat(0), second: seat(1), a: sr.points[0], b: sr.points[1] });
+    ? t('olympics-over', { tie: sr.winner === null ? 'yes' : 'no', winner: sr.winner === null ? '' : seat(sr.winner), a: sr.points[0], b: sr.points[1] })
+    : t('olympics-now', { game: sr.game, of: sr.of, first: seat(0), second: seat(1), a: sr.points[0], b: sr.points[1] });
   return h('div', { class: sr.over ? 'banner good' : 'banner', 'data-test': 'series' }, head,
     h('ol', { class: 'turns' }, ...sr.games.map((g, i) => h('li', {}, sr.results[i]
-      ? t('olympics.result', { game: variantTitle(g), result: sr.results[i].result })
+      ? t('olympics-result', { game: variantTitle(g), result: sr.results[i].result })
       : variantTitle(g)))));
 }
 
@@ -150,7 +151,7 @@ export function quickchessPlay(main, id) {
     if (!view) return;
     if (input.busy()) return; // a piece is being dragged: draw when it lands
     if (view.status === 'lobby') {
-      main.replaceChildren(waitingRoom(t('quickchess.title', { id: (view.options || {}).variant || 'quickchess' }), view, id, () => { sock.close(); connect(); }));
+      main.replaceChildren(waitingRoom(gameTitle('quickchess', (view.options || {}).variant || 'quickchess'), view, id, () => { sock.close(); connect(); }));
       return;
     }
     if (followTable(view, id)) return;
@@ -177,12 +178,12 @@ export function quickchessPlay(main, id) {
       moves: live && view.your_turn ? pairsOf(view.legal) : [],
       premove: live && timed && !view.one_screen && Boolean(mine) && !view.your_turn && !view.over,
       own: mine && !view.one_screen ? own : new Set(),
-      why: mine && !view.over ? t('board.notYourTurn') : null,
+      why: mine && !view.over ? t('board-notYourTurn') : null,
     });
     const marks = new Map();
     if (premove && live) for (const sq of premove) marks.set(sq, 'premove');
     const board = drawBoard({
-      files: view.width, ranks: view.height, flipped: orientedBlack, label: `position ${fen}`,
+      files: view.width, ranks: view.height, flipped: orientedBlack, label: t('label-position', { layout: fen }),
       piece: (sq) => chessPiece(pieces.get(sq)),
       last: lastMove ? [lastMove.uci.slice(0, 2), lastMove.uci.slice(2, 4)] : null,
       check: checkedKing(fen, pieces, givesCheck), marks, input,
@@ -195,27 +196,27 @@ export function quickchessPlay(main, id) {
     const status = view.over
       ? h('div', { class: 'banner good', 'data-test': 'result' }, chessEnd(view.end, { white: who('white'), black: who('black') }), ` (${view.result})`)
       : h('div', { class: view.check ? 'banner bad' : 'banner', 'data-test': 'to-move' },
-        view.your_turn && !view.one_screen ? t(view.check ? 'quickchess.yourMoveCheck' : 'quickchess.yourMove', { side: view.turn })
-          : t(view.check ? 'quickchess.toMoveCheck' : 'quickchess.toMove', { name: who(view.turn), side: view.turn }));
+        view.your_turn && !view.one_screen ? t(view.check ? 'quickchess-yourMoveCheck' : 'quickchess-yourMove', { side: view.turn })
+          : t(view.check ? 'quickchess-toMoveCheck' : 'quickchess-toMove', { name: who(view.turn), side: view.turn }));
     const offers = [];
     if (!view.over && view.draw_offer) {
-      offers.push(h('div', { class: 'banner', 'data-test': 'draw-offer' }, t('quickchess.drawOffered', { name: who(view.draw_offer) })));
+      offers.push(h('div', { class: 'banner', 'data-test': 'draw-offer' }, t('quickchess-drawOffered', { name: who(view.draw_offer) })));
     }
     if (!view.over && view.takeback) {
       const theirs = mine && view.takeback !== mine && !view.one_screen;
       offers.push(h('div', { class: 'banner stack', 'data-test': 'takeback-offer' },
-        theirs ? t('table.takebackAsked', { name: who(view.takeback) }) : t('table.takebackWaiting'),
+        theirs ? t('table-takebackAsked', { name: who(view.takeback) }) : t('table-takebackWaiting'),
         theirs ? h('div', { class: 'row' },
-          h('button', { 'data-test': 'accept-takeback', onclick: () => act({ t: 'accept_takeback' }) }, t('table.acceptTakeback')),
-          h('button', { class: 'secondary', 'data-test': 'decline-takeback', onclick: () => act({ t: 'decline_takeback' }) }, t('table.declineTakeback'))) : ''));
+          h('button', { 'data-test': 'accept-takeback', onclick: () => act({ t: 'accept_takeback' }) }, t('table-acceptTakeback')),
+          h('button', { class: 'secondary', 'data-test': 'decline-takeback', onclick: () => act({ t: 'decline_takeback' }) }, t('table-declineTakeback'))) : ''));
     }
     const myMoves = view.one_screen ? n : view.moves.filter((_, i) => (i % 2 === 0) === (view.start_fen.split(' ')[1] === (mine === 'white' ? 'w' : 'b'))).length;
-    const actions = [h('button', { class: 'secondary', 'data-test': 'flip', title: t('table.flip'), 'aria-label': t('table.flip'), onclick: () => { flipped = !flipped; render(); } }, '⇅ ', t('table.flipShort'))];
+    const actions = [h('button', { class: 'secondary', 'data-test': 'flip', title: t('table-flip'), 'aria-label': t('table-flip'), onclick: () => { flipped = !flipped; render(); } }, '⇅ ', t('table-flipShort'))];
     if (mine && !view.over) {
       actions.push(
-        h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !myMoves || Boolean(view.takeback), onclick: () => act({ t: 'offer_takeback' }) }, t('table.takeback')),
-        view.one_screen ? '' : h('button', { class: 'secondary', 'data-test': 'draw', onclick: () => act({ t: 'offer_draw' }) }, view.draw_offer && view.draw_offer !== mine ? t('quickchess.acceptDraw') : t('quickchess.offerDraw')),
-        h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table.resignQuestion'), t('table.resign'))) act({ t: 'resign' }); } }, t('table.resign')));
+        h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !myMoves || Boolean(view.takeback), onclick: () => act({ t: 'offer_takeback' }) }, t('table-takeback')),
+        view.one_screen ? '' : h('button', { class: 'secondary', 'data-test': 'draw', onclick: () => act({ t: 'offer_draw' }) }, view.draw_offer && view.draw_offer !== mine ? t('quickchess-acceptDraw') : t('quickchess-offerDraw')),
+        h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table-resignQuestion'), t('table-resign'))) act({ t: 'resign' }); } }, t('table-resign')));
     }
     const whiteFirst = view.start_fen.split(' ')[1] === 'w';
     const entries = view.moves.map((m, i) => {
@@ -225,7 +226,7 @@ export function quickchessPlay(main, id) {
     });
     const lostMine = mine && view.material ? view.material.lost[mine].replace(/p/g, '') : '';
     const rescue = mine && lostMine && /quickchess|blind|pro/.test(view.variant) && !view.over
-      ? h('div', { class: 'muted', 'data-test': 'rescue-note' }, t('quickchess.rescuable', { pieces: [...lostMine].map((p) => t(`piece.${p}`)) })) : '';
+      ? h('div', { class: 'muted', 'data-test': 'rescue-note' }, t('quickchess-rescuable', { pieces: [...lostMine].map((p) => t(`piece-${p}`)) })) : '';
     const panel = [
       seriesPanel(view),
       moveList(entries, shown, (s) => stepper.go(s)),
@@ -233,12 +234,12 @@ export function quickchessPlay(main, id) {
       rescue,
       view.over ? afterGame(view, (i) => sock.act(i), (s) => seatName(view, s)) : '',
       h('div', { class: 'row' },
-        h('a', { href: `/quickchess/analyse?variant=${encodeURIComponent(view.variant)}&fen=${encodeURIComponent(fen)}`, 'data-link': true }, t('quickchess.analyse')),
-        h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay.link'))),
-      view.one_screen ? '' : shareBox(t('share.game')),
+        h('a', { href: `/quickchess/analyse?variant=${encodeURIComponent(view.variant)}&fen=${encodeURIComponent(fen)}`, 'data-link': true }, t('quickchess-analyse')),
+        h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay-link'))),
+      view.one_screen ? '' : shareBox(t('share-game')),
     ];
     return tableLayout({
-      title: h('h1', {}, t('quickchess.title', { id: view.variant })),
+      title: h('h1', {}, gameTitle('quickchess', view.variant)),
       status: h('div', { class: 'stack' }, status, ...offers),
       top: bar(top), board: h('div', { class: 'board-wrap' }, board), bottom: bar(low),
       actions, panel, aspect: view.width / view.height,
@@ -272,19 +273,19 @@ export function quickchessPlay(main, id) {
 
 // A read-only picture of a game state (for replays).
 export function chessStatic(view, ctx = {}) {
-  if (view.setup) return h('div', { class: 'banner' }, t('blind.replay', { white: view.setup.counts[0], black: view.setup.counts[1] }));
+  if (view.setup) return h('div', { class: 'banner' }, t('blind-replay', { white: view.setup.counts[0], black: view.setup.counts[1] }));
   const pieces = fenPieces(view.fen);
   const last = view.last ? [view.last.uci.slice(0, 2), view.last.uci.slice(2, 4)] : null;
   const board = drawBoard({
-    files: view.width, ranks: view.height, flipped: Boolean(ctx.flipped), label: `position ${view.fen}`,
+    files: view.width, ranks: view.height, flipped: Boolean(ctx.flipped), label: t('label-position', { layout: view.fen }),
     piece: (sq) => chessPiece(pieces.get(sq)), last, check: checkedKing(view.fen, pieces, view.check),
   });
   const names = { white: seatName(view, view.sides.white), black: seatName(view, view.sides.black) };
   return tableLayout({
-    status: h('div', { class: 'banner' }, view.over ? chessEnd(view.end, names) : t(view.check ? 'quickchess.toMoveCheck' : 'quickchess.toMove', { name: names[view.turn], side: view.turn })),
+    status: h('div', { class: 'banner' }, view.over ? chessEnd(view.end, names) : t(view.check ? 'quickchess-toMoveCheck' : 'quickchess-toMove', { name: names[view.turn], side: view.turn })),
     board: h('div', { class: 'board-wrap' }, board),
-    panel: [h('div', { class: 'muted' }, t('quickchess.title', { id: view.variant })),
-      h('div', { class: 'movelist' }, view.moves.map((m) => m.san).join(' ') || t('table.noMoves'))],
+    panel: [h('div', { class: 'muted' }, gameTitle('quickchess', view.variant)),
+      h('div', { class: 'movelist' }, view.moves.map((m) => m.san).join(' ') || t('table-noMoves'))],
     aspect: view.width / view.height,
   });
 }

@@ -12,14 +12,14 @@ export const TIME_CONTROLS = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10]];
 
 /** A picker of the time control: none, the usual ones, or custom minutes and increment. */
 export function timeControlPicker() {
-  const select = h('select', { 'data-test': 'time-control', 'aria-label': t('clock.pick') },
-    h('option', { value: 'none' }, t('clock.none')),
-    ...TIME_CONTROLS.map(([m, i]) => h('option', { value: `${m}+${i}` }, t('clock.control', { minutes: m, increment: i }))),
-    h('option', { value: 'custom' }, t('clock.custom')));
-  const minutes = h('input', { type: 'number', min: '0.05', max: '180', step: 'any', value: '5', 'data-test': 'custom-minutes', 'aria-label': t('clock.minutes'), style: 'width:6em' });
-  const increment = h('input', { type: 'number', min: '0', max: '600', step: '1', value: '3', 'data-test': 'custom-increment', 'aria-label': t('clock.increment'), style: 'width:5em' });
+  const select = h('select', { 'data-test': 'time-control', 'aria-label': t('clock-pick') },
+    h('option', { value: 'none' }, t('clock-none')),
+    ...TIME_CONTROLS.map(([m, i]) => h('option', { value: `${m}+${i}` }, t('clock-control', { minutes: m, increment: i }))),
+    h('option', { value: 'custom' }, t('clock-custom')));
+  const minutes = h('input', { type: 'number', min: '0.05', max: '180', step: 'any', value: '5', 'data-test': 'custom-minutes', 'aria-label': t('clock-minutes'), style: 'width:6em' });
+  const increment = h('input', { type: 'number', min: '0', max: '600', step: '1', value: '3', 'data-test': 'custom-increment', 'aria-label': t('clock-increment'), style: 'width:5em' });
   const custom = h('span', { class: 'row', hidden: true },
-    h('label', {}, t('clock.minutes'), minutes), h('label', {}, t('clock.increment'), increment));
+    h('label', {}, t('clock-minutes'), minutes), h('label', {}, t('clock-increment'), increment));
   select.addEventListener('change', () => { custom.hidden = select.value !== 'custom'; });
   const el = h('span', { class: 'row' }, select, custom);
   const value = () => {
@@ -35,9 +35,9 @@ export function timeControlPicker() {
 
 /** "5+3", or words for a time control given as the options give it. */
 export function describeClock(clock) {
-  if (!clock) return t('clock.untimed');
+  if (!clock) return t('clock-untimed');
   const m = clock.initial_s / 60;
-  return t('clock.control', { minutes: Number.isInteger(m) ? m : m.toFixed(2), increment: clock.increment_s || 0 });
+  return t('clock-control', { minutes: Number.isInteger(m) ? m : m.toFixed(2), increment: clock.increment_s || 0 });
 }
 
 // --- clocks ----------------------------------------------------------------------------------
@@ -54,7 +54,7 @@ export function leftNow(clock, side, now, serverNow) {
 function clockFace(clock, side, now, serverNow) {
   const left = leftNow(clock, side, now, serverNow);
   const cls = `game-clock${clock.running === side ? ' running' : ''}${left < lowAt(clock) ? ' low' : ''}`;
-  return h('span', { class: cls, 'data-clock': side, 'aria-label': t('clock.left', { side: t(`side.${side}`), time: fmtClock(left) }) }, fmtClock(left));
+  return h('span', { class: cls, 'data-clock': side, 'aria-label': t('clock-left', { side, time: fmtClock(left) }) }, fmtClock(left));
 }
 
 /**
@@ -89,7 +89,7 @@ export function playerBar(view, { side, name, you, toMove, tray = null, dot = nu
   return h('div', { class: `player-bar${toMove ? ' to-move' : ''}`, 'data-test': `bar-${side}` },
     dot ? h('span', { class: 'dot', style: `background:${dot}` }) : '',
     h('span', { class: 'who' }, name),
-    you ? h('span', { class: 'tag you' }, t('table.you')) : '',
+    you ? h('span', { class: 'tag you' }, t('table-you')) : '',
     h('span', { class: 'tray' }, tray || ''),
     view.clock ? clockFace(view.clock, side, view.now, serverNow) : '');
 }
@@ -101,8 +101,8 @@ export function playerBar(view, { side, name, you, toMove, tray = null, dot = nu
  * any), `current` the step shown (1-based; 0 the start), `onPick(step)`.
  */
 export function moveList(entries, current, onPick) {
-  const list = h('div', { class: 'movelist', 'data-test': 'moves', role: 'list', 'aria-label': t('table.moves') });
-  if (!entries.length) list.append(h('span', { class: 'empty' }, t('table.noMoves')));
+  const list = h('div', { class: 'movelist', 'data-test': 'moves', role: 'list', 'aria-label': t('table-moves') });
+  if (!entries.length) list.append(h('span', { class: 'empty' }, t('table-noMoves')));
   entries.forEach((e, i) => {
     if (e.num) list.append(h('span', { class: 'num' }, e.num));
     list.append(h('button', {
@@ -155,8 +155,8 @@ export class Stepper {
 export function stepNote(stepper) {
   if (stepper.live()) return '';
   return h('div', { class: 'row step-note', 'data-test': 'step-note' },
-    h('span', { class: 'muted' }, t('table.viewing', { step: stepper.shown(), total: stepper.total() })),
-    h('button', { class: 'secondary small', 'data-test': 'live', onclick: () => stepper.go(stepper.total()) }, t('table.backToGame')));
+    h('span', { class: 'muted' }, t('table-viewing', { step: stepper.shown(), total: stepper.total() })),
+    h('button', { class: 'secondary small', 'data-test': 'live', onclick: () => stepper.go(stepper.total()) }, t('table-backToGame')));
 }
 
 // --- after the game ------------------------------------------------------------------------------
@@ -191,23 +191,23 @@ export function afterGame(view, act, name) {
   const others = asked.filter((s) => s !== view.you);
   const items = [];
   if (table.next) {
-    items.push(h('a', { class: 'button', href: pathOf(table.kind, table.next), 'data-link': true, 'data-test': 'to-rematch' }, t('table.toRematch')));
+    items.push(h('a', { class: 'button', href: pathOf(table.kind, table.next), 'data-link': true, 'data-test': 'to-rematch' }, t('table-toRematch')));
   } else if (seated) {
     if (table.declined !== null && table.declined !== undefined && table.declined !== view.you) {
-      items.push(h('div', { class: 'muted', 'data-test': 'rematch-declined' }, t('table.rematchDeclined', { name: name(table.declined) })));
+      items.push(h('div', { class: 'muted', 'data-test': 'rematch-declined' }, t('table-rematchDeclined', { name: name(table.declined) })));
     }
     if (others.length && !mine) {
-      items.push(h('div', { class: 'banner', 'data-test': 'rematch-offer' }, t('table.rematchOffered', { name: name(others[0]) })),
+      items.push(h('div', { class: 'banner', 'data-test': 'rematch-offer' }, t('table-rematchOffered', { name: name(others[0]) })),
         h('div', { class: 'row' },
-          h('button', { 'data-test': 'accept-rematch', onclick: () => attempt(() => act({ t: 'rematch' })) }, t('table.acceptRematch')),
-          h('button', { class: 'secondary', 'data-test': 'decline-rematch', onclick: () => attempt(() => act({ t: 'decline_rematch' })) }, t('table.declineRematch'))));
+          h('button', { 'data-test': 'accept-rematch', onclick: () => attempt(() => act({ t: 'rematch' })) }, t('table-acceptRematch')),
+          h('button', { class: 'secondary', 'data-test': 'decline-rematch', onclick: () => attempt(() => act({ t: 'decline_rematch' })) }, t('table-declineRematch'))));
     } else if (mine) {
-      items.push(h('div', { class: 'muted', 'data-test': 'rematch-waiting' }, t('table.rematchWaiting')));
+      items.push(h('div', { class: 'muted', 'data-test': 'rematch-waiting' }, t('table-rematchWaiting')));
     } else {
-      items.push(h('button', { 'data-test': 'rematch', onclick: () => attempt(() => act({ t: 'rematch' })) }, t('table.rematch')));
+      items.push(h('button', { 'data-test': 'rematch', onclick: () => attempt(() => act({ t: 'rematch' })) }, t('table-rematch')));
     }
   }
-  if (table.kind) items.push(newGameButton(table, t('table.newGame'), 'secondary'));
+  if (table.kind) items.push(newGameButton(table, t('table-newGame'), 'secondary'));
   return h('div', { class: 'stack' }, ratingChanges(view, name), h('div', { class: 'row' }, ...items));
 }
 
@@ -216,7 +216,7 @@ function ratingChanges(view, name) {
   const changes = view.ratings || [];
   if (!changes.length) return '';
   return h('div', { class: 'row', 'data-test': 'rating-changes' }, ...changes.map((c) => h('span', { class: 'tag', 'data-seat': c.seat },
-    t('table.ratingChange', { name: name(c.seat), before: c.before, after: `${c.after}${c.provisional ? '?' : ''}`, change: c.change >= 0 ? `+${c.change}` : `${c.change}` }))));
+    t('table-ratingChange', { name: name(c.seat), before: String(c.before), after: `${c.after}${c.provisional ? '?' : ''}`, change: c.change >= 0 ? `+${c.change}` : `${c.change}` }))));
 }
 
 /** A button that starts a new game with the settings of a game's `table`. */
@@ -232,7 +232,7 @@ export function newGameButton(table, label, cls = '') {
 
 /** The nickname field and a game creation that remembers it (the home pages' forms). */
 export function nicknameField() {
-  return h('input', { placeholder: t('form.nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form.nickname') });
+  return h('input', { placeholder: t('form-nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form-nickname') });
 }
 
 /** Takes the free seat of game `id` as `name`; `then()` once the seat is ours. */

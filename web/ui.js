@@ -1,5 +1,6 @@
 // Small DOM helpers shared by the pages, and the one layout every game page uses.
 import { t } from './text.js';
+import { errorText } from './api.js';
 
 export function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -50,9 +51,10 @@ export function fmtClock(ms) {
 
 export function stars(n) { return '★'.repeat(n); }
 
-// Runs `f` on an action and shows the server's refusal, if any, as a toast.
-export async function attempt(f) {
-  try { return await f(); } catch (e) { toast(e.message); return null; }
+// Runs `f` on an action and shows the server's refusal, if any, as a toast (in the words
+// `context` gives its kind, see errorText).
+export async function attempt(f, context = {}) {
+  try { return await f(); } catch (e) { toast(errorText(e, context)); return null; }
 }
 
 export function shareBox(label, url = location.origin + location.pathname) {
@@ -60,11 +62,11 @@ export function shareBox(label, url = location.origin + location.pathname) {
     h('div', { class: 'muted' }, label),
     h('div', { class: 'row' },
       h('span', { class: 'share', 'data-share': url }, url),
-      h('button', { class: 'secondary small', onclick: () => { navigator.clipboard?.writeText(url); toast(t('share.copied')); } }, t('share.copy'))));
+      h('button', { class: 'secondary small', onclick: () => { navigator.clipboard?.writeText(url); toast(t('share-copied')); } }, t('share-copy'))));
 }
 
 /** Asks a yes/no question in a dialog; resolves true for yes. */
-export function confirmDialog(question, yes, no = t('dialog.cancel')) {
+export function confirmDialog(question, yes, no = t('dialog-cancel')) {
   return new Promise((resolve) => {
     const d = h('dialog', { 'data-test': 'confirm' },
       h('p', {}, question),

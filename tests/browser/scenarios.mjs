@@ -3,6 +3,8 @@ import { shot, boardText, clickMove, post, assert, newPage, seatAs } from './har
 import { duelScenarios } from './duels.mjs';
 import { playerScenarios } from './players.mjs';
 import { tableScenarios } from './table.mjs';
+import { languageScenarios } from './languages.mjs';
+import { learnScenarios } from './learn.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -41,7 +43,7 @@ async function partyWithTwoBrowsersAndABot({ browser, base }) {
   const b = await newPage(browser);
   await seatAs(a.page, { url: base + '/checkmates', name: 'Ann', button: 'party', lands: /\/checkmates\/party\// });
   const link = await a.page.locator('[data-share]').getAttribute('data-share');
-  await a.page.locator('select').first().selectOption('6');
+  await a.page.locator('main select').first().selectOption('6');
   await a.page.locator('[data-test=add-bot]').click();
   await a.page.getByText('bot 6').first().waitFor();
   // the friend opens the link in another browser and takes a seat
@@ -130,7 +132,7 @@ async function royalMatchAgainstABot({ browser, base }) {
 async function royalSoloWithACardTurn({ browser, base }) {
   const { context, page } = await newPage(browser);
   await page.goto(base + '/royal');
-  await page.locator('select').nth(0).selectOption('2');
+  await page.locator('main select').nth(0).selectOption('2');
   await page.locator('[data-test=solo]').click();
   await page.waitForURL(/\/royal\/solo\//);
   const cardBefore = await boardText(page, 'card');
@@ -160,7 +162,7 @@ async function royalSoloWithACardTurn({ browser, base }) {
 async function solverAnimates({ browser, base }) {
   const { context, page } = await newPage(browser);
   await page.goto(base + '/checkmates/solver');
-  await page.locator('select').first().selectOption('chess');
+  await page.locator('main select').first().selectOption('chess');
   await page.locator('[data-test=board-text]').fill('Rn./.Kq/QNr');
   await page.locator('[data-test=board-text]').press('Enter');
   await page.locator('[data-test=task-text]').fill('N.w/b../..Q');
@@ -225,4 +227,6 @@ export const scenarios = [
   ...duelScenarios,
   ...playerScenarios,
   ...tableScenarios,
+  ...languageScenarios,
+  ...learnScenarios,
 ];

@@ -1,10 +1,11 @@
 //! The embedded web UI: every page is `index.html` (the browser-side router draws the right
-//! one); scripts, styles and pictures are under `/assets/`.
+//! one) in the language negotiated for the request; scripts, styles, pictures and the
+//! message catalogues are under `/assets/`.
 
 use super::AppState;
 use axum::Router;
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use rust_embed::RustEmbed;
@@ -29,6 +30,7 @@ fn file(path: &str) -> Response {
                 Some("svg") => "image/svg+xml",
                 Some("png") => "image/png",
                 Some("json") => "application/json",
+                Some("ftl") => "text/plain; charset=utf-8",
                 _ => "application/octet-stream",
             };
             (
@@ -48,6 +50,23 @@ async fn asset(Path(path): Path<String>) -> Response {
     file(&path)
 }
 
-async fn index() -> Response {
-    file("index.html")
+async fn index(headers: HeaderMap) -> Response {
+    let Some(f) = Assets::get("index.html") else {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    };
+    let language = super::language::page_language(&headers);
+    let html = super::language::localized_index(&String::from_utf8_lossy(&f.data), language);
+    let mut response = (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        html,
+    )
+        .into_response();
+    response.headers_mut().insert(
+        header::VARY,
+        HeaderValue::from_static("Accept-Language, Cookie"),
+    );
+    response
 }

@@ -12,6 +12,7 @@ mod accounts;
 mod assets;
 mod daily;
 mod games;
+mod language;
 mod lobby;
 mod tools;
 

@@ -1,0 +1,262 @@
+// The web app in Russian and German: every page (the home and game pages, games being played,
+// the players' pages) loaded by a browser that asks for the language, its visible words
+// compared with an allow-list of names and notation; the Russian plural forms; the language
+// menu in the header, remembered; screenshots on a phone and a desktop, light and dark, with
+// nothing wider than the phone's screen.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { shot, assert, newPage, post } from './harness.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+// Latin-letter words that may stay in a Russian or German page: the games' published names,
+// the QuickChess booklet's lesson names, notation and formats, the language menu, and the
+// players' names these tests choose.
+const ALLOWED = new Set(`Tabula Check Mates The Royal Study Querni QuickChess Blind Olympics Mix Match Power Pawns Pawn
+  Blasters King's Conquest Raging Rooks Bishops Mean Queens Queen's Rescue the Queen Krazy Knights Pro Formation Fairy-Stockfish
+  FEN FIDE EN RU DE Ann Bob Lobby Solo Joker Tipp Bot Bots Match Remis Blitz Link Links Online Spiel Start`.split(/\s+/));
+// German shares some words with English; these count as German here.
+const GERMAN = new Set(`in an so da was war will also hat Hand Land Name Rest fast Browser per Computer Sand Bonus Optimum Position
+  Status Material Analyse Minimum Team Code pro Symbol Min en passant diagonal minus stand Option`.split(/\s+/).map((w) => w.toLowerCase()));
+
+/** The Latin words of a page's visible text that are not allowed. */
+async function foreignWords(page, language) {
+  // links shown to be copied are addresses, not words
+  // players' names are marked translate="no" by the pages and are not words of the app
+  const text = (await page.evaluate(() => {
+    const style = document.createElement('style');
+    style.textContent = '[translate="no"] { display: none !important; }';
+    document.head.append(style);
+    const seen = document.body.innerText;
+    style.remove();
+    return seen;
+  })).replace(/https?:\/\/\S+/g, ' ');
+  const words = text.match(/[A-Za-z][A-Za-z'-]*[A-Za-z]/g) || [];
+  if (language === 'ru') return [...new Set(words.filter((w) => !ALLOWED.has(w) && !/^[pnbrqk]+$/i.test(w)))]; // FEN ranks are notation
+  // German is written in Latin letters: a word is English when it is in a list of common
+  // English words and not also German.
+  return [...new Set(words.filter((w) => ENGLISH.has(w.toLowerCase()) && !ALLOWED.has(w) && !GERMAN.has(w.toLowerCase())))];
+}
+
+// Common English words of this app's texts (the English catalogue's own words, less those
+// German shares), so a German page with an English sentence left in is caught.
+const ENGLISH = new Set();
+for (const file of readdirSync(join(here, '../../web/i18n/en'))) {
+  const text = readFileSync(join(here, '../../web/i18n/en', file), 'utf8');
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || !line.includes('=')) continue;
+    const value = line.slice(line.indexOf('=') + 1).replace(/\{[^}]*\}/g, ' ');
+    for (const w of value.match(/[A-Za-z][A-Za-z']+/g) || []) ENGLISH.add(w.toLowerCase());
+  }
+}
+for (const w of ['tabula', 'querni', 'quickchess', 'fen', 'bot', 'bots', 'solo', 'match', 'start', 'link', 'online', 'blitz', 'minimum', 'joker', 'lobby']) ENGLISH.delete(w);
+
+/** A context whose browser asks for `language` (Accept-Language and navigator.languages). */
+async function pageIn(browser, language, viewport = DESKTOP, extra = {}) {
+  return newPage(browser, { viewport, locale: language, extraHTTPHeaders: { 'Accept-Language': language }, ...extra });
+}
+
+/** Opens `path`, waits for the page to settle, and checks its words and that no key is missing. */
+async function checkPage(page, base, language, path, ready) {
+  if (path) await page.goto(base + path);
+  await page.waitForFunction(() => document.querySelector('#app').children.length > 0);
+  if (ready) await ready(page);
+  await page.waitForLoadState('networkidle');
+  const missing = await page.evaluate(() => window.tabulaMissingText || []);
+  assert(missing.length === 0, `${language} ${path || page.url()}: messages missing: ${missing.join(', ')}`);
+  const foreign = await foreignWords(page, language);
+  if (foreign.length) {
+    const text = await page.evaluate(() => document.body.innerText);
+    const at = text.search(new RegExp(`\\b${foreign[0]}\\b`));
+    throw new Error(`${language} ${path || page.url()}: English words left: ${foreign.join(', ')} (as in "${text.slice(Math.max(0, at - 60), at + 40).replace(/\s+/g, ' ')}")`);
+  }
+  assert((await page.evaluate(() => document.documentElement.lang)) === language, `${language}: <html lang>`);
+}
+
+/** Starts a game from a game's home page by its button, after typing a nickname. */
+async function startFrom(page, base, path, button, lands) {
+  await page.goto(base + path);
+  const name = page.locator('main input[maxlength="24"]').first();
+  if (await name.count()) await name.fill('Ann');
+  await page.locator(`[data-test=${button}]`).click();
+  await page.waitForURL(lands);
+}
+
+const PAGES = ['/', '/checkmates', '/checkmates/solver', '/royal', '/querni', '/quickchess', '/quickchess/analyse', '/daily', '/account', '/leaderboard', '/nowhere',
+  '/rules/checkmates', '/rules/royal', '/rules/querni', '/rules/quickchess', '/learn/quickchess', '/learn/quickchess/4', '/learn/quickchess/9', '/learn/checkmates', '/learn/royal'];
+
+async function everyPageInRussianAndGerman({ browser, base }) {
+  for (const language of ['ru', 'de']) {
+    const { context, page } = await pageIn(browser, language);
+    for (const path of PAGES) await checkPage(page, base, language, path, path === '/' ? (p) => p.locator('[data-test=lobby] h3').first().waitFor() : null);
+    // games being played
+    await startFrom(page, base, '/checkmates', 'solo', /\/checkmates\/solo\//);
+    await checkPage(page, base, language, null, (p) => p.locator('svg.board').first().waitFor());
+    await startFrom(page, base, '/royal', 'solo', /\/royal\/solo\//);
+    await checkPage(page, base, language, null, (p) => p.locator('svg.board').first().waitFor());
+    await startFrom(page, base, '/quickchess', 'vs-computer', /\/quickchess\/play\//);
+    await checkPage(page, base, language, null, (p) => p.locator('svg.board').first().waitFor());
+    await page.locator('[data-test=resign]').click().catch(() => {});
+    await startFrom(page, base, '/querni', 'vs-computer', /\/querni\/play\//);
+    await checkPage(page, base, language, null, (p) => p.locator('svg.board').first().waitFor());
+    await startFrom(page, base, '/checkmates', 'party', /\/checkmates\/party\//);
+    await checkPage(page, base, language, null, (p) => p.locator('[data-test=add-bot]').waitFor());
+    // a refusal from the server, in the page's language: a wrong password
+    await page.goto(base + '/account');
+    await page.locator('[data-test=username]').fill('nobody-here');
+    await page.locator('[data-test=password]').fill('not the password');
+    await page.locator('[data-test=login]').click();
+    await page.locator('#toast.show').waitFor();
+    const toastText = await page.locator('#toast').innerText();
+    assert(language === 'ru' ? /Неверное имя или пароль/.test(toastText) : /Falscher Name oder falsches Passwort/.test(toastText), `${language}: the refusal in words: ${toastText}`);
+    await context.close();
+  }
+}
+
+async function russianPlurals({ browser, base }) {
+  const { context, page } = await pageIn(browser, 'ru');
+  await page.goto(base + '/');
+  await page.waitForFunction(() => document.querySelector('#app').children.length > 0);
+  const forms = await page.evaluate(async () => {
+    const { t } = await import('/assets/text.js');
+    return [1, 2, 5, 21, 11, 22, 111].map((moves) => t('solver-minimum', { moves }));
+  });
+  const expected = ['Минимум: 1 движение', 'Минимум: 2 движения', 'Минимум: 5 движений', 'Минимум: 21 движение',
+    'Минимум: 11 движений', 'Минимум: 22 движения', 'Минимум: 111 движений'];
+  assert(JSON.stringify(forms) === JSON.stringify(expected), `Russian plurals: ${forms.join(' / ')}`);
+  const moves = await page.evaluate(async () => {
+    const { t } = await import('/assets/text.js');
+    return [1, 2, 5, 21].map((moves) => t('daily-yesterdayMoves', { moves }));
+  });
+  assert(moves.join(' ') === '1 ход: 2 хода: 5 ходов: 21 ход:', `ход, хода, ходов: ${moves.join(' ')}`);
+  await context.close();
+}
+
+async function languageMenuIsRemembered({ browser, base }) {
+  const { context, page } = await pageIn(browser, 'en');
+  await page.goto(base + '/royal');
+  await page.locator('main h1').waitFor();
+  assert((await page.locator('header nav a').first().innerText()) === 'Check Mates', 'English for an English browser');
+  const navIs = (n, text) => page.waitForFunction(([i, w]) => document.querySelectorAll('header nav a')[i]?.textContent === w, [n, text], { timeout: 10000 }).then(() => true, () => false);
+  await Promise.all([page.waitForEvent('load'), page.locator('[data-test=language]').selectOption('ru')]);
+  assert(await navIs(0, 'Три на три'), 'Russian after choosing it');
+  assert(page.url().endsWith('/royal'), 'the same page');
+  await page.goto(base + '/quickchess');
+  assert(await navIs(5, 'Задача дня'), 'still Russian on another page');
+  // the server knows the choice too (the cookie), over the browser's Accept-Language
+  const html = await page.evaluate(async () => (await fetch('/', { headers: { 'Accept-Language': 'en' } })).text());
+  assert(html.includes('<html lang="ru" data-negotiated>'), 'the server serves the chosen language');
+  await Promise.all([page.waitForEvent('load'), page.locator('[data-test=language]').selectOption('de')]);
+  assert(await navIs(5, 'Tagesrätsel'), 'German after choosing it');
+  await context.close();
+  // a browser asking for German with a region, and one asking for a language we lack
+  const de = await pageIn(browser, 'de-AT');
+  await de.page.goto(base + '/');
+  await de.page.locator('main h1').waitFor();
+  assert((await de.page.locator('header nav a').nth(4).innerText()) === 'Löser', 'de-AT gets German');
+  await de.context.close();
+  const fr = await pageIn(browser, 'fr-FR');
+  await fr.page.goto(base + '/');
+  await fr.page.locator('main h1').waitFor();
+  assert((await fr.page.locator('header nav a').nth(4).innerText()) === 'Solver', 'French falls back to English');
+  await fr.context.close();
+}
+
+async function vendoredLibraryIsThePackage() {
+  const src = join(here, 'node_modules/@fluent/bundle/esm');
+  const dest = join(here, '../../web/vendor/fluent-bundle');
+  const js = readdirSync(src).filter((f) => f.endsWith('.js'));
+  assert(js.length > 5, 'the package has its modules');
+  for (const f of js) assert(readFileSync(join(src, f)).equals(readFileSync(join(dest, f))), `web/vendor/fluent-bundle/${f} differs from the npm package: run scripts/vendor-web.sh`);
+  const vendored = readdirSync(dest).filter((f) => f.endsWith('.js'));
+  assert(vendored.length === js.length, 'no other file in web/vendor/fluent-bundle');
+}
+
+async function phoneAndDesktopScreenshots({ browser, base }) {
+  // a finished game, so the home page lists one among the recent games
+  const g = await post(base, '/api/games', { kind: 'quickchess', name: 'Ann', options: { variant: 'power-pawns' }, bots: [1] });
+  await post(base, `/api/games/${g.id}/act`, { token: g.token, action: { t: 'resign' } });
+  for (const language of ['ru', 'de']) {
+    for (const scheme of ['light', 'dark']) {
+      for (const [device, viewport, extra] of [['phone', PHONE, { isMobile: true, hasTouch: true }], ['desktop', DESKTOP, {}]]) {
+        const { context, page } = await pageIn(browser, language, viewport, { colorScheme: scheme, ...extra });
+        const pages = [['home', '/'], ['checkmates', '/checkmates'], ['royal', '/royal'], ['quickchess', '/quickchess'], ['account', '/account'], ['daily', '/daily']];
+        for (const [name, path] of pages) {
+          await page.goto(base + path);
+          await page.locator('main h1, main h2').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          if (device === 'phone') {
+            const width = await page.evaluate(() => document.documentElement.scrollWidth);
+            assert(width <= 390, `${language} ${name} on a phone is ${width} px wide`);
+          }
+          if (name === 'home') {
+            // the recent games load (each named with its players) rather than failing
+            await page.waitForFunction(() => !document.querySelector('[data-test=recent]')?.textContent.endsWith('…'));
+            const failed = await page.evaluate(async () => (await import('/assets/text.js')).t('home-recentFailed'));
+            assert(!(await page.locator('[data-test=recent]').innerText()).includes(failed), `${language}: the recent games load`);
+            assert((await page.locator('[data-test=recent] a').count()) > 0, `${language}: a finished game is listed`);
+          }
+          if (scheme === 'light' || name === 'home') await shot(page, `lang-${language}-${name}-${device}-${scheme}`);
+        }
+        // a game being played
+        await startFrom(page, base, '/quickchess', 'vs-computer', /\/quickchess\/play\//);
+        await page.locator('svg.board').first().waitFor();
+        if (device === 'phone') {
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert(width <= 390, `${language} a QuickChess game on a phone is ${width} px wide`);
+        }
+        await shot(page, `lang-${language}-quickchess-game-${device}-${scheme}`);
+        await context.close();
+      }
+    }
+  }
+}
+
+export const languageScenarios = [
+  ['languages: the vendored Fluent library is the npm package', vendoredLibraryIsThePackage],
+  ['languages: Russian plural forms', russianPlurals],
+  ['languages: the header menu switches and remembers', languageMenuIsRemembered],
+  ['languages: every page in Russian and German, no English left', everyPageInRussianAndGerman],
+  ['languages: phone and desktop, light and dark, nothing too wide', phoneAndDesktopScreenshots],
+];
+
+// Each game's rules page: diagrams drawn by the board renderer and Tabula's own choices marked,
+// the same in every language; reached from the game's page.
+async function rulesPages({ browser, base }) {
+  const counts = {};
+  for (const language of ['en', 'ru', 'de']) {
+    const { context, page } = await pageIn(browser, language, PHONE, { isMobile: true, hasTouch: true });
+    for (const game of ['checkmates', 'royal', 'querni', 'quickchess']) {
+      if (language === 'en') {
+        await page.goto(`${base}/${game}`);
+        await page.locator('[data-test=rules-link]').click();
+        await page.waitForURL(`${base}/rules/${game}`);
+      } else await page.goto(`${base}/rules/${game}`);
+      await page.locator('.rules-section').first().waitFor();
+      const seen = await page.evaluate(() => ({
+        diagrams: document.querySelectorAll('.rules-figure svg.board').length,
+        ours: document.querySelectorAll('p.ours .ours-tag').length,
+        sections: document.querySelectorAll('.rules-section').length,
+        width: document.documentElement.scrollWidth,
+      }));
+      assert(seen.diagrams >= 2 && seen.ours >= 1, `${language} ${game}: diagrams and our choices: ${JSON.stringify(seen)}`);
+      assert(seen.width <= 390, `${language} ${game} rules on a phone are ${seen.width} px wide`);
+      const key = `${game}`;
+      if (counts[key]) assert(JSON.stringify(counts[key]) === JSON.stringify({ ...seen, width: 0 }), `${language} ${game}: the same page as in English`);
+      else counts[key] = { ...seen, width: 0 };
+      await shot(page, `rules-${game}-${language}-phone`);
+    }
+    await context.close();
+  }
+  // the choices RULES.md marks [ours] are all on the pages: Check Mates 3 (token split, chess
+  // stars, set-aside card), Royal 2 (deck, hourglass), Querni 4 (setup, jumps, stranding, draw
+  // count), QuickChess 8 (box setup, lesson setups, tie-break, passing, rescue, draws, Pro
+  // Formations, Blind)
+  const ours = Object.fromEntries(Object.entries(counts).map(([g, c]) => [g, c.ours]));
+  assert(JSON.stringify(ours) === JSON.stringify({ checkmates: 3, royal: 2, querni: 4, quickchess: 8 }), `our choices marked: ${JSON.stringify(ours)}`);
+}
+
+languageScenarios.push(['languages: the rules pages, with diagrams and our choices marked', rulesPages]);

@@ -1,0 +1,67 @@
+# QuickChess lernen: die nummerierten Schachteln des Hefts als Kurs.
+
+learn-link = QuickChess lernen, Schachtel für Schachtel
+learn-title = QuickChess lernen
+learn-lead = Der Weg des Hefts, Figur für Figur: folge einfach den Zahlen. Jede Schachtel zeigt, wie ihre Figur zieht, gibt dir zwei Übungen, die die Regel-Engine prüft, und dann eine Lernpartie gegen den Computer auf seiner sanftesten Stufe. Dein Fortschritt bleibt in diesem Browser.
+learn-boxes = Die Schachteln
+learn-done = geschafft
+learn-continue = Weiter mit Schachtel { $n }
+learn-boxTitle = Schachtel { $n }: { $title }
+learn-movesTitle = So zieht { $piece ->
+    [p] der Bauer
+    [k] der König
+    [r] der Turm
+    [b] der Läufer
+    [q] die Dame
+   *[n] der Springer
+  }
+learn-reachTitle = Übung: Wohin kann sie ziehen?
+learn-captureTitle = Übung: Schlag einen Bauern
+learn-gameTitle = Die Lernpartie
+learn-reachAsk = Tippe alle Felder an, auf die { $piece ->
+    [p] der Bauer
+    [k] der König
+    [r] der Turm
+    [b] der Läufer
+    [q] die Dame
+   *[n] der Springer
+  } auf { $square } mit einem Zug kommt (nochmal tippen nimmt ein Feld zurück), dann prüfe.
+learn-check = Prüfen
+learn-picked = { $count ->
+    [one] { $count } Feld gewählt
+   *[other] { $count } Felder gewählt
+  }
+learn-reachRight = { $count ->
+    [one] Richtig: genau dieses eine Feld.
+   *[other] Richtig: alle { $count } Felder und keine anderen.
+  }
+learn-reachWrong = Nicht ganz: Die Punkte zeigen die { $count } erreichbaren Felder; rote sind es nicht.
+learn-again = Noch eine
+learn-captureAsk = Schlag einen schwarzen Bauern mit { $piece ->
+    [p] deinem Bauern
+    [k] deinem König
+    [r] deinem Turm
+    [b] deinem Läufer
+    [q] deiner Dame
+   *[n] deinem Springer
+  }: nimm die Figur und stell sie auf den Bauern.
+learn-captureRight = Geschlagen! Der Bauer ist vom Brett.
+learn-captureWrong = Dieser Zug schlägt nichts: versuch eine andere Stellung.
+learn-noExercise = Gerade ließ sich keine Übung erstellen.
+learn-play = Die Lernpartie spielen
+learn-nextBox = Weiter zu Schachtel { $n }
+learn-moves-power-pawns = Ein Bauer zieht geradeaus vorwärts, ein Feld auf einmal, nie zurück oder zur Seite. Steht direkt vor ihm etwas, kann er nicht ziehen. Er schlägt nur diagonal vorwärts, ein Feld weit. Bring einen Bauern an den anderen Rand oder schlag alle gegnerischen Bauern, und du gewinnst.
+learn-moves-kings-conquest = Der König geht ein Feld in jede Richtung: vor, zurück, zur Seite oder diagonal. In dieser Lernpartie kann der König wie jede Figur geschlagen werden, und ein König darf nie neben den anderen König ziehen.
+learn-moves-raging-rooks = Der Turm zieht geradeaus vor, zurück, nach links oder rechts, so weit der Weg frei ist, und schlägt die erste gegnerische Figur im Weg. Diagonal zieht er nie.
+learn-moves-bishops = Der Läufer zieht diagonal, so weit der Weg frei ist, und bleibt deshalb immer auf Feldern einer Farbe.
+learn-moves-mean-queens = Die Dame zieht wie ein Turm oder wie ein Läufer: gerade oder diagonal, so weit der Weg frei ist, eine Richtung pro Zug.
+learn-moves-rescue-the-queen = Wieder Bauern, mit einem Kniff: Dein erster Bauer am anderen Rand wird deine Dame, spätere jede Figur deiner Wahl. Schlag alle gegnerischen Bauern, um zu gewinnen.
+learn-moves-krazy-knights = Der Springer springt im L: zwei Felder in eine Richtung, dann eines zur Seite. Nur er springt über andere Figuren, und er landet immer auf einem Feld der anderen Farbe.
+learn-game-power-pawns = Je fünf Bauern. Bring zuerst einen Bauern an den anderen Rand oder schlag alle gegnerischen.
+learn-game-kings-conquest = Je Bauern und ein König. Hilf deinen Bauern mit dem König durch; der König kann geschlagen werden.
+learn-game-raging-rooks = Je Bauern und ein Turm.
+learn-game-bishops = Je Bauern und ein Läufer.
+learn-game-mean-queens = Je Bauern und eine Dame: die stärkste Figur.
+learn-game-rescue-the-queen = Nur Bauern, die Damen warten: Rette deine und schlag alle gegnerischen Bauern.
+learn-game-krazy-knights = Je Bauern und ein Springer.
+learn-game-quickchess = Jetzt kennst du alle Züge. Das volle Spiel: Schachmatt gewinnt, und ein Bauer auf der letzten Reihe rettet eine verlorene Figur.

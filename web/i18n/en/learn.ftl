@@ -1,0 +1,67 @@
+# Learn QuickChess: the booklet's numbered boxes as a course.
+
+learn-link = Learn QuickChess, box by box
+learn-title = Learn QuickChess
+learn-lead = The booklet's path, one piece at a time: just follow the numbers. Each box shows how its piece moves, gives you two exercises checked by the rules engine, then a lesson game against the computer at its gentlest. Your progress stays in this browser.
+learn-boxes = The boxes
+learn-done = done
+learn-continue = Go on with box { $n }
+learn-boxTitle = Box { $n }: { $title }
+learn-movesTitle = How the { $piece ->
+    [p] pawn
+    [k] king
+    [r] rook
+    [b] bishop
+    [q] queen
+   *[n] knight
+  } moves
+learn-reachTitle = Exercise: where can it go?
+learn-captureTitle = Exercise: take a pawn
+learn-gameTitle = The lesson game
+learn-reachAsk = Tap every square the { $piece ->
+    [p] pawn
+    [k] king
+    [r] rook
+    [b] bishop
+    [q] queen
+   *[n] knight
+  } on { $square } can move to in one move (tap again to take a square back), then check.
+learn-check = Check
+learn-picked = { $count ->
+    [one] { $count } square picked
+   *[other] { $count } squares picked
+  }
+learn-reachRight = { $count ->
+    [one] Right: that one square, and no other.
+   *[other] Right: all { $count } squares, and no other.
+  }
+learn-reachWrong = Not quite: the dots show the { $count } squares it can reach; red ones it cannot.
+learn-again = Another one
+learn-captureAsk = Take a black pawn with your { $piece ->
+    [p] pawn
+    [k] king
+    [r] rook
+    [b] bishop
+    [q] queen
+   *[n] knight
+  }: pick it up, then put it on the pawn.
+learn-captureRight = Captured! The pawn is off the board.
+learn-captureWrong = That move takes nothing: try another position.
+learn-noExercise = No exercise could be made just now.
+learn-play = Play the lesson game
+learn-nextBox = On to box { $n }
+learn-moves-power-pawns = A pawn moves straight forward, one square at a time, never backwards or sideways. It cannot move while anything stands right in front of it. It captures only diagonally forward, one square. Reach the far edge with a pawn, or capture every enemy pawn, to win.
+learn-moves-kings-conquest = The king steps one square in any direction: forward, back, sideways or diagonally. In this lesson kings can be captured like any piece, and a king may never step next to the other king.
+learn-moves-raging-rooks = The rook moves in a straight line forward, back, left or right, as far as the path is free, and captures the first enemy piece in its way. It never moves diagonally.
+learn-moves-bishops = The bishop moves diagonally, as far as the path is free, and so always stays on squares of one colour.
+learn-moves-mean-queens = The queen moves like a rook or like a bishop: straight or diagonally, as far as the path is free, one direction a move.
+learn-moves-rescue-the-queen = Pawns again, with a twist: your first pawn to reach the far edge becomes your queen, later ones any piece you choose. Capture all the enemy pawns to win.
+learn-moves-krazy-knights = The knight jumps in an L: two squares one way, then one square to the side. It is the only piece that jumps over others, and it always lands on a square of the other colour.
+learn-game-power-pawns = Five pawns each. Get a pawn to the far edge first, or capture all of your opponent's.
+learn-game-kings-conquest = Pawns and a king each. Use your king to help your pawns through; the king can be captured.
+learn-game-raging-rooks = Pawns and a rook each.
+learn-game-bishops = Pawns and a bishop each.
+learn-game-mean-queens = Pawns and a queen each: the strongest piece.
+learn-game-rescue-the-queen = Pawns only, the queens waiting: rescue yours and capture every enemy pawn.
+learn-game-krazy-knights = Pawns and a knight each.
+learn-game-quickchess = You know every move now. The full game: checkmate wins, and a pawn reaching the last rank rescues a piece you have lost.

@@ -1,0 +1,151 @@
+# Players: the account page, profiles, leaderboards, the lobby, the daily puzzle, and the
+# server's refusals in words (by their kind; in English the server's own words are shown).
+
+account-title = Your account: { $name }
+account-signInOrUp = Sign in or sign up
+account-lead = An account is optional: guests play every game with a nickname. With one, your games and ratings follow you to any browser, and you can play rated games in the lobby. The games you played in this browser as a guest become yours.
+account-username = Username (3 to 20 letters, digits, _ or -)
+account-password = Password (at least 8 characters)
+account-passwordShort = Password
+account-logIn = Log in
+account-signUp = Sign up
+account-signedIn = Signed in
+account-signedInClaimed = Signed in; { $count ->
+    [one] { $count } game of this browser is now yours
+   *[other] { $count } games of this browser are now yours
+  }
+account-profile = Your profile
+account-logOut = Log out
+account-logOutEverywhere = Log out everywhere
+account-sessionsEnded = { $count ->
+    [one] { $count } session ended
+   *[other] { $count } sessions ended
+  }
+account-changePassword = Change the password
+account-currentPassword = Current password
+account-newPassword = New password
+account-change = Change
+account-passwordChanged = Password changed; your other sessions have ended
+account-delete = Delete the account
+account-deleteExplain = Your games stay, shown as played by a deleted player; your ratings and name go.
+account-deleteMine = Delete my account
+account-deleted = The account is deleted
+account-wrongLogin = Wrong name or password.
+account-wrongPassword = The password is wrong.
+account-nameTaken = This name is taken; choose another.
+account-badInput = The name takes 3 to 20 letters, digits, _ or -; the password at least 8 characters.
+account-slowDown = Too many tries: wait { $s } s and try again.
+
+profile-ratingHistory = rating history
+profile-won = won
+profile-lost = lost
+profile-drawn = drawn
+profile-place = place { $place } of { $players }
+profile-since = Playing since { $date }
+profile-ratings = Ratings
+profile-ratedGames = { $count ->
+    [one] { $count } rated game
+   *[other] { $count } rated games
+  }{ $provisional ->
+    [yes] {" · provisional"}
+   *[no] {""}
+  }
+profile-noRated = No rated games yet.
+profile-games = Games
+profile-game = Game
+profile-played = Played
+profile-wonCol = Won
+profile-drawnCol = Drawn
+profile-lostCol = Lost
+profile-rated = rated
+profile-casual = casual
+profile-noSuchPlayer = No player has this name.
+
+board-pool = Rating pool
+board-rating = Rating
+board-games = Games
+board-nobody = Nobody has a rating here yet.
+pool = { $game ->
+    [checkmates] Check Mates
+    [royal] The Royal Study
+    [querni] Querni
+    [quickchess] QuickChess
+   *[chess] Chess
+  }{ $speed ->
+    [untimed] {" "}untimed
+    [blitz] {" "}blitz
+    [rapid] {" "}rapid
+   *[none] {""}
+  }
+
+lobby-title = Lobby
+lobby-find = Find an opponent
+lobby-chess8x8 = Chess (8x8)
+lobby-rated = Rated
+lobby-ratedSignIn = Rated (sign in first)
+lobby-near = Only opponents within 200 of my rating
+lobby-seek = Seek a game
+lobby-seekPlaced = Your seek is in the lobby; keep this page open
+lobby-quick = Quick pairing
+lobby-nobodyWaiting = Nobody was waiting for this game: your seek is in the lobby
+lobby-ratedPool = Rated · { $pool }
+lobby-casual = Casual
+lobby-seeks = Open seeks
+lobby-noSeeks = Nobody is seeking a game right now: seek one, and it waits here for an opponent.
+lobby-tables = Check Mates tables to join
+lobby-hostTable = { $name }'s table
+lobby-seats = { $seats } of { $max } seats taken
+lobby-playing = Playing now
+lobby-versus = { $a } vs { $b }
+lobby-noGames = No game is being played right now.
+lobby-paired = Your seek was taken: the game begins
+
+daily-puzzle-checkmates-sliding = Check Mates, sliding side
+daily-puzzle-checkmates-chess = Check Mates, chess side
+daily-puzzle-royal-1 = The Royal Study, level 1
+daily-puzzle-royal-2 = The Royal Study, level 2
+daily-puzzle-royal-3 = The Royal Study, level 3
+daily-lead = { $day }, { $weekday }: five puzzles, the same for everyone, harder through the week. Your time runs from when you open one; fewest moves first, then the quickest.
+daily-streak = Your streak: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+  } in a row.
+daily-noStreak = Solve one today to start a streak.
+daily-solved = Solved in { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+  }, { $time }{ $best ->
+    [yes] : the best possible.
+   *[no] ; the best is { $optimum }.
+  }
+daily-start = Start (the clock starts now)
+daily-bestPossible = Best possible: { $optimum }. Solved by { $solvers } so far.
+daily-yesterday = Yesterday ({ $day })
+daily-yesterdayMoves = { $moves ->
+    [one] { $moves } move:
+   *[other] { $moves } moves:
+  }
+daily-target = Target
+daily-targetLabel = target { $layout }
+daily-boardLabel = board { $layout }
+daily-soFar = { $count ->
+    [one] { $count } move so far
+   *[other] { $count } moves so far
+  }; the best is { $optimum }.
+daily-undo = Undo
+daily-startAgain = Start again
+daily-guest = Guest
+daily-nobody = Nobody has solved it yet today.
+
+net-seatRemoved = The host removed your seat: you are watching now.
+net-seatMoved = You now play seat { $seat }.
+error-bad_input = The server could not read this request.
+error-unauthorized = Sign in first.
+error-forbidden = You may not do this here.
+error-not_found = There is no such game or page.
+error-conflict = This cannot be done now: the game has moved on.
+error-too_large = This is too large to send.
+error-refused = The rules do not allow this.
+error-rate_limited = Too many requests: wait { $s } s and try again.
+error-unavailable = The server is busy: try again in { $s } s.
+error-internal = The server failed to do this; it has been logged.

@@ -1,0 +1,83 @@
+# The duel table (moves, takebacks, rematches), invitations, replays and a solution line.
+
+table-you = you
+table-moves = Moves
+table-noMoves = No moves yet.
+table-backToGame = Back to the game
+table-flip = Turn the board over
+table-flipShort = Flip
+table-takeback = Take back
+table-takebackWaiting = You asked to take back your last move; waiting for an answer.
+table-acceptTakeback = Allow the takeback
+table-declineTakeback = Refuse
+table-resign = Resign
+table-resignQuestion = Resign this game?
+table-rematch = Rematch
+table-acceptRematch = Accept the rematch
+table-declineRematch = Decline
+table-rematchWaiting = You asked for a rematch; waiting for your opponent.
+table-toRematch = Go to the rematch
+table-ratingChange = { $name }: { $before } → { $after } ({ $change })
+table-newGame = New game, same settings
+table-closed = The game ended here: every player had left, and bots do not play on alone.
+invite-waiting = Waiting for your opponent.
+invite-sendLink = Send them this link:
+invite-take = Take the empty seat
+table-viewing = Showing move { $step } of { $total }.
+table-takebackAsked = { $name } asks to take back their last move.
+table-rematchOffered = { $name } asks for a rematch, with the sides swapped.
+table-rematchDeclined = { $name } declined the rematch.
+invite-from = { $name } invites you to play { $game }.
+invite-terms = You would play { $side ->
+    [white] White
+    [black] Black
+    [blue] Blue
+   *[red] Red
+  }; time control: { $clock }.
+duel-computer = Computer level { $level }
+line-start = the start, then { $total } { $total ->
+    [one] move
+   *[other] moves
+  }
+line-step = move { $step } of { $total }: { $move }
+
+## replays
+replay-link = Replay
+replay-first = First step
+replay-prev = Step back
+replay-next = Step forward
+replay-last = Last step
+replay-play = Play
+replay-pause = Pause
+replay-copyLink = Link to this step
+replay-timer = time ran out
+replay-closed = the game was closed: every player had left
+replay-act-retry = retry from the start
+replay-act-next = next card
+replay-act-abandon = the run is abandoned
+replay-title = Replay: { $game }
+replay-players = { $players }
+replay-step = step { $step } of { $total }
+replay-querniTurn = { $side ->
+    [blue] Blue
+   *[red] Red
+  }: { $turn }
+replay-chessMove = { $side ->
+    [white] White
+   *[black] Black
+  }: { $san }
+replay-announce = { $name } announces { $bid }
+replay-cmMove = { $name } moves { $mv }
+replay-soloMove = move { $mv }
+replay-card = card { $card } { $action }
+replay-act-place = { $name } places a piece
+replay-act-unplace = { $name } takes a piece back
+replay-act-resign = { $name } resigns
+replay-act-offer_draw = { $name } offers a draw
+replay-act-offer_takeback = { $name } asks for a takeback
+replay-act-accept_takeback = { $name } allows the takeback
+replay-act-decline_takeback = { $name } refuses the takeback
+replay-act-stop = { $name } stops
+replay-act-give_up = { $name } gives up
+replay-act-challenge = { $name } challenges
+replay-act-accept = { $name } lets the announcer play

@@ -1,0 +1,158 @@
+# Игроки: учётная запись, профили, рейтинги, лобби, задача дня и отказы сервера словами
+# (по их виду; сервер сам пишет по-английски).
+
+account-title = Ваша учётная запись: { $name }
+account-signInOrUp = Вход и регистрация
+account-lead = Учётная запись не обязательна: гости играют во все игры под любым именем. С ней ваши партии и рейтинги доступны в любом браузере, и в лобби можно играть на рейтинг. Партии, сыгранные в этом браузере как гость, станут вашими.
+account-username = Имя (от 3 до 20 букв, цифр, _ или -)
+account-password = Пароль (не короче 8 символов)
+account-passwordShort = Пароль
+account-logIn = Войти
+account-signUp = Зарегистрироваться
+account-signedIn = Вы вошли
+account-signedInClaimed = Вы вошли; { $count ->
+    [one] { $count } партия из этого браузера теперь ваша
+    [few] { $count } партии из этого браузера теперь ваши
+   *[many] { $count } партий из этого браузера теперь ваши
+  }
+account-profile = Ваш профиль
+account-logOut = Выйти
+account-logOutEverywhere = Выйти на всех устройствах
+account-sessionsEnded = { $count ->
+    [one] Завершён { $count } сеанс
+    [few] Завершено { $count } сеанса
+   *[many] Завершено { $count } сеансов
+  }
+account-changePassword = Сменить пароль
+account-currentPassword = Текущий пароль
+account-newPassword = Новый пароль
+account-change = Сменить
+account-passwordChanged = Пароль изменён; другие ваши сеансы завершены
+account-delete = Удалить учётную запись
+account-deleteExplain = Партии останутся и будут показаны как сыгранные удалённым игроком; рейтинги и имя исчезнут.
+account-deleteMine = Удалить мою учётную запись
+account-deleted = Учётная запись удалена
+account-wrongLogin = Неверное имя или пароль.
+account-wrongPassword = Неверный пароль.
+account-nameTaken = Это имя уже занято; выберите другое.
+account-badInput = Имя — от 3 до 20 букв, цифр, _ или -; пароль — не короче 8 символов.
+account-slowDown = Слишком много попыток: подождите { $s } с и попробуйте снова.
+
+profile-ratingHistory = история рейтинга
+profile-won = победа
+profile-lost = поражение
+profile-drawn = ничья
+profile-place = место { $place } из { $players }
+profile-since = Играет с { $date }
+profile-ratings = Рейтинги
+profile-ratedGames = { $count ->
+    [one] { $count } рейтинговая партия
+    [few] { $count } рейтинговые партии
+   *[many] { $count } рейтинговых партий
+  }{ $provisional ->
+    [yes] {" · предварительный"}
+   *[no] {""}
+  }
+profile-noRated = Рейтинговых партий пока нет.
+profile-games = Партии
+profile-game = Игра
+profile-played = Сыграно
+profile-wonCol = Победы
+profile-drawnCol = Ничьи
+profile-lostCol = Поражения
+profile-rated = на рейтинг
+profile-casual = без рейтинга
+profile-noSuchPlayer = Игрока с таким именем нет.
+
+board-pool = Рейтинговый зачёт
+board-rating = Рейтинг
+board-games = Партии
+board-nobody = Здесь пока ни у кого нет рейтинга.
+pool = { $game ->
+    [checkmates] Три на три
+    [royal] The Royal Study
+    [querni] Querni
+    [quickchess] QuickChess
+   *[chess] Шахматы
+  }{ $speed ->
+    [untimed] {", без часов"}
+    [blitz] {", блиц"}
+    [rapid] {", рапид"}
+   *[none] {""}
+  }
+
+lobby-title = Лобби
+lobby-find = Найти соперника
+lobby-chess8x8 = Шахматы (8x8)
+lobby-rated = На рейтинг
+lobby-ratedSignIn = На рейтинг (сначала войдите)
+lobby-near = Только соперники с рейтингом ±200 от моего
+lobby-seek = Искать партию
+lobby-seekPlaced = Ваша заявка в лобби; не закрывайте эту страницу
+lobby-quick = Быстрый подбор
+lobby-nobodyWaiting = Никто не ждал такой партии: ваша заявка в лобби
+lobby-ratedPool = На рейтинг · { $pool }
+lobby-casual = Без рейтинга
+lobby-seeks = Открытые заявки
+lobby-noSeeks = Сейчас никто не ищет партию: оставьте заявку, и она будет ждать соперника здесь.
+lobby-tables = Столы «Три на три», за которые можно сесть
+lobby-hostTable = Стол игрока { $name }
+lobby-seats = занято мест: { $seats } из { $max }
+lobby-playing = Сейчас играют
+lobby-versus = { $a } — { $b }
+lobby-noGames = Сейчас никто не играет.
+lobby-paired = Вашу заявку приняли: партия начинается
+
+daily-puzzle-checkmates-sliding = Три на три, режим «Пятнашки»
+daily-puzzle-checkmates-chess = Три на три, режим «Шахматы»
+daily-puzzle-royal-1 = The Royal Study, уровень 1
+daily-puzzle-royal-2 = The Royal Study, уровень 2
+daily-puzzle-royal-3 = The Royal Study, уровень 3
+daily-lead = { $day }, { $weekday }: пять задач, одинаковых для всех, к концу недели сложнее. Время идёт с момента, когда вы открыли задачу; сначала меньше ходов, затем быстрее.
+daily-streak = Ваша серия: { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[many] { $days } дней
+  } подряд.
+daily-noStreak = Решите сегодня одну задачу, чтобы начать серию.
+daily-solved = Решено за { $moves ->
+    [one] { $moves } ход
+    [few] { $moves } хода
+   *[many] { $moves } ходов
+  }, { $time }{ $best ->
+    [yes] : лучше невозможно.
+   *[no] ; лучшее — { $optimum }.
+  }
+daily-start = Начать (часы пойдут сразу)
+daily-bestPossible = Лучшее возможное: { $optimum }. Решили: { $solvers }.
+daily-yesterday = Вчера ({ $day })
+daily-yesterdayMoves = { $moves ->
+    [one] { $moves } ход:
+    [few] { $moves } хода:
+   *[many] { $moves } ходов:
+  }
+daily-target = Цель
+daily-targetLabel = цель { $layout }
+daily-boardLabel = поле { $layout }
+daily-soFar = { $count ->
+    [one] Пока { $count } ход
+    [few] Пока { $count } хода
+   *[many] Пока { $count } ходов
+  }; лучшее — { $optimum }.
+daily-undo = Отменить
+daily-startAgain = Начать заново
+daily-guest = Гость
+daily-nobody = Сегодня её ещё никто не решил.
+
+net-seatRemoved = Хозяин стола убрал ваше место: теперь вы зритель.
+net-seatMoved = Теперь вы играете за место { $seat }.
+error-bad_input = Сервер не смог прочитать этот запрос.
+error-unauthorized = Сначала войдите.
+error-forbidden = Здесь это делать нельзя.
+error-not_found = Такой партии или страницы нет.
+error-conflict = Сейчас это невозможно: партия уже ушла дальше.
+error-too_large = Слишком много данных для отправки.
+error-refused = Правила этого не позволяют.
+error-rate_limited = Слишком много запросов: подождите { $s } с и попробуйте снова.
+error-unavailable = Сервер занят: попробуйте через { $s } с.
+error-internal = Серверу не удалось это сделать; ошибка записана.

@@ -1,0 +1,131 @@
+# QuickChess: его страница, названия вариантов, Olympics, Blind QuickChess и доска анализа.
+
+quickchess-variant = Игра
+quickchess-lead = Шахматы на доске 5x6, которые осваивают по одной фигуре: учебные партии буклета, полный QuickChess с его вариантами и, наконец, обычные шахматы.
+quickchess-playWhite = Играю белыми
+quickchess-playBlack = Играю чёрными
+quickchess-how1 = Фигуры ходят как в шахматах. В учебных партиях шаха нет: побеждает пешка, дошедшая до дальнего края, и взятие всех фигур соперника; если ходить никто не может, решает самая продвинутая пешка (затем — число пешек).
+quickchess-how2 = В полном QuickChess пешка, дошедшая до последней горизонтали, возвращает потерянную фигуру (или становится принцем, который ходит как ферзь, если потерь нет). Пешки ходят на одно поле, рокировки нет, побеждает мат. В Blind QuickChess каждый сначала втайне расставляет фигуры на своей половине.
+quickchess-offerDraw = Предложить ничью
+quickchess-acceptDraw = Принять ничью
+quickchess-choosePiece = Ваша пешка дошла до последней горизонтали. Выберите фигуру:
+quickchess-captured = Взятые фигуры и перевес в материале
+quickchess-analyse = Анализировать позицию
+quickchess-title = { $lesson ->
+    [yes] QuickChess: { $title }
+   *[no] { $title }
+  }
+quickchess-yourMove = Ваш ход ({ $side ->
+    [white] белые
+   *[black] чёрные
+  }).
+quickchess-yourMoveCheck = Шах! Ваш ход ({ $side ->
+    [white] белые
+   *[black] чёрные
+  }).
+quickchess-toMove = Ход: { $name } ({ $side ->
+    [white] белые
+   *[black] чёрные
+  }).
+quickchess-toMoveCheck = Шах! Ход: { $name } ({ $side ->
+    [white] белые
+   *[black] чёрные
+  }).
+quickchess-drawOffered = { $name } предлагает ничью.
+quickchess-rescuable = Пешка, дошедшая до последней горизонтали, может вернуть: { $pieces }.
+
+## варианты, названия как в буклете
+variant-power-pawns = Power Pawns
+variant-pawn-blasters = Pawn Blasters
+variant-kings-conquest = King's Conquest
+variant-raging-rooks = Raging Rooks
+variant-bishops = Bishops
+variant-mean-queens = Mean Queens
+variant-rescue-the-queen = Rescue the Queen
+variant-krazy-knights = Krazy Knights
+variant-quickchess = QuickChess
+variant-quickchess-classic = QuickChess, прежняя расстановка
+variant-quickchess-fsf = QuickChess по правилам Fairy-Stockfish
+variant-queens-pro = Queen's Pro Formation
+variant-kings-pro = King's Pro Formation
+variant-blind = Blind QuickChess
+variant-olympics = QuickChess Olympics
+variant-chess = Шахматы
+variant-withBlasters = { $game } с правилом Pawn Blasters
+variant-mix = Mix & Match: пешки, { $pieces }
+variant-long = { $title }: { $words }
+variant-power-pawns-long = по пять пешек; дойдите до дальнего края или возьмите всё
+variant-kings-conquest-long = пешки и король, которого можно взять
+variant-raging-rooks-long = пешки и ладья
+variant-bishops-long = пешки и слон
+variant-mean-queens-long = пешки и ферзь
+variant-rescue-the-queen-long = возьмите все пешки; первая дошедшая до края становится ферзём
+variant-krazy-knights-long = пешки и конь
+variant-mix-KRN-long = пешки, король, ладья и конь
+variant-mix-RBQN-long = пешки, ладья, слон, ферзь и конь
+variant-quickchess-long = полная игра, расстановка из коробки; пешки возвращают взятые фигуры
+variant-quickchess-classic-long = расстановка N Q K B R
+variant-quickchess-fsf-long = превращение только в ферзя
+variant-pawn-blasters-long = первый ход пешки на два поля и взятие на проходе
+variant-quickchess-blasters-long = QuickChess с первым ходом пешки на два поля
+variant-queens-pro-long = с рокировкой
+variant-kings-pro-long = с рокировкой
+variant-blind-long = каждый втайне расставляет свои фигуры
+variant-olympics-long = пять партий подряд: победа — 1 очко, ничья — 1/2
+variant-chess-long = обычная игра на доске 8x8
+
+## Olympics
+olympics-now = Olympics, партия { $game } из { $of }: { $first } { $a }, { $second } { $b }
+olympics-over = { $tie ->
+    [yes] Olympics окончены: ничья, { $a } : { $b }.
+   *[no] Olympics окончены: побеждает { $winner }, { $a } : { $b }.
+  }
+olympics-result = { $game }: { $result }
+
+## Blind QuickChess
+blind-title = Blind QuickChess
+blind-watching = Игроки втайне расставляют фигуры.
+blind-yourSetup = ваша расстановка
+blind-done = Ваши фигуры расставлены. Ждём соперника.
+blind-place = Расставьте фигуры на своей половине: выберите фигуру, затем поле (нажмите на поставленную фигуру, чтобы убрать её).
+blind-left = { $piece }: осталось { $count }
+blind-opponent = Соперник расставил { $count } из 10 фигур.
+blind-replay = Тайная расстановка: { $white } и { $black } из 10 фигур (скрыты, пока оба не закончат).
+
+## доска анализа
+analysis-title = Доска анализа
+analysis-fen = Позиция (FEN)
+analysis-fenPlaceholder = FEN (пусто — начальная позиция)
+analysis-setUp = Расставить
+analysis-evaluate = Оценить
+analysis-takeBack = Вернуть ход
+analysis-reset = Сначала
+analysis-tryMoves = Двигайте фигуры, чтобы пробовать ходы.
+analysis-best = Лучший ход:
+analysis-playComputer = Играть отсюда с компьютером
+analysis-playTwo = Играть отсюда вдвоём
+analysis-toMove = { $side ->
+    [white] Ход белых.
+   *[black] Ход чёрных.
+  }
+analysis-toMoveCheck = { $side ->
+    [white] Ход белых, им шах.
+   *[black] Ход чёрных, им шах.
+  }
+analysis-moves = Ходы: { $moves }
+analysis-mateIn = мат в { $moves } { $moves ->
+    [one] ход
+    [few] хода
+   *[many] ходов
+  }
+analysis-score = ({ $side ->
+    [white] ход белых
+   *[black] ход чёрных
+  }: { $score })
+analysis-line = Вариант: { $line }
+analysis-depth = глубина { $depth }, { $nodes } { $nodes ->
+    [one] позиция
+    [few] позиции
+   *[many] позиций
+  }
+analysis-fenIs = FEN: { $fen }
