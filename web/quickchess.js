@@ -46,10 +46,23 @@ function pieceIcon(letter, white) {
   return svg;
 }
 
+/** The squares of the last move to highlight (none after a pass, `0000`). */
+function lastSquares(last) {
+  return last && last.uci !== '0000' ? [last.uci.slice(0, 2), last.uci.slice(2, 4)] : null;
+}
+
+/** A "Pass" button when passing is the side's only legal move (lesson games), else nothing. */
+function passButton(legal, send) {
+  if (!legal.some((m) => m.pass)) return '';
+  return h('div', { class: 'row' },
+    h('span', {}, 'No piece can move: '),
+    h('button', { 'data-test': 'pass', onclick: () => send('0000') }, 'Pass'));
+}
+
 /** A chess board from a view's `board` list; `legal` moves (objects with from/to/uci). */
 function chessBoard(v, { legal = [], picker, onMove, redraw, last } = {}) {
   const map = new Map(v.board.map((b) => [b.square, b.piece]));
-  const pairs = [...new Set(legal.map((m) => `${m.from}-${m.to}`))];
+  const pairs = [...new Set(legal.filter((m) => !m.pass).map((m) => `${m.from}-${m.to}`))];
   const interactive = onMove && pairs.length;
   const handlers = interactive ? picker.handlers(pairs, onMove, redraw) : {};
   return drawBoard({
@@ -97,7 +110,7 @@ export function quickchessHome(main) {
         h('a', { class: 'button secondary', href: '/quickchess/analyse', 'data-link': true }, 'Analysis board'))),
     h('h2', {}, 'How to play'),
     h('div', { class: 'card' },
-      h('p', {}, 'The pieces move as in chess. In the lesson games there is no check: a pawn reaching the far edge wins, and so does capturing everything; if nobody can move, the most advanced pawn (then the most pawns) decides.'),
+      h('p', {}, 'The pieces move as in chess. In the lesson games there is no check: a pawn reaching the far edge wins, and so does capturing everything; a player who cannot move passes; if nobody can move, the most advanced pawn (then the most pawns) decides.'),
       h('p', {}, 'In full QuickChess a pawn reaching the last rank rescues a piece you have lost (a queen-like prince if you lost none). Pawns move one square, there is no castling, and checkmate wins. Blind QuickChess starts with each player placing the pieces on their half, unseen.')));
 }
 
@@ -153,7 +166,7 @@ export function quickchessPlay(main, id) {
       main.replaceChildren(h('h1', {}, 'Blind QuickChess'), seriesPanel(view), view.color ? setupPanel(view) : h('p', {}, 'The players are placing their pieces unseen.'));
       return;
     }
-    const last = view.last ? [view.last.uci.slice(0, 2), view.last.uci.slice(2, 4)] : null;
+    const last = lastSquares(view.last);
     const side = h('div', { class: 'stack' });
     const board = chessBoard(view, {
       legal: view.your_turn ? view.legal : [], picker, last, redraw: render,
@@ -172,6 +185,7 @@ export function quickchessPlay(main, id) {
     side.append(
       seriesPanel(view),
       status,
+      view.your_turn && !view.over ? passButton(view.legal, send) : '',
       view.draw_offer ? h('div', { class: 'banner' }, `${view.draw_offer} offers a draw.`) : '',
       h('div', { class: 'row' },
         h('span', { class: 'tag' }, `White: ${who('white')}`), h('span', { class: 'tag' }, `Black: ${who('black')}`)),
@@ -217,6 +231,7 @@ export function quickchessAnalyse(main) {
         h('div', { class: 'stack' },
           h('div', { class: 'banner' }, state.outcome || `${state.turn} to move${state.check ? ', in check' : ''}`),
           h('div', { class: 'muted' }, state.moves_san.length ? `Moves: ${state.moves_san.join(' ')}` : 'Click pieces to try moves.'),
+          state.outcome ? '' : passButton(state.legal, (uci) => { moves.push(uci); load(false); }),
           h('div', { class: 'row' },
             h('button', { 'data-test': 'analyse', onclick: () => load(true) }, 'Evaluate'),
             h('button', { class: 'secondary', onclick: () => { moves.pop(); load(false); } }, 'Take back'),
@@ -244,7 +259,7 @@ export function quickchessAnalyse(main) {
 // A read-only picture of a game state (for replays).
 export function chessStatic(view) {
   if (view.setup) return h('div', { class: 'banner' }, `Blind setup: ${view.setup.counts[0]} and ${view.setup.counts[1]} of 10 pieces placed (hidden until both are done).`);
-  const last = view.last ? [view.last.uci.slice(0, 2), view.last.uci.slice(2, 4)] : null;
+  const last = lastSquares(view.last);
   return h('div', { class: 'play' },
     h('div', { class: 'board-wrap' }, chessBoard(view, { last })),
     h('div', { class: 'stack' },

@@ -134,6 +134,22 @@ async function quickchessRescueChoice({ browser, base }) {
   await context.close();
 }
 
+async function quickchessPass({ browser, base }) {
+  const { context, page } = await newPage(browser);
+  // Power Pawns: White's only pawn is blocked while Black's e-pawn runs, so White passes
+  const fen = '5/p3p/P4/5/5/5 w - - 0 1';
+  await page.goto(`${base}/quickchess/analyse?variant=power-pawns&fen=${encodeURIComponent(fen)}`);
+  await page.getByRole('button', { name: 'Play from here, two players' }).click();
+  await page.waitForURL(/\/quickchess\/play\//);
+  await page.locator('[data-test=pass]').click();
+  await page.waitForFunction(() => document.querySelector('[data-test=moves]')?.textContent.includes('1. --'));
+  const status = await page.locator('[data-test=to-move]').innerText();
+  assert(status.includes('black'), `Black to move after White's pass: ${status}`);
+  assert(await page.locator('[data-test=pass]').count() === 0, 'Black has a move, so no pass is offered');
+  await shot(page, 'quickchess-pass');
+  await context.close();
+}
+
 async function quickchessAgainstTheComputer({ browser, base }) {
   const { context, page } = await newPage(browser);
   await page.goto(base + '/quickchess');
@@ -188,5 +204,6 @@ export const duelScenarios = [
   ['quickchess olympics against the computer', olympicsAgainstTheComputer],
   ['querni between two browsers: a multi-jump and a chain removal', querniTwoBrowsers],
   ['a quickchess lesson game (rescue the queen) to a rescue choice, shown as pictures', quickchessRescueChoice],
+  ['a quickchess lesson game where a side with no move passes', quickchessPass],
   ['quickchess against the computer, then the analysis board', quickchessAgainstTheComputer],
 ];
