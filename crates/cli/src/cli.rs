@@ -86,6 +86,9 @@ enum Command {
         /// Search for this many milliseconds.
         #[arg(long)]
         movetime: Option<String>,
+        /// Endgame tables to probe (`tabula tb generate` builds them).
+        #[arg(long, default_value = tabula_server::tablebases::DEFAULT_DIR)]
+        tablebases: std::path::PathBuf,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -154,6 +157,11 @@ enum Command {
     Simulate {
         #[command(subcommand)]
         game: SimulateGame,
+    },
+    /// QuickChess endgame tables: build, check and probe exact values (5x6, up to 5 pieces).
+    Tb {
+        #[command(subcommand)]
+        command: crate::tablebase::TbCommand,
     },
 }
 
@@ -626,6 +634,7 @@ pub fn run() -> ExitCode {
             fen,
             depth,
             movetime,
+            tablebases,
             json,
         } => output::emit(
             json,
@@ -634,6 +643,7 @@ pub fn run() -> ExitCode {
                 fen.as_deref(),
                 depth.as_deref(),
                 movetime.as_deref(),
+                &tablebases,
             ),
         ),
         Command::Bench { depth, json } => {
@@ -680,6 +690,7 @@ pub fn run() -> ExitCode {
                 querni::best(&position, &level, movetime.as_deref(), &seed),
             ),
         },
+        Command::Tb { command } => crate::tablebase::run(command),
         Command::Stats { game } => match game {
             StatsGame::Royal { json } => output::emit(json, puzzles::stats_royal()),
             StatsGame::Checkmates { side, json } => {

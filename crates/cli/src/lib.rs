@@ -19,4 +19,5 @@ pub mod puzzles;
 pub mod querni;
 pub mod serve;
 pub mod simulate;
+pub mod tablebase;
 pub mod uci;

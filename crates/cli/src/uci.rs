@@ -12,6 +12,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tabula_chess::engine::{Control, Engine, Limits, Report, SearchResult, Weights};
 use tabula_chess::{AnyPosition, Variant};
+use tabula_server::tablebases::TableSets;
 
 /// The variant names `UCI_Variant` offers (every game of `tabula variants` that is one game).
 pub const VARIANTS: [&str; 17] = [
@@ -234,6 +235,7 @@ impl State {
                 say("option name Skill Level type spin default 20 min 0 max 20");
                 say("option name Move Overhead type spin default 10 min 0 max 5000");
                 say("option name Seed type spin default 0 min 0 max 2147483647");
+                say("option name TablebasePath type string default <empty>");
                 let vars: Vec<String> = VARIANTS.iter().map(|v| format!("var {v}")).collect();
                 say(&format!(
                     "option name UCI_Variant type combo default quickchess {}",
@@ -330,6 +332,22 @@ impl State {
             "seed" => {
                 if let Some(v) = number(0, i64::MAX) {
                     self.engine().seed = v as u64;
+                }
+            }
+            "tablebasepath" => {
+                let dir = value.trim();
+                if dir.is_empty() || dir == "<empty>" {
+                    self.engine().set_tablebases(Vec::new());
+                    return;
+                }
+                match TableSets::load(std::path::Path::new(dir)) {
+                    Ok(sets) => {
+                        let n = sets.rescue.tables().len() + sets.queen.tables().len();
+                        self.engine()
+                            .set_tablebases(vec![sets.rescue.clone(), sets.queen.clone()]);
+                        say(&format!("info string {n} tables loaded from {dir}"));
+                    }
+                    Err(e) => say(&format!("info string TablebasePath: {e}")),
                 }
             }
             "uci_variant" => match Variant::parse(value.trim()) {

@@ -20,6 +20,7 @@ pub mod net;
 pub mod rooms;
 pub mod services;
 pub mod store;
+pub mod tablebases;
 pub mod thinking;
 pub mod ws;
 

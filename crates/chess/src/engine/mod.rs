@@ -15,12 +15,14 @@
 //! history; a correction history that adjusts the static evaluation by what searches found
 //! about the pawn structure; draw detection by repetition and the fifty-move rule. Lesson
 //! games' own endings (a pawn on the edge, everything captured, the tie-break) are scored as
-//! wins and losses like mates. The evaluation's numbers were
+//! wins and losses like mates. With endgame tables ([`Engine::set_tablebases`]) a position
+//! they cover is scored exactly (mate distance or draw) instead of searched. The evaluation's numbers were
 //! fitted to Fairy-Stockfish's scores of QuickChess positions ([`PARAMS`]).
 
 mod correction;
 mod eval;
 mod search;
+mod tables;
 mod tt;
 
 pub use eval::{PARAMS, Params, VALUES, Weights, evaluate, evaluate_with};
