@@ -76,10 +76,10 @@ impl MateSearch {
     fn value_within(&mut self, p: &Position<Mini>, horizon: u8) -> Value {
         for n in 0..=horizon {
             if n % 2 == 1 && self.wins_within(p, n) {
-                return Value::Win(n);
+                return Value::Win(u16::from(n));
             }
             if n % 2 == 0 && self.loses_within(p, n) {
-                return Value::Loss(n);
+                return Value::Loss(u16::from(n));
             }
         }
         Value::Draw
@@ -112,7 +112,7 @@ fn agree_with_search(tb: &Tablebases, material: &str, count: usize, horizon: u8)
         let table = tb.value(&p).unwrap();
         let searched = search.value_within(&p, horizon);
         let expected = match table {
-            Value::Win(n) | Value::Loss(n) if n <= horizon => {
+            Value::Win(n) | Value::Loss(n) if n <= u16::from(horizon) => {
                 decided += 1;
                 table
             }

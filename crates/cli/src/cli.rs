@@ -410,6 +410,9 @@ enum SolveGame {
         #[arg(long)]
         json: bool,
     },
+    /// A QuickChess lesson game under perfect play: who wins, in how many plies, the line,
+    /// and a proof replayed against the rules.
+    Quickchess(crate::solve_chess::SolveQuickchessArgs),
 }
 
 #[derive(Subcommand)]
@@ -446,6 +449,8 @@ enum VerifyGame {
         #[arg(long)]
         json: bool,
     },
+    /// Replay stored proofs of a QuickChess lesson game's value against the rules.
+    Quickchess(crate::solve_chess::VerifyQuickchessArgs),
 }
 
 #[derive(Subcommand)]
@@ -510,6 +515,9 @@ pub fn run() -> ExitCode {
                 json,
                 puzzles::solve_royal(&args.level, &args.board, &args.card, args.card2.as_deref()),
             ),
+            SolveGame::Quickchess(args) => {
+                output::emit(args.json, crate::solve_chess::solve(&args))
+            }
         },
         Command::Verify { game } => match game {
             VerifyGame::Checkmates {
@@ -528,6 +536,9 @@ pub fn run() -> ExitCode {
                 challenger,
                 json,
             } => output::emit(json, puzzles::verify_royal(&args, &bid, &moves, challenger)),
+            VerifyGame::Quickchess(args) => {
+                output::emit(args.json, crate::solve_chess::verify(&args))
+            }
         },
         Command::Deck { game } => match game {
             DeckGame::Checkmates { seed, json } => {

@@ -28,6 +28,7 @@ mod tt;
 pub use eval::{PARAMS, Params, VALUES, Weights, evaluate, evaluate_with};
 pub use search::{Engine, Limits, Report, Score, SearchResult};
 pub use tt::Bound;
+pub(crate) use tt::pack;
 
 /// The score of a mate on the board (a mate in `n` plies scores `MATE - n`).
 pub const MATE: i32 = 30_000;

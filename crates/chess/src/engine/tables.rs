@@ -41,7 +41,7 @@ impl EngineTables {
     /// covers it and its mate comes before the fifty-move rule could intervene.
     pub(crate) fn score<G: Geometry>(&self, pos: &Position<G>, ply: usize) -> Option<i32> {
         let value = self.value(pos)?;
-        let to_mate = |n: u8| MATE - ply as i32 - i32::from(n);
+        let to_mate = |n: u16| MATE - ply as i32 - i32::from(n);
         match value {
             Value::Draw => Some(0),
             // the tables count no clock: a mate that may come after the fiftieth move without

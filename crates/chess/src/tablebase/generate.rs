@@ -22,7 +22,7 @@ use super::{Rules, Summary, TableError, Tablebases};
 use crate::moves::MoveList;
 
 /// A count that means "this position cannot lose" (a capture or promotion draws or wins).
-const CANNOT_LOSE: u8 = u8::MAX;
+const CANNOT_LOSE: u16 = u16::MAX;
 
 /// The table of `layout`'s material under `rules`; captures and promotions are looked up in
 /// `smaller`, which must hold every table they lead to.
@@ -37,7 +37,7 @@ pub fn generate(
     // quiet moves not yet known to lose, and the shortest loss the captures and promotions
     // allow (CANNOT_LOSE when one of them holds the draw)
     let mut remaining = vec![0u8; len];
-    let mut floor = vec![0u8; len];
+    let mut floor = vec![0u16; len];
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); usize::from(MAX_PLIES) + 1];
     let mut moves = MoveList::new();
     let mut summary = Summary::default();
@@ -63,8 +63,8 @@ pub fn generate(
             continue;
         }
         let mut quiet = 0u32;
-        let mut win_at: Option<u8> = None;
-        let mut loss_floor = 0u8;
+        let mut win_at: Option<u16> = None;
+        let mut loss_floor = 0u16;
         let mut holds = false;
         for m in moves.iter() {
             if m.capture.is_none() && m.promotion.is_none() {

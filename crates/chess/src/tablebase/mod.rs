@@ -115,7 +115,7 @@ pub struct Summary {
     /// Positions the side to move loses.
     pub losses: u64,
     /// The longest distance to mate, in plies.
-    pub longest: u8,
+    pub longest: u16,
 }
 
 /// The values of every position of one material.
@@ -295,8 +295,8 @@ impl Table {
     }
 }
 
-/// 64-bit FNV-1a: enough to notice a damaged file.
-fn checksum(bytes: &[u8]) -> u64 {
+/// 64-bit FNV-1a: enough to notice a damaged file (tables and solver proofs).
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })

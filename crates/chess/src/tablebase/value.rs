@@ -26,15 +26,17 @@ impl Wdl {
 }
 
 /// The exact value of a position for the side to move under perfect play, with the distance
-/// to mate in plies (half-moves): a win in `n` plies ends with the side to move's checkmating
-/// move (`n` odd); a loss in `n` plies ends with the side to move checkmated (`n` even, 0 when
-/// it is checkmated now).
+/// to the end in plies (half-moves). In tables the end is checkmate: a win in `n` plies ends
+/// with the side to move's mating move (`n` odd), a loss with it checkmated (`n` even, 0 when
+/// it is checkmated now). The lesson-game solver uses the same values for its games' ends
+/// (`Win(0)`: the game is over and the side to move has won, as a tie-break can decide), and
+/// `u16::MAX` for a win that comes from the tie-break after a repetition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
-    /// Mates in this many plies (odd).
-    Win(u8),
-    /// Is mated in this many plies (even).
-    Loss(u8),
+    /// Wins in this many plies.
+    Win(u16),
+    /// Loses in this many plies.
+    Loss(u16),
     /// A draw.
     Draw,
 }
@@ -47,7 +49,7 @@ pub(crate) const DRAW: u8 = 0;
 /// Not decided yet (only during generation).
 pub(crate) const UNKNOWN: u8 = 1;
 /// The longest distance a code can hold (plies).
-pub const MAX_PLIES: u8 = 252;
+pub const MAX_PLIES: u16 = 252;
 
 impl Value {
     /// Win, draw or loss.
@@ -60,7 +62,7 @@ impl Value {
     }
 
     /// Plies to mate, if there is a mate.
-    pub fn plies(self) -> Option<u8> {
+    pub fn plies(self) -> Option<u16> {
         match self {
             Value::Win(n) | Value::Loss(n) => Some(n),
             Value::Draw => None,
@@ -77,39 +79,41 @@ impl Value {
         }
     }
 
-    /// The value one ply earlier, for the side that moved into a position of this value.
+    /// The value one ply earlier, for the side that moved into a position of this value (a
+    /// distance of `u16::MAX`, "by the tie-break", stays so).
     pub fn parent(self) -> Value {
         match self {
-            Value::Win(n) => Value::Loss(n + 1),
-            Value::Loss(n) => Value::Win(n + 1),
+            Value::Win(n) => Value::Loss(n.saturating_add(1)),
+            Value::Loss(n) => Value::Win(n.saturating_add(1)),
             Value::Draw => Value::Draw,
         }
     }
 
     /// How good the value is for the side to move: quicker wins and slower losses are better.
-    pub fn rank(self) -> i32 {
+    pub fn rank(self) -> i64 {
         match self {
-            Value::Win(n) => 1000 - i32::from(n),
+            Value::Win(n) => 1_000_000 - i64::from(n),
             Value::Draw => 0,
-            Value::Loss(n) => -1000 + i32::from(n),
+            Value::Loss(n) => -1_000_000 + i64::from(n),
         }
     }
 
-    /// The one-byte code: 0 a draw, `2 + plies` a win or a loss (the parity tells which).
+    /// The one-byte code of a table entry: 0 a draw, `2 + plies` a win or a loss (the parity
+    /// tells which; table distances are at most [`MAX_PLIES`]).
     pub(crate) fn code(self) -> u8 {
         match self {
-            Value::Win(n) | Value::Loss(n) => 2 + n,
+            Value::Win(n) | Value::Loss(n) => 2 + n.min(MAX_PLIES) as u8,
             Value::Draw => DRAW,
         }
     }
 
-    /// The value of a code (`None` for an invalid or undecided entry).
+    /// The value of a table code (`None` for an invalid or undecided entry).
     pub(crate) fn from_code(code: u8) -> Option<Value> {
         match code {
             DRAW => Some(Value::Draw),
             UNKNOWN | INVALID => None,
-            c if c % 2 == 0 => Some(Value::Loss(c - 2)),
-            c => Some(Value::Win(c - 2)),
+            c if c % 2 == 0 => Some(Value::Loss(u16::from(c - 2))),
+            c => Some(Value::Win(u16::from(c - 2))),
         }
     }
 }
