@@ -185,6 +185,7 @@ export function quickchessPlay(main, id) {
     side.append(
       seriesPanel(view),
       status,
+      view.solved ? h('div', { class: 'banner', 'data-test': 'solved', title: 'from the endgame tables or the lesson-game solver' }, view.solved) : '',
       view.your_turn && !view.over ? passButton(view.legal, send) : '',
       view.draw_offer ? h('div', { class: 'banner' }, `${view.draw_offer} offers a draw.`) : '',
       h('div', { class: 'row' },
@@ -236,6 +237,9 @@ export function quickchessAnalyse(main) {
             h('button', { 'data-test': 'analyse', onclick: () => load(true) }, 'Evaluate'),
             h('button', { class: 'secondary', onclick: () => { moves.pop(); load(false); } }, 'Take back'),
             h('button', { class: 'secondary', onclick: () => { moves = []; load(false); } }, 'Reset')),
+          state.solved ? h('div', { class: 'card stack', 'data-test': 'solved' },
+            h('div', {}, h('b', {}, state.solved.text)),
+            state.solved.best_san ? h('div', { class: 'muted' }, `Perfect play: ${state.solved.best_san}`) : '') : '',
           a ? h('div', { class: 'card stack', 'data-test': 'evaluation' },
             h('div', {}, h('b', {}, 'Best: '), a.best_san, ` (${state.turn} to move: ${score})`),
             h('div', { class: 'muted' }, `Line: ${a.pv_san.join(' ')}`),

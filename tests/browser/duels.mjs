@@ -147,6 +147,13 @@ async function quickchessPass({ browser, base }) {
   assert(status.includes('black'), `Black to move after White's pass: ${status}`);
   assert(await page.locator('[data-test=pass]').count() === 0, 'Black has a move, so no pass is offered');
   await shot(page, 'quickchess-pass');
+  // the analysis board knows the game exactly: the lesson solver's verdict and perfect move
+  await page.goto(`${base}/quickchess/analyse?variant=power-pawns&fen=${encodeURIComponent(fen)}`);
+  await page.locator('[data-test=analyse]').click();
+  await page.locator('[data-test=solved]').waitFor({ timeout: 20000 });
+  const solved = await page.locator('[data-test=solved]').innerText();
+  assert(solved.includes('solved: Black wins in 8 plies') && solved.includes('Perfect play: --'), `the solver's verdict: ${solved}`);
+  await shot(page, 'quickchess-solved');
   await context.close();
 }
 

@@ -15,6 +15,7 @@ pub mod frames;
 pub mod games;
 pub mod http;
 pub mod ids;
+pub mod knowledge;
 pub mod limits;
 pub mod net;
 pub mod rooms;
@@ -52,6 +53,9 @@ pub enum ServeError {
     /// The server stopped with an error.
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
+    /// An endgame table could not be read.
+    #[error("endgame tables: {0}")]
+    Tables(String),
 }
 
 /// Scheduled backups of the database.
@@ -78,6 +82,8 @@ pub struct ServerConfig {
     pub http: HttpConfig,
     /// Backups, if any.
     pub backup: Option<BackupSchedule>,
+    /// The directory of endgame tables to load, if any.
+    pub tablebases: Option<PathBuf>,
 }
 
 impl ServerConfig {
@@ -89,6 +95,7 @@ impl ServerConfig {
             limits: Limits::default(),
             http: HttpConfig::default(),
             backup: None,
+            tablebases: None,
         }
     }
 }
@@ -157,7 +164,20 @@ fn schedule_backups(db: PathBuf, schedule: BackupSchedule) {
 /// until Ctrl-C or SIGTERM.
 pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&config.db)?);
-    let hub = Hub::new(store, services::Services::new(), config.limits);
+    let tables = match &config.tablebases {
+        Some(dir) => tablebases::TableSets::load(dir).map_err(ServeError::Tables)?,
+        None => tablebases::TableSets::empty(),
+    };
+    tracing::info!(
+        "endgame tables: {} (rescue rule), {} (queen only)",
+        tables.rescue.tables().len(),
+        tables.queen.tables().len()
+    );
+    let hub = Hub::new(
+        store,
+        services::Services::with_tables(tables),
+        config.limits,
+    );
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
         .map_err(|source| ServeError::Bind {
