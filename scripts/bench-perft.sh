@@ -10,7 +10,7 @@ cargo build --release -q -p tabula
 cargo build --release -q -p tabula-chess --example shakmaty_perft
 tabula=target/release/tabula
 shak=target/release/examples/shakmaty_perft
-ini="$(cd ../shared/reference/quickchess && pwd)/variants.ini"
+ini="$(pwd)/crates/chess/tests/data/variants.ini"
 
 best() { # best wall time in seconds of a command, over $repeats runs
   local b=""; for _ in $(seq "$repeats"); do

@@ -1,8 +1,20 @@
 #!/usr/bin/env bash
-# Runs every Tabula test: formatting, lints, unit, property and integration tests, and each
-# benchmark once in test mode (so a broken benchmark fails here, not on the day it is needed).
+# Runs every Tabula test: formatting, lints, unit, property, integration and documentation tests,
+# and the browser tests. `--full` also runs the long checks marked #[ignore] (the whole reference
+# perft table, 14.6 billion nodes); README.md says how long each takes.
+#
+# Usage: scripts/test.sh [--full]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+full=0
+for arg in "$@"; do
+  case "$arg" in
+    --full) full=1 ;;
+    -h|--help) sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "unknown argument \`$arg\` (expected --full)" >&2; exit 2 ;;
+  esac
+done
 
 if ! command -v cargo >/dev/null; then
   echo "cargo is required: install Rust from https://rustup.rs" >&2
@@ -10,33 +22,40 @@ if ! command -v cargo >/dev/null; then
 fi
 rustup component add rustfmt clippy >/dev/null 2>&1 || true
 
+# Debian packages the tests need, installed once (as root, or with sudo).
+apt_install() { # package, binary it provides
+  if [ ! -x "$2" ]; then
+    echo "installing Debian's $1"
+    sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
+    $sudo_ apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq "$1" >/dev/null
+  fi
+}
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== reference engine for the match tests (Debian fairy-stockfish)"
-if [ ! -x /usr/games/fairy-stockfish ]; then
-  echo "installing Debian's fairy-stockfish"
-  sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
-  $sudo_ apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq fairy-stockfish >/dev/null
-fi
+apt_install fairy-stockfish /usr/games/fairy-stockfish
 echo "== cargo test"
 cargo test --workspace --all-targets --locked
 cargo test --workspace --doc --locked
+if [ "$full" = 1 ]; then
+  echo "== the long checks (#[ignore]), in the same build"
+  cargo test --workspace --all-targets --locked -- --ignored
+fi
 
 echo "== browser tests (headless Debian chromium + playwright-core)"
-if [ ! -x /usr/bin/chromium ]; then
-  echo "installing Debian's chromium"
-  sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
-  $sudo_ apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq chromium >/dev/null
-fi
-if ! command -v node >/dev/null; then
-  echo "node and npm are required for the browser tests" >&2
+apt_install chromium /usr/bin/chromium
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "Node.js (18 or newer) and npm are required for the browser tests" >&2
   exit 1
 fi
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
-cargo build --locked -p tabula
+# `cargo test` above built the binary the integration tests run (target/debug/tabula); the
+# browser tests use that one, so nothing is built again with other features.
+export TABULA_BIN="$PWD/target/debug/tabula"
+[ -x "$TABULA_BIN" ] || { echo "missing $TABULA_BIN after cargo test" >&2; exit 1; }
 (cd tests/browser && node run.mjs)
 echo "== all tests passed"

@@ -1,5 +1,15 @@
 // Talking to the server: JSON requests, seat tokens kept in the browser, and one WebSocket
-// per game that keeps the latest view (and the server's clock) up to date.
+// per game that keeps the latest view (and the server's clock) up to date, reconnecting by
+// itself with a visible notice while the connection is down.
+import { t } from './text.js';
+
+/** Shows or hides the "reconnecting" notice under the header. */
+function netNotice(down) {
+  const el = document.getElementById('net');
+  if (!el) return;
+  el.textContent = t('net.reconnecting');
+  el.classList.toggle('show', down);
+}
 
 export async function api(method, path, body) {
   const res = await fetch(path, {
@@ -22,6 +32,27 @@ export function rememberSeat(gameId, seat, token) {
 export function nickname() { return localStorage.getItem('tabula:name') || ''; }
 export function rememberNickname(n) { localStorage.setItem('tabula:name', n); }
 
+const PAGES = {
+  'checkmates-solo': '/checkmates/solo/', 'checkmates-party': '/checkmates/party/',
+  'royal-solo': '/royal/solo/', 'royal-match': '/royal/match/',
+  querni: '/querni/play/', 'querni-local': '/querni/play/',
+  quickchess: '/quickchess/play/', 'quickchess-local': '/quickchess/play/',
+};
+
+/** The page of a game of `kind`. */
+export function pathOf(kind, id) { return `${PAGES[kind] || '/replay/'}${id}`; }
+
+/** A new game from a game's `table` (its kind, options and bots): "the same again". */
+export function createLike(table) {
+  return createGame(table.kind, table.options || {}, table.bots || []);
+}
+
+/** Takes one's seat in a rematch: the same token holds the same seat there. */
+export function followRematch(fromId, toId) {
+  const s = seatOf(fromId);
+  if (s) rememberSeat(toId, s.seat, s.token);
+}
+
 export async function createGame(kind, options = {}, bots = []) {
   const created = await api('POST', '/api/games', { kind, name: nickname() || 'Player', options, bots });
   rememberSeat(created.id, created.seat, created.token);
@@ -39,6 +70,7 @@ export class GameSocket {
     this.pending = new Map();
     this.nextId = 1;
     this.closed = false;
+    this.failures = 0;
     this.connect();
   }
 
@@ -50,7 +82,16 @@ export class GameSocket {
     const url = `${proto}://${location.host}/api/games/${this.gameId}/ws`;
     this.ws = seat ? new WebSocket(url, ['tabula', `tabula-token.${seat.token}`]) : new WebSocket(url);
     this.ws.onmessage = (e) => this.receive(JSON.parse(e.data));
-    this.ws.onclose = () => { if (!this.closed) setTimeout(() => this.connect(), 1000); };
+    this.ws.onopen = () => { this.failures = 0; netNotice(false); };
+    this.ws.onclose = () => {
+      if (this.closed) return;
+      for (const { reject } of this.pending.values()) reject(new Error(t('net.lost')));
+      this.pending.clear();
+      this.failures += 1;
+      netNotice(true);
+      // quickly at first, then less often (at most every 8 s)
+      setTimeout(() => { if (!this.closed) this.connect(); }, Math.min(8000, 500 * 2 ** Math.min(this.failures, 4)));
+    };
   }
 
   receive(msg) {
@@ -79,7 +120,7 @@ export class GameSocket {
       this.pending.set(id, { resolve, reject });
       if (this.ws.readyState !== WebSocket.OPEN) {
         this.pending.delete(id);
-        reject(new Error('not connected yet; try again'));
+        reject(new Error(t('net.notConnected')));
         return;
       }
       this.ws.send(JSON.stringify({ t, d, id }));
@@ -89,5 +130,5 @@ export class GameSocket {
   act(intent) { return this.request('act', intent); }
   lobby(op) { return this.request('lobby', op); }
   serverNow() { return Date.now() + this.offset; }
-  close() { this.closed = true; this.ws.close(); }
+  close() { this.closed = true; netNotice(false); this.ws.close(); }
 }

@@ -1,12 +1,18 @@
 // The browser side of Tabula: a tiny router over the pages.
 import { installSymbols } from './pieces.js';
+import { installPrefs } from './prefs.js';
 import { home } from './home.js';
-import { checkmatesHome, checkmatesSolo, checkmatesParty, solver } from './checkmates.js';
+import { checkmatesHome, checkmatesSolo, checkmatesParty } from './checkmates.js';
+import { solver } from './solver.js';
 import { royalHome, royalSolo, royalMatch } from './royal.js';
 import { replay } from './replay.js';
 import { querniHome, querniPlay } from './querni.js';
-import { quickchessHome, quickchessPlay, quickchessAnalyse } from './quickchess.js';
+import { quickchessHome, quickchessPlay } from './quickchess.js';
+import { quickchessAnalyse } from './analysis.js';
 import { h } from './ui.js';
+import { accountPage, profilePage, leaderboardPage, whoAmI } from './players.js';
+import { dailyPage } from './daily.js';
+import { t } from './text.js';
 
 const routes = [
   [/^\/$/, home],
@@ -23,6 +29,10 @@ const routes = [
   [/^\/quickchess\/analyse\/?$/, quickchessAnalyse],
   [/^\/quickchess\/play\/(\w+)$/, quickchessPlay],
   [/^\/replay\/(\w+)$/, replay],
+  [/^\/account\/?$/, accountPage],
+  [/^\/players\/([\w-]+)$/, profilePage],
+  [/^\/leaderboard\/?$/, leaderboardPage],
+  [/^\/daily\/?$/, dailyPage],
 ];
 
 let cleanup = null;
@@ -34,7 +44,7 @@ function route() {
     const m = location.pathname.match(re);
     if (m) { cleanup = page(main, ...m.slice(1)) || null; return; }
   }
-  main.append(h('h1', {}, 'Not found'), h('p', {}, h('a', { href: '/', 'data-link': true }, 'Back to Tabula')));
+  main.append(h('h1', {}, t('notFound.title')), h('p', {}, h('a', { href: '/', 'data-link': true }, t('notFound.back'))));
 }
 
 document.addEventListener('click', (e) => {
@@ -47,5 +57,8 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', route);
 window.addEventListener('tabula:navigate', route);
+for (const a of document.querySelectorAll('[data-text]')) a.textContent = t(a.dataset.text);
 installSymbols();
+whoAmI();
+installPrefs();
 route();

@@ -1,27 +1,45 @@
-// What the two duel games (Querni, QuickChess) share: the waiting room of an online game,
-// where the creator shares the link and the friend takes the empty seat.
-import { api, rememberSeat, nickname, rememberNickname } from './api.js';
-import { h, attempt, shareBox } from './ui.js';
+// What the two duel games (Querni, QuickChess) share before play: the invitation a friend's
+// link opens (who invited you, to which game, with which colour and clock), where the friend
+// takes the empty seat, and the creator's wait for them.
+import { nickname } from './api.js';
+import { h, shareBox } from './ui.js';
+import { t } from './text.js';
+import { describeClock, takeSeat } from './table.js';
 
+/** The colour the friend gets: the other of the creator's choice. */
+function guestSide(kind, options) {
+  const chosen = (options && options.color) || 'first';
+  const querni = kind.startsWith('querni');
+  const first = ['first', 'white', 'blue'].includes(chosen);
+  if (querni) return first ? 'red' : 'blue';
+  return first ? 'black' : 'white';
+}
+
+/**
+ * The lobby of a duel: `title` names the game (the variant's title for QuickChess); the
+ * creator waits with the link to send, anyone else is invited to take the empty seat.
+ */
 export function waitingRoom(title, view, id, onJoined) {
+  const options = view.options || {};
+  const host = (view.seats || [])[0];
   if (view.you === 0) {
     return h('div', { class: 'stack' }, h('h1', {}, title),
-      h('div', { class: 'card stack' }, h('p', {}, 'Waiting for your opponent.'), shareBox('Send them this link:')));
+      h('div', { class: 'card stack' }, h('p', {}, t('invite.waiting')),
+        h('p', { class: 'muted' }, t('invite.terms', { side: t(`side.${guestSide(view.kind, options)}`), clock: describeClock(options.clock) })),
+        shareBox(t('invite.sendLink'))));
   }
-  const name = h('input', { placeholder: 'Your nickname', value: nickname(), maxlength: 24 });
-  const join = async () => {
-    const n = name.value.trim() || 'Player';
-    rememberNickname(n);
-    const r = await attempt(() => api('POST', `/api/games/${id}/join`, { name: n }));
-    if (r) { rememberSeat(id, r.seat, r.token); onJoined(); }
-  };
+  const name = h('input', { placeholder: t('form.nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form.nickname') });
+  const join = () => takeSeat(id, name.value.trim() || t('form.defaultName'), onJoined);
   return h('div', { class: 'stack' }, h('h1', {}, title),
-    h('div', { class: 'card row' }, name, h('button', { 'data-test': 'join', onclick: join }, 'Take the empty seat')));
+    h('div', { class: 'card stack', 'data-test': 'invitation' },
+      h('p', {}, t('invite.from', { name: host ? host.name : '?', game: title })),
+      h('p', {}, t('invite.terms', { side: t(`side.${guestSide(view.kind, options)}`), clock: describeClock(options.clock) })),
+      h('div', { class: 'row' }, name, h('button', { 'data-test': 'join', onclick: join }, t('invite.take')))));
 }
 
 // The name of whoever plays the seat: a nickname, or the computer with its level.
 export function seatName(view, seat) {
   const s = (view.seats || []).find((x) => x.seat === seat);
   if (!s) return '?';
-  return s.bot ? `Computer (level ${s.bot})` : s.name;
+  return s.bot ? t('duel.computer', { level: s.bot }) : s.name;
 }

@@ -53,6 +53,8 @@ export function installSymbols() {
   for (const [c, fill] of Object.entries(COLORS)) out += disc(`need-${c}`, fill + '55', '', fill);
   for (const shape of ['R', 'N', 'Q']) out += `<symbol id="need-${shape}" viewBox="0 0 100 100"><use href="#ghost${shape}"/></symbol>`;
   out += disc('need-w', '#fbf7ef', '', '#2b2118') + disc('need-bk', '#2f2a26', '', '#0d0b0a');
+  // Querni pieces: a blue or red disc (the number is drawn on top by the board)
+  out += disc('q-blue', '#2f6fd6', '', '#00000055') + disc('q-red', '#d64a3a', '', '#00000055');
   const svg = `<svg id="tabula-symbols" xmlns="http://www.w3.org/2000/svg" style="position:absolute;width:0;height:0" aria-hidden="true"><defs>${out}</defs></svg>`;
   document.body.insertAdjacentHTML('afterbegin', svg);
 }

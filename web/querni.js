@@ -1,125 +1,101 @@
-// Querni in the browser: against the computer, two people at one screen, or online by link.
+// Querni in the browser: against the computer, two people at one screen, or online by link,
+// untimed or with clocks.
 //
-// A turn is built on the board and sent whole: tap a piece to see where it can go (jump paths
-// drawn), tap a destination; then, if you like, tap the first and last piece of a chain to
-// remove it; "End of turn" sends it, "Cancel" starts again. The server checks everything.
-import { api, createGame, GameSocket, nickname, rememberNickname } from './api.js';
-import { h, toast, navigate, attempt, shareBox } from './ui.js';
+// A turn is built on the board and sent whole: tap (or drag) a piece to see where it can go,
+// with the jump paths drawn, and put it down; then, if you like, tap the first and last piece
+// of a chain to remove it; "End of turn" sends it ("Pass" asks first), "Cancel" starts again.
+// The last turn's path and removed chain stay marked until the next tap; a hint is drawn on
+// the board. The server checks everything.
+import { api, GameSocket } from './api.js';
+import { drawBoard, BoardInput } from './board.js';
+import { h, toast, attempt, shareBox, tableLayout, confirmDialog } from './ui.js';
+import { t, querniEnd, querniTurnWords } from './text.js';
 import { waitingRoom, seatName } from './duel.js';
+import { play } from './sound.js';
+import {
+  timeControlPicker, runClocks, playerBar, moveList, Stepper, stepNote, afterGame, followTable,
+  nicknameField, startGame,
+} from './table.js';
 
-const NS = 'http://www.w3.org/2000/svg';
-const S = 60;
 const FILES = 10;
 const RANKS = 7;
 
-function el(name, attrs = {}, text) {
-  const e = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
 const sqName = (i) => String.fromCharCode(97 + (i % FILES)) + (Math.floor(i / FILES) + 1);
 const sqIndex = (name) => (name.charCodeAt(0) - 97) + (Number(name.slice(1)) - 1) * FILES;
-const center = (name) => {
-  const i = sqIndex(name);
-  const f = i % FILES;
-  const r = Math.floor(i / FILES);
-  return [26 + f * S + S / 2, (RANKS - 1 - r) * S + S / 2];
-};
 
-// The squares a written turn touches: every landing square of its movement.
-function turnSquares(text) {
-  const mv = (text || '').split(' ').find((p) => /^[a-j]\d/.test(p));
-  if (!mv) return [];
-  return mv.split(/[-:]/);
+/** The cells of a position in Querni notation (70 entries: {side, n} or null). */
+export function parsePosition(text) {
+  const cells = new Array(FILES * RANKS).fill(null);
+  text.split(' ')[0].split('/').forEach((row, i) => {
+    const rank = RANKS - 1 - i;
+    let file = 0;
+    for (const m of row.matchAll(/(\d+)|([a-pA-P])/g)) {
+      if (m[1]) { file += Number(m[1]); continue; }
+      const c = m[2];
+      const blue = c === c.toUpperCase();
+      cells[rank * FILES + file] = { side: blue ? 'blue' : 'red', n: c.toUpperCase().charCodeAt(0) - 64 };
+      file++;
+    }
+  });
+  return cells;
 }
 
-/**
- * Draws the board. `cells`: 70 entries {side, n} or null. Options: selected square, dests
- * (Map to -> path), path (array of squares, drawn), last (array of squares), chain (Set of
- * squares), onTap(square).
- */
+/** The board: numbered blue and red pieces; `o` as drawBoard's (marks, rings, paths...). */
 export function querniBoard(cells, o = {}) {
-  const svg = el('svg', { viewBox: `0 0 ${FILES * S + 26} ${RANKS * S + 26}`, class: 'board querni', role: 'img', 'aria-label': 'Querni board' });
-  for (let r = 0; r < RANKS; r++) {
-    for (let f = 0; f < FILES; f++) {
-      const name = sqName(r * FILES + f);
-      const x = 26 + f * S;
-      const y = (RANKS - 1 - r) * S;
-      svg.append(el('rect', { x, y, width: S, height: S, class: 'sq', fill: (f + r) % 2 ? 'var(--light)' : '#e9dcc4', 'data-sq': name }));
-      if (o.last && o.last.includes(name)) svg.append(el('rect', { x, y, width: S, height: S, class: 'last' }));
-      if (o.selected === name) svg.append(el('rect', { x, y, width: S, height: S, class: 'sel' }));
-    }
-  }
-  const drawPath = (path, cls) => {
-    if (!path || path.length < 2) return;
-    const pts = path.map(center).map(([x, y]) => `${x},${y}`).join(' ');
-    svg.append(el('polyline', { points: pts, class: cls, fill: 'none' }));
-  };
-  if (o.lastPath) drawPath(o.lastPath, 'qpath last-path');
-  if (o.dests) for (const path of o.dests.values()) drawPath(path, 'qpath');
-  if (o.path) drawPath(o.path, 'qpath chosen');
-  cells.forEach((c, i) => {
-    if (!c) return;
-    const name = sqName(i);
-    const [x, y] = center(name);
-    const g = el('g', { 'data-piece': name, class: `qpiece ${c.side}` });
-    g.append(el('circle', { cx: x, cy: y, r: S * 0.42, class: o.chain && o.chain.has(name) ? 'chain' : '' }));
-    g.append(el('text', { x, y: y + 7, 'text-anchor': 'middle' }, String(c.n)));
-    g.style.pointerEvents = 'none';
-    svg.append(g);
+  return drawBoard({
+    files: FILES, ranks: RANKS, cls: 'querni', light: 'var(--querni-light)', dark: 'var(--querni-dark)', label: o.label || t('querni.board'),
+    piece: (sq) => {
+      const c = cells[sqIndex(sq)];
+      return c ? { symbol: `q-${c.side}`, text: c.n, label: t('querni.piece', { side: c.side, n: c.n }), cls: `qpiece ${c.side}` } : null;
+    },
+    ...o,
   });
-  if (o.dests) {
-    for (const to of o.dests.keys()) {
-      const [x, y] = center(to);
-      svg.append(el('circle', { cx: x, cy: y, r: 10, class: 'dest', 'data-dest': to, style: 'pointer-events:none' }));
-    }
+}
+
+/** The marks of a turn of the history: its path and the squares of its removed chain. */
+function turnMarks(entry) {
+  const marks = new Map();
+  const paths = [];
+  if (!entry) return { marks, paths };
+  if (entry.path && entry.path.length > 1) {
+    paths.push({ squares: entry.path, cls: 'last-path' });
+    marks.set(entry.path[0], 'last');
+    marks.set(entry.path[entry.path.length - 1], 'last');
   }
-  for (let f = 0; f < FILES; f++) svg.append(el('text', { x: 26 + f * S + S / 2, y: RANKS * S + 19, 'text-anchor': 'middle', class: 'coord' }, String.fromCharCode(97 + f)));
-  for (let r = 0; r < RANKS; r++) svg.append(el('text', { x: 12, y: (RANKS - 1 - r) * S + S / 2 + 5, 'text-anchor': 'middle', class: 'coord' }, String(r + 1)));
-  svg.addEventListener('pointerdown', (e) => {
-    const t = document.elementFromPoint(e.clientX, e.clientY);
-    const sq = t && t.getAttribute && t.getAttribute('data-sq');
-    if (sq && o.onTap) { e.preventDefault(); o.onTap(sq); }
-  });
-  return svg;
+  for (const sq of entry.removed || []) marks.set(sq, 'removed');
+  return { marks, paths };
 }
 
 export function querniHome(main) {
-  const name = h('input', { placeholder: 'Your nickname', value: nickname(), maxlength: 24 });
-  const level = h('select', { 'data-test': 'level' }, ...[1, 2, 3, 4, 5].map((l) => h('option', { value: l, selected: l === 3 }, `Computer level ${l}${l === 5 ? ' (strongest)' : ''}`)));
-  const color = h('select', { 'data-test': 'color' }, h('option', { value: 'blue' }, 'I play blue (first)'), h('option', { value: 'red' }, 'I play red'));
-  const go = async (kind, bots) => {
-    rememberNickname(name.value.trim());
-    const g = await attempt(() => createGame(kind, { color: color.value }, bots));
-    if (g) navigate(`/querni/play/${g.id}`);
-  };
+  const name = nicknameField();
+  const level = h('select', { 'data-test': 'level', 'aria-label': t('form.level') }, ...[1, 2, 3, 4, 5].map((l) => h('option', { value: l, selected: l === 3 }, t(l === 5 ? 'form.levelStrongest' : 'form.computerLevel', { level: l }))));
+  const color = h('select', { 'data-test': 'color', 'aria-label': t('form.color') }, h('option', { value: 'blue' }, t('querni.playBlue')), h('option', { value: 'red' }, t('querni.playRed')));
+  const clock = timeControlPicker();
+  const options = () => { const o = { color: color.value }; const c = clock.value(); if (c) o.clock = c; return o; };
   main.append(
-    h('h1', {}, 'Querni'),
-    h('p', { class: 'lead' }, 'Sixteen numbered pieces each on a 10x7 board. Move, then lift off chains of three or more of your consecutive numbers standing next to one another. Clear your board first to win.'),
+    h('h1', {}, t('game.querni')),
+    h('p', { class: 'lead' }, t('querni.lead')),
     h('div', { class: 'card stack' },
-      h('div', { class: 'row' }, name, color),
-      h('div', { class: 'row' }, level, h('button', { 'data-test': 'vs-computer', onclick: () => go('querni', [Number(level.value)]) }, 'Play the computer')),
+      h('div', { class: 'row' }, name, color, clock.el),
+      h('div', { class: 'row' }, level, h('button', { 'data-test': 'vs-computer', onclick: () => startGame(name, 'querni', options(), [Number(level.value)]) }, t('form.playComputer'))),
       h('div', { class: 'row' },
-        h('button', { class: 'secondary', 'data-test': 'vs-friend', onclick: () => go('querni', []) }, 'Play a friend online'),
-        h('button', { class: 'secondary', 'data-test': 'one-screen', onclick: () => go('querni-local', []) }, 'Two players, one screen'))),
-    h('h2', {}, 'How to play'),
-    h('div', { class: 'card' },
-      h('p', {}, 'On your turn, move one piece: step to any of the eight neighbouring empty squares, or jump over one neighbouring piece (of either colour) in a straight line to the empty square beyond, and keep jumping, changing direction if you like, never landing twice on the same square. A step and jumps are never mixed.'),
-      h('p', {}, 'Then you may remove one chain: three or more of your pieces with consecutive numbers (say 4, 5, 6), each touching the one numbered one less. You may remove part of a chain, or wait. You may also pass.'),
-      h('p', {}, 'Remove all sixteen to win. But a removal that leaves any of your numbers in a run shorter than three (they could never form a chain again) loses at once. Thirty turns in a row without a removal is a draw.')));
+        h('button', { class: 'secondary', 'data-test': 'vs-friend', onclick: () => startGame(name, 'querni', options(), []) }, t('form.playFriend')),
+        h('button', { class: 'secondary', 'data-test': 'one-screen', onclick: () => startGame(name, 'querni-local', options(), []) }, t('form.oneScreen')))),
+    h('h2', {}, t('home.howToPlay')),
+    h('div', { class: 'card' }, h('p', {}, t('querni.how1')), h('p', {}, t('querni.how2')), h('p', {}, t('querni.how3'))));
 }
 
 export function querniPlay(main, id) {
   let view = null;
   let sock;
+  let flipped = false;
   // the turn being built
-  let sel = null; // selected piece square
   let move = null; // chosen movement {from, to, path, text, removals}
   let chainStart = null; // number of the first tapped chain piece
-  let removal = null; // [low, high]
-  const reset = () => { sel = null; move = null; chainStart = null; removal = null; };
+  let removal = null; // [low, high, loses]
+  let hint = null; // {text, movement, removal}
+  let touched = false; // a tap since the last turn: the last turn's marks are hidden
+  const reset = () => { move = null; chainStart = null; removal = null; touched = false; if (input) input.selected = null; };
 
   const cellsNow = () => {
     const cells = view.cells.slice();
@@ -134,34 +110,54 @@ export function querniPlay(main, id) {
   const available = () => (move ? move.removals : view.legal.removals);
   const numberAt = (sq) => { const c = cellsNow()[sqIndex(sq)]; return c && c.side === mySide() ? c.n : null; };
 
-  const tap = (sq) => {
-    if (!view || !view.your_turn) return;
-    const legal = view.legal;
-    if (!move) {
-      const dest = sel && legal.movements.find((m) => m.from === sel && m.to === sq);
-      if (dest) { move = dest; sel = null; render(); return; }
-      const n = numberAt(sq);
-      // a second own piece that closes a removable chain with the first: remove without moving
-      if (sel && n !== null) {
-        const a = numberAt(sel);
-        const pair = [Math.min(a, n), Math.max(a, n)];
-        if (available().some(([lo, hi]) => lo === pair[0] && hi === pair[1])) { removal = pair; sel = null; render(); return; }
-      }
-      sel = legal.movements.some((m) => m.from === sq) ? sq : (n !== null ? sq : null);
-      render();
-      return;
-    }
-    const n = numberAt(sq);
-    if (n === null) return;
-    if (chainStart === null || removal) { chainStart = n; removal = null; render(); return; }
-    const pair = [Math.min(chainStart, n), Math.max(chainStart, n)];
+  // a chain closed by two taps: its first and last piece
+  const closeChain = (a, b) => {
+    const pair = [Math.min(a, b), Math.max(a, b)];
     const found = available().find(([lo, hi]) => lo === pair[0] && hi === pair[1]);
-    if (found) {
-      removal = pair;
-      if (found[2]) toast(`Careful: removing ${pair[0]}-${pair[1]} strands numbers that can never form a chain again; you would lose at once.`);
-    } else { toast(`${pair[0]}-${pair[1]} is not a chain you can remove`); chainStart = null; }
+    if (!found) { input.refuse(t('querni.notAChain', { low: pair[0], high: pair[1] })); chainStart = null; render(); return false; }
+    removal = found;
+    chainStart = null;
+    if (found[2]) toast(t('querni.strandWarning', { low: pair[0], high: pair[1] }));
     render();
+    return true;
   };
+
+  const input = new BoardInput({
+    onMove: (from, to) => {
+      move = view.legal.movements.find((m) => m.from === from && m.to === to);
+      touched = true;
+      render();
+    },
+    onClaim: (sq, sel) => {
+      // before any movement: a piece picked (or a chain begun) and another of one's own that
+      // close a removable chain remove it without moving
+      if (!view || !view.your_turn || move) return false;
+      const b = numberAt(sq);
+      const a = sel ? numberAt(sel) : chainStart;
+      if (a === null || b === null || a === b) return false;
+      const pair = [Math.min(a, b), Math.max(a, b)];
+      const found = view.legal.removals.find(([lo, hi]) => lo === pair[0] && hi === pair[1]);
+      if (!found) return false;
+      touched = true;
+      removal = found;
+      chainStart = null;
+      input.selected = null;
+      if (found[2]) toast(t('querni.strandWarning', { low: pair[0], high: pair[1] }));
+      render();
+      return true;
+    },
+    onTap: (sq) => {
+      if (!view || !view.your_turn) return false;
+      touched = true;
+      const n = numberAt(sq);
+      if (n === null) { render(); return true; }
+      if (chainStart === null || removal) { chainStart = n; removal = null; render(); return true; }
+      closeChain(chainStart, n);
+      return true;
+    },
+    redraw: () => { touched = true; render(); },
+  });
+  const stepper = new Stepper(() => (view ? (view.history || []).length : 0), () => render());
 
   const turnText = () => {
     const parts = [];
@@ -169,84 +165,149 @@ export function querniPlay(main, id) {
     if (removal) parts.push(`x${removal[0]}-${removal[1]}`);
     return parts.join(' ') || 'pass';
   };
-  const send = async (turn) => {
+  const send = async () => {
+    const turn = turnText();
+    if (turn === 'pass' && !(await confirmDialog(t('querni.passQuestion'), t('querni.pass')))) return;
     const done = await attempt(() => sock.act({ t: 'turn', turn }));
-    if (done) reset();
+    if (done) { reset(); hint = null; }
+    render();
+  };
+  const askHint = async () => {
+    const r = await attempt(() => api('POST', '/api/querni/hint', { position: view.position }));
+    if (!r) return;
+    const parts = r.turn.split(' ');
+    const mv = parts.find((p) => /^[a-j]\d/.test(p));
+    const rm = parts.find((p) => p.startsWith('x'));
+    hint = {
+      text: r.turn,
+      movement: mv ? view.legal.movements.find((m) => m.text === mv) : null,
+      removal: rm ? rm.slice(1).split('-').map(Number) : null,
+    };
     render();
   };
 
   const render = () => {
     if (!view) return;
-    if (view.status === 'lobby') {
-      main.replaceChildren(waitingRoom('Querni', view, id, () => { sock.close(); connect(); }));
-      return;
-    }
+    if (input.busy()) return;
+    if (view.status === 'lobby') { main.replaceChildren(waitingRoom(t('game.querni'), view, id, () => { sock.close(); connect(); })); return; }
+    if (followTable(view, id)) return;
+    main.replaceChildren(table());
+  };
+
+  const table = () => {
     const history = view.history || [];
-    const lastTurn = history.length ? history[history.length - 1] : null;
-    const lastSquares = lastTurn ? turnSquares(lastTurn.turn) : [];
-    let dests = null;
-    if (sel && !move && view.your_turn) {
-      dests = new Map(view.legal.movements.filter((m) => m.from === sel).map((m) => [m.to, m.path]));
+    const shown = stepper.shown();
+    const live = stepper.live();
+    const building = live && view.your_turn;
+    const cells = live ? cellsNow() : parsePosition(shown === 0 ? view.start : history[shown - 1].after);
+    const mine = view.one_screen ? null : ['blue', 'red'].find((s) => view.sides[s] === view.you) || null;
+    const orientedRed = (mine === 'red') !== flipped;
+    input.bind({ moves: building && !move ? view.legal.movements.map((m) => [m.from, m.to]) : [], why: mine && !view.over ? t('board.notYourTurn') : null, own: new Set() });
+    // what the board marks: the last turn (until the next tap), the turn being built, a hint
+    const { marks, paths } = turnMarks(live && touched ? null : history[shown - 1]);
+    const rings = new Map();
+    if (building && input.selected && !move) {
+      for (const m of view.legal.movements.filter((x) => x.from === input.selected)) paths.push({ squares: m.path, cls: '' });
     }
-    const chain = new Set();
-    const cells = cellsNow();
-    if (removal) cells.forEach((c, i) => { if (c && c.side === mySide() && c.n >= removal[0] && c.n <= removal[1]) chain.add(sqName(i)); });
-    else if (chainStart !== null) cells.forEach((c, i) => { if (c && c.side === mySide() && c.n === chainStart) chain.add(sqName(i)); });
-    const board = querniBoard(cells, {
-      selected: sel, dests, path: move ? move.path : null, chain, onTap: tap,
-      last: move ? [] : lastSquares, lastPath: move ? null : lastSquares,
-    });
+    if (building && move) paths.push({ squares: move.path, cls: 'chosen' });
+    const mineAt = (n) => cells.findIndex((c) => c && c.side === view.turn && c.n === n);
+    if (building && removal) for (let n = removal[0]; n <= removal[1]; n++) if (mineAt(n) >= 0) rings.set(sqName(mineAt(n)), 'chain');
+    if (building && chainStart !== null && !removal && mineAt(chainStart) >= 0) rings.set(sqName(mineAt(chainStart)), 'chain');
+    if (building && hint && !move) {
+      if (hint.movement) paths.push({ squares: hint.movement.path, cls: 'hint' });
+      if (hint.removal) {
+        const after = cells.slice();
+        if (hint.movement) { after[sqIndex(hint.movement.to)] = after[sqIndex(hint.movement.from)]; after[sqIndex(hint.movement.from)] = null; }
+        after.forEach((c, i) => { if (c && c.side === view.turn && c.n >= hint.removal[0] && c.n <= hint.removal[1]) rings.set(sqName(i), 'hint'); });
+      }
+    }
+    const board = querniBoard(cells, { flipped: orientedRed, marks, paths, rings, input });
     const who = (side) => seatName(view, view.sides[side]);
+    const bar = (side) => playerBar(view, {
+      side, name: who(side), you: mine === side, toMove: !view.over && view.turn === side, dot: `var(--${side}-piece)`,
+      tray: h('span', { class: 'muted', 'data-test': `left-${side}` }, t('querni.left', { count: view.left[side] })), serverNow: sock.serverNow(),
+    });
     const status = view.over
-      ? h('div', { class: 'banner good', 'data-test': 'result' }, `Game over: ${view.result}`)
-      : h('div', { class: 'banner', 'data-test': 'to-move' }, view.your_turn ? `Your turn (${view.turn})` : `${who(view.turn)} (${view.turn}) to play`);
-    const building = view.your_turn ? h('div', { class: 'stack' },
-      h('div', { class: 'muted', 'data-test': 'pending' }, `Your turn so far: ${turnText()}`),
-      h('div', { class: 'row' },
-        h('button', { 'data-test': 'end-turn', onclick: () => send(turnText()) }, 'End of turn'),
-        h('button', { class: 'secondary', 'data-test': 'cancel', onclick: () => { reset(); render(); } }, 'Cancel'),
-        h('button', { class: 'secondary', 'data-test': 'hint', onclick: async () => {
-          const r = await attempt(() => api('POST', '/api/querni/hint', { position: view.position }));
-          if (r) toast(`Hint: ${r.turn}`);
-        } }, 'Hint'),
-        h('button', { class: 'secondary', onclick: () => { if (confirm('Resign this game?')) attempt(() => sock.act({ t: 'resign' })); } }, 'Resign'))) : '';
-    main.replaceChildren(
-      h('h1', {}, 'Querni'),
-      h('div', { class: 'play play-wide' },
-        h('div', { class: 'board-wrap querni-wrap' }, board),
-        h('div', { class: 'stack' },
-          status,
-          h('div', { class: 'row' },
-            h('span', { class: 'tag blue-tag' }, `Blue: ${who('blue')}, ${view.left.blue} left`),
-            h('span', { class: 'tag red-tag' }, `Red: ${who('red')}, ${view.left.red} left`)),
-          h('div', { class: 'muted', 'data-test': 'quiet' }, `${view.quiet} of ${view.draw_at} turns without a removal (a draw at ${view.draw_at})`),
-          building,
-          lastTurn ? h('div', { class: 'muted', 'data-test': 'last-turn' }, `Last turn: ${lastTurn.side} ${lastTurn.turn}`) : '',
-          h('details', {}, h('summary', {}, `Turns (${history.length})`), h('ol', { class: 'turns' }, ...history.map((t) => h('li', {}, `${t.side}: ${t.turn}`)))),
-          view.one_screen ? '' : shareBox('Link to this game (to watch, or for your opponent):'),
-          h('a', { href: `/replay/${id}`, 'data-link': true }, 'Replay'))));
+      ? h('div', { class: 'banner good', 'data-test': 'result' }, querniEnd(view.end, { blue: who('blue'), red: who('red') }))
+      : h('div', { class: 'banner', 'data-test': 'to-move' }, view.your_turn && !view.one_screen ? t('querni.yourTurn', { side: view.turn }) : t('querni.toPlay', { name: who(view.turn), side: view.turn }));
+    const offers = [];
+    if (!view.over && view.takeback) {
+      const theirs = mine && view.takeback !== mine;
+      offers.push(h('div', { class: 'banner stack', 'data-test': 'takeback-offer' },
+        theirs ? t('table.takebackAsked', { name: who(view.takeback) }) : t('table.takebackWaiting'),
+        theirs ? h('div', { class: 'row' },
+          h('button', { 'data-test': 'accept-takeback', onclick: () => attempt(() => sock.act({ t: 'accept_takeback' })) }, t('table.acceptTakeback')),
+          h('button', { class: 'secondary', 'data-test': 'decline-takeback', onclick: () => attempt(() => sock.act({ t: 'decline_takeback' })) }, t('table.declineTakeback'))) : ''));
+    }
+    const typed = history.filter((e) => !e.auto && (view.one_screen || e.side === mine)).length;
+    const actions = [];
+    if (building) {
+      actions.push(
+        h('button', { 'data-test': 'end-turn', onclick: send }, turnText() === 'pass' ? t('querni.pass') : t('querni.endTurn')),
+        h('button', { class: 'secondary', 'data-test': 'cancel', onclick: () => { reset(); render(); } }, t('querni.cancel')),
+        h('button', { class: 'secondary', 'data-test': 'hint', onclick: askHint }, t('querni.hint')));
+    }
+    actions.push(h('button', { class: 'secondary', 'data-test': 'flip', 'aria-label': t('table.flip'), onclick: () => { flipped = !flipped; render(); } }, '⇅ ', t('table.flipShort')));
+    if ((mine || view.one_screen) && !view.over) {
+      actions.push(
+        h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !typed || Boolean(view.takeback), onclick: () => attempt(() => sock.act({ t: 'offer_takeback' })) }, t('table.takeback')),
+        h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table.resignQuestion'), t('table.resign'))) attempt(() => sock.act({ t: 'resign' })); } }, t('table.resign')));
+    }
+    const pending = building ? h('div', { class: 'muted', 'data-test': 'pending' }, t('querni.soFar', { turn: turnText() })) : '';
+    const hintWords = building && hint ? h('div', { class: 'banner', 'data-test': 'hint-text' }, t('querni.hintIs', { words: querniTurnWords(hint.text) })) : '';
+    const lastTurn = history.length ? history[history.length - 1] : null;
+    const entries = history.map((e, i) => ({ label: e.turn, num: `${i + 1}.${e.side === 'blue' ? '●' : '○'}` }));
+    const top = orientedRed ? 'blue' : 'red';
+    const bottom = orientedRed ? 'red' : 'blue';
+    return tableLayout({
+      title: h('h1', {}, t('game.querni')),
+      status: h('div', { class: 'stack' }, status, ...offers, pending, hintWords),
+      top: bar(top), board: h('div', { class: 'board-wrap' }, board), bottom: bar(bottom),
+      actions,
+      panel: [
+        h('div', { class: 'muted', 'data-test': 'quiet' }, t('querni.quiet', { quiet: view.quiet, at: view.draw_at })),
+        lastTurn ? h('div', { class: 'muted', 'data-test': 'last-turn' }, t('querni.lastTurn', { side: lastTurn.side, turn: lastTurn.turn })) : '',
+        moveList(entries, shown, (s) => stepper.go(s)),
+        stepNote(stepper),
+        view.over ? afterGame(view, (i) => sock.act(i), (s) => seatName(view, s)) : '',
+        h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay.link')),
+        view.one_screen ? '' : shareBox(t('share.gameOrWatch')),
+      ],
+      aspect: FILES / RANKS, wide: true,
+    });
   };
 
   const connect = () => {
-    sock = new GameSocket(id, (v) => {
-      const turnChanged = !view || (v.history || []).length !== (view.history || []).length;
+    sock = new GameSocket(id, (v, frame) => {
+      const before = view;
+      const turnChanged = !before || (v.history || []).length !== (before.history || []).length;
       view = v;
-      if (turnChanged) reset();
+      if (turnChanged) { reset(); hint = null; }
+      const events = (frame && frame.d && frame.d.events) || [];
+      if (events.some((e) => e.type === 'ended')) play('end');
+      else if (events.some((e) => e.type === 'played' && /x/.test(e.turn))) play('capture');
+      else if (events.some((e) => e.type === 'played' || e.type === 'taken_back')) play('move');
+      if (before && v.your_turn && !before.your_turn && !v.one_screen && !v.over) setTimeout(() => play('turn'), 150);
       render();
     }, toast);
   };
   connect();
-  return () => sock.close();
+  const stopClocks = runClocks(main, () => ({ view, serverNow: sock.serverNow(), mine: view && view.sides && ['blue', 'red'].find((s) => view.sides[s] === view.you) }));
+  return () => { sock.close(); stepper.close(); stopClocks(); };
 }
 
 // A read-only picture of a game state (for replays).
 export function querniStatic(view) {
   const history = view.history || [];
-  const last = history.length ? turnSquares(history[history.length - 1].turn) : [];
-  return h('div', { class: 'play play-wide' },
-    h('div', { class: 'board-wrap querni-wrap' }, querniBoard(view.cells, { last, lastPath: last })),
-    h('div', { class: 'stack' },
-      h('div', { class: 'banner' }, view.over ? `Game over: ${view.result}` : `${view.turn} to play`),
-      h('div', { class: 'muted' }, `Blue ${view.left.blue} left, red ${view.left.red} left; ${view.quiet} of ${view.draw_at} turns without a removal`),
-      history.length ? h('div', { class: 'muted' }, `Last turn: ${history[history.length - 1].side} ${history[history.length - 1].turn}`) : ''));
+  const { marks, paths } = turnMarks(history[history.length - 1]);
+  const names = { blue: seatName(view, view.sides.blue), red: seatName(view, view.sides.red) };
+  return tableLayout({
+    status: h('div', { class: 'banner' }, view.over ? querniEnd(view.end || view.status, names) : t('querni.toPlay', { name: names[view.turn], side: view.turn })),
+    board: h('div', { class: 'board-wrap' }, querniBoard(view.cells, { marks, paths })),
+    panel: [
+      h('div', { class: 'muted' }, t('querni.leftBoth', { blue: view.left.blue, red: view.left.red, quiet: view.quiet, at: view.draw_at })),
+      history.length ? h('div', { class: 'muted' }, t('querni.lastTurn', { side: history[history.length - 1].side, turn: history[history.length - 1].turn })) : '',
+    ],
+    aspect: FILES / RANKS, wide: true,
+  });
 }

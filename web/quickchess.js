@@ -1,272 +1,312 @@
 // QuickChess in the browser: every game of the booklet and 8x8 chess, against the computer,
-// two people at one screen, or online by link; Blind QuickChess's hidden setup; and an
-// analysis board with the engine's evaluation and best line.
-import { api, createGame, GameSocket, nickname, rememberNickname } from './api.js';
-import { drawBoard, Picker } from './board.js';
+// two people at one screen, or online by link, untimed or with clocks; Blind QuickChess's
+// hidden setup (blind.js); the analysis board is in analysis.js.
+import { GameSocket } from './api.js';
+import { drawBoard, fenPieces, BoardInput } from './board.js';
 import { chessSymbol } from './pieces.js';
-import { h, toast, navigate, attempt, shareBox } from './ui.js';
+import { h, toast, attempt, shareBox, tableLayout, confirmDialog } from './ui.js';
+import { t, variantTitle, VARIANTS, pieceLabel, chessEnd } from './text.js';
 import { waitingRoom, seatName } from './duel.js';
+import { blindSetup } from './blind.js';
+import { play } from './sound.js';
+import {
+  timeControlPicker, runClocks, playerBar, moveList, Stepper, stepNote, afterGame, followTable,
+  nicknameField, startGame,
+} from './table.js';
 
-export const VARIANTS = [
-  ['power-pawns', 'Power Pawns (box 2): five pawns each; reach the far edge or capture everything'],
-  ['kings-conquest', "King's Conquest (box 3): pawns and a king, which can be captured"],
-  ['raging-rooks', 'Raging Rooks (box 4): pawns and a rook'],
-  ['bishops', 'Bishops (box 5): pawns and a bishop'],
-  ['mean-queens', 'Mean Queens (box 6): pawns and a queen'],
-  ['rescue-the-queen', 'Rescue the Queen (box 7): capture all the pawns; the first to the edge becomes a queen'],
-  ['krazy-knights', 'Krazy Knights (box 8): pawns and a knight'],
-  ['mix:KRN', 'Mix & Match: pawns, king, rook and knight'],
-  ['mix:RBQN', 'Mix & Match: pawns, rook, bishop, queen and knight'],
-  ['quickchess', 'QuickChess (box 9): full game, box setup; pawns rescue captured pieces'],
-  ['quickchess-classic', 'QuickChess, the older setup N Q K B R'],
-  ['quickchess-fsf', "QuickChess as Fairy-Stockfish plays it (promotion to a queen only)"],
-  ['pawn-blasters', 'Pawn Blasters (box 10): two-square first moves and en passant'],
-  ['quickchess+blasters', 'QuickChess with Pawn Blasters'],
-  ['queens-pro', "Queen's Pro Formation (box 10) with castling"],
-  ['kings-pro', "King's Pro Formation (box 10) with castling"],
-  ['blind', 'Blind QuickChess (box 11): each side places its pieces unseen'],
-  ['olympics', 'QuickChess Olympics (box 11): five games in a row, a win 1 point, a draw 1/2'],
-  ['chess', 'Chess (box 12): the traditional game on 8x8'],
-];
-
-function variantSelect(value = 'quickchess') {
-  return h('select', { 'data-test': 'variant' }, ...VARIANTS.map(([v, d]) => h('option', { value: v, selected: v === value }, d)));
+export function variantSelect(value = 'quickchess') {
+  return h('select', { 'data-test': 'variant', 'aria-label': t('quickchess.variant') },
+    ...VARIANTS.map((v) => h('option', { value: v, selected: v === value }, t(`variant.${v}.long`))));
 }
 
-const pieceName = { Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', K: 'king', P: 'pawn' };
-
-function pieceIcon(letter, white) {
+export function pieceIcon(letter, white) {
   const NS = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(NS, 'svg');
   svg.setAttribute('viewBox', '0 0 100 100');
   svg.setAttribute('class', 'piece-icon');
+  svg.setAttribute('aria-hidden', 'true');
   const u = document.createElementNS(NS, 'use');
   u.setAttribute('href', `#${white ? 'w' : 'b'}${letter.toUpperCase()}`);
   svg.append(u);
   return svg;
 }
 
-/** The squares of the last move to highlight (none after a pass, `0000`). */
-function lastSquares(last) {
-  return last && last.uci !== '0000' ? [last.uci.slice(0, 2), last.uci.slice(2, 4)] : null;
+/** A chess piece for the board: its symbol and its name. */
+export function chessPiece(letter) {
+  return letter ? { symbol: chessSymbol(letter), label: pieceLabel(letter) } : null;
 }
 
-/** A "Pass" button when passing is the side's only legal move (lesson games), else nothing. */
-function passButton(legal, send) {
+/** The square of the king of the side to move in `fen`, if the last move gave check. */
+export function checkedKing(fen, pieces, check) {
+  if (!check) return null;
+  const king = fen.split(' ')[1] === 'w' ? 'K' : 'k';
+  for (const [sq, p] of pieces) if (p === king) return sq;
+  return null;
+}
+
+/** The legal moves as the board input takes them: [from, to] pairs (a pass has no squares). */
+export function pairsOf(legal) {
+  const seen = new Set();
+  const out = [];
+  for (const m of legal) {
+    if (m.pass) continue;
+    const k = `${m.from}-${m.to}`;
+    if (!seen.has(k)) { seen.add(k); out.push([m.from, m.to]); }
+  }
+  return out;
+}
+
+/** The squares of a move to highlight; none for a pass (`0000`). */
+export function lastSquares(move) {
+  return move && move.uci !== '0000' ? [move.uci.slice(0, 2), move.uci.slice(2, 4)] : null;
+}
+
+/** A Pass button when passing is the side's only legal move (lesson games), else nothing. */
+export function passButton(legal, send) {
   if (!legal.some((m) => m.pass)) return '';
-  return h('div', { class: 'row' },
-    h('span', {}, 'No piece can move: '),
-    h('button', { 'data-test': 'pass', onclick: () => send('0000') }, 'Pass'));
+  return h('div', { class: 'row', 'data-test': 'pass-row' },
+    h('span', {}, t('quickchess.noMove')),
+    h('button', { 'data-test': 'pass', onclick: () => send('0000') }, t('quickchess.pass')));
 }
 
-/** A chess board from a view's `board` list; `legal` moves (objects with from/to/uci). */
-function chessBoard(v, { legal = [], picker, onMove, redraw, last } = {}) {
-  const map = new Map(v.board.map((b) => [b.square, b.piece]));
-  const pairs = [...new Set(legal.filter((m) => !m.pass).map((m) => `${m.from}-${m.to}`))];
-  const interactive = onMove && pairs.length;
-  const handlers = interactive ? picker.handlers(pairs, onMove, redraw) : {};
-  return drawBoard({
-    files: v.width, ranks: v.height, label: `position ${v.fen || ''}`,
-    symbol: (sq) => (map.has(sq) ? chessSymbol(map.get(sq)) : null),
-    selected: interactive ? picker.selected : null,
-    dests: interactive ? picker.dests(pairs) : null,
-    last, ...handlers,
-  });
+/** An exact verdict (endgame tables or the lesson solver) in words, from its parts. */
+export function verdictText(v) {
+  return t(`verdict.${v.kind}`, { winner: v.winner, n: v.n });
 }
 
-/** Resolves a from-to pair to a move, asking for the piece when it promotes or rescues. */
-function chooseMove(pair, legal, white, container, send) {
-  const [from, to] = pair.split('-');
+/** Resolves a from-to pair to a move, asking for the piece when a pawn promotes or rescues. */
+export function chooseMove(from, to, legal, white, send) {
   const options = legal.filter((m) => m.from === from && m.to === to);
-  if (options.length <= 1) { send(options[0].uci); return; }
-  const box = h('div', { class: 'card stack promotion', 'data-test': 'promotion' },
-    h('div', {}, 'Your pawn reached the last rank. Choose the piece:'),
+  if (options.length <= 1) { if (options[0]) send(options[0].uci); return; }
+  const box = h('dialog', { class: 'stack promotion', 'data-test': 'promotion' },
+    h('div', {}, t('quickchess.choosePiece')),
     h('div', { class: 'row' }, ...options.map((m) => h('button', {
-      class: 'secondary piece-choice', 'data-piece': m.promotion, title: pieceName[m.promotion.toUpperCase()],
-      onclick: () => { box.remove(); send(m.uci); },
-    }, pieceIcon(m.promotion, white), pieceName[m.promotion.toUpperCase()]))));
-  container.prepend(box);
+      class: 'secondary piece-choice', 'data-piece': m.promotion, title: pieceLabel(white ? m.promotion.toUpperCase() : m.promotion),
+      onclick: () => { box.close(); send(m.uci); },
+    }, pieceIcon(m.promotion, white), t(`piece.${m.promotion.toLowerCase()}`)))));
+  box.addEventListener('close', () => box.remove());
+  document.body.append(box);
+  box.showModal();
 }
 
 export function quickchessHome(main) {
-  const name = h('input', { placeholder: 'Your nickname', value: nickname(), maxlength: 24 });
+  const name = nicknameField();
   const variant = variantSelect();
-  const level = h('select', { 'data-test': 'level' }, ...[1, 2, 3, 4, 5, 6, 7, 8].map((l) => h('option', { value: l, selected: l === 4 }, `Computer level ${l}${l === 8 ? ' (strongest)' : ''}`)));
-  const color = h('select', { 'data-test': 'color' }, h('option', { value: 'white' }, 'I play White'), h('option', { value: 'black' }, 'I play Black'));
-  const go = async (kind, bots) => {
-    rememberNickname(name.value.trim());
-    const g = await attempt(() => createGame(kind, { variant: variant.value, color: color.value }, bots));
-    if (g) navigate(`/quickchess/play/${g.id}`);
+  const level = h('select', { 'data-test': 'level', 'aria-label': t('form.level') }, ...[1, 2, 3, 4, 5, 6, 7, 8].map((l) => h('option', { value: l, selected: l === 4 }, t(l === 8 ? 'form.levelStrongest' : 'form.computerLevel', { level: l }))));
+  const color = h('select', { 'data-test': 'color', 'aria-label': t('form.color') }, h('option', { value: 'white' }, t('quickchess.playWhite')), h('option', { value: 'black' }, t('quickchess.playBlack')));
+  const clock = timeControlPicker();
+  const options = () => {
+    const o = { variant: variant.value, color: color.value };
+    const c = clock.value();
+    if (c) o.clock = c;
+    return o;
   };
   main.append(
-    h('h1', {}, 'QuickChess'),
-    h('p', { class: 'lead' }, 'Chess on a 5x6 board, learnt one piece at a time: the booklet\'s lesson games, full QuickChess and its options, up to traditional chess.'),
+    h('h1', {}, t('game.quickchess')),
+    h('p', { class: 'lead' }, t('quickchess.lead')),
     h('div', { class: 'card stack' },
-      h('div', { class: 'row' }, name, variant, color),
-      h('div', { class: 'row' }, level, h('button', { 'data-test': 'vs-computer', onclick: () => go('quickchess', [Number(level.value)]) }, 'Play the computer')),
+      h('div', { class: 'row' }, name, variant),
+      h('div', { class: 'row' }, color, clock.el),
+      h('div', { class: 'row' }, level, h('button', { 'data-test': 'vs-computer', onclick: () => startGame(name, 'quickchess', options(), [Number(level.value)]) }, t('form.playComputer'))),
       h('div', { class: 'row' },
-        h('button', { class: 'secondary', 'data-test': 'vs-friend', onclick: () => go('quickchess', []) }, 'Play a friend online'),
-        h('button', { class: 'secondary', 'data-test': 'one-screen', onclick: () => go('quickchess-local', []) }, 'Two players, one screen'),
-        h('a', { class: 'button secondary', href: '/quickchess/analyse', 'data-link': true }, 'Analysis board'))),
-    h('h2', {}, 'How to play'),
-    h('div', { class: 'card' },
-      h('p', {}, 'The pieces move as in chess. In the lesson games there is no check: a pawn reaching the far edge wins, and so does capturing everything; a player who cannot move passes; if nobody can move, the most advanced pawn (then the most pawns) decides.'),
-      h('p', {}, 'In full QuickChess a pawn reaching the last rank rescues a piece you have lost (a queen-like prince if you lost none). Pawns move one square, there is no castling, and checkmate wins. Blind QuickChess starts with each player placing the pieces on their half, unseen.')));
+        h('button', { class: 'secondary', 'data-test': 'vs-friend', onclick: () => startGame(name, 'quickchess', options(), []) }, t('form.playFriend')),
+        h('button', { class: 'secondary', 'data-test': 'one-screen', onclick: () => startGame(name, 'quickchess-local', options(), []) }, t('form.oneScreen')),
+        h('a', { class: 'button secondary', href: '/quickchess/analyse', 'data-link': true }, t('analysis.title')))),
+    h('h2', {}, t('home.howToPlay')),
+    h('div', { class: 'card' }, h('p', {}, t('quickchess.how1')), h('p', {}, t('quickchess.how2'))));
+}
+
+/** The pieces a side has captured (the other side's lost ones) and the balance, for a bar. */
+function tray(view, side) {
+  if (!view.material) return null;
+  const other = side === 'white' ? 'black' : 'white';
+  const lost = view.material.lost[other] || '';
+  const balance = view.material.balance * (side === 'white' ? 1 : -1);
+  return h('span', { class: 'tray', 'data-test': `captured-${side}`, title: t('quickchess.captured') },
+    ...[...lost].map((p) => pieceIcon(p, other === 'white')),
+    balance > 0 ? h('span', { class: 'balance' }, `+${balance}`) : '');
+}
+
+function seriesPanel(v) {
+  if (!v.series) return '';
+  const sr = v.series;
+  const seat = (n) => seatName(v, n);
+  const head = sr.over
+    ? t('olympics.over', { winner: sr.winner === null ? null : seat(sr.winner), a: sr.points[0], b: sr.points[1] })
+    : t('olympics.now', { game: sr.game, of: sr.of, first: seat(0), second: seat(1), a: sr.points[0], b: sr.points[1] });
+  return h('div', { class: sr.over ? 'banner good' : 'banner', 'data-test': 'series' }, head,
+    h('ol', { class: 'turns' }, ...sr.games.map((g, i) => h('li', {}, sr.results[i]
+      ? t('olympics.result', { game: variantTitle(g), result: sr.results[i].result })
+      : variantTitle(g)))));
+}
+
+/** What a frame's events sound like: a capture, a check, a move, the end. */
+function soundOf(events) {
+  const moved = (events || []).filter((e) => e.t === 'moved');
+  if ((events || []).some((e) => e.t === 'game_over')) return 'end';
+  if (!moved.length) return null;
+  const m = moved[moved.length - 1];
+  if (m.check) return 'check';
+  return m.san.includes('x') ? 'capture' : 'move';
 }
 
 export function quickchessPlay(main, id) {
-  const picker = new Picker();
   let view = null;
   let sock;
-  let placing = null; // the piece letter chosen from the palette (Blind setup)
+  let flipped = false;
+  let premove = null; // [from, to] made ahead of the turn
   const send = (uci) => attempt(() => sock.act({ t: 'move', uci }));
-
-  const setupPanel = (v) => {
-    const white = v.color === 'white';
-    const mine = new Map((v.setup.yours || []).map((p) => [p.square, p.role]));
-    const counts = { K: 1, Q: 1, R: 1, B: 1, N: 1, P: 5 };
-    for (const r of mine.values()) counts[r] -= 1;
-    const half = white ? [1, 2, 3] : [4, 5, 6];
-    const board = drawBoard({
-      files: 5, ranks: 6, label: 'your setup',
-      symbol: (sq) => (mine.has(sq) ? chessSymbol(white ? mine.get(sq) : mine.get(sq).toLowerCase()) : null),
-      dests: placing ? new Set(['a', 'b', 'c', 'd', 'e'].flatMap((f) => half.map((r) => `${f}${r}`)).filter((s) => !mine.has(s))) : null,
-      onDown: (sq) => {
-        if (mine.has(sq)) { attempt(() => sock.act({ t: 'unplace', square: sq })); return; }
-        if (placing) { const role = placing; placing = counts[role] > 1 ? role : null; attempt(() => sock.act({ t: 'place', role, square: sq })); }
-      },
-    });
-    const other = white ? 1 : 0;
-    return h('div', { class: 'play' },
-      h('div', { class: 'board-wrap' }, board),
-      h('div', { class: 'stack' },
-        h('div', { class: 'banner' }, v.setup.done[white ? 0 : 1] ? 'Your pieces are placed. Waiting for your opponent.' : 'Place your pieces on your half: pick a piece, then a square (tap a placed piece to take it back).'),
-        h('div', { class: 'palette' }, ...Object.entries(counts).filter(([, n]) => n > 0).map(([r, n]) => h('button', {
-          class: placing === r ? 'on' : '', 'data-role': r, title: `${pieceName[r]} (${n} left)`,
-          onclick: () => { placing = r; render(); },
-        }, pieceIcon(r, white)))),
-        h('div', { class: 'muted', 'data-test': 'opponent-setup' }, `Your opponent has placed ${v.setup.counts[other]} of 10 pieces.`)));
-  };
-
-  const seriesPanel = (v) => {
-    if (!v.series) return '';
-    const sr = v.series;
-    const seat = (n) => seatName(v, n);
-    const head = sr.over
-      ? `The Olympics are over: ${sr.winner === null ? 'a tie' : `${seat(sr.winner)} wins`} (${sr.points[0]} to ${sr.points[1]})`
-      : `Olympics, game ${sr.game} of ${sr.of}: ${seat(0)} ${sr.points[0]}, ${seat(1)} ${sr.points[1]}`;
-    return h('div', { class: sr.over ? 'banner good' : 'banner', 'data-test': 'series' }, head,
-      h('ol', { class: 'turns' }, ...sr.games.map((g, i) => h('li', {}, g, sr.results[i] ? ` ${sr.results[i].result} (${sr.results[i].outcome})` : ''))));
-  };
+  const act = (intent) => attempt(() => sock.act(intent));
+  const input = new BoardInput({
+    onMove: (from, to) => chooseMove(from, to, view.legal, view.turn === 'white', send),
+    onPremove: (from, to) => { premove = [from, to]; render(); },
+    onTap: () => { if (premove) { premove = null; render(); return true; } return false; },
+    redraw: () => render(),
+  });
+  const stepper = new Stepper(() => (view ? view.moves.length : 0), () => render());
 
   const render = () => {
     if (!view) return;
-    if (view.status === 'lobby') { main.replaceChildren(waitingRoom('QuickChess', view, id, () => { sock.close(); connect(); })); return; }
-    if (view.setup) {
-      main.replaceChildren(h('h1', {}, 'Blind QuickChess'), seriesPanel(view), view.color ? setupPanel(view) : h('p', {}, 'The players are placing their pieces unseen.'));
+    if (input.busy()) return; // a piece is being dragged: draw when it lands
+    if (view.status === 'lobby') {
+      main.replaceChildren(waitingRoom(t('quickchess.title', { id: (view.options || {}).variant || 'quickchess' }), view, id, () => { sock.close(); connect(); }));
       return;
     }
-    const last = lastSquares(view.last);
-    const side = h('div', { class: 'stack' });
-    const board = chessBoard(view, {
-      legal: view.your_turn ? view.legal : [], picker, last, redraw: render,
-      onMove: (pair) => chooseMove(pair, view.legal, view.turn === 'white', side, send),
+    if (followTable(view, id)) return;
+    if (view.setup) { main.replaceChildren(blindSetup(view, sock, seriesPanel(view), render)); return; }
+    main.replaceChildren(table());
+  };
+
+  const table = () => {
+    const n = view.moves.length;
+    const shown = stepper.shown();
+    const live = stepper.live();
+    const fen = shown === n ? view.fen : (shown === 0 ? view.start_fen : view.moves[shown - 1].fen);
+    const pieces = fenPieces(fen);
+    const lastMove = shown > 0 ? view.moves[shown - 1] : null;
+    const givesCheck = lastMove ? /[+#]$/.test(lastMove.san) : false;
+    const mine = view.color; // one screen: the side to move
+    const bottom = view.one_screen || !mine ? 'white' : mine;
+    const orientedBlack = (bottom === 'black') !== flipped;
+    const top = orientedBlack ? 'white' : 'black';
+    const low = orientedBlack ? 'black' : 'white';
+    const timed = Boolean(view.clock);
+    const own = new Set([...pieces].filter(([, p]) => (p === p.toUpperCase()) === (mine === 'white')).map(([sq]) => sq));
+    input.bind({
+      moves: live && view.your_turn ? pairsOf(view.legal) : [],
+      premove: live && timed && !view.one_screen && Boolean(mine) && !view.your_turn && !view.over,
+      own: mine && !view.one_screen ? own : new Set(),
+      why: mine && !view.over ? t('board.notYourTurn') : null,
+    });
+    const marks = new Map();
+    if (premove && live) for (const sq of premove) marks.set(sq, 'premove');
+    const board = drawBoard({
+      files: view.width, ranks: view.height, flipped: orientedBlack, label: `position ${fen}`,
+      piece: (sq) => chessPiece(pieces.get(sq)),
+      last: lastSquares(lastMove),
+      check: checkedKing(fen, pieces, givesCheck), marks, input,
     });
     const who = (c) => seatName(view, view.sides[c]);
-    let status;
-    if (view.over || (view.series && view.outcome)) status = h('div', { class: 'banner good', 'data-test': 'result' }, `${view.outcome} (${view.result})`);
-    else {
-      const check = view.check ? 'Check! ' : '';
-      status = h('div', { class: view.check ? 'banner bad' : 'banner', 'data-test': 'to-move' },
-        `${check}${view.your_turn ? `Your move (${view.turn})` : `${who(view.turn)} (${view.turn}) to move`}`);
-    }
-    const pairs = [];
-    for (let i = 0; i < view.moves.length; i += 2) pairs.push(`${i / 2 + 1}. ${view.moves[i].san}${view.moves[i + 1] ? ' ' + view.moves[i + 1].san : ''}`);
-    side.append(
-      seriesPanel(view),
-      status,
-      view.solved ? h('div', { class: 'banner', 'data-test': 'solved', title: 'from the endgame tables or the lesson-game solver' }, view.solved) : '',
-      view.your_turn && !view.over ? passButton(view.legal, send) : '',
-      view.draw_offer ? h('div', { class: 'banner' }, `${view.draw_offer} offers a draw.`) : '',
-      h('div', { class: 'row' },
-        h('span', { class: 'tag' }, `White: ${who('white')}`), h('span', { class: 'tag' }, `Black: ${who('black')}`)),
-      h('div', { class: 'moves', 'data-test': 'moves' }, pairs.join('  ') || 'No moves yet.'),
-      view.over ? '' : h('div', { class: 'row' },
-        view.color ? h('button', { class: 'secondary', onclick: () => attempt(() => sock.act({ t: 'offer_draw' })) }, view.draw_offer && view.draw_offer !== view.color ? 'Accept the draw' : 'Offer a draw') : '',
-        view.color ? h('button', { class: 'secondary', onclick: () => { if (confirm('Resign this game?')) attempt(() => sock.act({ t: 'resign' })); } }, 'Resign') : ''),
-      h('a', { href: `/quickchess/analyse?variant=${encodeURIComponent(view.variant)}&fen=${encodeURIComponent(view.fen)}`, 'data-link': true }, 'Analyse this position'),
-      view.one_screen ? '' : shareBox('Link to this game:'),
-      h('a', { href: `/replay/${id}`, 'data-link': true }, 'Replay'));
-    main.replaceChildren(h('h1', {}, `QuickChess: ${view.variant}`), h('div', { class: 'play' }, h('div', { class: 'board-wrap' }, board), side));
-  };
-  const connect = () => { sock = new GameSocket(id, (v) => { view = v; render(); }, toast); };
-  connect();
-  return () => sock.close();
-}
-
-export function quickchessAnalyse(main) {
-  const params = new URLSearchParams(location.search);
-  const variant = variantSelect(params.get('variant') || 'quickchess');
-  const fen = h('input', { placeholder: 'FEN (empty: the start)', value: params.get('fen') || '', class: 'wide', 'data-test': 'fen' });
-  const picker = new Picker();
-  let moves = [];
-  let state = null;
-  const out = h('div', { class: 'stack' });
-  const load = async (analyse) => {
-    const body = { variant: variant.value, fen: fen.value.trim() || undefined, moves };
-    if (analyse) body.analyse_ms = 1500;
-    const r = await attempt(() => api('POST', '/api/chess/position', body));
-    if (!r) { moves.pop(); return; }
-    state = r;
-    draw();
-  };
-  const draw = () => {
-    const board = chessBoard(state, {
-      legal: state.outcome ? [] : state.legal, picker, redraw: draw,
-      onMove: (pair) => chooseMove(pair, state.legal, state.turn === 'white', out, (uci) => { moves.push(uci); load(false); }),
+    const bar = (side) => playerBar(view, {
+      side, name: who(side), you: !view.one_screen && mine === side, toMove: !view.over && view.turn === side,
+      tray: tray(view, side), serverNow: sock.serverNow(),
     });
-    const a = state.analysis;
-    const score = a ? (a.score.mate !== undefined ? `mate in ${a.score.mate}` : `${(a.score.cp / 100).toFixed(2)}`) : '';
-    out.replaceChildren(
-      h('div', { class: 'play' }, h('div', { class: 'board-wrap' }, board),
-        h('div', { class: 'stack' },
-          h('div', { class: 'banner' }, state.outcome || `${state.turn} to move${state.check ? ', in check' : ''}`),
-          h('div', { class: 'muted' }, state.moves_san.length ? `Moves: ${state.moves_san.join(' ')}` : 'Click pieces to try moves.'),
-          state.outcome ? '' : passButton(state.legal, (uci) => { moves.push(uci); load(false); }),
-          h('div', { class: 'row' },
-            h('button', { 'data-test': 'analyse', onclick: () => load(true) }, 'Evaluate'),
-            h('button', { class: 'secondary', onclick: () => { moves.pop(); load(false); } }, 'Take back'),
-            h('button', { class: 'secondary', onclick: () => { moves = []; load(false); } }, 'Reset')),
-          state.solved ? h('div', { class: 'card stack', 'data-test': 'solved' },
-            h('div', {}, h('b', {}, state.solved.text)),
-            state.solved.best_san ? h('div', { class: 'muted' }, `Perfect play: ${state.solved.best_san}`) : '') : '',
-          a ? h('div', { class: 'card stack', 'data-test': 'evaluation' },
-            h('div', {}, h('b', {}, 'Best: '), a.best_san, ` (${state.turn} to move: ${score})`),
-            h('div', { class: 'muted' }, `Line: ${a.pv_san.join(' ')}`),
-            h('div', { class: 'muted' }, `depth ${a.depth}, ${a.nodes.toLocaleString()} positions`)) : '',
-          h('div', { class: 'muted' }, `FEN: ${state.fen}`),
-          state.outcome ? '' : h('div', { class: 'row' },
-            h('button', { class: 'secondary small', onclick: () => playFrom('quickchess', [4]) }, 'Play from here against the computer'),
-            h('button', { class: 'secondary small', onclick: () => playFrom('quickchess-local', []) }, 'Play from here, two players')))));
+    const status = view.over
+      ? h('div', { class: 'banner good', 'data-test': 'result' }, chessEnd(view.end, { white: who('white'), black: who('black') }), ` (${view.result})`)
+      : h('div', { class: view.check ? 'banner bad' : 'banner', 'data-test': 'to-move' },
+        view.your_turn && !view.one_screen ? t(view.check ? 'quickchess.yourMoveCheck' : 'quickchess.yourMove', { side: view.turn })
+          : t(view.check ? 'quickchess.toMoveCheck' : 'quickchess.toMove', { name: who(view.turn), side: view.turn }));
+    const offers = [];
+    if (!view.over && view.draw_offer) {
+      offers.push(h('div', { class: 'banner', 'data-test': 'draw-offer' }, t('quickchess.drawOffered', { name: who(view.draw_offer) })));
+    }
+    if (!view.over && view.takeback) {
+      const theirs = mine && view.takeback !== mine && !view.one_screen;
+      offers.push(h('div', { class: 'banner stack', 'data-test': 'takeback-offer' },
+        theirs ? t('table.takebackAsked', { name: who(view.takeback) }) : t('table.takebackWaiting'),
+        theirs ? h('div', { class: 'row' },
+          h('button', { 'data-test': 'accept-takeback', onclick: () => act({ t: 'accept_takeback' }) }, t('table.acceptTakeback')),
+          h('button', { class: 'secondary', 'data-test': 'decline-takeback', onclick: () => act({ t: 'decline_takeback' }) }, t('table.declineTakeback'))) : ''));
+    }
+    const myMoves = view.one_screen ? n : view.moves.filter((_, i) => (i % 2 === 0) === (view.start_fen.split(' ')[1] === (mine === 'white' ? 'w' : 'b'))).length;
+    const actions = [h('button', { class: 'secondary', 'data-test': 'flip', title: t('table.flip'), 'aria-label': t('table.flip'), onclick: () => { flipped = !flipped; render(); } }, '⇅ ', t('table.flipShort'))];
+    if (mine && !view.over) {
+      actions.push(
+        h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !myMoves || Boolean(view.takeback), onclick: () => act({ t: 'offer_takeback' }) }, t('table.takeback')),
+        view.one_screen ? '' : h('button', { class: 'secondary', 'data-test': 'draw', onclick: () => act({ t: 'offer_draw' }) }, view.draw_offer && view.draw_offer !== mine ? t('quickchess.acceptDraw') : t('quickchess.offerDraw')),
+        h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table.resignQuestion'), t('table.resign'))) act({ t: 'resign' }); } }, t('table.resign')));
+    }
+    const whiteFirst = view.start_fen.split(' ')[1] === 'w';
+    const entries = view.moves.map((m, i) => {
+      const whiteMove = (i % 2 === 0) === whiteFirst;
+      const num = Math.floor((i + (whiteFirst ? 0 : 1)) / 2) + 1;
+      return { label: m.san, num: whiteMove ? `${num}.` : (i === 0 ? `${num}…` : null) };
+    });
+    const lostMine = mine && view.material ? view.material.lost[mine].replace(/p/g, '') : '';
+    const rescue = mine && lostMine && /quickchess|blind|pro/.test(view.variant) && !view.over
+      ? h('div', { class: 'muted', 'data-test': 'rescue-note' }, t('quickchess.rescuable', { pieces: [...lostMine].map((p) => t(`piece.${p}`)) })) : '';
+    const panel = [
+      seriesPanel(view),
+      moveList(entries, shown, (s) => stepper.go(s)),
+      stepNote(stepper),
+      rescue,
+      view.over ? afterGame(view, (i) => sock.act(i), (s) => seatName(view, s)) : '',
+      h('div', { class: 'row' },
+        h('a', { href: `/quickchess/analyse?variant=${encodeURIComponent(view.variant)}&fen=${encodeURIComponent(fen)}`, 'data-link': true }, t('quickchess.analyse')),
+        h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay.link'))),
+      view.one_screen ? '' : shareBox(t('share.game')),
+    ];
+    const exact = view.solved && live
+      ? h('div', { class: 'banner', 'data-test': 'solved', title: t('verdict.source') }, verdictText(view.solved)) : '';
+    const pass = live && view.your_turn && !view.over ? passButton(view.legal, send) : '';
+    return tableLayout({
+      title: h('h1', {}, t('quickchess.title', { id: view.variant })),
+      status: h('div', { class: 'stack' }, status, exact, pass, ...offers),
+      top: bar(top), board: h('div', { class: 'board-wrap' }, board), bottom: bar(low),
+      actions, panel, aspect: view.width / view.height,
+    });
   };
-  const playFrom = async (kind, bots) => {
-    const color = state.turn;
-    const g = await attempt(() => createGame(kind, { variant: state.variant, fen: state.fen, color }, bots));
-    if (g) navigate(`/quickchess/play/${g.id}`);
+
+  const connect = () => {
+    sock = new GameSocket(id, (v, frame) => {
+      const before = view;
+      view = v;
+      const events = frame && frame.d && frame.d.events;
+      const sound = soundOf(events);
+      if (sound) play(sound);
+      if (before && v.your_turn && !before.your_turn && !v.one_screen) {
+        // it is our turn: a premove goes now if it is legal, else it is dropped
+        if (premove) {
+          const [from, to] = premove;
+          premove = null;
+          const options = v.legal.filter((m) => m.from === from && m.to === to);
+          if (options.length) send(options[0].uci);
+        } else if (sound !== 'end') setTimeout(() => play('turn'), 150);
+      }
+      if (v.over) premove = null;
+      render();
+    }, toast);
   };
-  main.append(h('h1', {}, 'Analysis board'),
-    h('div', { class: 'card row' }, variant, fen, h('button', { class: 'secondary', onclick: () => { moves = []; load(false); } }, 'Set up')),
-    out);
-  load(false);
+  connect();
+  const stopClocks = runClocks(main, () => ({ view, serverNow: sock.serverNow(), mine: view && view.color }));
+  return () => { sock.close(); stepper.close(); stopClocks(); };
 }
 
 // A read-only picture of a game state (for replays).
-export function chessStatic(view) {
-  if (view.setup) return h('div', { class: 'banner' }, `Blind setup: ${view.setup.counts[0]} and ${view.setup.counts[1]} of 10 pieces placed (hidden until both are done).`);
+export function chessStatic(view, ctx = {}) {
+  if (view.setup) return h('div', { class: 'banner' }, t('blind.replay', { white: view.setup.counts[0], black: view.setup.counts[1] }));
+  const pieces = fenPieces(view.fen);
   const last = lastSquares(view.last);
-  return h('div', { class: 'play' },
-    h('div', { class: 'board-wrap' }, chessBoard(view, { last })),
-    h('div', { class: 'stack' },
-      h('div', { class: 'banner' }, view.over ? `${view.outcome} (${view.result})` : `${view.check ? 'Check! ' : ''}${view.turn} to move`),
-      h('div', { class: 'moves' }, view.moves.map((m) => m.san).join(' '))));
+  const board = drawBoard({
+    files: view.width, ranks: view.height, flipped: Boolean(ctx.flipped), label: `position ${view.fen}`,
+    piece: (sq) => chessPiece(pieces.get(sq)), last, check: checkedKing(view.fen, pieces, view.check),
+  });
+  const names = { white: seatName(view, view.sides.white), black: seatName(view, view.sides.black) };
+  return tableLayout({
+    status: h('div', { class: 'banner' }, view.over ? chessEnd(view.end, names) : t(view.check ? 'quickchess.toMoveCheck' : 'quickchess.toMove', { name: names[view.turn], side: view.turn })),
+    board: h('div', { class: 'board-wrap' }, board),
+    panel: [h('div', { class: 'muted' }, t('quickchess.title', { id: view.variant })),
+      h('div', { class: 'movelist' }, view.moves.map((m) => m.san).join(' ') || t('table.noMoves'))],
+    aspect: view.width / view.height,
+  });
 }

@@ -1,6 +1,6 @@
 // The browser scenarios of issue #8: Querni between two browsers (a multi-jump and a chain
 // removal, by clicks), a QuickChess game to a rescue choice, and a game against the computer.
-import { shot, post, assert, seatAs, newPage as sharedNewPage } from './harness.mjs';
+import { shot, post, assert, seatAs, againstComputer, newPage as sharedNewPage } from './harness.mjs';
 
 function newPage(browser) { return sharedNewPage(browser, { width: 1280, height: 900 }); }
 
@@ -83,7 +83,7 @@ async function querniTwoBrowsers({ browser, base }) {
     await playQuerniTurn(page, view, movement, removal);
     if (removal) await shot(page, 'querni-chain-removed');
     if (movement && movement.path.length >= 3 && turn < 2) await shot(page, 'querni-multi-jump');
-    await page.waitForFunction((n) => document.querySelector('[data-test=last-turn]') && document.querySelectorAll('ol.turns li').length > n, before);
+    await page.waitForFunction((n) => document.querySelector('[data-test=last-turn]') && document.querySelectorAll('[data-test=moves] button').length > n, before);
   }
   assert(jumped, 'a multi-jump was played');
   assert(removed, 'a chain was removed');
@@ -116,10 +116,10 @@ async function quickchessRescueChoice({ browser, base }) {
   const board = () => page.locator('svg.board').first();
   await board().locator('rect[data-sq="e4"]').click();
   await board().locator('rect[data-sq="e5"]').click();
-  await page.waitForFunction(() => document.querySelector('[data-test=moves]')?.textContent.includes('e5'));
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-test=moves] button')].some((b) => b.textContent === 'e5'));
   await board().locator('rect[data-sq="b5"]').click();
   await board().locator('rect[data-sq="b4"]').click();
-  await page.waitForFunction(() => document.querySelector('[data-test=moves]')?.textContent.includes('b4'));
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-test=moves] button')].some((b) => b.textContent === 'b4'));
   await board().locator('rect[data-sq="e5"]').click();
   await board().locator('rect[data-sq="e6"]').click();
   await page.locator('[data-test=promotion]').waitFor();
@@ -127,9 +127,9 @@ async function quickchessRescueChoice({ browser, base }) {
   assert(JSON.stringify(choices.sort()) === JSON.stringify(['b', 'n', 'q', 'r']), `any piece is offered: ${choices}`);
   await shot(page, 'quickchess-rescue-choice');
   await page.locator('[data-test=promotion] [data-piece="n"]').click();
-  await page.waitForFunction(() => document.querySelector('[data-test=moves]')?.textContent.includes('e6=N'));
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-test=moves] button')].some((b) => b.textContent === 'e6=N'));
   const status = await page.locator('[data-test=to-move]').innerText();
-  assert(status.includes('black'), `Black to move after the rescue: ${status}`);
+  assert(/black/i.test(status), `Black to move after the rescue: ${status}`);
   await shot(page, 'quickchess-rescued-knight');
   await context.close();
 }
@@ -142,9 +142,9 @@ async function quickchessPass({ browser, base }) {
   await page.getByRole('button', { name: 'Play from here, two players' }).click();
   await page.waitForURL(/\/quickchess\/play\//);
   await page.locator('[data-test=pass]').click();
-  await page.waitForFunction(() => document.querySelector('[data-test=moves]')?.textContent.includes('1. --'));
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-test=moves] button')].some((b) => b.textContent === '--'));
   const status = await page.locator('[data-test=to-move]').innerText();
-  assert(status.includes('black'), `Black to move after White's pass: ${status}`);
+  assert(/black/i.test(status), `Black to move after White's pass: ${status}`);
   assert(await page.locator('[data-test=pass]').count() === 0, 'Black has a move, so no pass is offered');
   await shot(page, 'quickchess-pass');
   // the analysis board knows the game exactly: the lesson solver's verdict and perfect move
@@ -159,16 +159,15 @@ async function quickchessPass({ browser, base }) {
 
 async function quickchessAgainstTheComputer({ browser, base }) {
   const { context, page } = await newPage(browser);
-  await page.goto(base + '/quickchess');
-  await page.locator('[data-test=variant]').selectOption('quickchess');
-  await page.locator('[data-test=level]').selectOption('2');
-  await page.locator('[data-test=vs-computer]').click();
-  await page.waitForURL(/\/quickchess\/play\//);
+  await againstComputer(page, base, { level: 2 });
   const board = () => page.locator('svg.board').first();
   await board().locator('rect[data-sq="c2"]').click();
   await board().locator('rect[data-sq="c3"]').click();
   // the computer answers
-  await page.waitForFunction(() => /1\. c3 \S+/.test(document.querySelector('[data-test=moves]')?.textContent || ''), null, { timeout: 20000 });
+  await page.waitForFunction(() => {
+    const sans = [...document.querySelectorAll('[data-test=moves] button')].map((b) => b.textContent);
+    return sans.length === 2 && sans[0] === 'c3';
+  }, null, { timeout: 20000 });
   const status = await page.locator('[data-test=to-move]').innerText();
   assert(status.includes('Your move'), `back to the player: ${status}`);
   await shot(page, 'quickchess-vs-computer');
@@ -191,18 +190,17 @@ async function quickchessAgainstTheComputer({ browser, base }) {
 
 async function olympicsAgainstTheComputer({ browser, base }) {
   const { context, page } = await newPage(browser);
-  await page.goto(base + '/quickchess');
-  await page.locator('[data-test=variant]').selectOption('olympics');
-  await page.locator('[data-test=level]').selectOption('1');
-  await page.locator('[data-test=vs-computer]').click();
-  await page.waitForURL(/\/quickchess\/play\//);
+  await againstComputer(page, base, { variant: 'olympics' });
   await page.locator('[data-test=series]').waitFor();
   const series = await page.locator('[data-test=series]').innerText();
-  assert(series.includes('game 1 of 5') && series.includes('rescue-the-queen+blasters'), `the series is shown: ${series}`);
+  assert(series.includes('game 1 of 5') && series.includes('Rescue the Queen with Pawn Blasters'), `the series is shown by the games' names: ${series}`);
   const board = () => page.locator('svg.board').first();
   await board().locator('rect[data-sq="c2"]').click();
   await board().locator('rect[data-sq="c4"]').click(); // blasters: a two-square first move
-  await page.waitForFunction(() => /1\. c4 \S+/.test(document.querySelector('[data-test=moves]')?.textContent || ''), null, { timeout: 20000 });
+  await page.waitForFunction(() => {
+    const sans = [...document.querySelectorAll('[data-test=moves] button')].map((b) => b.textContent);
+    return sans.length === 2 && sans[0] === 'c4';
+  }, null, { timeout: 20000 });
   await shot(page, 'quickchess-olympics');
   await context.close();
 }

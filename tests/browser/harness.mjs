@@ -67,15 +67,32 @@ export async function seatAs(page, { url, name, button, lands }) {
   if (lands) await page.waitForURL(lands);
 }
 
+// Starts a QuickChess game against the computer from its home page, as a person does; `clock`
+// ([minutes, increment]) sets a custom time control.
+export async function againstComputer(page, base, { variant = 'quickchess', level = '1', color = 'white', clock = null } = {}) {
+  await page.goto(base + '/quickchess');
+  await page.locator('[data-test=variant]').selectOption(variant);
+  await page.locator('[data-test=level]').selectOption(String(level));
+  await page.locator('[data-test=color]').selectOption(color);
+  if (clock) {
+    await page.locator('[data-test=time-control]').selectOption('custom');
+    await page.locator('[data-test=custom-minutes]').fill(String(clock[0]));
+    await page.locator('[data-test=custom-increment]').fill(String(clock[1]));
+  }
+  await page.locator('[data-test=vs-computer]').click();
+  await page.waitForURL(/\/quickchess\/play\//);
+}
+
 export function assert(cond, message) { if (!cond) throw new Error(`assertion failed: ${message}`); }
 
-// A page in a fresh context; any error thrown by the page's scripts fails the scenario when
+// A page in a fresh context (`options`: a viewport, or Playwright's context options such as
+// isMobile and colorScheme); any error thrown by the page's scripts fails the scenario when
 // the context is closed.
-export async function newPage(browser, viewport = { width: 1200, height: 900 }) {
-  const context = await browser.newContext({ viewport });
+export async function newPage(browser, options = { width: 1200, height: 900 }) {
+  const context = await browser.newContext(options.viewport ? options : { viewport: options });
   const page = await context.newPage();
   const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('pageerror', (e) => errors.push(e.stack || e.message));
   const close = context.close.bind(context);
   context.close = async () => {
     await close();

@@ -1,11 +1,12 @@
 // The browser scenarios of issue #6: what a person does, by clicks, in headless Chromium.
 import { shot, boardText, clickMove, post, assert, newPage, seatAs } from './harness.mjs';
 import { duelScenarios } from './duels.mjs';
+import { playerScenarios } from './players.mjs';
+import { tableScenarios } from './table.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
   await page.goto(base + '/');
-  await shot(page, 'home');
   await page.getByRole('link', { name: 'Play' }).first().click();
   await seatAs(page, { name: 'Ada', button: 'solo', lands: /\/checkmates\/solo\// });
   for (let task = 0; task < 10; task++) {
@@ -103,14 +104,20 @@ async function partyWithTwoBrowsersAndABot({ browser, base }) {
 async function royalMatchAgainstABot({ browser, base }) {
   const { context, page } = await newPage(browser);
   await page.goto(base + '/royal');
-  await page.locator('select').nth(1).selectOption('6');
+  await page.locator('[data-test=bot-level]').selectOption('6');
+  // the match's clocks: a 30 s hourglass and the optional 60 s limit on each execution
+  await page.locator('[data-test=hourglass]').selectOption('30000');
+  await page.locator('[data-test=execution-limit]').selectOption('60000');
   await page.locator('[data-test=vs-bot]').click();
   await page.waitForURL(/\/royal\/match\//);
   await page.locator('[data-bid="20"]').click();
-  await page.locator('[data-sand]').waitFor();
+  const sand = Number((await page.locator('[data-sand]').innerText()).replace(' s', ''));
+  assert(sand > 20 && sand <= 30, `the hourglass runs 30 s, not the default 60: ${sand} s`);
   await shot(page, 'royal-match-hourglass');
-  // the strongest bot challenges an overbid and executes in fewer moves
+  // the strongest bot challenges an overbid and executes in fewer moves, against the clock
   await page.getByText(/Bot 6 executes: challenged 20/).waitFor({ timeout: 30000 });
+  const left = Number((await page.locator('[data-exec-clock]').innerText()).split(' ')[0]);
+  assert(left > 45 && left <= 60, `the execution limit shows its countdown: ${left} s left`);
   await shot(page, 'royal-match-bot-executing');
   await page.locator('[data-test=last-round]').waitFor({ timeout: 60000 });
   assert((await page.locator('[data-score="1"]').innerText()) === '1', 'the point went to the bot');
@@ -177,11 +184,45 @@ async function solverAnimates({ browser, base }) {
   await context.close();
 }
 
+// The home page: the four games, each with how it is played and a link that leads to it, the
+// two small boards drawn, and the list of recent games loaded (not stuck on "Loading...").
+async function homePage({ browser, base }) {
+  const { context, page } = await newPage(browser);
+  await page.goto(base + '/');
+  assert((await page.locator('h1').innerText()) === 'Tabula', 'the title');
+  const games = await page.locator('.grid > .card h3').allInnerTexts();
+  assert(JSON.stringify(games) === JSON.stringify(['Check Mates', 'The Royal Study', 'Querni', 'QuickChess']), `the four games: ${games}`);
+  for (const card of await page.locator('.grid > .card').all()) {
+    const how = await card.locator('p').first().innerText();
+    assert(how.length > 100, `each game says how it is played: ${how}`);
+  }
+  assert((await page.locator('.grid > .card svg.board').count()) === 2, 'the Check Mates and Royal Study boards are drawn');
+  await page.locator('h2', { hasText: 'Recent games' }).waitFor();
+  await page.waitForFunction(() => {
+    const list = [...document.querySelectorAll('h2')].find((e) => e.textContent === 'Recent games')?.nextElementSibling;
+    return list && list.textContent !== 'Loading...';
+  });
+  const recent = await page.locator('h2:has-text("Recent games") + div').innerText();
+  assert(!recent.includes('Could not load'), `the recent games load: ${recent}`);
+  await shot(page, 'home');
+  // each game's Play link leads to its page, in the app (no reload)
+  for (const [index, title, path] of [[0, 'Check Mates', '/checkmates'], [1, 'The Royal Study', '/royal'], [2, 'Querni', '/querni'], [3, 'QuickChess', '/quickchess']]) {
+    await page.goto(base + '/');
+    await page.locator('.grid > .card').nth(index).getByRole('link', { name: 'Play' }).click();
+    await page.waitForURL(base + path);
+    assert((await page.locator('h1').first().innerText()) === title, `${path} shows ${title}`);
+  }
+  await context.close();
+}
+
 export const scenarios = [
+  ['home page lists the four games and leads to each', homePage],
   ['solver page animates a solution', solverAnimates],
   ['royal study solo with a card turn', royalSoloWithACardTurn],
   ['check mates solo run by clicks to its rating', soloCheckMates],
   ['party room: two browsers and a bot', partyWithTwoBrowsersAndABot],
   ['royal study match against a bot', royalMatchAgainstABot],
   ...duelScenarios,
+  ...playerScenarios,
+  ...tableScenarios,
 ];

@@ -1,5 +1,6 @@
 //! A whole game: the position plus what only the game's history knows (repetitions, clocks,
-//! resignations and draw offers) and, for Blind QuickChess, the hidden placement phase.
+//! resignations, draw and takeback offers) and, for Blind QuickChess, the hidden placement
+//! phase.
 //!
 //! [`ChessGame`] implements [`tabula_core::Game`]: time is an input, a refused action changes
 //! nothing, and a game is rebuilt by replaying its accepted actions, Blind placements
@@ -12,18 +13,12 @@ use crate::status::{DrawReason, Outcome, TieBreakCause, WinReason};
 use crate::types::{Color, Piece, Role};
 use crate::variant::{Family, Objective, Variant};
 use serde::{Deserialize, Serialize};
+use tabula_core::clock::ChessClock;
 use tabula_core::game::transactional;
 use tabula_core::rng::{Rng, seeded};
 use tabula_core::{Game, Millis};
 
-/// A time control: a base time per side and an increment per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TimeControl {
-    /// Starting time per side.
-    pub base_ms: Millis,
-    /// Added after each of a side's moves.
-    pub increment_ms: Millis,
-}
+pub use tabula_core::clock::TimeControl;
 
 /// Everything fixed before a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,6 +66,21 @@ pub enum ChessAction {
     /// Offer (or accept an offered) draw.
     OfferDraw {
         /// Who offers.
+        player: Color,
+    },
+    /// Ask to take one's last move back (an offer by the other side is accepted instead).
+    OfferTakeback {
+        /// Who asks.
+        player: Color,
+    },
+    /// Grant the other side's takeback: the game goes back to before its last move.
+    AcceptTakeback {
+        /// Who grants it.
+        player: Color,
+    },
+    /// Refuse the other side's takeback.
+    DeclineTakeback {
+        /// Who refuses.
         player: Color,
     },
     /// Time passes (clocks run out).
@@ -124,6 +134,25 @@ pub enum ChessEvent {
         /// By whom.
         player: Color,
     },
+    /// A takeback was asked for.
+    TakebackOffered {
+        /// By whom.
+        player: Color,
+    },
+    /// A takeback was refused.
+    TakebackDeclined {
+        /// By whom.
+        player: Color,
+    },
+    /// Moves were taken back: `player`'s last move and any played after it.
+    TakenBack {
+        /// Whose move was taken back.
+        player: Color,
+        /// How many moves (half-moves) were undone.
+        moves: usize,
+        /// The position now.
+        fen: String,
+    },
     /// The game ended.
     GameOver {
         /// How.
@@ -162,6 +191,9 @@ pub enum ChessError {
     /// Moves before the Blind setup is done, or placements after.
     #[error("{0}")]
     Phase(&'static str),
+    /// A takeback that cannot be asked for, granted or refused.
+    #[error("{0}")]
+    Takeback(String),
 }
 
 /// Where a Blind QuickChess setup stands.
@@ -198,11 +230,11 @@ pub struct ChessGame {
     /// Moves played, in UCI and SAN.
     moves: Vec<(String, String)>,
     setup: Option<BlindSetup>,
-    clock: Option<TimeControl>,
-    remaining: [Millis; 2],
-    /// When the side to move's clock started.
-    turn_started: Millis,
+    clock: Option<ChessClock>,
     draw_offer: Option<Color>,
+    takeback_offer: Option<Color>,
+    /// The side whose time ran out, if the game ended so.
+    flag: Option<Color>,
     outcome: Option<Outcome>,
     seed: u64,
     now: Millis,
@@ -244,15 +276,41 @@ impl ChessGame {
         self.draw_offer
     }
 
+    /// The side whose time ran out, if that ended the game (a win for the other side, or a
+    /// draw when the other side could not have won).
+    pub fn flagged(&self) -> Option<Color> {
+        self.flag
+    }
+
+    /// A pending takeback request.
+    pub fn takeback_offer(&self) -> Option<Color> {
+        self.takeback_offer
+    }
+
     /// Clock times left (white, black) at time `now`, if timed.
     pub fn clocks(&self, now: Millis) -> Option<[Millis; 2]> {
-        self.clock?;
-        let mut r = self.remaining;
-        if self.outcome.is_none() && self.setup.is_none() {
-            let t = self.position.turn().index();
-            r[t] = r[t].saturating_sub(now.saturating_sub(self.turn_started));
+        self.clock.map(|c| c.both(now))
+    }
+
+    /// The side whose clock is running (none before the Blind reveal, after the end, or
+    /// without clocks).
+    pub fn clock_running(&self) -> Option<Color> {
+        self.clock.and_then(|c| c.running()).map(|i| Color::ALL[i])
+    }
+
+    /// The time control, if timed.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.clock.map(|c| c.control())
+    }
+
+    /// Who played the `i`th move (colours alternate from the start position's side; a lesson
+    /// game's pass is a move too).
+    pub fn mover(&self, i: usize) -> Color {
+        if i.is_multiple_of(2) {
+            self.start.turn()
+        } else {
+            self.start.turn().other()
         }
-        Some(r)
     }
 
     /// The Zobrist keys of the positions since the last capture or pawn move, the current
@@ -270,6 +328,10 @@ impl ChessGame {
     fn finish(&mut self, outcome: Outcome, events: &mut Vec<ChessEvent>) {
         self.outcome = Some(outcome);
         self.draw_offer = None;
+        self.takeback_offer = None;
+        if let Some(c) = &mut self.clock {
+            c.stop(self.now);
+        }
         events.push(ChessEvent::GameOver {
             outcome: outcome.to_string(),
             result: outcome.result().to_string(),
@@ -298,34 +360,48 @@ impl ChessGame {
 
     /// Runs the clocks up to `now`; a flag falls at its own time.
     fn advance(&mut self, now: Millis, events: &mut Vec<ChessEvent>) {
-        if self.outcome.is_some() || self.setup.is_some() || self.clock.is_none() {
+        if self.outcome.is_some() || self.setup.is_some() {
             return;
         }
+        let Some(clock) = &mut self.clock else {
+            return;
+        };
+        let Some(flag_at) = clock.flag_at() else {
+            return;
+        };
+        if now < flag_at {
+            return;
+        }
+        clock.fall();
+        self.now = flag_at;
         let t = self.position.turn();
-        let left = self.remaining[t.index()];
-        if now.saturating_sub(self.turn_started) >= left {
-            self.remaining[t.index()] = 0;
-            // FIDE: when the opponent cannot checkmate by any series of moves (it has only its
-            // king), a fallen flag is a draw
-            let only_king = |c: Color| match &self.position {
-                AnyPosition::Mini(p) => p.by_color(c) == p.pieces(c, Role::King),
-                AnyPosition::Standard(p) => p.by_color(c) == p.pieces(c, Role::King),
-            };
-            let other_can_win =
-                self.variant.objective() != Objective::Checkmate || !only_king(t.other());
-            let o = if other_can_win {
-                Outcome::Win {
-                    winner: t.other(),
-                    reason: WinReason::Timeout,
-                    tie_break: None,
-                }
-            } else {
-                Outcome::Draw {
-                    reason: DrawReason::InsufficientMaterial,
-                    tie_break: None,
-                }
-            };
-            self.finish(o, events);
+        self.flag = Some(t);
+        let o = if self.can_win(t.other()) {
+            Outcome::Win {
+                winner: t.other(),
+                reason: WinReason::Timeout,
+                tie_break: None,
+            }
+        } else {
+            Outcome::Draw {
+                reason: DrawReason::InsufficientMaterial,
+                tie_break: None,
+            }
+        };
+        self.finish(o, events);
+    }
+
+    /// Whether `c` could still win by some series of legal moves, for a flag fall (FIDE 6.9:
+    /// a fallen flag is a draw when the opponent cannot win). In the checkmate games a bare
+    /// king cannot mate (a king with any other piece can, given the other side's help); in
+    /// the lesson games, won by capturing or by a pawn, any side left on the board might.
+    fn can_win(&self, c: Color) -> bool {
+        if self.variant.objective() != Objective::Checkmate {
+            return true;
+        }
+        match &self.position {
+            AnyPosition::Mini(p) => p.by_color(c) != p.pieces(c, Role::King),
+            AnyPosition::Standard(p) => p.by_color(c) != p.pieces(c, Role::King),
         }
     }
 
@@ -423,7 +499,9 @@ impl ChessGame {
         self.position = AnyPosition::Mini(p);
         self.start = self.position;
         self.keys = vec![self.position.hash()];
-        self.turn_started = self.now;
+        if let Some(c) = &mut self.clock {
+            c.start(first.index(), self.now);
+        }
         events.push(ChessEvent::Revealed {
             fen: self.position.fen(),
             first,
@@ -481,22 +559,12 @@ impl ChessGame {
                     .position
                     .parse_uci(uci)
                     .map_err(|e| ChessError::Illegal(e.to_string()))?;
-                let san = self.position.san(&m);
-                let canonical = self.position.uci(&m);
-                self.position = self.position.play_unchecked(m);
-                if self.position.halfmoves() == 0 {
-                    self.keys.clear();
+                let (canonical, san) = self.play(m);
+                if let Some(c) = &mut self.clock {
+                    c.press(now, turn.other().index());
                 }
-                self.keys.push(self.position.hash());
-                self.moves.push((canonical.clone(), san.clone()));
-                if let Some(tc) = self.clock {
-                    let i = turn.index();
-                    self.remaining[i] = self.remaining[i]
-                        .saturating_sub(now.saturating_sub(self.turn_started))
-                        + tc.increment_ms;
-                }
-                self.turn_started = now;
                 self.draw_offer = None;
+                self.takeback_offer = None;
                 events.push(ChessEvent::Moved {
                     player: turn,
                     uci: canonical,
@@ -529,8 +597,92 @@ impl ChessGame {
                     events.push(ChessEvent::DrawOffered { player: *player });
                 }
             }
+            ChessAction::OfferTakeback { player } => {
+                if self.setup.is_some() {
+                    return Err(ChessError::Phase("the game has not begun"));
+                }
+                if self.takeback_offer == Some(player.other()) {
+                    self.take_back(player.other(), &mut events)?;
+                } else {
+                    self.last_move_of(*player)?;
+                    self.takeback_offer = Some(*player);
+                    events.push(ChessEvent::TakebackOffered { player: *player });
+                }
+            }
+            ChessAction::AcceptTakeback { player } => {
+                if self.takeback_offer != Some(player.other()) {
+                    return Err(ChessError::Takeback(format!(
+                        "{} has not asked for a takeback",
+                        player.other().name()
+                    )));
+                }
+                self.take_back(player.other(), &mut events)?;
+            }
+            ChessAction::DeclineTakeback { player } => {
+                if self.takeback_offer != Some(player.other()) {
+                    return Err(ChessError::Takeback(format!(
+                        "{} has not asked for a takeback",
+                        player.other().name()
+                    )));
+                }
+                self.takeback_offer = None;
+                events.push(ChessEvent::TakebackDeclined { player: *player });
+            }
         }
         Ok(events)
+    }
+
+    /// Plays a legal move on the position and records it (repetition keys, the move list).
+    fn play(&mut self, m: crate::moves::Move) -> (String, String) {
+        let san = self.position.san(&m);
+        let canonical = self.position.uci(&m);
+        self.position = self.position.play_unchecked(m);
+        if self.position.halfmoves() == 0 {
+            self.keys.clear();
+        }
+        self.keys.push(self.position.hash());
+        self.moves.push((canonical.clone(), san.clone()));
+        (canonical, san)
+    }
+
+    /// The index of `player`'s last move.
+    fn last_move_of(&self, player: Color) -> Result<usize, ChessError> {
+        (0..self.moves.len())
+            .rev()
+            .find(|&i| self.mover(i) == player)
+            .ok_or_else(|| {
+                ChessError::Takeback(format!("{} has no move to take back", player.name()))
+            })
+    }
+
+    /// Takes back `player`'s last move and every move after it: the position is rebuilt from
+    /// the start (so repetitions stay exact); the clocks keep the time already used and the
+    /// clock of the side to move starts again now.
+    fn take_back(&mut self, player: Color, events: &mut Vec<ChessEvent>) -> Result<(), ChessError> {
+        let last = self.last_move_of(player)?;
+        let undone = self.moves.len() - last;
+        let kept: Vec<String> = self.moves[..last].iter().map(|(u, _)| u.clone()).collect();
+        self.position = self.start;
+        self.keys = vec![self.start.hash()];
+        self.moves.clear();
+        for uci in kept {
+            let m = self
+                .position
+                .parse_uci(&uci)
+                .map_err(|e| ChessError::Illegal(format!("replaying {uci}: {e}")))?;
+            self.play(m);
+        }
+        if let Some(c) = &mut self.clock {
+            c.start(self.position.turn().index(), self.now);
+        }
+        self.draw_offer = None;
+        self.takeback_offer = None;
+        events.push(ChessEvent::TakenBack {
+            player,
+            moves: undone,
+            fen: self.position.fen(),
+        });
+        Ok(())
     }
 }
 
@@ -553,7 +705,13 @@ impl Game for ChessGame {
                 .map_err(|e| ChessError::Config(e.to_string()))?,
             None => AnyPosition::start(variant),
         };
-        let base = config.clock.map_or(0, |c| c.base_ms);
+        let clock = config.clock.map(|tc| {
+            let mut c = ChessClock::new(tc);
+            if !blind {
+                c.start(start.turn().index(), now);
+            }
+            c
+        });
         let mut game = ChessGame {
             variant,
             start,
@@ -563,10 +721,10 @@ impl Game for ChessGame {
             setup: blind.then(|| BlindSetup {
                 placed: [Vec::new(), Vec::new()],
             }),
-            clock: config.clock,
-            remaining: [base, base],
-            turn_started: now,
+            clock,
             draw_offer: None,
+            takeback_offer: None,
+            flag: None,
             outcome: None,
             seed,
             now,
@@ -586,9 +744,7 @@ impl Game for ChessGame {
         if self.outcome.is_some() || self.setup.is_some() {
             return None;
         }
-        self.clock?;
-        let t = self.position.turn().index();
-        Some(self.turn_started + self.remaining[t])
+        self.clock?.flag_at()
     }
 
     fn is_over(&self) -> bool {

@@ -87,12 +87,12 @@ fn mate_scores_agree_with_brute_force_on_random_positions() {
         let mate_in_one = forced_mate(&p, 1);
         let reported_one = r.report.score == Score::Mate(1);
         assert_eq!(mate_in_one, reported_one, "{}", p.fen());
-        if let Score::Mate(n) = r.report.score {
-            if n > 0 {
-                // a mate the engine claims must exist by brute force
-                assert!(forced_mate(&p, n as u32), "{} claims mate in {n}", p.fen());
-                checked += 1;
-            }
+        if let Score::Mate(n) = r.report.score
+            && n > 0
+        {
+            // a mate the engine claims must exist by brute force
+            assert!(forced_mate(&p, n as u32), "{} claims mate in {n}", p.fen());
+            checked += 1;
         }
     }
     assert!(

@@ -428,3 +428,167 @@ proptest! {
         prop_assert_eq!(ChessGame::replay(config, seed, 0, &log).unwrap(), g);
     }
 }
+
+#[test]
+fn a_flag_against_a_side_that_cannot_win_is_a_draw_in_checkmate_games_only() {
+    let tc = TimeControl {
+        base_ms: 1_000,
+        increment_ms: 0,
+    };
+    let flag = |variant: &str, fen: &str| {
+        let mut g = game(variant, Some(fen), Some(tc));
+        g.apply(&ChessAction::Tick, 1_000).unwrap();
+        assert_eq!(g.flagged(), Some(Color::White), "{fen}");
+        g.outcome().unwrap()
+    };
+    let draw = |o: Outcome| matches!(o, Outcome::Draw { .. });
+    // a bare king cannot mate; a king and a knight can, with the other side's help
+    assert!(draw(flag("quickchess", "k4/5/5/5/1Q3/3K1 w - - 0 1")));
+    assert!(draw(flag("chess", "k7/8/8/8/8/8/1Q6/3K4 w - - 0 1")));
+    assert!(!draw(flag("quickchess", "k4/5/5/5/1n3/3KQ w - - 0 1")));
+    assert!(!draw(flag("chess", "k7/8/8/8/8/8/1b6/3K2Q1 w - - 0 1")));
+    // a lesson game is won by capturing or by a pawn: a king alone may still do it
+    assert!(!draw(flag("kings-conquest", "k4/5/5/5/P4/3K1 w - - 0 1")));
+}
+
+#[test]
+fn a_takeback_rewinds_to_before_the_askers_last_move_and_keeps_the_time_used() {
+    let tc = TimeControl {
+        base_ms: 60_000,
+        increment_ms: 1_000,
+    };
+    let mut g = game("quickchess", None, Some(tc));
+    let start = *g.position();
+    let now = play(&mut g, &["b2b3", "b5b4", "c2c3"], 0); // at 1, 2 and 3 s
+    let after_two = {
+        let mut h = game("quickchess", None, None);
+        play(&mut h, &["b2b3", "b5b4"], 0);
+        *h.position()
+    };
+    // black asks while white has just moved: white's move goes, then black's
+    let e = g
+        .apply(
+            &ChessAction::OfferTakeback {
+                player: Color::Black,
+            },
+            now,
+        )
+        .unwrap();
+    assert_eq!(
+        e,
+        vec![ChessEvent::TakebackOffered {
+            player: Color::Black
+        }]
+    );
+    assert!(matches!(
+        g.apply(
+            &ChessAction::AcceptTakeback {
+                player: Color::Black
+            },
+            now
+        ),
+        Err(ChessError::Takeback(_))
+    ));
+    let e = g
+        .apply(
+            &ChessAction::DeclineTakeback {
+                player: Color::White,
+            },
+            now + 500,
+        )
+        .unwrap();
+    assert_eq!(
+        e,
+        vec![ChessEvent::TakebackDeclined {
+            player: Color::White
+        }]
+    );
+    // white asks: only its own last move goes
+    g.apply(
+        &ChessAction::OfferTakeback {
+            player: Color::White,
+        },
+        now + 1_000,
+    )
+    .unwrap();
+    let e = g
+        .apply(
+            &ChessAction::AcceptTakeback {
+                player: Color::Black,
+            },
+            now + 2_000,
+        )
+        .unwrap();
+    assert!(
+        matches!(
+            &e[..],
+            [ChessEvent::TakenBack {
+                player: Color::White,
+                moves: 1,
+                ..
+            }]
+        ),
+        "{e:?}"
+    );
+    assert_eq!(*g.position(), after_two);
+    assert_eq!(g.moves().len(), 2);
+    // white: 60 - 1 + 1 - 1 + 1 = 60 s at 3 s; black: 60 - 1 + 1 = 60 s, then 2 s of waiting
+    assert_eq!(g.clocks(now + 2_000), Some([60_000, 58_000]));
+    assert_eq!(g.clock_running(), Some(Color::White));
+    // now black's takeback of its only move rewinds to the start (a crossed offer agrees)
+    g.apply(
+        &ChessAction::OfferTakeback {
+            player: Color::Black,
+        },
+        now + 3_000,
+    )
+    .unwrap();
+    g.apply(
+        &ChessAction::OfferTakeback {
+            player: Color::White,
+        },
+        now + 3_000,
+    )
+    .unwrap();
+    assert_eq!(*g.position(), {
+        let mut h = game("quickchess", None, None);
+        play(&mut h, &["b2b3"], 0);
+        *h.position()
+    });
+    g.apply(
+        &ChessAction::OfferTakeback {
+            player: Color::White,
+        },
+        now + 4_000,
+    )
+    .unwrap();
+    g.apply(
+        &ChessAction::AcceptTakeback {
+            player: Color::Black,
+        },
+        now + 4_000,
+    )
+    .unwrap();
+    assert_eq!(*g.position(), start);
+    assert!(matches!(
+        g.apply(
+            &ChessAction::OfferTakeback {
+                player: Color::White
+            },
+            now + 5_000
+        ),
+        Err(ChessError::Takeback(_))
+    ));
+    // a move withdraws a pending request; repetition counts stay exact after a rewind
+    g.apply(&mv(Color::White, "b2b3"), now + 6_000).unwrap();
+    g.apply(
+        &ChessAction::OfferTakeback {
+            player: Color::White,
+        },
+        now + 6_000,
+    )
+    .unwrap();
+    g.apply(&mv(Color::Black, "b5b4"), now + 7_000).unwrap();
+    assert_eq!(g.takeback_offer(), None);
+    assert_eq!(g.repetitions(), 1);
+}

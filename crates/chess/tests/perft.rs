@@ -1,5 +1,6 @@
-//! Perft against the reference table (`../shared/reference/quickchess/perft.tsv`: Fairy-Stockfish,
-//! pyffish and an independent generator) and against shakmaty for 8x8 chess.
+//! Perft against the reference table (`tests/data/perft.tsv`: Fairy-Stockfish, pyffish, an
+//! independent generator and Stockfish; `tests/data/README.md` says which counted what) and
+//! against shakmaty for 8x8 chess.
 //!
 //! The table's variant names map to ours by the rules each engine counted with:
 //! Fairy-Stockfish's `quickchess`, `quickchess-blasters` and `quickchess-pro` promote to a queen
@@ -7,8 +8,9 @@
 //! (our `queens-pro` rescues, which changes the counts from depth 7); `quickchess-rescue` is the
 //! booklet's rescue rule (`quickchess-classic`); `quickchess-anyprom` is `+anyprom`.
 //!
-//! `cargo test` checks every row up to a node cap; `cargo test --release -- --ignored` checks
-//! the whole table (billions of nodes).
+//! `cargo test` checks every row up to a node cap; `scripts/test.sh --full` (or `cargo test
+//! --release -p tabula-chess --test perft -- --ignored`) checks the whole table, 14.6 billion
+//! nodes.
 
 use tabula_chess::{AnyPosition, Variant};
 
@@ -27,10 +29,7 @@ fn ours(table_variant: &str) -> Option<&'static str> {
 }
 
 fn rows() -> Vec<(String, String, u32, u64, String)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/reference/quickchess/perft.tsv"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.tsv");
     let text =
         std::fs::read_to_string(path).unwrap_or_else(|e| panic!("the reference table {path}: {e}"));
     text.lines()
@@ -80,24 +79,45 @@ fn reference_table_in_full() {
 
 #[test]
 fn rescue_rule_counts_differ_from_queen_only_only_where_they_should() {
-    // From the start, no pawn can promote before ply 7: every rule agrees up to depth 6 ...
-    let fen = "nqkbr/ppppp/5/5/PPPPP/NQKBR w - - 0 1";
-    let at = |v: &str, d| {
-        AnyPosition::from_fen(Variant::parse(v).unwrap(), fen)
+    // The rescue rule changes only what a promotion becomes, so the counts agree at every
+    // depth too shallow for a pawn to promote and differ at the first depth where one can.
+    let count = |variant: &str, fen: &str, depth| {
+        AnyPosition::from_fen(Variant::parse(variant).unwrap(), fen)
             .unwrap()
-            .perft(d)
+            .perft(depth)
     };
-    assert_eq!(at("quickchess-classic", 6), at("quickchess-fsf", 6));
-    // ... and at depth 8 the rescue rule gives 42,490,160 where queen-only gives 42,490,085
-    // (both in the table; checked by the ignored full run). With two-square pawn moves a
-    // promotion comes earlier, so the rescue rule differs from depth 7 with a queen-only rule.
-    let pro = "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1";
-    let pro_at = |v: &str, d| {
-        AnyPosition::from_fen(Variant::parse(v).unwrap(), pro)
-            .unwrap()
-            .perft(d)
+    let same_until_different = |rescue: &str, queen_only: &str, fen: &str, first: u32| {
+        for depth in 1..first {
+            assert_eq!(
+                count(rescue, fen, depth),
+                count(queen_only, fen, depth),
+                "{rescue} and {queen_only} from {fen} at depth {depth}, before any promotion"
+            );
+        }
+        assert_ne!(
+            count(rescue, fen, first),
+            count(queen_only, fen, first),
+            "{rescue} and {queen_only} from {fen} at depth {first}, where pawns promote"
+        );
     };
-    assert_eq!(pro_at("queens-pro", 5), pro_at("queens-pro+queenprom", 5));
+    // From the start a white pawn needs four steps, so the first promotion is at ply 7, and
+    // with nothing captured by then the rescue rule gives a queen-equal piece, as queen-only
+    // does: the first difference is at depth 8 (42,490,160 against 42,490,085, both in the
+    // table and checked by the full run).
+    same_until_different(
+        "quickchess-classic",
+        "quickchess-fsf",
+        "nqkbr/ppppp/5/5/PPPPP/NQKBR w - - 0 1",
+        8,
+    );
+    // With two-square first moves a pawn promotes sooner: the Pro Formation test setup
+    // differs from depth 7.
+    same_until_different(
+        "queens-pro",
+        "queens-pro+queenprom",
+        "rnbqk/ppppp/5/5/PPPPP/RNBQK w Qq - 0 1",
+        7,
+    );
 }
 
 /// 8x8 chess against shakmaty on the usual perft positions.

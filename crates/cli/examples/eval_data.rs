@@ -10,7 +10,7 @@
 //! move (mates are skipped), the game's result for the side to move (1, 0.5 or 0).
 //!
 //! Fairy-Stockfish is `/usr/games/fairy-stockfish` with the QuickChess definition from
-//! `../shared/reference/quickchess/variants.ini` (`VARIANTS` overrides the path). This is a
+//! `crates/chess/tests/data/variants.ini` (`VARIANTS` overrides the path). This is a
 //! developer's tool: malformed arguments stop it with a panic message.
 
 use std::io::{BufRead, BufReader, Write};
@@ -85,8 +85,13 @@ fn main() {
     let nodes: u64 = a[2].parse().expect("NODES");
     let depth: u32 = a[3].parse().expect("FSF_DEPTH");
     let mut out = std::fs::File::create(&a[4]).expect("OUT");
-    let variants = std::env::var("VARIANTS")
-        .unwrap_or_else(|_| "../shared/reference/quickchess/variants.ini".into());
+    let variants = std::env::var("VARIANTS").unwrap_or_else(|_| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../chess/tests/data/variants.ini"
+        )
+        .into()
+    });
     let variant = Variant::parse("quickchess-fsf").expect("variant");
     let openings = balanced_openings(variant, 500);
     let mut fsf = Fsf::start(&variants);

@@ -3,6 +3,7 @@
 
 use crate::output::Answer;
 use crate::uci::{Clock, info_line};
+use anyhow::Context as _;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -48,32 +49,13 @@ fn score_text(score: Score, pos: &AnyPosition) -> String {
 /// the endgame tables in `tables` (and, for a position of up to four pieces, the tables it
 /// needs, built in memory): what they cover is exact.
 pub fn analyse(
-    variant: &str,
+    v: Variant,
     fen: Option<&str>,
-    depth: Option<&str>,
-    movetime: Option<&str>,
+    depth: Option<u32>,
+    movetime: Option<u64>,
     tables: &std::path::Path,
-) -> Result<Answer, String> {
-    let v = Variant::parse(variant).map_err(|e| format!("--variant `{variant}`: {e}"))?;
-    let pos = match fen {
-        Some(f) => AnyPosition::from_fen(v, f).map_err(|e| e.to_string())?,
-        None => AnyPosition::start(v),
-    };
-    let depth = depth
-        .map(|d| {
-            d.parse::<u32>()
-                .ok()
-                .filter(|d| (1..=60).contains(d))
-                .ok_or(format!("--depth `{d}` must be a number from 1 to 60"))
-        })
-        .transpose()?;
-    let movetime = movetime
-        .map(|t| {
-            t.parse::<u64>().ok().filter(|&t| t > 0).ok_or(format!(
-                "--movetime `{t}` must be a positive number of milliseconds"
-            ))
-        })
-        .transpose()?;
+) -> anyhow::Result<Answer> {
+    let pos = crate::chess::position(v, fen)?;
     let limits = Limits {
         depth: depth.or(if movetime.is_none() { Some(12) } else { None }),
         nodes: None,
@@ -167,23 +149,16 @@ pub fn analyse(
 }
 
 /// `tabula bench`: every bench position searched to a fixed depth from a fresh engine.
-pub fn bench(depth: Option<&str>) -> Result<Answer, String> {
-    let depth = match depth {
-        Some(d) => d
-            .parse::<u32>()
-            .ok()
-            .filter(|d| (1..=30).contains(d))
-            .ok_or(format!("--depth `{d}` must be a number from 1 to 30"))?,
-        None => BENCH_DEPTH,
-    };
+pub fn bench(depth: Option<u32>) -> anyhow::Result<Answer> {
+    let depth = depth.unwrap_or(BENCH_DEPTH);
     let mut text = String::new();
     let mut total = 0u64;
     let started = Instant::now();
     let mut rows = Vec::new();
     for (i, (name, fen)) in BENCH_POSITIONS.iter().enumerate() {
-        let v = Variant::parse(name).map_err(|e| e.to_string())?;
+        let v = Variant::parse(name)?;
         let pos =
-            AnyPosition::from_fen(v, fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
+            AnyPosition::from_fen(v, fen).with_context(|| format!("bench position {}", i + 1))?;
         let mut engine = Engine::new(16);
         let limits = Limits {
             depth: Some(depth),

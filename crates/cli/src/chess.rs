@@ -4,31 +4,29 @@ use crate::output::Answer;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::time::Instant;
-use tabula_chess::{AnyPosition, Variant, variant::CATALOGUE};
+use tabula_chess::{AnyPosition, Family, Variant, variant::CATALOGUE};
 
-fn position(variant: &str, fen: Option<&str>) -> Result<(Variant, AnyPosition), String> {
-    let v = Variant::parse(variant).map_err(|e| e.to_string())?;
-    let p = match fen {
-        Some(f) => AnyPosition::from_fen(v, f).map_err(|e| e.to_string())?,
-        None => AnyPosition::start(v),
-    };
-    Ok((v, p))
+/// The position of `fen` in `variant`, or the variant's start. Blind QuickChess has no start
+/// position (each side places its pieces unseen), so it needs a FEN.
+pub fn position(variant: Variant, fen: Option<&str>) -> anyhow::Result<AnyPosition> {
+    Ok(match fen {
+        Some(f) => AnyPosition::from_fen(variant, f)?,
+        None if variant.family == Family::Blind => anyhow::bail!(
+            "{variant} has no start position: each player places their pieces unseen, so give the position after the placements with --fen"
+        ),
+        None => AnyPosition::start(variant),
+    })
 }
 
 /// `tabula perft`: prints like Stockfish's `go perft` (per-move counts with `--divide`, then
 /// `Nodes searched: N`); the time taken goes to standard error.
 pub fn perft(
-    variant: &str,
+    variant: Variant,
     fen: Option<&str>,
-    depth: &str,
+    depth: u32,
     divide: bool,
-) -> Result<Answer, String> {
-    let (_, p) = position(variant, fen)?;
-    let depth: u32 = depth
-        .parse()
-        .ok()
-        .filter(|d| (1..=20).contains(d))
-        .ok_or_else(|| format!("depth `{depth}` must be a whole number from 1 to 20"))?;
+) -> anyhow::Result<Answer> {
+    let p = position(variant, fen)?;
     let started = Instant::now();
     let mut text = String::new();
     let (nodes, split) = if divide {
@@ -58,8 +56,8 @@ pub fn perft(
 }
 
 /// `tabula moves`: the legal moves and the position's status.
-pub fn moves(variant: &str, fen: &str) -> Result<Answer, String> {
-    let (v, p) = position(variant, Some(fen))?;
+pub fn moves(v: Variant, fen: &str) -> anyhow::Result<Answer> {
+    let p = position(v, Some(fen))?;
     let moves = p.legal_moves();
     let listed: Vec<(String, String)> = moves.iter().map(|m| (p.uci(m), p.san(m))).collect();
     let outcome = p.outcome();
@@ -92,7 +90,7 @@ pub fn moves(variant: &str, fen: &str) -> Result<Answer, String> {
 }
 
 /// `tabula variants`: every name with a line of description.
-pub fn variants() -> Result<Answer, String> {
+pub fn variants() -> Answer {
     let width = CATALOGUE.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
     let mut text = String::new();
     for (name, what) in CATALOGUE {
@@ -104,5 +102,5 @@ pub fn variants() -> Result<Answer, String> {
             .map(|(n, d)| json!({"name": n, "description": d}))
             .collect::<Vec<_>>()
     );
-    Ok(Answer { text, json })
+    Answer { text, json }
 }

@@ -1,57 +1,16 @@
 //! The puzzle commands: solve, verify, deck and stats for Check Mates and The Royal Study.
 //!
-//! Each command returns an [`Answer`] (text and JSON) or an error message naming the bad
-//! argument and what is wrong with it.
+//! Each command takes typed arguments and returns an [`Answer`] (text and JSON), or an error
+//! naming the bad argument and what is wrong with it.
 
-use crate::cli::RoyalArgs;
 use crate::output::Answer;
+use crate::parse::{board as parse_board, task as parse_task};
+use anyhow::Context as _;
 use serde_json::{Value, json};
 use std::fmt::Write as _;
-use tabula_puzzles::checkmates::{self, Board, CheckMatesSolver, Side, Solution, Task};
+use tabula_puzzles::checkmates::{self, CheckMatesSolver, Side, Solution};
 use tabula_puzzles::royal::verify::Executor;
 use tabula_puzzles::royal::{self, Layout, Level, RoyalPlan, RoyalSolver, Step};
-
-/// Parses `sliding` / `chess`.
-pub fn parse_side(text: &str) -> Result<Side, String> {
-    text.parse()
-        .map_err(|e: checkmates::UnknownSide| e.to_string())
-}
-
-/// Parses a level 1-3.
-pub fn parse_level(text: &str) -> Result<Level, String> {
-    text.parse().map_err(|e: royal::UnknownLevel| e.to_string())
-}
-
-/// Parses a Check Mates board, naming it in the error.
-pub fn parse_board(side: Side, text: &str) -> Result<Board, String> {
-    Board::parse(side, text).map_err(|e| format!("board `{text}`: {e}"))
-}
-
-/// Parses a Check Mates task, naming it in the error.
-pub fn parse_task(side: Side, text: &str) -> Result<Task, String> {
-    Task::parse(side, text).map_err(|e| format!("task `{text}`: {e}"))
-}
-
-/// Parses a Royal Study layout; `what` names the argument in the error.
-pub fn parse_layout(what: &str, text: &str) -> Result<Layout, String> {
-    Layout::parse(text).map_err(|e| format!("{what} `{text}`: {e}"))
-}
-
-fn parse_count(what: &str, text: &str) -> Result<u32, String> {
-    text.trim()
-        .parse()
-        .map_err(|_| format!("{what} `{text}` is not a whole number of moves (0 or more)"))
-}
-
-fn parse_seed(seed: Option<&str>, default: u64) -> Result<u64, String> {
-    match seed {
-        None => Ok(default),
-        Some(s) => s
-            .trim()
-            .parse()
-            .map_err(|_| format!("seed `{s}` is not a whole number from 0 to {}", u64::MAX)),
-    }
-}
 
 fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
@@ -81,8 +40,7 @@ pub fn checkmates_json(solution: Option<&Solution>) -> Value {
 }
 
 /// `tabula solve checkmates`.
-pub fn solve_checkmates(side: &str, board: &str, task: &str) -> Result<Answer, String> {
-    let side = parse_side(side)?;
+pub fn solve_checkmates(side: Side, board: &str, task: &str) -> anyhow::Result<Answer> {
     let board = parse_board(side, board)?;
     let task = parse_task(side, task)?;
     let solver = CheckMatesSolver::new(side);
@@ -142,17 +100,9 @@ pub fn royal_json(plan: Option<&RoyalPlan>, two_cards: bool) -> Value {
     }
 }
 
-/// `tabula solve royal`.
-pub fn solve_royal(
-    level: &str,
-    board: &str,
-    card: &str,
-    card2: Option<&str>,
-) -> Result<Answer, String> {
-    let level = parse_level(level)?;
-    let board = parse_layout("board", board)?;
-    let card = parse_layout("card", card)?;
-    let card2 = card2.map(|c| parse_layout("card2", c)).transpose()?;
+/// `tabula solve royal`: `cards` holds one card, or two for the bonus challenge.
+pub fn solve_royal(level: Level, board: Layout, cards: &[Layout]) -> Answer {
+    let (card, card2) = (cards[0], cards.get(1).copied());
     let solver = RoyalSolver::new();
     let plan = solver.solve(level, &board, &card, card2.as_ref());
     let mut text = format!(
@@ -205,26 +155,24 @@ pub fn solve_royal(
         }
         None => text.push_str("unsolvable: the card cannot be reached\n"),
     }
-    Ok(Answer {
+    Answer {
         text,
         json: royal_json(plan.as_ref(), card2.is_some()),
-    })
+    }
 }
 
 /// `tabula verify checkmates`.
 pub fn verify_checkmates(
-    side: &str,
+    side: Side,
     board: &str,
     task: &str,
-    bid: &str,
+    bid: u32,
     moves: &str,
-) -> Result<Answer, String> {
+) -> anyhow::Result<Answer> {
     use checkmates::verify::{parse_proof, referee};
-    let side = parse_side(side)?;
     let board = parse_board(side, board)?;
     let task = parse_task(side, task)?;
-    let bid = parse_count("bid", bid)?;
-    let proof = parse_proof(moves).map_err(|e| format!("moves: {e}"))?;
+    let proof = parse_proof(moves).context("moves")?;
     let r = referee(&board, &task, bid, &proof);
     let mut text = String::new();
     if let Some(ill) = &r.illegal {
@@ -255,33 +203,28 @@ pub fn verify_checkmates(
         "failure: more moves than announced (penalty card)"
     };
     let _ = writeln!(text, "verdict: {why}");
-    let mut json = serde_json::to_value(&r).map_err(|e| e.to_string())?;
+    let mut json = serde_json::to_value(&r)?;
     json["verdict"] = json!(if r.success { "success" } else { "failure" });
     Ok(Answer { text, json })
 }
 
-/// `tabula verify royal`.
+/// `tabula verify royal`: `cards` holds one card, or two for the bonus challenge.
 pub fn verify_royal(
-    args: &RoyalArgs,
-    bid: &str,
+    level: Level,
+    board: Layout,
+    cards: &[Layout],
+    bid: u32,
     moves: &str,
     challenger: bool,
-) -> Result<Answer, String> {
+) -> anyhow::Result<Answer> {
     use royal::verify::{parse_execution, referee};
-    let level = parse_level(&args.level)?;
-    let board = parse_layout("board", &args.board)?;
-    let mut cards = vec![parse_layout("card", &args.card)?];
-    if let Some(c2) = &args.card2 {
-        cards.push(parse_layout("card2", c2)?);
-    }
-    let bid = parse_count("bid", bid)?;
-    let steps = parse_execution(moves, cards.len() as u8).map_err(|e| format!("moves: {e}"))?;
+    let steps = parse_execution(moves, cards.len() as u8).context("moves")?;
     let executor = if challenger {
         Executor::Challenger
     } else {
         Executor::Announcer
     };
-    let r = referee(level, &board, &cards, bid, executor, &steps);
+    let r = referee(level, &board, cards, bid, executor, &steps);
     let mut text = String::new();
     if let Some(ill) = &r.illegal {
         let _ = writeln!(text, "{ill}");
@@ -327,14 +270,14 @@ pub fn verify_royal(
         format!("failure (more than announced): the point goes to {loser}")
     };
     let _ = writeln!(text, "verdict: {why}");
-    let mut json = serde_json::to_value(&r).map_err(|e| e.to_string())?;
+    let mut json = serde_json::to_value(&r)?;
     json["verdict"] = json!(if r.success { "success" } else { "failure" });
     Ok(Answer { text, json })
 }
 
 /// `tabula deck checkmates`.
-pub fn deck_checkmates(seed: Option<&str>) -> Result<Answer, String> {
-    let seed = parse_seed(seed, checkmates::deck::DEFAULT_SEED)?;
+pub fn deck_checkmates(seed: Option<u64>) -> anyhow::Result<Answer> {
+    let seed = seed.unwrap_or(checkmates::deck::DEFAULT_SEED);
     let sliding = CheckMatesSolver::new(Side::Sliding);
     let chess = CheckMatesSolver::new(Side::Chess);
     let deck = checkmates::deck::generate(&sliding, &chess, seed);
@@ -359,13 +302,13 @@ pub fn deck_checkmates(seed: Option<&str>) -> Result<Answer, String> {
             c.chess.difficulty.max
         );
     }
-    let json = serde_json::to_value(&deck).map_err(|e| e.to_string())?;
+    let json = serde_json::to_value(&deck)?;
     Ok(Answer { text, json })
 }
 
 /// `tabula deck royal`.
-pub fn deck_royal(seed: Option<&str>) -> Result<Answer, String> {
-    let seed = parse_seed(seed, royal::deck::DEFAULT_SEED)?;
+pub fn deck_royal(seed: Option<u64>) -> anyhow::Result<Answer> {
+    let seed = seed.unwrap_or(royal::deck::DEFAULT_SEED);
     let solver = RoyalSolver::new();
     let deck = royal::deck::generate(&solver, seed);
     let mut text = format!(
@@ -391,12 +334,12 @@ pub fn deck_royal(seed: Option<&str>) -> Result<Answer, String> {
             }
         }
     }
-    let json = serde_json::to_value(&deck).map_err(|e| e.to_string())?;
+    let json = serde_json::to_value(&deck)?;
     Ok(Answer { text, json })
 }
 
 /// `tabula stats royal`.
-pub fn stats_royal() -> Result<Answer, String> {
+pub fn stats_royal() -> anyhow::Result<Answer> {
     let solver = RoyalSolver::new();
     let s = royal::stats::compute(&solver);
     let mut text = format!(
@@ -422,13 +365,12 @@ pub fn stats_royal() -> Result<Answer, String> {
     for (d, n) in s.distribution.iter().enumerate().skip(1) {
         let _ = writeln!(text, "{d:>8}  {n:>13}");
     }
-    let json = serde_json::to_value(&s).map_err(|e| e.to_string())?;
+    let json = serde_json::to_value(&s)?;
     Ok(Answer { text, json })
 }
 
 /// `tabula stats checkmates`.
-pub fn stats_checkmates(side: &str) -> Result<Answer, String> {
-    let side = parse_side(side)?;
+pub fn stats_checkmates(side: Side) -> anyhow::Result<Answer> {
     let sliding = CheckMatesSolver::new(Side::Sliding);
     let chess = CheckMatesSolver::new(Side::Chess);
     let solver = if side == Side::Sliding {
@@ -448,7 +390,7 @@ pub fn stats_checkmates(side: &str) -> Result<Answer, String> {
                 .mean
                 .total_cmp(&b.side(side).difficulty.mean)
         })
-        .ok_or("empty deck")?;
+        .context("empty deck")?;
     let by_max = deck
         .cards
         .iter()
@@ -456,14 +398,14 @@ pub fn stats_checkmates(side: &str) -> Result<Answer, String> {
             let (x, y) = (&a.side(side).difficulty, &b.side(side).difficulty);
             x.max.cmp(&y.max).then(x.mean.total_cmp(&y.mean))
         })
-        .ok_or("empty deck")?;
-    let describe = |card: &checkmates::deck::Card| -> Result<Value, String> {
+        .context("empty deck")?;
+    let describe = |card: &checkmates::deck::Card| -> anyhow::Result<Value> {
         let ct = card.side(side);
         let task = parse_task(side, &ct.task)?;
         let worst = parse_board(side, &ct.difficulty.worst_setup)?;
         let sol = solver
             .solve(&worst, &task)
-            .ok_or("a deck task is unsolvable")?;
+            .context("a deck task is unsolvable")?;
         Ok(json!({
             "card": card.number,
             "task": ct.task,

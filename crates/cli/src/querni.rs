@@ -9,8 +9,8 @@ use tabula_querni::players::{Choice, best_turn};
 use tabula_querni::sim::{Tally, play_game, series_game};
 use tabula_querni::{MAX_LEVEL, Player, Position, Searcher, Side, Status, Turn};
 
-fn position(text: &str) -> Result<Position, String> {
-    Position::parse(text).map_err(|e| e.to_string())
+fn position(text: &str) -> anyhow::Result<Position> {
+    Ok(Position::parse(text)?)
 }
 
 /// The board as text: files across, rank 7 at the top, blue pieces `B5`, red `R12`;
@@ -55,42 +55,43 @@ fn status_json(s: Status) -> serde_json::Value {
 }
 
 /// `tabula querni new`.
-pub fn new(seed: Option<&str>) -> Result<Answer, String> {
-    let seed = match seed {
-        Some(s) => s
-            .trim()
-            .parse::<u64>()
-            .map_err(|_| format!("--seed `{s}` must be a whole number"))?,
-        None => 1,
-    };
+pub fn new(seed: u64) -> Answer {
     let p = Position::start(seed);
     let text = format!("{p}\n\n{}", board_text(&p, false));
-    Ok(Answer {
+    Answer {
         text,
         json: json!({ "position": p.to_string(), "seed": seed }),
-    })
+    }
+}
+
+/// Every movement (one per destination, with a shortest jump path) and every removal the
+/// side to move has now, in notation.
+pub fn turn_texts(p: &Position) -> (Vec<String>, Vec<String>) {
+    let (mut movements, mut removals) = (Vec::new(), Vec::new());
+    p.movements(&mut movements);
+    p.removals(p.turn(), &mut removals);
+    let movement = |m| Turn {
+        movement: Some(m),
+        removal: None,
+    };
+    (
+        movements
+            .iter()
+            .map(|&m| p.describe(movement(m)).to_string())
+            .collect(),
+        removals.iter().map(ToString::to_string).collect(),
+    )
 }
 
 /// `tabula querni moves`.
-pub fn moves(pos: &str) -> Result<Answer, String> {
+pub fn moves(pos: &str) -> anyhow::Result<Answer> {
     let p = position(pos)?;
     let status = p.status();
-    let (mut movements, mut removals) = (Vec::new(), Vec::new());
-    if !status.is_over() {
-        p.movements(&mut movements);
-        p.removals(p.turn(), &mut removals);
-    }
-    let movement_text: Vec<String> = movements
-        .iter()
-        .map(|&m| {
-            p.describe(Turn {
-                movement: Some(m),
-                removal: None,
-            })
-            .to_string()
-        })
-        .collect();
-    let removal_text: Vec<String> = removals.iter().map(|r| r.to_string()).collect();
+    let (movement_text, removal_text) = if status.is_over() {
+        (Vec::new(), Vec::new())
+    } else {
+        turn_texts(&p)
+    };
     let mut text = format!("{p}\nstatus: {status}\n");
     if status.is_over() {
         text.push_str("the game is over: no turns\n");
@@ -124,9 +125,9 @@ pub fn moves(pos: &str) -> Result<Answer, String> {
 }
 
 /// `tabula querni play`: one turn, then any automatic passes.
-pub fn play(pos: &str, turn: &str) -> Result<Answer, String> {
+pub fn play(pos: &str, turn: &str) -> anyhow::Result<Answer> {
     let p = position(pos)?;
-    let (_, mut after) = p.play(turn).map_err(|e| e.to_string())?;
+    let (_, mut after) = p.play(turn)?;
     let mut passes = Vec::new();
     while !after.status().is_over() && after.must_pass() {
         passes.push(after.turn());
@@ -154,44 +155,16 @@ pub fn play(pos: &str, turn: &str) -> Result<Answer, String> {
     })
 }
 
-/// Reads a level: 1..=5 or `max`.
-pub fn parse_level(text: &str) -> Result<u8, String> {
-    if text == "max" {
-        return Ok(MAX_LEVEL);
-    }
-    text.trim()
-        .parse::<u8>()
-        .ok()
-        .filter(|l| (1..=MAX_LEVEL).contains(l))
-        .ok_or_else(|| format!("level `{text}` must be 1 to {MAX_LEVEL} or max"))
-}
-
 /// `tabula querni best`.
-pub fn best(pos: &str, level: &str, movetime: Option<&str>, seed: &str) -> Result<Answer, String> {
+pub fn best(pos: &str, level: u8, movetime: Option<u64>, seed: u64) -> anyhow::Result<Answer> {
     let p = position(pos)?;
-    let level = parse_level(level)?;
-    let seed: u64 = seed
-        .trim()
-        .parse()
-        .map_err(|_| format!("--seed `{seed}` must be a whole number"))?;
     let status = p.status();
     if status.is_over() {
-        return Err(format!("the game is over ({status})"));
+        anyhow::bail!("the game is over ({status})");
     }
     let started = Instant::now();
     let mut searcher = Searcher::default();
-    let limit = match movetime {
-        Some(ms) => Some(Duration::from_millis(
-            ms.trim()
-                .parse()
-                .ok()
-                .filter(|&m: &u64| m > 0)
-                .ok_or_else(|| {
-                    format!("--movetime `{ms}` must be a positive number of milliseconds")
-                })?,
-        )),
-        None => None,
-    };
+    let limit = movetime.map(Duration::from_millis);
     let choice = match limit {
         // A time limit replaces the level's budget: the search deepens (levels 1-4) or the
         // planner widens (level 5) until the time is up.
@@ -248,25 +221,8 @@ pub fn best(pos: &str, level: &str, movetime: Option<&str>, seed: &str) -> Resul
 }
 
 /// `tabula simulate querni`: a series between two players, on both cores.
-pub fn simulate(
-    first: &str,
-    second: &str,
-    games: &str,
-    seed: &str,
-    swap: bool,
-) -> Result<Answer, String> {
-    let a = Player::parse(first)?;
-    let b = Player::parse(second)?;
-    let games: u32 = games
-        .trim()
-        .parse()
-        .ok()
-        .filter(|g| (1..=100_000).contains(g))
-        .ok_or_else(|| format!("--games `{games}` must be a whole number from 1 to 100000"))?;
-    let seed: u64 = seed
-        .trim()
-        .parse()
-        .map_err(|_| format!("--seed `{seed}` must be a whole number"))?;
+pub fn simulate(a: Player, b: Player, games: u32, seed: u64, swap: bool) -> Answer {
+    let (first, second) = (a.to_string(), b.to_string());
     let started = Instant::now();
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
@@ -335,5 +291,5 @@ pub fn simulate(
         "draws": tally.draws,
     });
     let _ = writeln!(text, "{json}");
-    Ok(Answer { text, json })
+    Answer { text, json }
 }

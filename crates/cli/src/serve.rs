@@ -47,6 +47,10 @@ pub struct ServeArgs {
     /// Per-address rate limits.
     #[arg(long, value_enum, default_value = "on")]
     pub rate_limits: RateLimits,
+    /// Mark the session cookie `Secure` (the server is reached over TLS; behind a trusted
+    /// proxy its `X-Forwarded-Proto: https` says so too).
+    #[arg(long)]
+    pub secure_cookies: bool,
     /// WebSockets the server holds at once.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub max_sockets: usize,
@@ -82,6 +86,7 @@ impl ServeArgs {
                     .map(|o| o.trim_end_matches('/').to_string())
                     .collect(),
                 trusted_proxies: TrustedProxies(self.trust_proxy.clone()),
+                secure_cookies: self.secure_cookies,
             },
             backup: self.backup_every.map(|every| BackupSchedule {
                 every,
@@ -105,7 +110,7 @@ pub fn serve(args: &ServeArgs) -> ExitCode {
         .build()
     {
         Ok(r) => r,
-        Err(e) => return crate::output::usage_error(&format!("cannot start: {e}")),
+        Err(e) => return crate::output::fail(anyhow::anyhow!(e).context("cannot start")),
     };
     let config = args.config();
     let db = config.db.display().to_string();

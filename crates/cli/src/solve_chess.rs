@@ -3,6 +3,7 @@
 //! search as a second opinion; `tabula verify quickchess` replays stored proofs.
 
 use crate::output::Answer;
+use anyhow::{Context as _, anyhow, bail};
 use clap::Args;
 use serde_json::json;
 use std::fmt::Write as _;
@@ -18,14 +19,14 @@ use tabula_chess::{AnyPosition, Color, Mini, Position, Variant};
 pub struct SolveQuickchessArgs {
     /// The lesson game: power-pawns, pawn-blasters, kings-conquest, raging-rooks, bishops,
     /// mean-queens, krazy-knights, rescue-the-queen.
-    #[arg(long)]
-    pub variant: String,
+    #[arg(long, value_parser = crate::parse::variant)]
+    pub variant: Variant,
     /// The position (the game's start without it).
     #[arg(long)]
     pub fen: Option<String>,
     /// The most positions to value before giving up (about a million a second, 40 bytes
     /// each at most).
-    #[arg(long, default_value_t = 400_000_000)]
+    #[arg(long, default_value_t = 400_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub budget: u64,
     /// Write the proof(s) to this file (`tabula verify quickchess --proof FILE` replays them).
     #[arg(long)]
@@ -50,15 +51,10 @@ pub struct VerifyQuickchessArgs {
     pub json: bool,
 }
 
-fn position(variant: &str, fen: Option<&str>) -> Result<Position<Mini>, String> {
-    let v = Variant::parse(variant).map_err(|e| format!("--variant `{variant}`: {e}"))?;
-    let p = match fen {
-        Some(f) => AnyPosition::from_fen(v, f).map_err(|e| format!("--fen: {e}"))?,
-        None => AnyPosition::start(v),
-    };
-    match p {
+fn position(v: Variant, fen: Option<&str>) -> anyhow::Result<Position<Mini>> {
+    match crate::chess::position(v, fen)? {
         AnyPosition::Mini(p) => Ok(p),
-        AnyPosition::Standard(_) => Err("the solver is for the 5x6 lesson games".into()),
+        AnyPosition::Standard(_) => bail!("the solver is for the 5x6 lesson games, not {v}"),
     }
 }
 
@@ -109,22 +105,22 @@ fn bundle(proofs: &[Proof]) -> Vec<u8> {
     out
 }
 
-fn unbundle(bytes: &[u8]) -> Result<Vec<Proof>, String> {
+fn unbundle(bytes: &[u8]) -> anyhow::Result<Vec<Proof>> {
     let mut out = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
         let len = bytes
             .get(at..at + 8)
             .map(|b| u64::from_le_bytes(b.try_into().unwrap_or([0; 8])) as usize)
-            .ok_or("a proof's length is cut short")?;
+            .ok_or_else(|| anyhow!("a proof's length is cut short"))?;
         let body = bytes
             .get(at + 8..at + 8 + len)
-            .ok_or("a proof is cut short")?;
-        out.push(Proof::from_bytes(body).map_err(|e| e.to_string())?);
+            .ok_or_else(|| anyhow!("a proof is cut short"))?;
+        out.push(Proof::from_bytes(body)?);
         at += 8 + len;
     }
     if out.is_empty() {
-        return Err("the file holds no proof".into());
+        bail!("the file holds no proof");
     }
     Ok(out)
 }
@@ -139,13 +135,13 @@ fn claim_text(c: Claim) -> String {
 }
 
 /// `tabula solve quickchess`.
-pub fn solve(a: &SolveQuickchessArgs) -> Result<Answer, String> {
-    let pos = position(&a.variant, a.fen.as_deref())?;
+pub fn solve(a: &SolveQuickchessArgs) -> anyhow::Result<Answer> {
+    let pos = position(a.variant, a.fen.as_deref())?;
     let started = Instant::now();
     let mut solver = Solver::new(a.budget);
     let value = solver.value(&pos).map_err(|e| {
         let s = solver.stats();
-        format!(
+        anyhow!(
             "{e} after {} slices, {} positions, {:.1} s",
             s.slices,
             s.positions,
@@ -171,10 +167,10 @@ pub fn solve(a: &SolveQuickchessArgs) -> Result<Answer, String> {
     for claim in claims(value, pos.turn()) {
         let t = Instant::now();
         let proof = Proof::extract(&solver, &pos, claim)
-            .ok_or("the solver's values do not yield a strategy (a bug)")?;
+            .ok_or_else(|| anyhow!("the solver's values do not yield a strategy (a bug)"))?;
         let checked = proof
             .verify()
-            .map_err(|e| format!("the proof of \"{}\" failed: {e}", claim_text(claim)))?;
+            .with_context(|| format!("the proof of \"{}\" failed", claim_text(claim)))?;
         let ms = t.elapsed().as_millis() as u64;
         let _ = writeln!(
             text,
@@ -187,7 +183,7 @@ pub fn solve(a: &SolveQuickchessArgs) -> Result<Answer, String> {
     }
     if let Some(path) = &a.proof {
         let bytes = bundle(&proofs);
-        std::fs::write(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(path, &bytes).with_context(|| path.display().to_string())?;
         let _ = writeln!(
             text,
             "proof written to {} ({} bytes)",
@@ -199,14 +195,15 @@ pub fn solve(a: &SolveQuickchessArgs) -> Result<Answer, String> {
     if a.exhaustive {
         let t = Instant::now();
         let mut memo = std::collections::HashMap::new();
-        let v = exhaustive::value(&pos, &mut memo)
-            .ok_or("--exhaustive is for pawn-only games (with pieces, play can circle)")?;
+        let v = exhaustive::value(&pos, &mut memo).ok_or_else(|| {
+            anyhow!("--exhaustive is for pawn-only games (with pieces, play can circle)")
+        })?;
         let ms = t.elapsed().as_millis() as u64;
         if v != value {
-            return Err(format!(
+            bail!(
                 "exhaustive search disagrees: {} against the solver's {verdict}",
                 describe(v, pos.turn())
-            ));
+            );
         }
         let _ = writeln!(
             text,
@@ -239,16 +236,16 @@ pub fn solve(a: &SolveQuickchessArgs) -> Result<Answer, String> {
 }
 
 /// `tabula verify quickchess`: replays every proof of a file.
-pub fn verify(a: &VerifyQuickchessArgs) -> Result<Answer, String> {
-    let bytes = std::fs::read(&a.proof).map_err(|e| format!("{}: {e}", a.proof.display()))?;
-    let proofs = unbundle(&bytes).map_err(|e| format!("{}: {e}", a.proof.display()))?;
+pub fn verify(a: &VerifyQuickchessArgs) -> anyhow::Result<Answer> {
+    let bytes = std::fs::read(&a.proof).with_context(|| a.proof.display().to_string())?;
+    let proofs = unbundle(&bytes).with_context(|| a.proof.display().to_string())?;
     let mut text = String::new();
     let mut rows = Vec::new();
     for p in &proofs {
         let t = Instant::now();
-        let n = p.verify().map_err(|e| {
+        let n = p.verify().with_context(|| {
             format!(
-                "{}: the proof that {} is refused: {e}",
+                "{}: the proof that {} is refused",
                 a.proof.display(),
                 claim_text(p.claim)
             )

@@ -2,6 +2,7 @@
 //! position (`probe`).
 
 use crate::output::Answer;
+use anyhow::{Context as _, anyhow, bail};
 use clap::{Subcommand, ValueEnum};
 use serde_json::json;
 use std::fmt::Write as _;
@@ -40,7 +41,8 @@ pub enum TbCommand {
     /// named ones (like KRPvKB) with the tables they lead to. Tables already in --dir are kept.
     Generate {
         /// Material signatures to build (each side from its king, like KRPvKB).
-        materials: Vec<String>,
+        #[arg(value_parser = crate::parse::material)]
+        materials: Vec<Material>,
         /// Without named materials: every material of up to this many pieces, kings included.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
         pieces: u8,
@@ -57,7 +59,8 @@ pub enum TbCommand {
     /// Check stored tables entry by entry against the forward move generator.
     Verify {
         /// Material signatures to check (all tables in --dir without any).
-        materials: Vec<String>,
+        #[arg(value_parser = crate::parse::material)]
+        materials: Vec<Material>,
         /// The promotion rule of the pawn tables.
         #[arg(long, value_enum, default_value_t = RulesArg::Both)]
         rules: RulesArg,
@@ -69,8 +72,8 @@ pub enum TbCommand {
     /// and the best move.
     Probe {
         /// The variant (quickchess, quickchess-classic, quickchess-fsf, ...).
-        #[arg(long, default_value = "quickchess")]
-        variant: String,
+        #[arg(long, default_value = "quickchess", value_parser = crate::parse::variant)]
+        variant: Variant,
         /// The position.
         #[arg(long)]
         fen: String,
@@ -92,46 +95,39 @@ pub fn run(command: TbCommand) -> std::process::ExitCode {
             rules,
             dir,
             verify,
-        } => crate::output::emit_text(generate(&materials, pieces, rules, &dir, verify)),
+        } => crate::output::emit(false, generate(&materials, pieces, rules, &dir, verify)),
         TbCommand::Verify {
             materials,
             rules,
             dir,
-        } => crate::output::emit_text(verify_stored(&materials, rules, &dir)),
+        } => crate::output::emit(false, verify_stored(&materials, rules, &dir)),
         TbCommand::Probe {
             variant,
             fen,
             dir,
             json,
-        } => crate::output::emit(json, probe(&variant, &fen, &dir)),
+        } => crate::output::emit(json, probe(variant, &fen, &dir)),
     }
-}
-
-fn parse_materials(names: &[String]) -> Result<Vec<Material>, String> {
-    names
-        .iter()
-        .map(|n| Material::parse(n).map_err(|e| e.to_string()))
-        .collect()
 }
 
 /// `tabula tb generate`: builds what is missing, writing each table as it is finished.
 fn generate(
-    names: &[String],
+    names: &[Material],
     pieces: u8,
     rules: RulesArg,
     dir: &Path,
     verify: bool,
-) -> Result<Answer, String> {
+) -> anyhow::Result<Answer> {
     let wanted = if names.is_empty() {
         Material::all_up_to(usize::from(pieces))
     } else {
-        parse_materials(names)?
+        names.to_vec()
     };
     let mut text = String::new();
     let mut rows = Vec::new();
     for r in rules.rules() {
         let mut set = Tablebases::new(r);
-        load_into(&mut set, dir)?;
+        load_into(&mut set, dir).map_err(anyhow::Error::msg)?;
         let mut error = None;
         for m in &wanted {
             let mut started = Instant::now();
@@ -166,18 +162,20 @@ fn generate(
                 }
                 started = Instant::now();
             };
-            set.generate(*m, &mut saved).map_err(|e| e.to_string())?;
+            set.generate(*m, &mut saved)
+                .with_context(|| format!("building {m} ({} rule)", r.name()))?;
             if let Some(e) = error.take() {
-                return Err(e);
+                bail!(e);
             }
         }
         if verify {
-            let names: Vec<String> = rows
+            let built: Vec<Material> = rows
                 .iter()
                 .filter(|row| row["rules"] == r.name())
-                .filter_map(|row| row["material"].as_str().map(String::from))
-                .collect();
-            let _ = write!(text, "{}", check_tables(&set, &parse_materials(&names)?)?);
+                .filter_map(|row| row["material"].as_str())
+                .map(Material::parse)
+                .collect::<Result<_, _>>()?;
+            let _ = write!(text, "{}", check_tables(&set, &built)?);
         }
     }
     if rows.is_empty() {
@@ -195,20 +193,20 @@ fn generate(
 }
 
 /// Checks `materials` of `set` entry by entry; an error names the first wrong entries.
-fn check_tables(set: &Tablebases, materials: &[Material]) -> Result<String, String> {
+fn check_tables(set: &Tablebases, materials: &[Material]) -> anyhow::Result<String> {
     let mut text = String::new();
     for m in materials {
         let started = Instant::now();
         let check = set
             .verify(m, 0..usize::MAX)
-            .map_err(|e| format!("{m}: {e}"))?;
+            .with_context(|| m.to_string())?;
         if check.error_count > 0 {
-            return Err(format!(
+            bail!(
                 "{m} ({} rule): {} entries break the equations, e.g. {:?}",
                 set.rules().name(),
                 check.error_count,
                 check.errors
-            ));
+            );
         }
         let line = format!(
             "{m} ({} rule): all {} positions agree with their moves ({} ms)",
@@ -222,16 +220,16 @@ fn check_tables(set: &Tablebases, materials: &[Material]) -> Result<String, Stri
 }
 
 /// `tabula tb verify`.
-fn verify_stored(names: &[String], rules: RulesArg, dir: &Path) -> Result<Answer, String> {
+fn verify_stored(names: &[Material], rules: RulesArg, dir: &Path) -> anyhow::Result<Answer> {
     let mut text = String::new();
     let mut checked = Vec::new();
     for r in rules.rules() {
         let mut set = Tablebases::new(r);
-        load_into(&mut set, dir)?;
+        load_into(&mut set, dir).map_err(anyhow::Error::msg)?;
         let materials = if names.is_empty() {
             set.tables().iter().map(|t| t.material()).collect()
         } else {
-            parse_materials(names)?
+            names.to_vec()
         };
         text.push_str(&check_tables(&set, &materials)?);
         checked.extend(materials.iter().map(|m| format!("{m} ({})", r.name())));
@@ -267,8 +265,8 @@ pub fn rules_for(pos: &tabula_chess::Position<tabula_chess::Mini>) -> Option<Rul
 
 /// The tables in `dir`, plus, when `pos` has at most four pieces and its table is not there,
 /// that table and the ones it leads to, built in memory (about a second at most).
-pub fn load_for(pos: &AnyPosition, dir: &Path) -> Result<TableSets, String> {
-    let mut sets = TableSets::load(dir)?;
+pub fn load_for(pos: &AnyPosition, dir: &Path) -> anyhow::Result<TableSets> {
+    let mut sets = TableSets::load(dir).map_err(anyhow::Error::msg)?;
     let AnyPosition::Mini(p) = pos else {
         return Ok(sets);
     };
@@ -279,7 +277,7 @@ pub fn load_for(pos: &AnyPosition, dir: &Path) -> Result<TableSets, String> {
     if material.pieces() <= 4 && set.table(&material).is_none() {
         let mut more = (**set).clone();
         more.generate(material, &mut |_| {})
-            .map_err(|e| e.to_string())?;
+            .with_context(|| format!("building {material} in memory"))?;
         match rules {
             Rules::Rescue => sets.rescue = Arc::new(more),
             Rules::QueenOnly => sets.queen = Arc::new(more),
@@ -289,35 +287,32 @@ pub fn load_for(pos: &AnyPosition, dir: &Path) -> Result<TableSets, String> {
 }
 
 /// `tabula tb probe`.
-fn probe(variant: &str, fen: &str, dir: &Path) -> Result<Answer, String> {
-    let v = Variant::parse(variant).map_err(|e| format!("--variant `{variant}`: {e}"))?;
-    let AnyPosition::Mini(pos) =
-        AnyPosition::from_fen(v, fen).map_err(|e| format!("--fen: {e}"))?
-    else {
-        return Err("tables are for the 5x6 board".into());
+fn probe(v: Variant, fen: &str, dir: &Path) -> anyhow::Result<Answer> {
+    let AnyPosition::Mini(pos) = crate::chess::position(v, Some(fen))? else {
+        bail!("tables are for the 5x6 board, not {v}");
     };
     let rules = rules_for(&pos)
-        .ok_or_else(|| format!("no tables for {v}: they follow full QuickChess rules"))?;
+        .ok_or_else(|| anyhow!("no tables for {v}: they follow full QuickChess rules"))?;
     let sets = load_for(&AnyPosition::Mini(pos), dir)?;
     let set = sets.get(rules);
     if !set.covers(&pos) {
-        return Err(format!(
+        bail!(
             "the tables do not cover this position of {v} (castling rights, en passant or two-square pawn moves)"
-        ));
+        );
     }
     if Material::of(&pos).is_none_or(|m| set.table(&m).is_none()) {
         let m = Material::of(&pos)
             .map(|m| m.to_string())
             .unwrap_or_default();
-        return Err(format!(
+        bail!(
             "no table for {m} in {}: build it with `tabula tb generate {m} --dir {}`",
             dir.display(),
             dir.display()
-        ));
+        );
     }
     let Probe { value, best } = set
         .probe(&pos)
-        .ok_or("a table a move leads to is missing: generate it first")?;
+        .ok_or_else(|| anyhow!("a table a move leads to is missing: generate it first"))?;
     let best_uci = best.map(|m| pos.uci(&m));
     let mut text = format!(
         "{}: {} for {} to move ({})\n",

@@ -96,6 +96,23 @@ pub fn info_line(report: &Report, elapsed: Duration, width: u8) -> String {
     )
 }
 
+/// The words of a `go` command.
+const GO_WORDS: [&str; 13] = [
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "perft",
+    "infinite",
+    "ponder",
+    "mate",
+    "searchmoves",
+];
+
 /// The parameters of a `go` command.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Go {
@@ -118,40 +135,60 @@ pub struct Go {
 }
 
 impl Go {
-    /// Parses the words after `go`; unknown words and bad numbers are reported, not fatal.
-    pub fn parse(words: &[&str]) -> (Go, Vec<String>) {
+    /// Parses the words after `go`. A number that cannot be one (`go depth -5`, `go nodes x`)
+    /// refuses the whole command: the error says why, and no search starts. Words we do not
+    /// support (`searchmoves`, `mate`) are reported as warnings and the search goes on without
+    /// them. Clock times may be negative (a GUI reports an overstepped clock so); they count as
+    /// no time left.
+    pub fn parse(words: &[&str]) -> Result<(Go, Vec<String>), String> {
         let mut go = Go::default();
-        let mut problems = Vec::new();
+        let mut warnings = Vec::new();
         let mut i = 0;
         while i < words.len() {
             let key = words[i];
-            let mut number = || -> Option<u64> {
-                i += 1;
-                let v = words.get(i).and_then(|w| w.parse::<i64>().ok());
-                if v.is_none() {
-                    problems.push(format!("go {key}: expected a number"));
+            i += 1;
+            let text = words.get(i).copied().unwrap_or("");
+            let number = |lo: i64, hi: i64, what: &str| -> Result<i64, String> {
+                match text.parse::<i64>() {
+                    Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+                    _ if text.is_empty() => Err(format!("go {key}: {what} is missing")),
+                    _ => Err(format!(
+                        "go {key} {text}: {what} must be a whole number from {lo} to {hi}"
+                    )),
                 }
-                v.map(|v| v.max(0) as u64)
             };
+            let time =
+                || number(i64::MIN, i64::MAX, "a time in milliseconds").map(|v| v.max(0) as u64);
             match key {
-                "depth" => go.depth = number().map(|v| v.clamp(1, 90) as u32),
-                "nodes" => go.nodes = number(),
-                "movetime" => go.movetime = number(),
-                "wtime" => go.time[0] = number(),
-                "btime" => go.time[1] = number(),
-                "winc" => go.inc[0] = number().unwrap_or(0),
-                "binc" => go.inc[1] = number().unwrap_or(0),
-                "movestogo" => go.movestogo = number().filter(|&v| v > 0),
-                "perft" => go.perft = number().map(|v| v.min(12) as u32),
-                "infinite" | "ponder" => go.infinite = true,
-                "mate" | "searchmoves" => {
-                    problems.push(format!("go {key} is not supported; searching normally"));
+                "depth" => go.depth = Some(number(1, 90, "the depth")? as u32),
+                "nodes" => go.nodes = Some(number(1, i64::MAX, "the node count")? as u64),
+                "movetime" => go.movetime = Some(number(1, i64::MAX, "the time per move")? as u64),
+                "wtime" => go.time[0] = Some(time()?),
+                "btime" => go.time[1] = Some(time()?),
+                "winc" => go.inc[0] = time()?,
+                "binc" => go.inc[1] = time()?,
+                "movestogo" => go.movestogo = Some(number(1, 1000, "the number of moves")? as u64),
+                "perft" => go.perft = Some(number(1, 12, "the perft depth")? as u32),
+                "infinite" | "ponder" => {
+                    go.infinite = true;
+                    continue;
                 }
-                other => problems.push(format!("go: unknown word `{other}`")),
+                "mate" | "searchmoves" => {
+                    warnings.push(format!("go {key} is not supported; searching normally"));
+                    // skip its arguments: everything up to the next known word
+                    while words.get(i).is_some_and(|w| !GO_WORDS.contains(w)) {
+                        i += 1;
+                    }
+                    continue;
+                }
+                other => {
+                    warnings.push(format!("go: unknown word `{other}`"));
+                    continue;
+                }
             }
             i += 1;
         }
-        (go, problems)
+        Ok((go, warnings))
     }
 
     /// Hard and soft time limits for the side `side` (0 white, 1 black). A clock's time is
@@ -427,13 +464,21 @@ impl State {
     }
 
     fn go(&mut self, words: &[&str]) {
-        let (go, problems) = Go::parse(words);
-        for p in problems {
-            say(&format!("info string {p}"));
-        }
+        let go = match Go::parse(words) {
+            Ok((go, warnings)) => {
+                for w in warnings {
+                    say(&format!("info string {w}"));
+                }
+                go
+            }
+            Err(e) => {
+                say(&format!("info string error: {e}; no search started"));
+                return;
+            }
+        };
         if let Some(depth) = go.perft {
             let mut total = 0;
-            for (m, n) in self.position.divide(depth.max(1)) {
+            for (m, n) in self.position.divide(depth) {
                 say(&format!("{m}: {n}"));
                 total += n;
             }
@@ -489,13 +534,25 @@ impl State {
     }
 }
 
-/// Runs the UCI loop on standard input and output until `quit` or end of input.
+/// Runs the UCI loop on standard input and output until `quit` or end of input. A line that is
+/// not UTF-8 text is answered with an `info string error` naming it, and the engine goes on.
 pub fn run() -> std::process::ExitCode {
     let mut state = State::new();
     let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        if !state.handle(&line) {
+    for (number, bytes) in stdin.lock().split(b'\n').enumerate() {
+        let Ok(bytes) = bytes else { break };
+        let line = match std::str::from_utf8(&bytes) {
+            Ok(line) => line,
+            Err(e) => {
+                say(&format!(
+                    "info string error: input line {} is not UTF-8 text (byte {} is not valid here); ignored",
+                    number + 1,
+                    e.valid_up_to() + 1
+                ));
+                continue;
+            }
+        };
+        if !state.handle(line) {
             return std::process::ExitCode::SUCCESS;
         }
     }
@@ -507,4 +564,98 @@ pub fn run() -> std::process::ExitCode {
         let _ = handle.join();
     }
     std::process::ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(text: &str) -> Result<(Go, Vec<String>), String> {
+        Go::parse(&text.split_whitespace().collect::<Vec<_>>())
+    }
+
+    fn ms(n: u64) -> Option<Duration> {
+        Some(Duration::from_millis(n))
+    }
+
+    #[test]
+    fn go_reads_every_limit() {
+        let (go, warnings) =
+            parsed("wtime 60000 btime -52 winc 1000 binc 0 movestogo 20 depth 9 nodes 5000")
+                .unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(
+            go,
+            Go {
+                depth: Some(9),
+                nodes: Some(5000),
+                time: [Some(60_000), Some(0)],
+                inc: [1000, 0],
+                movestogo: Some(20),
+                ..Go::default()
+            }
+        );
+        let (go, _) = parsed("infinite").unwrap();
+        assert!(go.infinite);
+        let (go, warnings) = parsed("searchmoves a2a3 b2b3 depth 4 frobnicate").unwrap();
+        assert_eq!(go.depth, Some(4));
+        assert_eq!(
+            warnings,
+            [
+                "go searchmoves is not supported; searching normally",
+                "go: unknown word `frobnicate`"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_number_refuses_the_go() {
+        assert_eq!(
+            parsed("depth -5").unwrap_err(),
+            "go depth -5: the depth must be a whole number from 1 to 90"
+        );
+        assert_eq!(
+            parsed("depth 0").unwrap_err(),
+            "go depth 0: the depth must be a whole number from 1 to 90"
+        );
+        assert_eq!(
+            parsed("depth").unwrap_err(),
+            "go depth: the depth is missing"
+        );
+        assert!(parsed("nodes x").unwrap_err().starts_with("go nodes x: "));
+        assert!(parsed("movetime 0").is_err());
+        assert!(parsed("perft 13").is_err());
+        assert!(parsed("wtime soon").is_err());
+    }
+
+    #[test]
+    fn the_clock_budget_worked_by_hand() {
+        // one minute and a one-second increment, 10 ms overhead: 59,990 left; a 25th of it
+        // plus three quarters of the increment is 2,399 + 750 = 3,149 ms to aim at; stop for
+        // sure at three times that (9,447, under a third of what is left, 19,996); start no
+        // new iteration after 6/10 of the aim (1,889)
+        let (go, _) = parsed("wtime 60000 btime 60000 winc 1000 binc 1000").unwrap();
+        assert_eq!(go.budget(0, 10), (ms(9_447), ms(1_889)));
+        // Black with one second for 5 moves: 990 left, 198 each; three times is 594, but a
+        // third of what is left (330) caps it; 6/10 of 198 is 118
+        let (go, _) = parsed("wtime 50000 btime 1000 movestogo 5").unwrap();
+        assert_eq!(go.budget(1, 10), (ms(330), ms(118)));
+        // almost nothing left still gives the search a millisecond
+        let (go, _) = parsed("wtime 5 btime 5").unwrap();
+        assert_eq!(go.budget(0, 10), (ms(1), ms(1)));
+        // a long movestogo is read as 40 at most: 100,000 - 10 over 40 = 2,499
+        let (go, _) = parsed("wtime 100000 btime 100000 movestogo 100").unwrap();
+        assert_eq!(go.budget(0, 10), (ms(7_497), ms(1_499)));
+    }
+
+    #[test]
+    fn movetime_is_used_whole_and_infinite_has_no_limit() {
+        let (go, _) = parsed("movetime 500 wtime 100").unwrap();
+        assert_eq!(go.budget(0, 10), (ms(500), ms(500)));
+        let (go, _) = parsed("infinite wtime 1000").unwrap();
+        assert_eq!(go.budget(0, 10), (None, None));
+        // no clock for the side to move: only depth or nodes bound the search
+        let (go, _) = parsed("btime 1000 depth 3").unwrap();
+        assert_eq!(go.budget(0, 10), (None, None));
+    }
 }

@@ -131,7 +131,24 @@ fn every_variant_is_listed_and_bad_input_is_explained() {
     ]);
     assert_eq!(code, 2);
     assert!(out.contains("character 9"), "{out}");
+    // Blind QuickChess starts from hidden placements, not a position: perft says so
+    let (code, out, err) = run(&["perft", "--variant", "blind", "3"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty(), "no node count: {out}");
+    assert!(
+        err.contains("blind has no start position: each player places their pieces unseen"),
+        "{err}"
+    );
+    let (code, out, _) = run(&[
+        "perft",
+        "--variant",
+        "blind",
+        "--fen",
+        "rbkqn/ppppp/5/5/PPPPP/RBKQN w - - 0 1",
+        "2",
+    ]);
+    assert_eq!((code, out.trim()), (0, "Nodes searched: 36"));
     let (code, _, err) = run(&["perft", "0"]);
     assert_eq!(code, 2);
-    assert!(err.contains("depth `0`"), "{err}");
+    assert!(err.contains("invalid value '0' for '<DEPTH>'"), "{err}");
 }

@@ -1,6 +1,9 @@
 //! `tabula uci`, `tabula analyse`, `tabula bench` and `tabula match`, run as a GUI, a user or
 //! a tester would.
 
+mod common;
+
+use common::feed;
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -15,18 +18,18 @@ fn tabula(args: &[&str]) -> std::process::Output {
 
 /// Feeds `input` to `tabula uci` and returns its output lines.
 fn uci(input: &str) -> Vec<String> {
+    uci_bytes(input.as_bytes())
+}
+
+/// Feeds raw bytes to `tabula uci` (which must exit cleanly) and returns its output lines.
+fn uci_bytes(input: &[u8]) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .arg("uci")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     String::from_utf8(out.stdout)
@@ -128,6 +131,34 @@ fn uci_shrugs_off_bad_input() {
 }
 
 #[test]
+fn uci_answers_a_line_that_is_not_utf8_and_keeps_running() {
+    let lines = uci_bytes(b"isready\nposition startpos moves a2a3\xff\nposition startpos moves a2a3\ngo depth 2\nisready\n");
+    assert_eq!(lines[0], "readyok");
+    assert_eq!(
+        lines[1],
+        "info string error: input line 2 is not UTF-8 text (byte 29 is not valid here); ignored"
+    );
+    // the engine went on: the next position and search were answered
+    let best = bestmove(&lines);
+    let p = AnyPosition::start(Variant::QUICKCHESS)
+        .play_uci("a2a3")
+        .unwrap();
+    assert!(p.parse_uci(&best).is_ok(), "{best}");
+}
+
+#[test]
+fn uci_refuses_a_go_with_a_bad_depth() {
+    let lines = uci("position startpos\ngo depth -5\nisready\n");
+    assert_eq!(
+        lines,
+        [
+            "info string error: go depth -5: the depth must be a whole number from 1 to 90; no search started",
+            "readyok"
+        ]
+    );
+}
+
+#[test]
 fn uci_go_perft_matches_the_reference_table() {
     let lines =
         uci("setoption name UCI_Variant value quickchess-fsf\nposition startpos\ngo perft 4\n");
@@ -203,17 +234,23 @@ fn analyse_gives_a_legal_line_and_a_mate_score() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// The engine's signature: the nodes `tabula bench` searches at depth 10. It changes when, and
+/// only when, the search changes; a change made on purpose updates this figure and the depth-13
+/// one in BENCHMARKS.md together (both printed by `tabula bench --depth N`).
+const BENCH_DEPTH_10_NODES: u64 = 809_663;
+
 #[test]
-fn bench_counts_the_same_nodes_on_every_run() {
-    let run = || -> Value {
-        let out = tabula(&["bench", "--depth", "4", "--json"]);
-        assert!(out.status.success());
-        serde_json::from_slice(&out.stdout).unwrap()
-    };
-    let (a, b) = (run(), run());
-    assert_eq!(a["nodes"], b["nodes"]);
-    assert!(a["nodes"].as_u64().unwrap() > 1000);
-    assert_eq!(a["positions"].as_array().unwrap().len(), 12);
+fn bench_signature_at_depth_10_is_pinned() {
+    let out = tabula(&["bench", "--depth", "10", "--json"]);
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["positions"].as_array().unwrap().len(), 12);
+    assert_eq!(
+        v["nodes"].as_u64().unwrap(),
+        BENCH_DEPTH_10_NODES,
+        "the search changed: if on purpose, update BENCH_DEPTH_10_NODES and BENCHMARKS.md's \
+         depth-13 figure (`tabula bench`) together"
+    );
 }
 
 fn match_json(out: &std::process::Output) -> Value {
@@ -288,13 +325,77 @@ fn match_plays_both_colours_and_writes_pgn() {
 }
 
 #[test]
+fn match_with_a_clock_sends_each_engine_the_time_left() {
+    // engine 1's input is copied to a log (the command line runs in sh), so we see the `go`
+    // commands the match sends under --tc 2+0.1
+    let dir = std::env::temp_dir().join(format!("tabula-tc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("engine1.log");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "c2c3 c5c4\n").unwrap();
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
+    let logged = format!("tee -a {} | {me}", log.display());
+    let out = tabula(&[
+        "match",
+        "--engine1",
+        &logged,
+        "--engine2",
+        &me,
+        "--variant",
+        "quickchess-fsf",
+        "--games",
+        "2",
+        "--tc",
+        "2+0.1",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--max-plies",
+        "12",
+    ]);
+    let v = match_json(&out);
+    assert_eq!(v["games"], 2);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("loses on time"), "{text}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let gos: Vec<Vec<u64>> = sent
+        .lines()
+        .filter_map(|l| l.strip_prefix("go "))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(
+                [w[0], w[2], w[4], w[5], w[6], w[7]],
+                ["wtime", "btime", "winc", "100", "binc", "100"],
+                "{l}"
+            );
+            vec![w[1].parse().unwrap(), w[3].parse().unwrap()]
+        })
+        .collect();
+    // six moves a game for engine 1 (twelve plies), every one with both clocks
+    assert_eq!(gos.len(), 12, "{sent}");
+    // each game starts with two full clocks (engine 1 moves first in game 1); then the time
+    // each side used is taken off and the increment added, so no clock exceeds 2 s plus its
+    // increments, and the clocks do go down
+    assert_eq!(gos[0], [2000, 2000]);
+    for (i, g) in gos.iter().enumerate() {
+        for &clock in g {
+            assert!(
+                clock > 0 && clock <= 2000 + 100 * (i as u64 % 6 + 1),
+                "{i}: {g:?}"
+            );
+        }
+    }
+    assert!(gos.iter().any(|g| g[0] < 2000 || g[1] < 2000), "{gos:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn match_rejects_bad_arguments_with_a_clear_error() {
     let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
     for (flag, value, expect) in [
-        ("--tc", "fast", "--tc `fast`"),
-        ("--games", "0", "--games `0`"),
-        ("--variant", "checkers", "--variant `checkers`"),
-        ("--option1", "Hash", "--option1 `Hash`"),
+        ("--tc", "fast", "invalid value 'fast' for '--tc <TC>'"),
+        ("--games", "0", "invalid value '0' for '--games <GAMES>'"),
+        ("--variant", "checkers", "unknown variant `checkers`"),
+        ("--option1", "Hash", "`Hash` is not NAME=VALUE"),
     ] {
         let out = tabula(&["match", "--engine1", &me, "--engine2", &me, flag, value]);
         assert_eq!(out.status.code(), Some(2));
@@ -322,7 +423,7 @@ fn match_against_fairy_stockfish_uses_its_quickchess() {
     );
     let ini = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/reference/quickchess/variants.ini"
+        "/../chess/tests/data/variants.ini"
     );
     let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
     let out = tabula(&[
@@ -352,20 +453,10 @@ fn match_against_fairy_stockfish_uses_its_quickchess() {
 
 #[test]
 fn play_quickchess_against_the_computer_in_the_terminal() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["play", "quickchess", "--level", "2", "--seed", "3"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"e2e3\nzz\nd3\nresign\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = feed(
+        &["play", "quickchess", "--level", "2", "--seed", "3"],
+        "e2e3\nzz\nd3\nresign\n",
+    );
     assert!(text.contains("You (white): e3"), "{text}");
     assert!(text.contains("Computer (black, level 2): "), "{text}");
     assert!(text.contains("Not played: `zz`"), "{text}");

@@ -1,36 +1,16 @@
 //! `tabula simulate` and `tabula play`, run as a user would.
 
+mod common;
+
+use common::{converse, feed};
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::process::Command;
 
 fn tabula(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(args)
         .output()
         .unwrap()
-}
-
-/// Runs `tabula args`, feeding `lines` on standard input with a pause before each.
-fn play(args: &[&str], lines: &[(u64, &str)]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for (pause_ms, line) in lines {
-        std::thread::sleep(Duration::from_millis(*pause_ms));
-        if writeln!(stdin, "{line}").is_err() {
-            break; // the game ended and closed its input
-        }
-    }
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// The two boards drawn side by side under the first line containing `title`, in board
@@ -112,7 +92,7 @@ fn simulate_royal_stronger_levels_win_more() {
 #[test]
 fn play_checkmates_solo_meets_a_task_with_typed_moves() {
     // Read the first board and task from the game itself, solve them, type the solution.
-    let opening = play(
+    let opening = feed(
         &[
             "play",
             "checkmates",
@@ -122,7 +102,7 @@ fn play_checkmates_solo_meets_a_task_with_typed_moves() {
             "--seed",
             "11",
         ],
-        &[(0, "quit")],
+        "quit\n",
     );
     let (board, task) = first_two_grids(&opening, "board");
     let out = tabula(&[
@@ -143,10 +123,8 @@ fn play_checkmates_solo_meets_a_task_with_typed_moves() {
         .iter()
         .map(|m| m.as_str().unwrap().to_string())
         .collect();
-    let mut lines: Vec<(u64, &str)> = moves.iter().map(|m| (0, m.as_str())).collect();
-    lines.push((0, "a1-a1"));
-    lines.push((0, "quit"));
-    let text = play(
+    let lines = format!("{}\na1-a1\nquit\n", moves.join("\n"));
+    let text = feed(
         &[
             "play",
             "checkmates",
@@ -171,7 +149,7 @@ fn play_checkmates_solo_meets_a_task_with_typed_moves() {
 
 #[test]
 fn play_a_party_against_bots_with_a_fast_clock() {
-    let text = play(
+    let text = converse(
         &[
             "play",
             "checkmates",
@@ -186,15 +164,20 @@ fn play_a_party_against_bots_with_a_fast_clock() {
             "--deck",
             "one-star",
         ],
-        &[(100, "bid 40"), (100, "bid 30"), (1_500, "quit")],
+        &[
+            ("Announce a number", "bid 40"),
+            ("You announce 40.", "bid 30"),
+            ("Round 2", "quit"),
+        ],
     );
     assert!(text.contains("You announce 40."), "{text}");
+    // the second announcement is refused, naming the players as the table does
     assert!(
-        text.contains("has already announced")
-            || text.contains("announcements are closed")
-            || text.contains("must be lower"),
+        text.contains("You have already announced this round.")
+            || text.contains("Announcements are closed: Bot "),
         "{text}"
     );
+    assert!(!text.contains("player 0"), "players are named: {text}");
     assert!(text.contains("Round 2"), "bots play on: {text}");
     assert!(text.contains("Bot 1 (level 6)") || text.contains("Bot 2 (level 6)"));
     let bad = tabula(&["play", "checkmates", "--bot-level", "9"]);
@@ -203,9 +186,9 @@ fn play_a_party_against_bots_with_a_fast_clock() {
 
 #[test]
 fn play_royal_solo_shows_the_optimum_and_retries() {
-    let text = play(
+    let text = feed(
         &["play", "royal", "--solo", "--level", "1", "--seed", "4"],
-        &[(0, "quit")],
+        "quit\n",
     );
     let (board, card) = first_two_grids(&text, "pieces");
     let out = tabula(&[
@@ -219,9 +202,8 @@ fn play_royal_solo_shows_the_optimum_and_retries() {
         .map(|m| m.as_str().unwrap().to_string())
         .collect();
     let n = steps.len();
-    let mut input: Vec<(u64, &str)> = steps.iter().map(|s| (0, s.as_str())).collect();
-    input.extend([(0, "retry"), (0, "next"), (0, "quit")]);
-    let text = play(
+    let input = format!("{}\nretry\nnext\nquit\n", steps.join("\n"));
+    let text = feed(
         &["play", "royal", "--solo", "--level", "1", "--seed", "4"],
         &input,
     );
@@ -236,4 +218,81 @@ fn play_royal_solo_shows_the_optimum_and_retries() {
         "{text}"
     );
     assert!(text.contains("complete the card first"), "{text}");
+}
+
+#[test]
+fn play_royal_match_with_an_hourglass_and_an_execution_limit() {
+    let args = [
+        "play",
+        "royal",
+        "--level",
+        "1",
+        "--seed",
+        "4",
+        "--bot-level",
+        "6",
+        "--speed",
+        "100",
+        "--hourglass",
+        "5",
+        "--execution-limit",
+        "5",
+    ];
+    let opening = feed(&args, "quit\n");
+    assert!(
+        opening.contains("the hourglass runs 5 s; an execution must be done within 5 s."),
+        "{opening}"
+    );
+    // announce the optimum, which the perfect bot cannot beat, then let the five seconds
+    // (50 ms at speed 100) of the execution run out without a move
+    let (board, card) = first_two_grids(&opening, "pieces");
+    let out = tabula(&[
+        "solve", "royal", "--level", "1", "--board", &board, "--card", &card, "--json",
+    ]);
+    let n = serde_json::from_slice::<Value>(&out.stdout).unwrap()["moves"]
+        .as_u64()
+        .unwrap();
+    let bid = format!("bid {n}");
+    let text = converse(&args, &[("Announce a number", &bid), ("Point to", "quit")]);
+    assert!(n > 1, "an interesting card: {n}");
+    assert!(
+        text.contains(&format!("You execute: at most {n}, within 5 s.")),
+        "{text}"
+    );
+    assert!(
+        text.contains("Point to bot (level 6) (the execution ran out of time)."),
+        "{text}"
+    );
+    // an underbid of 1: the bot lets it stand, and after one move the executor has used
+    // the moves allowed (not the time)
+    let steps = serde_json::from_slice::<Value>(&out.stdout).unwrap()["solution"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let no_limit = &args[..args.len() - 2];
+    let text = converse(
+        no_limit,
+        &[
+            ("Announce a number", "bid 1"),
+            ("You execute: at most 1.", &steps),
+            ("Point to", "quit"),
+        ],
+    );
+    assert!(text.contains("an execution has no time limit"), "{text}");
+    assert!(text.contains("You execute: at most 1."), "{text}");
+    assert!(
+        text.contains(
+            "Point to bot (level 6) (the executor could not finish within the moves allowed)."
+        ),
+        "{text}"
+    );
+    // the options belong to a match, not to solo play
+    let solo = tabula(&["play", "royal", "--solo", "--execution-limit", "30"]);
+    assert_eq!(solo.status.code(), Some(2));
+    let bad = tabula(&["play", "royal", "--hourglass", "0"]);
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("'--hourglass <SECONDS>'"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
 }

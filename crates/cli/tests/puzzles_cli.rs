@@ -102,39 +102,52 @@ fn a_solved_proof_verifies_and_one_move_less_is_not_enough() {
     let n = v["moves"].as_u64().unwrap();
     assert!(n >= 2, "an interesting case: {v}");
     let moves = strings(&v["solution"]).join(" ");
-    let ok = json(&[
-        "verify",
-        "checkmates",
-        "--side",
-        "chess",
-        "--board",
-        board,
-        "--task",
-        task,
-        "--bid",
-        &n.to_string(),
-        "--moves",
-        &moves,
-        "--json",
-    ]);
+    let verdict = |bid: u64, moves: &str| {
+        json(&[
+            "verify",
+            "checkmates",
+            "--side",
+            "chess",
+            "--board",
+            board,
+            "--task",
+            task,
+            "--bid",
+            &bid.to_string(),
+            "--moves",
+            moves,
+            "--json",
+        ])
+    };
+    let ok = verdict(n, &moves);
     assert_eq!(ok["verdict"], "success", "{ok}");
-    let short = json(&[
-        "verify",
-        "checkmates",
-        "--side",
-        "chess",
-        "--board",
-        board,
-        "--task",
-        task,
-        "--bid",
-        &(n - 1).to_string(),
-        "--moves",
-        &moves,
-        "--json",
-    ]);
+    let short = verdict(n - 1, &moves);
     assert_eq!(short["verdict"], "failure");
     assert_eq!(short["moves_used"], n);
+    // and no other proof of n - 1 moves or fewer succeeds either: every sequence of legal moves
+    // that short is refereed, so the solver's n is the minimum
+    use tabula_puzzles::checkmates::{Board, Side};
+    let mut proofs: Vec<(Board, Vec<String>)> =
+        vec![(Board::parse(Side::Chess, board).unwrap(), Vec::new())];
+    let mut tried = 0;
+    for length in 0..n {
+        let mut longer = Vec::new();
+        for (b, proof) in &proofs {
+            tried += 1;
+            let v = verdict(n - 1, &proof.join(" "));
+            assert_eq!(
+                v["verdict"], "failure",
+                "a {length}-move proof {proof:?}: {v}"
+            );
+            for mv in b.legal_moves() {
+                let mut p = proof.clone();
+                p.push(mv.to_string());
+                longer.push((b.play(mv).unwrap(), p));
+            }
+        }
+        proofs = longer;
+    }
+    assert!(tried > 20, "{tried} proofs tried");
 }
 
 #[test]
@@ -191,7 +204,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
                 "--task",
                 "b../.../...",
             ],
-            "unknown side `diagonal`",
+            "invalid value 'diagonal' for '--side <SIDE>'",
         ),
         (
             &[
@@ -230,7 +243,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
                 "--card",
                 "K.N/.Q./R.B",
             ],
-            "unknown level `4`",
+            "invalid value '4' for '--level <LEVEL>'",
         ),
         (
             &[
@@ -243,7 +256,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
                 "--card",
                 "K.N/.Q./R.B",
             ],
-            "bishop on b1",
+            "invalid value 'K.N/.Q./RB.' for '--board <BOARD>': bishop on b1",
         ),
         (
             &[
@@ -260,7 +273,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
                 "--moves",
                 "",
             ],
-            "bid `-1`",
+            "invalid value '-1' for '--bid <BID>'",
         ),
         (
             &[
@@ -298,7 +311,10 @@ fn bad_input_is_an_error_naming_what_and_where() {
             ],
             "names its card",
         ),
-        (&["deck", "royal", "--seed", "x"], "seed `x`"),
+        (
+            &["deck", "royal", "--seed", "x"],
+            "invalid value 'x' for '--seed <SEED>'",
+        ),
     ];
     for (args, needle) in cases {
         let out = tabula(args);

@@ -1,8 +1,10 @@
 //! `tabula querni ...`, `tabula simulate querni` and `tabula play querni`, run as a user would.
 
+mod common;
+
+use common::feed;
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 fn tabula(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_tabula"))
@@ -135,24 +137,39 @@ fn best_answers_at_every_level_and_with_a_time_limit() {
         let after = json(&["querni", "play", p, turn, "--json"]);
         assert_eq!(after["result"], "blue wins", "level {level} played {turn}");
     }
+    // --movetime replaces the level's budget: level 1 alone looks one turn ahead; given 300 ms
+    // it deepens until the time is up
     let start = start("8");
-    let v = json(&[
+    let fixed = json(&["querni", "best", &start, "--level", "1", "--json"]);
+    assert_eq!(fixed["depth"], 1, "{fixed}");
+    let timed = json(&[
         "querni",
         "best",
         &start,
         "--level",
-        "4",
+        "1",
         "--movetime",
-        "200",
+        "300",
         "--json",
     ]);
-    assert!(v["ms"].as_u64().unwrap() < 2_000);
+    let (depth, nodes, ms) = (
+        timed["depth"].as_u64().unwrap(),
+        timed["nodes"].as_u64().unwrap(),
+        timed["ms"].as_u64().unwrap(),
+    );
+    assert!(depth > 1, "searched deeper with the time: {timed}");
+    assert!(
+        nodes > fixed["nodes"].as_u64().unwrap(),
+        "{timed} against {fixed}"
+    );
+    assert!(ms >= 300, "it thought until the time was up: {timed}");
+    assert!(ms < 5_000, "and stopped then: {timed}");
     assert!(
         json(&[
             "querni",
             "play",
             &start,
-            v["turn"].as_str().unwrap(),
+            timed["turn"].as_str().unwrap(),
             "--json"
         ])["result"]
             == "ongoing"
@@ -193,27 +210,9 @@ fn simulate_ends_with_the_tally() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[test]
 fn two_people_play_at_one_keyboard() {
-    let out = play(
+    let out = feed(
         &["play", "querni", "--hotseat", "--seed", "3"],
         "b1:d3\nc2-z9\nh7:f5\nmoves\nresign\n",
     );
@@ -226,14 +225,14 @@ fn two_people_play_at_one_keyboard() {
 
 #[test]
 fn the_computer_answers_each_turn() {
-    let out = play(
+    let out = feed(
         &["play", "querni", "--ai-level", "2", "--seed", "3"],
         "b1:d3\nd3-d4\nquit\n",
     );
     assert!(out.contains("You (blue): b1:d3"), "{out}");
     assert_eq!(out.matches("Computer (red, level 2):").count(), 2, "{out}");
     // Playing red: the computer opens.
-    let out = play(
+    let out = feed(
         &[
             "play",
             "querni",

@@ -420,6 +420,80 @@ fn duels_survive_kill_dash_nine_and_a_backup_taken_meanwhile_restores_them() {
 }
 
 #[test]
+fn clocks_keep_running_across_kill_dash_nine_and_a_flag_falls_at_its_own_time() {
+    let dir = std::env::temp_dir().join(format!("tabula-restart-clocks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    let _ = std::fs::remove_file(&db);
+    let (mut server, addr) = serve(&db);
+
+    // a five-minute game with a 2 s increment, two plies in
+    let clock = json!({"initial_s": 300, "increment_s": 2});
+    let (long, white) = game(
+        &addr,
+        json!({"kind": "quickchess", "name": "W", "options": {"variant": "quickchess", "clock": clock}}),
+    );
+    let black = join(&addr, &long);
+    for token in [&white, &black] {
+        let uci = seen(&addr, &long, token)["view"]["legal"][0]["uci"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        act(&addr, &long, token, json!({"t": "move", "uci": uci}));
+    }
+    // a Querni game whose player has 2 s, against the computer
+    let (short, st) = game(
+        &addr,
+        json!({"kind": "querni", "name": "Q", "options": {"color": "blue", "clock": {"initial_s": 2}}, "bots": [1]}),
+    );
+    let before = seen(&addr, &long, &white)["view"].clone();
+    assert_eq!(before["clock"]["running"], "white");
+    let black_left = before["clock"]["black_ms"].as_u64().unwrap();
+    assert!(
+        black_left > 300_000,
+        "the increment was added: {black_left}"
+    );
+
+    server.kill().unwrap();
+    server.wait().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2_500));
+    let (mut server, addr) = serve(&db);
+
+    // the running clock went on while the server was down; the other kept its time
+    let after = seen(&addr, &long, &white)["view"].clone();
+    assert_eq!(after["moves"], before["moves"]);
+    assert_eq!(after["clock"]["running"], "white");
+    assert_eq!(after["clock"]["black_ms"], black_left);
+    let (w0, w1) = (
+        before["clock"]["white_ms"].as_u64().unwrap(),
+        after["clock"]["white_ms"].as_u64().unwrap(),
+    );
+    assert!(w1 + 2_500 <= w0 && w1 > 290_000, "{w0} then {w1}");
+    // the flag of the short game fell during the outage: at its own time, on time
+    let flagged = seen(&addr, &short, &st)["view"].clone();
+    assert_eq!(flagged["over"], true, "{flagged}");
+    assert_eq!(flagged["end"]["reason"], "timeout");
+    assert_eq!(flagged["clock"]["blue_ms"], 0);
+    let replay = http(&addr, "GET", &format!("/api/games/{short}/replay"), None).1;
+    let frames = replay["frames"].as_array().unwrap();
+    let started = frames[0]["at"].as_u64().unwrap();
+    assert_eq!(
+        frames.last().unwrap()["at"].as_u64().unwrap(),
+        started + 2_000
+    );
+    // and play goes on with the clocks
+    let uci = after["legal"][0]["uci"].as_str().unwrap().to_string();
+    act(&addr, &long, &white, json!({"t": "move", "uci": uci}));
+    assert_eq!(
+        seen(&addr, &long, &white)["view"]["clock"]["running"],
+        "black"
+    );
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_damaged_or_emptied_database_is_refused_at_start_up() {
     let dir = std::env::temp_dir().join(format!("tabula-refuse-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -15,6 +15,56 @@
 pub type Millis = u64;
 
 /// A turn-based or real-time game as a deterministic state machine.
+///
+/// # Examples
+///
+/// A toy game: players add to a running total and whoever reaches ten wins. Its log replays
+/// to the same state, and a refused action changes nothing.
+///
+/// ```
+/// use tabula_core::{Game, Millis};
+///
+/// #[derive(Clone, Debug, PartialEq)]
+/// struct ToTen { total: u32, winner: Option<u8> }
+///
+/// #[derive(Debug, thiserror::Error)]
+/// #[error("add 1, 2 or 3")]
+/// struct Refused;
+///
+/// impl Game for ToTen {
+///     type Config = ();
+///     type Action = (u8, u32); // (player, amount)
+///     type Event = String;
+///     type Error = Refused;
+///     fn start(_: (), _seed: u64, _now: Millis) -> Result<(Self, Vec<String>), Refused> {
+///         Ok((ToTen { total: 0, winner: None }, vec!["started".into()]))
+///     }
+///     fn apply(&mut self, &(player, n): &(u8, u32), _now: Millis) -> Result<Vec<String>, Refused> {
+///         if !(1..=3).contains(&n) || self.winner.is_some() {
+///             return Err(Refused);
+///         }
+///         self.total += n;
+///         if self.total >= 10 {
+///             self.winner = Some(player);
+///         }
+///         Ok(vec![format!("player {player} adds {n}")])
+///     }
+///     fn next_deadline(&self) -> Option<Millis> { None }
+///     fn is_over(&self) -> bool { self.winner.is_some() }
+/// }
+///
+/// let log = [(0, (0, 3)), (5, (1, 3)), (9, (0, 3)), (12, (1, 1))];
+/// let game = ToTen::replay((), 7, 0, &log)?;
+/// assert_eq!(game, ToTen { total: 10, winner: Some(1) });
+///
+/// let mut copy = game.clone();
+/// assert!(copy.apply(&(0, 2), 20).is_err());
+/// assert_eq!(copy, game);
+/// // a log with an action the game refuses names it
+/// let bad = ToTen::replay((), 7, 0, &[(0, (0, 4))]).unwrap_err();
+/// assert_eq!(bad.to_string(), "action 1 of the log: add 1, 2 or 3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Game: Clone + Sized {
     /// Everything fixed before the game starts (players, options, the deck).
     type Config: Clone;

@@ -12,9 +12,34 @@
 //! - [`ArrangementRanker`]: a bijection between arrangements of a multiset of tokens on a board
 //!   and dense integers, so solvers can index tables by state;
 //! - [`rng`]: seeded, platform-independent randomness;
-//! - [`Game`]: the deterministic, replayable state machine every game implements.
+//! - [`Game`]: the deterministic, replayable state machine every game implements;
+//! - [`clock`]: a two-sided game clock with base time and increment (QuickChess, Querni).
+//!
+//! # Examples
+//!
+//! ```
+//! use tabula_core::{ArrangementRanker, Square, Symmetry};
+//!
+//! // squares are named as on a chessboard, here on a 3x3 board
+//! let b3 = Square::parse("b3", 3, 3)?;
+//! assert_eq!((b3.file, b3.rank), (1, 2));
+//! assert!(Square::parse("d1", 3, 3).is_err());
+//!
+//! // a quarter turn clockwise takes the top middle square to the right middle one
+//! assert_eq!(Symmetry::Rotate90.apply(b3, 3).to_string(), "c2");
+//! assert_eq!(Symmetry::Rotate90.then(Symmetry::Rotate270), Symmetry::Identity);
+//!
+//! // two empty squares, two of kind 1 and five of kind 2 on nine squares:
+//! // 9! / (2! 2! 5!) = 756 arrangements, ranked 0..756 and back
+//! let ranker = ArrangementRanker::new(&[2, 2, 5])?;
+//! assert_eq!(ranker.total(), 756);
+//! let cells = [1, 0, 2, 2, 0, 2, 1, 2, 2];
+//! assert_eq!(ranker.unrank(ranker.rank(&cells)), cells);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
 
+pub mod clock;
 pub mod game;
 pub mod grid;
 pub mod rank;
@@ -23,6 +48,7 @@ pub mod square;
 pub mod squareset;
 pub mod symmetry;
 
+pub use clock::{ChessClock, TimeControl};
 pub use game::{Game, Millis, ReplayError};
 pub use grid::{GridCell, GridError, parse_grid};
 pub use rank::{ArrangementRanker, RankerError};

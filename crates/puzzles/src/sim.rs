@@ -171,7 +171,7 @@ pub fn simulate_royal(
     };
     for g in 0..games {
         let (a, b) = pairs[g as usize % pairs.len()];
-        let levels = if (g as usize / pairs.len()) % 2 == 0 {
+        let levels = if (g as usize / pairs.len()).is_multiple_of(2) {
             [a, b]
         } else {
             [b, a]

@@ -7,7 +7,7 @@
 //! goal bit-sets, cached distance tables, orientation costs, bonus-challenge formula) must agree.
 
 use proptest::prelude::*;
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use tabula_core::rng::{Rng, seeded};
 use tabula_puzzles::checkmates::{Board, CheckMatesSolver, Side, Task};
 use tabula_puzzles::royal::{Layout, Level, RoyalSolver};
@@ -272,7 +272,7 @@ fn royal_bonus_challenge_agrees_with_brute_force() {
     let solver = RoyalSolver::new();
     let layouts: Vec<Layout> = solver.layouts().collect();
     let mut rng = seeded(12);
-    for (lv, cases) in [(1u8, 6), (2, 2)] {
+    for (lv, cases) in [(1u8, 6), (2, 2), (3, 2)] {
         for _ in 0..cases {
             let a = layouts[rng.random_range(0..layouts.len())];
             // keep the cards near the board so the four-part search stays small
@@ -321,6 +321,172 @@ fn royal_bonus_challenge_agrees_with_brute_force() {
                 expected,
                 "level {lv}: {a} -> {c1} + {c2}"
             );
+        }
+    }
+}
+
+/// A grid as a number (four bits a square), so the large searches below hash less.
+fn key(g: &Grid) -> u64 {
+    const TOKENS: &str = ".bgrjRrNnQqK";
+    g.iter().flatten().fold(0, |k, &c| {
+        k << 4 | TOKENS.find(c).expect("a token of either side") as u64
+    })
+}
+
+/// Every grid reachable from `start`, by distance: `layers[d]` holds the grids `d` moves away.
+fn layers(start: Grid, sliding: bool) -> Vec<Vec<Grid>> {
+    let mut seen = HashSet::from([key(&start)]);
+    let mut layers = vec![vec![start]];
+    loop {
+        let mut next = Vec::new();
+        for g in layers.last().unwrap() {
+            for n in successors(g, sliding) {
+                if seen.insert(key(&n)) {
+                    next.push(n);
+                }
+            }
+        }
+        if next.is_empty() {
+            return layers;
+        }
+        layers.push(next);
+    }
+}
+
+/// Hundreds of random tasks on each side: one breadth-first search from each board gives the
+/// distance of every board it reaches, and a task's minimum is the first distance at which
+/// some reached board meets it (none: impossible).
+#[test]
+fn checkmates_solver_agrees_with_brute_force_on_hundreds_of_tasks() {
+    for side in Side::ALL {
+        let solver = CheckMatesSolver::new(side);
+        let sliding = side == Side::Sliding;
+        let mut rng = seeded(2024);
+        // every task on every board: the solver builds one table per task, the brute force
+        // one search per board
+        let (boards, tasks) = if sliding { (10, 40) } else { (5, 60) };
+        let tasks: Vec<Task> = (0..tasks).map(|_| random_task(side, &mut rng)).collect();
+        let (mut checked, mut impossible) = (0, 0);
+        for _ in 0..boards {
+            let board = Board::random_setup(side, &mut rng);
+            let by_distance = layers(grid(&board.to_string()), sliding);
+            for task in &tasks {
+                let t = grid(&task.to_string());
+                let expected = by_distance
+                    .iter()
+                    .position(|layer| layer.iter().any(|g| task_met(&t, g, sliding)));
+                let got = solver.distance(&board, task).map(usize::from);
+                assert_eq!(got, expected, "{side} board {board} task {task}");
+                checked += 1;
+                impossible += usize::from(expected.is_none());
+            }
+        }
+        assert!(checked >= 300, "{side}: {checked} cases");
+        assert!(
+            impossible < checked / 2,
+            "{side}: mostly possible tasks ({impossible})"
+        );
+    }
+}
+
+/// The Royal Study's layouts as grids, each with its neighbours by the grid rules above.
+struct LayoutGraph {
+    grids: Vec<Grid>,
+    index: HashMap<Grid, usize>,
+    next: Vec<Vec<usize>>,
+}
+
+impl LayoutGraph {
+    fn new(solver: &RoyalSolver) -> LayoutGraph {
+        let grids: Vec<Grid> = solver.layouts().map(|l| grid(&l.to_string())).collect();
+        let index: HashMap<Grid, usize> = grids.iter().enumerate().map(|(i, g)| (*g, i)).collect();
+        let next = grids
+            .iter()
+            .map(|g| {
+                successors(g, false)
+                    .iter()
+                    .map(|n| *index.get(n).expect("a move leads to a layout"))
+                    .collect()
+            })
+            .collect();
+        LayoutGraph { grids, index, next }
+    }
+
+    /// Moves from layout `from` to every layout.
+    fn distances(&self, from: usize) -> Vec<u32> {
+        let mut dist = vec![u32::MAX; self.grids.len()];
+        dist[from] = 0;
+        let mut queue = VecDeque::from([from]);
+        while let Some(i) = queue.pop_front() {
+            for &n in &self.next[i] {
+                if dist[n] == u32::MAX {
+                    dist[n] = dist[i] + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        dist
+    }
+}
+
+/// The orientations a card can be given at `level`, each with the fewest card actions that
+/// give it (a breadth-first search over the actions on the card's grid).
+fn orientations(card: &Grid, level: u8) -> Vec<(Grid, u32)> {
+    let mut cost = HashMap::from([(*card, 0u32)]);
+    let mut queue = VecDeque::from([*card]);
+    while let Some(g) = queue.pop_front() {
+        let c = cost[&g];
+        for f in card_actions(level) {
+            let n = f(&g);
+            if let std::collections::hash_map::Entry::Vacant(e) = cost.entry(n) {
+                e.insert(c + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    cost.into_iter().collect()
+}
+
+/// Hundreds of random Royal Study cases at every level, one card and two, anywhere on the
+/// board. A plan completes its cards in some order, each in some orientation; it needs at
+/// least the actions that give those orientations and the moves to the first completed layout
+/// and on to the second, and that many suffice. The minimum over orders and orientations,
+/// from distances by breadth-first search over grids, is the answer.
+#[test]
+fn royal_study_agrees_with_brute_force_on_hundreds_of_cards() {
+    let solver = RoyalSolver::new();
+    let g = LayoutGraph::new(&solver);
+    let mut rng = seeded(77);
+    let layout = |i: usize| -> Layout {
+        let text: Vec<String> = g.grids[i].iter().map(|r| r.iter().collect()).collect();
+        Layout::parse(&text.join("/")).unwrap()
+    };
+    for lv in 1..=3u8 {
+        for _ in 0..100 {
+            let [a, c1, c2] = [0; 3].map(|_| rng.random_range(0..g.grids.len()));
+            let mut from: HashMap<usize, Vec<u32>> = HashMap::new();
+            let mut dist = |x: usize, y: usize| from.entry(x).or_insert_with(|| g.distances(x))[y];
+            let o1 = orientations(&g.grids[c1], lv);
+            let o2 = orientations(&g.grids[c2], lv);
+            let one = o1
+                .iter()
+                .map(|(o, cost)| cost + dist(a, g.index[o]))
+                .min()
+                .unwrap();
+            let mut two = u32::MAX;
+            for (first, second) in [(&o1, &o2), (&o2, &o1)] {
+                for (x, cx) in first {
+                    for (y, cy) in second {
+                        let (x, y) = (g.index[x], g.index[y]);
+                        two = two.min(cx + cy + dist(a, x) + dist(x, y));
+                    }
+                }
+            }
+            let (a, c1, c2) = (layout(a), layout(c1), layout(c2));
+            let single = solver.solve(level(lv), &a, &c1, None).unwrap();
+            assert_eq!(single.count, one, "level {lv}: {a} -> {c1}");
+            let double = solver.solve(level(lv), &a, &c1, Some(&c2)).unwrap();
+            assert_eq!(double.count, two, "level {lv}: {a} -> {c1} + {c2}");
         }
     }
 }

@@ -474,15 +474,24 @@ proptest! {
 
 #[test]
 fn layouts_in_events_are_real_layouts() {
-    // Stepped events carry the layout after the step; it must equal the match's own.
-    let mut g = match_needing(Level::One, false, 1);
+    // Stepped events carry the layout after the step; it must equal the match's own. The
+    // card needs two moves or more, so one move neither completes it nor ends the execution,
+    // and the layout is the executor's to see.
+    let mut g = match_needing(Level::One, false, 2);
     ok(&mut g, MatchAction::Announce { player: 0, bid: 9 }, 0);
     ok(&mut g, MatchAction::Accept { player: 1 }, 1);
-    let mv = g.layout().legal_moves()[0];
+    let before = g.layout();
+    let mv = before.legal_moves()[0];
     let ev = ok(&mut g, MatchAction::Move { player: 0, mv }, 2);
     let after: Layout = g.layout();
-    assert!(ev.iter().any(
-        |e| matches!(e, MatchEvent::Stepped { layout, .. } if *layout == after)
-            || matches!(e, MatchEvent::PointScored { .. })
-    ));
+    assert_eq!(after, before.play(mv).unwrap(), "the move moved a piece");
+    let stepped: Vec<&Layout> = ev
+        .iter()
+        .filter_map(|e| match e {
+            MatchEvent::Stepped { layout, .. } => Some(layout),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(stepped, [&after], "{ev:?}");
+    assert_eq!(scored(&ev), None, "one move cannot end this execution");
 }

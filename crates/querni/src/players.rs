@@ -62,6 +62,17 @@ pub enum Player {
     Random,
 }
 
+/// Written as [`Player::parse`] reads it (`ai:5` for `ai:max`).
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Player::Ai(level) => write!(f, "ai:{level}"),
+            Player::Greedy => f.write_str("greedy"),
+            Player::Random => f.write_str("random"),
+        }
+    }
+}
+
 impl Player {
     /// Reads `ai:L`, `ai:max`, `greedy` or `random`.
     pub fn parse(text: &str) -> Result<Player, String> {

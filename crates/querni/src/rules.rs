@@ -56,6 +56,8 @@ pub enum WinReason {
     },
     /// The loser resigned.
     Resigned,
+    /// The loser's time ran out.
+    Timeout,
 }
 
 /// Where a game stands.
@@ -110,6 +112,15 @@ impl fmt::Display for Status {
             } => write!(
                 f,
                 "{} wins: {} resigned",
+                winner.name(),
+                winner.other().name()
+            ),
+            Status::Won {
+                winner,
+                reason: WinReason::Timeout,
+            } => write!(
+                f,
+                "{} wins on time: {} ran out of time",
                 winner.name(),
                 winner.other().name()
             ),

@@ -198,7 +198,7 @@ impl Searcher {
         stop: &mut dyn FnMut() -> bool,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes >= self.limit || (self.nodes % 4096 == 0 && stop()) {
+        if self.nodes >= self.limit || (self.nodes.is_multiple_of(4096) && stop()) {
             self.aborted = true;
         }
         if self.aborted {

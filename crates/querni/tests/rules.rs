@@ -473,7 +473,15 @@ fn a_side_with_nothing_to_do_passes_automatically() {
     assert!(!freed.must_pass());
     assert!(freed.play("c1:e3").is_ok());
     // A game plays the pass for blue and hands the turn back to red.
-    let (mut game, events) = QuerniGame::start(QuerniConfig { start: Some(p) }, 0, 0).unwrap();
+    let (mut game, events) = QuerniGame::start(
+        QuerniConfig {
+            start: Some(p),
+            clock: None,
+        },
+        0,
+        0,
+    )
+    .unwrap();
     assert!(events.is_empty());
     let events = game
         .apply(

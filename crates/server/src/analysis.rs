@@ -47,8 +47,8 @@ impl Control for Deadline {
 
 fn describe(p: &AnyPosition, sans: Vec<String>) -> Value {
     let (w, h) = (p.width(), p.height());
-    let board = crate::games::quickchess::board_json(p);
-    let legal = crate::games::quickchess::legal_json(p);
+    let board = crate::games::chess_view::board_json(p);
+    let legal = crate::games::chess_view::legal_json(p);
     json!({
         "variant": p.variant().name(), "fen": p.fen(), "width": w, "height": h, "board": board,
         "turn": p.turn().name(), "check": p.is_check(), "outcome": p.outcome().map(|o| o.to_string()),
@@ -62,10 +62,10 @@ const SOLVE_PER_MS: u64 = 1_000;
 /// The exact verdict as the browser shows it.
 fn verdict_json(p: &AnyPosition, v: Option<Verdict>) -> Value {
     v.map_or(Value::Null, |v| {
-        json!({
-            "text": v.text, "wdl": v.wdl.name(),
-            "best": v.best.map(|m| p.uci(&m)), "best_san": v.best.map(|m| p.san(&m)),
-        })
+        let mut j = v.parts_json();
+        j["best"] = json!(v.best.map(|m| p.uci(&m)));
+        j["best_san"] = json!(v.best.map(|m| p.san(&m)));
+        j
     })
 }
 

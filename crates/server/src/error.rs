@@ -17,6 +17,9 @@ pub enum ApiError {
     /// Malformed input: not JSON, a missing or mistyped field, an unknown option (400).
     #[error("{0}")]
     BadInput(String),
+    /// Not signed in, or a wrong name or password (401).
+    #[error("{0}")]
+    Unauthorized(String),
     /// The caller may not do this: a token of no seat, a spectator acting, a foreign origin
     /// (403).
     #[error("{0}")]
@@ -69,6 +72,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadInput(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
@@ -84,6 +88,7 @@ impl ApiError {
     pub fn code(&self) -> &'static str {
         match self {
             ApiError::BadInput(_) => "bad_input",
+            ApiError::Unauthorized(_) => "unauthorized",
             ApiError::Forbidden(_) => "forbidden",
             ApiError::NotFound(_) => "not_found",
             ApiError::Conflict(_) => "conflict",
@@ -167,6 +172,7 @@ mod tests {
     fn every_kind_has_its_status_and_a_retry_where_it_should() {
         let cases = [
             (ApiError::BadInput("x".into()), 400, None),
+            (ApiError::Unauthorized("x".into()), 401, None),
             (ApiError::Forbidden("x".into()), 403, None),
             (ApiError::NotFound("x".into()), 404, None),
             (ApiError::Conflict("x".into()), 409, None),

@@ -17,15 +17,63 @@ use tabula_chess::{AnyPosition, Color, Mini, Move, Position, Role};
 /// Positions a variant's solver may remember before it is emptied (about 40 MB a million).
 const CACHE_POSITIONS: u64 = 8_000_000;
 
+/// What an exact verdict says, in parts a client puts into its own words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VerdictKind {
+    /// The winner mates in `n` moves (the endgame tables).
+    Mate,
+    /// The side to move is checkmated.
+    Checkmated,
+    /// The winner wins in `n` plies (the lesson solver).
+    WinInPlies,
+    /// The winner keeps the game in a pawn structure whose tie-break favours it until a
+    /// repetition or the fifty-move rule ends it.
+    WinByTieBreak,
+    /// Neither side can force a win.
+    Draw,
+}
+
+impl VerdictKind {
+    /// The name clients receive (`mate`, `checkmated`, `win_in_plies`, `win_by_tie_break`,
+    /// `draw`).
+    pub fn name(self) -> &'static str {
+        match self {
+            VerdictKind::Mate => "mate",
+            VerdictKind::Checkmated => "checkmated",
+            VerdictKind::WinInPlies => "win_in_plies",
+            VerdictKind::WinByTieBreak => "win_by_tie_break",
+            VerdictKind::Draw => "draw",
+        }
+    }
+}
+
 /// An exact verdict on a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
-    /// For people: "White mates in 6", "solved: White wins in 11 plies", "solved: draw".
+    /// For people (the CLI, logs): "White mates in 6", "solved: White wins in 11 plies",
+    /// "solved: draw". The browser builds its own words from the parts below.
     pub text: String,
+    /// What kind of verdict.
+    pub kind: VerdictKind,
+    /// Who wins (the checkmated side's opponent included), if anyone.
+    pub winner: Option<Color>,
+    /// Moves to mate ([`VerdictKind::Mate`]) or plies to the win
+    /// ([`VerdictKind::WinInPlies`]).
+    pub n: Option<u32>,
     /// Win, draw or loss for the side to move.
     pub wdl: Wdl,
     /// A move that keeps the value (none when the game is over).
     pub best: Option<Move>,
+}
+
+impl Verdict {
+    /// The verdict as clients receive it: `{"text", "kind", "winner", "n", "wdl"}`.
+    pub fn parts_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "text": self.text, "kind": self.kind.name(),
+            "winner": self.winner.map(Color::name), "n": self.n, "wdl": self.wdl.name(),
+        })
+    }
 }
 
 /// The tables and the lesson solvers.
@@ -63,14 +111,34 @@ impl Knowledge {
             .or_else(|| (p.by_role(Role::Pawn) == 0).then_some(Rules::Rescue))?;
         let probe = self.tables.get(rules).probe(p)?;
         let turn = p.turn();
-        let text = match probe.value {
-            Value::Draw => "solved: draw".to_string(),
-            Value::Loss(0) => format!("{} is checkmated", name(turn)),
-            Value::Win(_) => format!("{} mates in {}", name(turn), probe.value.dtm()?),
-            Value::Loss(_) => format!("{} mates in {}", name(turn.other()), probe.value.dtm()?),
+        let (text, kind, winner, n) = match probe.value {
+            Value::Draw => ("solved: draw".to_string(), VerdictKind::Draw, None, None),
+            Value::Loss(0) => (
+                format!("{} is checkmated", name(turn)),
+                VerdictKind::Checkmated,
+                Some(turn.other()),
+                None,
+            ),
+            Value::Win(_) | Value::Loss(_) => {
+                let winner = if probe.value.wdl() == Wdl::Win {
+                    turn
+                } else {
+                    turn.other()
+                };
+                let moves = probe.value.dtm()?;
+                (
+                    format!("{} mates in {moves}", name(winner)),
+                    VerdictKind::Mate,
+                    Some(winner),
+                    Some(moves),
+                )
+            }
         };
         Some(Verdict {
             text,
+            kind,
+            winner,
+            n,
             wdl: probe.value.wdl(),
             best: probe.best,
         })
@@ -135,8 +203,8 @@ impl Knowledge {
 
 /// "solved: White wins in 11 plies", "solved: Black wins by the tie-break", "solved: draw".
 fn lesson_verdict(p: &Position<Mini>, value: Value, best: Option<Move>) -> Verdict {
-    let text = match value {
-        Value::Draw => "solved: draw".to_string(),
+    let (text, kind, winner, plies) = match value {
+        Value::Draw => ("solved: draw".to_string(), VerdictKind::Draw, None, None),
         Value::Win(n) | Value::Loss(n) => {
             let winner = if matches!(value, Value::Win(_)) {
                 p.turn()
@@ -144,14 +212,27 @@ fn lesson_verdict(p: &Position<Mini>, value: Value, best: Option<Move>) -> Verdi
                 p.turn().other()
             };
             if n == BY_TIE_BREAK {
-                format!("solved: {} wins by the tie-break", name(winner))
+                (
+                    format!("solved: {} wins by the tie-break", name(winner)),
+                    VerdictKind::WinByTieBreak,
+                    Some(winner),
+                    None,
+                )
             } else {
-                format!("solved: {} wins in {n} plies", name(winner))
+                (
+                    format!("solved: {} wins in {n} plies", name(winner)),
+                    VerdictKind::WinInPlies,
+                    Some(winner),
+                    Some(u32::from(n)),
+                )
             }
         }
     };
     Verdict {
         text,
+        kind,
+        winner,
+        n: plies,
         wdl: value.wdl(),
         best,
     }
@@ -173,6 +254,10 @@ mod tests {
         assert_eq!(k.known(&p), None, "nothing solved yet");
         let v = k.solve(&p, 1_000).unwrap();
         assert_eq!(v.text, "solved: Black wins in 8 plies");
+        assert_eq!(
+            (v.kind, v.winner, v.n),
+            (VerdictKind::WinInPlies, Some(Color::Black), Some(8))
+        );
         assert_eq!(v.wdl, Wdl::Loss);
         assert_eq!(v.best, Some(Move::PASS));
         // now remembered, and so is the position after the pass
@@ -205,6 +290,10 @@ mod tests {
             .known(&at("quickchess", "5/5/2R2/5/K3k/5 w - - 0 1"))
             .unwrap();
         assert_eq!(v.text, "White mates in 6");
+        assert_eq!(
+            (v.kind, v.winner, v.n),
+            (VerdictKind::Mate, Some(Color::White), Some(6))
+        );
         let d = k
             .known(&at("quickchess", "5/5/2r2/5/K3k/5 w - - 0 1"))
             .unwrap();

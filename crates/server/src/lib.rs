@@ -18,6 +18,7 @@ pub mod ids;
 pub mod knowledge;
 pub mod limits;
 pub mod net;
+pub mod players;
 pub mod rooms;
 pub mod services;
 pub mod store;
@@ -34,7 +35,7 @@ pub use error::ApiError;
 pub use http::HttpConfig;
 pub use limits::{Limits, Rate, TrustedProxies};
 pub use rooms::Hub;
-pub use store::{SqliteStore, Store};
+pub use store::{GameStore, PlayerStore, SqliteStore, Store};
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -178,6 +179,10 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         services::Services::with_tables(tables),
         config.limits,
     );
+    // no owner has a lobby open yet: seeks of the last run are gone
+    if let Err(e) = players::clear_seeks(&hub).await {
+        tracing::error!("clearing the lobby: {e}");
+    }
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
         .map_err(|source| ServeError::Bind {

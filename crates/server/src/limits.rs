@@ -75,6 +75,10 @@ pub struct Limits {
     pub idle: Duration,
     /// How long a lobby waits to start before it expires.
     pub lobby_expiry: Duration,
+    /// A player disconnected this long is away: the host's role passes to the next seat, and
+    /// a game its bots would play on alone (a party, a match) is closed once every player is
+    /// away.
+    pub away: Duration,
     /// Game creations per address.
     pub creates: Option<Rate>,
     /// Seats taken per address.
@@ -83,6 +87,11 @@ pub struct Limits {
     pub frames: Option<Rate>,
     /// API requests of any kind per address.
     pub requests: Option<Rate>,
+    /// Sign-ups and log-ins per address.
+    pub logins: Option<Rate>,
+    /// Log-ins per account name (whatever the address: a guessed password is slowed
+    /// however many addresses guess).
+    pub logins_per_account: Option<Rate>,
     /// Searches (bots, hints, analysis) running at once.
     pub thinking: usize,
 }
@@ -103,10 +112,13 @@ impl Default for Limits {
             send_timeout: Duration::from_secs(15),
             idle: Duration::from_secs(600),
             lobby_expiry: Duration::from_secs(24 * 3600),
+            away: Duration::from_secs(45),
             creates: Some(Rate::per_minute(20, 20)),
             joins: Some(Rate::per_minute(30, 60)),
             frames: Some(Rate::per_second(100, 50)),
             requests: Some(Rate::per_second(200, 100)),
+            logins: Some(Rate::per_minute(10, 10)),
+            logins_per_account: Some(Rate::per_minute(5, 5)),
             thinking: crate::thinking::default_concurrency(),
         }
     }
@@ -121,6 +133,8 @@ impl Limits {
             joins: None,
             frames: None,
             requests: None,
+            logins: None,
+            logins_per_account: None,
             sockets_per_address: usize::MAX,
             http_connections_per_address: usize::MAX,
             ..self
@@ -139,6 +153,8 @@ pub enum Limited {
     Frame,
     /// API requests.
     Request,
+    /// Sign-ups and log-ins.
+    Login,
 }
 
 impl Limited {
@@ -148,6 +164,7 @@ impl Limited {
             Limited::Join => "too many seats taken from your address",
             Limited::Frame => "too many messages from your address",
             Limited::Request => "too many requests from your address",
+            Limited::Login => "too many attempts to sign in from your address",
         }
     }
 }
@@ -155,6 +172,7 @@ impl Limited {
 /// The per-address token buckets, and counts of what each address holds open.
 pub struct AddressLimits {
     buckets: HashMap<Limited, DefaultKeyedRateLimiter<IpAddr>>,
+    accounts: Option<DefaultKeyedRateLimiter<String>>,
     open: Arc<Mutex<HashMap<(IpAddr, Held), usize>>>,
 }
 
@@ -201,6 +219,7 @@ impl AddressLimits {
             (Limited::Join, limits.joins),
             (Limited::Frame, limits.frames),
             (Limited::Request, limits.requests),
+            (Limited::Login, limits.logins),
         ] {
             if let Some(rate) = rate {
                 buckets.insert(what, DefaultKeyedRateLimiter::keyed(quota(rate)));
@@ -208,6 +227,9 @@ impl AddressLimits {
         }
         AddressLimits {
             buckets,
+            accounts: limits
+                .logins_per_account
+                .map(|r| DefaultKeyedRateLimiter::keyed(quota(r))),
             open: Arc::new(Mutex::new(HashMap::new())),
         }
     }
@@ -223,6 +245,23 @@ impl AddressLimits {
                 message: format!(
                     "{}; try again in {} s",
                     what.words(),
+                    wait.as_secs_f64().ceil().max(1.0)
+                ),
+                retry_after: wait,
+            }
+        })
+    }
+
+    /// Takes one from the log-in bucket of an account name (lower-cased).
+    pub fn check_account(&self, name: &str) -> Result<(), ApiError> {
+        let Some(bucket) = &self.accounts else {
+            return Ok(());
+        };
+        bucket.check_key(&name.to_lowercase()).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            ApiError::RateLimited {
+                message: format!(
+                    "too many attempts to sign in to this account; try again in {} s",
                     wait.as_secs_f64().ceil().max(1.0)
                 ),
                 retry_after: wait,
@@ -248,6 +287,10 @@ impl AddressLimits {
     /// the addresses seen recently).
     pub fn forget_idle(&self) {
         for bucket in self.buckets.values() {
+            bucket.retain_recent();
+            bucket.shrink_to_fit();
+        }
+        if let Some(bucket) = &self.accounts {
             bucket.retain_recent();
             bucket.shrink_to_fit();
         }

@@ -186,6 +186,17 @@ async fn a_whole_party_game_with_an_interrupt_and_a_failed_proof() {
     let frames = replay["frames"].as_array().unwrap();
     assert_eq!(frames.last().unwrap()["view"]["over"], true);
     assert_eq!(frames[0]["view"]["phase"]["phase"], "bidding");
+    // the steps are moves and announcements: the counts that ran out are not steps
+    assert!(
+        frames[..frames.len() - 1]
+            .iter()
+            .all(|f| f["action"]["t"] != "tick"),
+        "{replay}"
+    );
+    assert!(
+        (frames.len() as u64) < ann.version + 1,
+        "the log has counts that ran out, left out of the steps"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -7,7 +7,7 @@ use common::{Client, connect_from, post, request, start_configured, start_limite
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
-use tabula_server::{HttpConfig, Limits, Rate, SqliteStore, Store};
+use tabula_server::{GameStore, HttpConfig, Limits, Rate, SqliteStore};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 fn open() -> Limits {

@@ -403,10 +403,8 @@ impl Search<'_> {
     /// Draws and finished games found before generating moves (`None`: play on).
     fn early_end<G: Geometry>(&self, pos: &Position<G>, ply: usize) -> Option<i32> {
         let checkmate_game = pos.variant.objective() == Objective::Checkmate;
-        if !checkmate_game {
-            if let Some(o) = pos.lesson_result() {
-                return Some(outcome_score(pos, o, ply));
-            }
+        if !checkmate_game && let Some(o) = pos.lesson_result() {
+            return Some(outcome_score(pos, o, ply));
         }
         let repeated = self
             .stack
@@ -658,33 +656,32 @@ impl Search<'_> {
         // (a search of the rest at half depth fails low against a margin below its score),
         // it is searched one ply deeper; when even the rest beat beta, the node fails high
         let mut singular = false;
-        if let Some(hit) = tt_hit {
-            if ply > 0
-                && depth >= 6
-                && tt_move != 0
-                && hit.bound != Bound::Upper
-                && hit.depth >= depth - 3
-                && hit.score.abs() < MATE_BOUND
-            {
-                let singular_beta = hit.score - 2 * depth;
-                self.excluded[ply] = tt_move;
-                let s = self.negamax(
-                    pos,
-                    (depth - 1) / 2,
-                    singular_beta - 1,
-                    singular_beta,
-                    ply,
-                    false,
-                );
-                self.excluded[ply] = 0;
-                if self.stopped {
-                    return 0;
-                }
-                if s < singular_beta {
-                    singular = true;
-                } else if singular_beta >= beta {
-                    return singular_beta;
-                }
+        if let Some(hit) = tt_hit
+            && ply > 0
+            && depth >= 6
+            && tt_move != 0
+            && hit.bound != Bound::Upper
+            && hit.depth >= depth - 3
+            && hit.score.abs() < MATE_BOUND
+        {
+            let singular_beta = hit.score - 2 * depth;
+            self.excluded[ply] = tt_move;
+            let s = self.negamax(
+                pos,
+                (depth - 1) / 2,
+                singular_beta - 1,
+                singular_beta,
+                ply,
+                false,
+            );
+            self.excluded[ply] = 0;
+            if self.stopped {
+                return 0;
+            }
+            if s < singular_beta {
+                singular = true;
+            } else if singular_beta >= beta {
+                return singular_beta;
             }
         }
         let mut ordered = self.order(pos, &moves, tt_move, ply);
@@ -990,10 +987,10 @@ impl Search<'_> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
         let objective = pos.variant.objective();
-        if objective != Objective::Checkmate {
-            if let Some(o) = pos.lesson_result() {
-                return outcome_score(pos, o, ply);
-            }
+        if objective != Objective::Checkmate
+            && let Some(o) = pos.lesson_result()
+        {
+            return outcome_score(pos, o, ply);
         }
         if let Some(s) = self.engine.tables.score(pos, ply) {
             return s;
@@ -1010,10 +1007,11 @@ impl Search<'_> {
         let key = pos.hash;
         let pv_node = beta - alpha > 1;
         let tt_hit = self.engine.tt.probe(key, ply as i32);
-        if let Some(hit) = tt_hit {
-            if !pv_node && hit.settles(alpha, beta) {
-                return hit.score;
-            }
+        if let Some(hit) = tt_hit
+            && !pv_node
+            && hit.settles(alpha, beta)
+        {
+            return hit.score;
         }
         let raw_eval = (!in_check).then(|| self.raw_eval(pos, tt_hit));
         let stand = raw_eval.map_or(-INFINITY, |e| {

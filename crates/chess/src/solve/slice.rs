@@ -105,7 +105,7 @@ impl SliceLayout {
 
     /// The position at `idx`, or `None` if it is not a legal position of the slice.
     pub fn position(&self, idx: usize) -> Option<Position<Mini>> {
-        let turn = if idx % 2 == 0 {
+        let turn = if idx.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
@@ -381,7 +381,7 @@ fn forever(edges: &[Edges], tie_break: Outcome, valid: &[bool], values: &mut [Op
     if !open.iter().any(|&o| o) {
         return;
     }
-    let white_to_move = |i: usize| i % 2 == 0;
+    let white_to_move = |i: usize| i.is_multiple_of(2);
     // outcome for White (+1, 0, -1) of a settled position or an exit seen by the mover at i
     let absolute = |v: Value, white: bool| -> i8 {
         let s = match v {

@@ -70,7 +70,7 @@ impl Layout {
     /// The position at `idx`, built with `variant`'s rules, or `None` if the index is not a
     /// legal position of this material.
     pub fn position(&self, idx: usize, variant: Variant) -> Option<Position<Mini>> {
-        let turn = if idx % 2 == 0 {
+        let turn = if idx.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black

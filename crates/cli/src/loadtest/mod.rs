@@ -94,7 +94,7 @@ pub fn command(args: &LoadtestArgs) -> ExitCode {
         .build()
     {
         Ok(r) => r,
-        Err(e) => return crate::output::usage_error(&format!("cannot start: {e}")),
+        Err(e) => return crate::output::fail(anyhow::anyhow!(e).context("cannot start")),
     };
     let report = match args.scenario {
         Scenario::Play => {

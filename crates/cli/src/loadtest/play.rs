@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tabula_core::rng::{Rng, seeded};
-use tabula_server::Store;
+use tabula_server::store::GameStore;
 use tokio_tungstenite::tungstenite::Message;
 
 /// One acknowledged move: the log length after it, and the move.

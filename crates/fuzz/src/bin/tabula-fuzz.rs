@@ -27,6 +27,9 @@ struct Args {
     /// The seed of the mutations.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Write the target's seed inputs into this directory (for AFL++'s `-i`) and stop.
+    #[arg(long, value_name = "DIR")]
+    write_seeds: Option<std::path::PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -40,6 +43,18 @@ fn main() -> ExitCode {
             names.join(", ")
         );
         return ExitCode::from(2);
+    }
+    if let Some(dir) = &args.write_seeds {
+        for t in targets.iter().filter(|t| t.name() == args.target) {
+            if let Err(e) = std::fs::create_dir_all(dir) {
+                eprintln!("error: {}: {e}", dir.display());
+                return ExitCode::from(1);
+            }
+            for (i, s) in t.seeds().iter().enumerate() {
+                let _ = std::fs::write(dir.join(format!("seed-{i}")), s);
+            }
+        }
+        return ExitCode::SUCCESS;
     }
     let mut failed = false;
     for t in targets.iter_mut() {

@@ -227,7 +227,7 @@ impl Target for HttpBody {
 
     fn run(&mut self, data: &[u8]) -> Result<(), String> {
         self.runs += 1;
-        if self.runs % 20_000 == 0 {
+        if self.runs.is_multiple_of(20_000) {
             self.reset();
         }
         self.send(data).map(|_| ())

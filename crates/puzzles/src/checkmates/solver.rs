@@ -227,7 +227,7 @@ impl CheckMatesSolver {
             }
             seen.push(pattern);
             let mut met = vec![u64::MAX; self.words];
-            if n % 64 != 0 {
+            if !n.is_multiple_of(64) {
                 met[self.words - 1] = (1u64 << (n % 64)) - 1;
             }
             for (sq, &c) in pattern.cells().iter().enumerate() {
@@ -287,6 +287,23 @@ impl CheckMatesSolver {
     }
 
     /// An optimal solution from `board` to `task`, or `None` when the task cannot be met.
+    ///
+    /// ```
+    /// use tabula_puzzles::checkmates::{Board, CheckMatesSolver, Side, Task};
+    ///
+    /// let solver = CheckMatesSolver::new(Side::Chess);
+    /// let board = Board::parse(Side::Chess, "Rn./.Kq/QNr")?;
+    /// // a knight (either colour) on a3, any white piece on c3, any black one on a2 and a
+    /// // queen on c1, or the same pattern turned
+    /// let task = Task::parse(Side::Chess, "N.w/b../..Q")?;
+    /// let solution = solver.solve(&board, &task).expect("this task can be met");
+    /// assert_eq!(solution.moves.len(), 3);
+    /// assert_eq!(Some(3), solver.distance(&board, &task));
+    /// // a task that no board meets: four rooks (there are two)
+    /// let impossible = Task::parse(Side::Chess, "RRR/R../...")?;
+    /// assert!(solver.solve(&board, &impossible).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn solve(&self, board: &Board, task: &Task) -> Option<Solution> {
         if board.side() != self.side {
             return None;

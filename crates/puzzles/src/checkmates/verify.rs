@@ -43,6 +43,20 @@ pub fn parse_proof(text: &str) -> Result<Vec<Move>, ProofError> {
 }
 
 /// Replays `moves` from `board` and judges the proof of `bid` for `task`.
+///
+/// ```
+/// use tabula_puzzles::checkmates::verify::{parse_proof, referee};
+/// use tabula_puzzles::checkmates::{Board, Side, Task};
+///
+/// let board = Board::parse(Side::Chess, "Rn./.Kq/QNr")?;
+/// let task = Task::parse(Side::Chess, "N.w/b../..Q")?;
+/// // the queen on c2 cannot pass over the king on b2: the proof stops after one move
+/// let report = referee(&board, &task, 2, &parse_proof("b1-c3 c2-a2 b2-c1")?);
+/// assert!(!report.success);
+/// assert_eq!(report.moves_used, 1);
+/// assert!(report.illegal.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn referee(board: &Board, task: &Task, bid: u32, moves: &[Move]) -> ProofReport {
     let mut current = *board;
     let mut illegal = None;

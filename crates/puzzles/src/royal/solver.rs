@@ -165,6 +165,24 @@ impl RoyalSolver {
     /// The least count (moves + card actions) and an optimal plan to complete `card`, and
     /// `card2` too when given (bonus challenge), from `board` at `level`. `None` if some card
     /// cannot be reached.
+    ///
+    /// ```
+    /// use tabula_puzzles::royal::{Layout, Level, RoyalSolver};
+    ///
+    /// let solver = RoyalSolver::new();
+    /// let pieces = Layout::parse("K.N/.Q./R.B")?;
+    /// // the same layout mirrored left-right: one card action at level 3, no piece moves
+    /// let card = Layout::parse("N.K/.Q./B.R")?;
+    /// let plan = solver.solve(Level::Three, &pieces, &card, None).expect("reachable");
+    /// assert_eq!(plan.count, 1);
+    /// assert_eq!(plan.steps[0].to_string(), "mirror-lr");
+    /// // the bonus challenge: both cards, in the better order
+    /// let card2 = Layout::parse("BKN/RQ./...")?;
+    /// let card = Layout::parse(".QN/K../B.R")?;
+    /// let plan = solver.solve(Level::Three, &pieces, &card, Some(&card2)).expect("reachable");
+    /// assert_eq!((plan.count, plan.order.as_slice()), (10, &[1, 2][..]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn solve(
         &self,
         level: Level,

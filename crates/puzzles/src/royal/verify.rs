@@ -106,6 +106,22 @@ pub fn parse_execution(text: &str, cards: u8) -> Result<Vec<Step>, ProofError> {
 
 /// Replays `steps` from `board` towards `cards` (one or two) at `level` and judges the
 /// execution of `bid` by `executor`.
+///
+/// ```
+/// use tabula_puzzles::royal::verify::{Executor, parse_execution, referee};
+/// use tabula_puzzles::royal::{Layout, Level};
+///
+/// let board = Layout::parse("K.N/.Q./R.B")?;
+/// let card = Layout::parse(".QN/K../B.R")?;
+/// let steps = parse_execution("b2-b3 c1-b2 a1-c1 b2-a1 a3-a2", 1)?;
+/// // the announcer completes the card within the 5 announced: the point is theirs
+/// let r = referee(Level::Two, &board, &[card], 5, Executor::Announcer, &steps);
+/// assert!(r.success && r.all_completed);
+/// // a challenger must do strictly better than the announcement
+/// let r = referee(Level::Two, &board, &[card], 5, Executor::Challenger, &steps);
+/// assert!(!r.success);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn referee(
     level: Level,
     board: &Layout,

@@ -10,7 +10,9 @@ use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};
 use tabula_puzzles::Move;
 use tabula_puzzles::checkmates::bot::PartyBot;
-use tabula_puzzles::checkmates::party::{PartyAction, PartyConfig, PartyEvent, PartyGame, Phase};
+use tabula_puzzles::checkmates::party::{
+    PartyAction, PartyConfig, PartyEvent, PartyGame, Phase, Standing,
+};
 
 /// A Check Mates party being played, with the last settled round and its optimum.
 #[derive(Clone, Debug)]
@@ -104,14 +106,25 @@ impl Adapter for Party {
                     _ => None,
                 };
                 if let Some(o) = outcome {
-                    let optimum = services.solver(task.side()).distance(&board, &task);
-                    self.last = Some(
-                        json!({"task": task, "stars": stars, "board": board, "optimum": optimum, "result": o}),
-                    );
+                    // the optimum with one optimal line, which the browser animates
+                    let solver = services.solver(task.side());
+                    let optimum = solver.distance(&board, &task);
+                    let line: Vec<String> = solver
+                        .solve(&board, &task)
+                        .map(|s| s.moves.iter().map(ToString::to_string).collect())
+                        .unwrap_or_default();
+                    self.last = Some(json!({
+                        "task": task, "stars": stars, "board": board, "optimum": optimum,
+                        "solution": line, "result": o,
+                    }));
                 }
             }
         }
         Ok(events(ev))
+    }
+
+    fn ends_when_deserted() -> bool {
+        true
     }
 
     fn tick() -> Option<PartyAction> {
@@ -124,6 +137,23 @@ impl Adapter for Party {
 
     fn is_over(&self) -> bool {
         self.game.is_over()
+    }
+
+    /// The final standings as places: each player's value is minus the number of players
+    /// ranked strictly above them (by score, then fewer penalties), so ties share a place and
+    /// each pair of players is rated as a win, a draw or a loss between them.
+    fn outcome(&self) -> Option<Vec<f64>> {
+        if !self.game.is_over() {
+            return None;
+        }
+        let standings = self.game.standings();
+        let key = |s: &Standing| (-s.score, s.penalties);
+        let mut values = vec![0.0; standings.len()];
+        for s in &standings {
+            let above = standings.iter().filter(|o| key(o) < key(s)).count();
+            values[s.player as usize] = -(above as f64);
+        }
+        Some(values)
     }
 
     fn bot(

@@ -1,16 +1,57 @@
 //! What the two-player duels (Querni, QuickChess, the Olympics) share: who plays which side,
-//! and the delay before the computer's move appears.
+//! the time control, and the delay before the computer's move appears.
 
 use crate::error::ApiError;
 use serde::{Deserialize, Serialize};
 use tabula_chess::{Family, Variant};
 use tabula_core::Millis;
+use tabula_core::clock::TimeControl;
 
 /// The name of the QuickChess Olympics, a series of five games (not a variant of its own).
 pub const OLYMPICS: &str = "olympics";
 
 /// How long the computer seems to think before its move appears, at least.
 pub const COMPUTER_DELAY_MS: Millis = 400;
+
+/// The longest initial time a clock may have (three hours).
+pub const MAX_INITIAL_S: u64 = 3 * 60 * 60;
+
+/// The largest increment (ten minutes).
+pub const MAX_INCREMENT_S: u64 = 10 * 60;
+
+/// A time control as a client asks for it: `{"initial_s": 300, "increment_s": 3}` (whole
+/// seconds; the increment may be left out for none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockOption {
+    /// Each side's time at the start.
+    pub initial_s: u64,
+    /// Added after each of a side's moves.
+    #[serde(default)]
+    pub increment_s: u64,
+}
+
+impl ClockOption {
+    /// The time control, if the numbers are within bounds.
+    pub fn control(self) -> Result<TimeControl, ApiError> {
+        if !(1..=MAX_INITIAL_S).contains(&self.initial_s) {
+            return Err(ApiError::BadInput(format!(
+                "options: clock.initial_s must be 1 to {MAX_INITIAL_S} seconds, not {}",
+                self.initial_s
+            )));
+        }
+        if self.increment_s > MAX_INCREMENT_S {
+            return Err(ApiError::BadInput(format!(
+                "options: clock.increment_s must be 0 to {MAX_INCREMENT_S} seconds, not {}",
+                self.increment_s
+            )));
+        }
+        Ok(TimeControl {
+            base_ms: self.initial_s * 1000,
+            increment_ms: self.increment_s * 1000,
+        })
+    }
+}
 
 /// The side the creator of a duel takes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -51,6 +92,9 @@ pub struct DuelConfig {
     /// A QuickChess game may start from a position (FEN) instead of the variant's start.
     #[serde(default)]
     pub fen: Option<String>,
+    /// The clocks, for a timed game.
+    #[serde(default)]
+    pub clock: Option<TimeControl>,
 }
 
 fn sides(color: ColorChoice, one_screen: bool) -> [u32; 2] {
@@ -70,6 +114,7 @@ impl DuelConfig {
             sides: sides(color, one_screen),
             variant: None,
             fen: None,
+            clock: None,
         }
     }
 
@@ -92,6 +137,7 @@ impl DuelConfig {
                 sides,
                 variant: Some(OLYMPICS.into()),
                 fen: None,
+                clock: None,
             });
         }
         let v = Variant::parse(variant)
@@ -118,6 +164,15 @@ impl DuelConfig {
             sides,
             variant: Some(v.name()),
             fen,
+            clock: None,
+        })
+    }
+
+    /// The same with a time control from the options (checked), if one was asked for.
+    pub fn with_clock(self, clock: Option<ClockOption>) -> Result<DuelConfig, ApiError> {
+        Ok(DuelConfig {
+            clock: clock.map(ClockOption::control).transpose()?,
+            ..self
         })
     }
 

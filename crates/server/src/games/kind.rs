@@ -3,12 +3,12 @@
 //! Options are typed per kind and refuse keys they do not know, naming the key: a typo is
 //! told at once instead of being stored with the game (and silently ignored forever).
 
-use super::duel::{ColorChoice, DuelConfig};
+use super::duel::{ClockOption, ColorChoice, DuelConfig};
 use crate::error::ApiError;
 use crate::services::Services;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Value, json};
 use tabula_puzzles::checkmates::Side;
 use tabula_puzzles::checkmates::party::{DeckChoice, PartyConfig};
 use tabula_puzzles::checkmates::solo::SoloConfig as CmSoloConfig;
@@ -56,7 +56,7 @@ struct SoloOptions {
     deck: Option<DeckChoice>,
 }
 
-/// The Royal Study options (match and solo).
+/// The Royal Study solo options.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RoyalOptions {
@@ -64,11 +64,23 @@ struct RoyalOptions {
     bonus: Option<bool>,
 }
 
+/// The Royal Study match options: a solo's, the hourglass, and the seed's optional time limit
+/// on an execution.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoyalMatchOptions {
+    level: Option<u64>,
+    bonus: Option<bool>,
+    hourglass_ms: Option<u64>,
+    execution_limit_ms: Option<u64>,
+}
+
 /// Querni options.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct QuerniOptions {
     color: Option<ColorChoice>,
+    clock: Option<ClockOption>,
 }
 
 /// QuickChess options.
@@ -78,6 +90,7 @@ struct ChessOptions {
     color: Option<ColorChoice>,
     variant: Option<String>,
     fen: Option<String>,
+    clock: Option<ClockOption>,
 }
 
 /// Reads a kind's options; `null` means none.
@@ -181,6 +194,28 @@ impl Kind {
         !self.has_lobby() && (seats == self.max_seats() || self.max_seats() == 1)
     }
 
+    /// The options of a rematch: the same, with the creator's side swapped in a duel.
+    pub fn rematch_options(self, options: &Value) -> Value {
+        let mut o = options.clone();
+        let duel = matches!(self, Kind::Querni | Kind::Quickchess);
+        if !duel {
+            return o;
+        }
+        if !o.is_object() {
+            o = json!({});
+        }
+        let swapped = match o.get("color").and_then(Value::as_str) {
+            Some("white") => "black",
+            Some("black") => "white",
+            Some("blue") => "red",
+            Some("red") => "blue",
+            Some("second") => "first",
+            _ => "second",
+        };
+        o["color"] = json!(swapped);
+        o
+    }
+
     /// The game's configuration (stored as `config.game`) from the creator's options and
     /// the number of seats; any unknown or out-of-range option is bad input.
     pub fn configure(
@@ -214,12 +249,20 @@ impl Kind {
                 })
             }
             Kind::RoyalMatch => {
-                let o: RoyalOptions = options(raw)?;
-                to_json(MatchConfig::new(
-                    level(o.level)?,
-                    o.bonus.unwrap_or(false),
-                    services.royal_deck.clone(),
-                ))
+                let o: RoyalMatchOptions = options(raw)?;
+                let bonus = o.bonus.unwrap_or(false);
+                let mut c = MatchConfig::new(level(o.level)?, bonus, services.royal_deck.clone());
+                c.hourglass_ms = millis(
+                    "hourglass_ms",
+                    o.hourglass_ms,
+                    5_000..=600_000,
+                    c.hourglass_ms,
+                )?;
+                c.execution_limit_ms = o
+                    .execution_limit_ms
+                    .map(|ms| millis("execution_limit_ms", Some(ms), 5_000..=600_000, ms))
+                    .transpose()?;
+                to_json(c)
             }
             Kind::RoyalSolo => {
                 let o: RoyalOptions = options(raw)?;
@@ -231,19 +274,22 @@ impl Kind {
             }
             Kind::Querni | Kind::QuerniLocal => {
                 let o: QuerniOptions = options(raw)?;
-                to_json(DuelConfig::querni(
-                    o.color.unwrap_or_default(),
-                    self == Kind::QuerniLocal,
-                ))
+                to_json(
+                    DuelConfig::querni(o.color.unwrap_or_default(), self == Kind::QuerniLocal)
+                        .with_clock(o.clock)?,
+                )
             }
             Kind::Quickchess | Kind::QuickchessLocal => {
                 let o: ChessOptions = options(raw)?;
-                to_json(DuelConfig::chess(
-                    o.color.unwrap_or_default(),
-                    self == Kind::QuickchessLocal,
-                    o.variant.as_deref().unwrap_or("quickchess"),
-                    o.fen.as_deref(),
-                )?)
+                to_json(
+                    DuelConfig::chess(
+                        o.color.unwrap_or_default(),
+                        self == Kind::QuickchessLocal,
+                        o.variant.as_deref().unwrap_or("quickchess"),
+                        o.fen.as_deref(),
+                    )?
+                    .with_clock(o.clock)?,
+                )
             }
         }
     }
@@ -252,7 +298,6 @@ impl Kind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn names_round_trip() {
@@ -272,6 +317,26 @@ mod tests {
     }
 
     #[test]
+    fn a_rematch_swaps_the_sides_of_a_duel_only() {
+        let o = json!({"variant": "chess", "color": "white", "clock": {"initial_s": 60}});
+        let r = Kind::Quickchess.rematch_options(&o);
+        assert_eq!(r["color"], "black");
+        assert_eq!((&r["variant"], &r["clock"]), (&o["variant"], &o["clock"]));
+        assert_eq!(Kind::Quickchess.rematch_options(&r)["color"], "white");
+        assert_eq!(
+            Kind::Querni.rematch_options(&Value::Null)["color"],
+            "second"
+        );
+        assert_eq!(
+            Kind::Querni.rematch_options(&json!({"color": "red"}))["color"],
+            "blue"
+        );
+        let party = json!({"side": "chess"});
+        assert_eq!(Kind::CheckmatesParty.rematch_options(&party), party);
+        assert_eq!(Kind::QuickchessLocal.rematch_options(&o), o);
+    }
+
+    #[test]
     fn unknown_and_bad_options_are_refused_by_name() {
         let s = crate::services::Services::new();
         let bad = |kind: Kind, o: Value| kind.configure(&o, 1, &s).unwrap_err().to_string();
@@ -284,6 +349,29 @@ mod tests {
         assert!(bad(Kind::Querni, json!({"variant": "chess"})).contains("unknown field `variant`"));
         assert!(bad(Kind::Quickchess, json!({"variant": "poker"})).contains("poker"));
         assert!(bad(Kind::Quickchess, json!([1])).contains("a JSON object"));
+        assert!(bad(Kind::Querni, json!({"clock": {"initial_s": 0}})).contains("clock.initial_s"));
+        assert!(
+            bad(
+                Kind::Quickchess,
+                json!({"clock": {"initial_s": 60, "increment_s": 601}})
+            )
+            .contains("clock.increment_s")
+        );
+        assert!(
+            bad(Kind::Quickchess, json!({"clock": {"initial": 60}}))
+                .contains("unknown field `initial`")
+        );
+        let timed = Kind::Quickchess
+            .configure(
+                &json!({"clock": {"initial_s": 180, "increment_s": 2}}),
+                2,
+                &s,
+            )
+            .unwrap();
+        assert_eq!(
+            timed["clock"],
+            json!({"base_ms": 180_000, "increment_ms": 2_000})
+        );
         let junk: serde_json::Map<String, Value> = (0..500)
             .map(|i| (format!("junk{i}"), json!("x".repeat(30))))
             .collect();

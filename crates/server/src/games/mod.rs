@@ -10,6 +10,7 @@
 
 pub mod checkmates_party;
 pub mod checkmates_solo;
+pub mod chess_view;
 pub mod duel;
 pub mod kind;
 pub mod olympics;
@@ -103,6 +104,19 @@ pub trait Adapter: Clone + Send + Sized + 'static {
         services: &Services,
     ) -> Value;
 
+    /// Once the game is over, how it ranks its seats: a value per seat, higher is better,
+    /// equal values share a place (`None` for a game not over, a solo game, or one screen
+    /// playing both sides: nothing to rate).
+    fn outcome(&self) -> Option<Vec<f64>> {
+        None
+    }
+
+    /// Whether the game, left to its bots and timers, would play on without any player
+    /// (a party, a match): such a game is closed once every player has gone away.
+    fn ends_when_deserted() -> bool {
+        false
+    }
+
     /// The action as spectators may see it in a replay (hidden information removed).
     fn public_action(&self, action: &Self::Action) -> Value {
         serde_json::to_value(action).unwrap_or(Value::Null)
@@ -150,7 +164,12 @@ pub fn events<E: Serialize>(list: Vec<E>) -> Vec<Value> {
 pub fn seat_list(seats: &[SeatRecord]) -> Vec<Value> {
     seats
         .iter()
-        .map(|s| serde_json::json!({"seat": s.seat, "name": s.name, "bot": s.bot_level}))
+        .map(|s| {
+            serde_json::json!({
+                "seat": s.seat, "name": s.name, "bot": s.bot_level,
+                "registered": s.account.is_some(),
+            })
+        })
         .collect()
 }
 
@@ -159,6 +178,20 @@ pub fn bot_seats(seats: &[SeatRecord]) -> impl Iterator<Item = (u32, u8)> + '_ {
     seats
         .iter()
         .filter_map(|s| s.bot_level.map(|l| (s.seat, l)))
+}
+
+/// The values of a two-seat game won by the seat playing side `winner` (0 first, 1 second)
+/// of `sides`, or drawn (`None`).
+pub fn duel_outcome(sides: [u32; 2], winner: Option<usize>) -> Option<Vec<f64>> {
+    if sides[0] == sides[1] {
+        return None;
+    }
+    let mut v = vec![0.5; 2];
+    if let Some(w) = winner {
+        v[sides[w] as usize] = 1.0;
+        v[sides[1 - w] as usize] = 0.0;
+    }
+    Some(v)
 }
 
 /// Which adapter runs a game: decided by its kind and, for QuickChess, by whether the

@@ -9,6 +9,7 @@ use crate::store::SeatRecord;
 use serde_json::{Value, json};
 use tabula_chess::{ChessAction, Color};
 use tabula_core::Millis;
+use tabula_core::clock::TimeControl;
 use tabula_core::rng::mix;
 
 /// The QuickChess Olympics: five games in the booklet's order (Rescue the Queen with blasters,
@@ -27,6 +28,8 @@ pub struct SeriesLive {
     half_points: [u32; 2],
     /// Each finished game: variant, result, and the half-points it gave seats 0 and 1.
     results: Vec<Value>,
+    /// Every game's time control.
+    clock: Option<TimeControl>,
     seed: u64,
 }
 
@@ -34,11 +37,12 @@ impl SeriesLive {
     fn game(
         index: usize,
         first_sides: [u32; 2],
+        clock: Option<TimeControl>,
         seed: u64,
         now: Millis,
     ) -> Result<ChessLive, ApiError> {
         let variant = tabula_chess::variant::olympics()[index];
-        let sides = if index % 2 == 0 {
+        let sides = if index.is_multiple_of(2) {
             first_sides
         } else {
             [first_sides[1], first_sides[0]]
@@ -48,6 +52,7 @@ impl SeriesLive {
                 sides,
                 variant: Some(variant.name()),
                 fen: None,
+                clock,
             },
             mix(&[seed, index as u64]),
             now,
@@ -62,11 +67,12 @@ impl Adapter for SeriesLive {
 
     fn start(config: DuelConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
         let first_sides = config.sides;
-        let current = Self::game(0, first_sides, seed, now)?;
+        let current = Self::game(0, first_sides, config.clock, seed, now)?;
         Ok(SeriesLive {
             current,
             index: 0,
             first_sides,
+            clock: config.clock,
             half_points: [0, 0],
             results: Vec::new(),
             seed,
@@ -110,7 +116,8 @@ impl Adapter for SeriesLive {
             events.push(json!({"t": "series_game_over", "game": self.index + 1}));
             if self.index + 1 < 5 {
                 self.index += 1;
-                self.current = Self::game(self.index, self.first_sides, self.seed, now)?;
+                self.current =
+                    Self::game(self.index, self.first_sides, self.clock, self.seed, now)?;
                 events.push(json!({"t": "series_next", "game": self.index + 1}));
             }
         }
@@ -144,6 +151,12 @@ impl Adapter for SeriesLive {
             return None;
         }
         self.current.bot(seats, seed, services)
+    }
+
+    /// The points of the five games.
+    fn outcome(&self) -> Option<Vec<f64>> {
+        self.is_over()
+            .then(|| self.half_points.iter().map(|&h| f64::from(h)).collect())
     }
 
     /// The current game's view with the series around it.

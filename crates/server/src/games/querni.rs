@@ -1,4 +1,5 @@
-//! Querni for two: online by link, against the computer, or at one screen.
+//! Querni for two: online by link, against the computer, or at one screen; clocks and
+//! takebacks (granted at once by the computer and at one screen).
 
 use super::duel::{COMPUTER_DELAY_MS, DuelConfig};
 use super::{Adapter, BotMove, bot_seats, events};
@@ -11,7 +12,9 @@ use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};
 use tabula_querni::players::best_turn;
 use tabula_querni::position::{FILES, square_name};
-use tabula_querni::{QuerniAction, QuerniConfig, QuerniGame, Searcher, Side, Turn};
+use tabula_querni::{
+    Position, QuerniAction, QuerniConfig, QuerniGame, Searcher, Side, Turn, TurnText,
+};
 
 /// The longest turn text accepted (a long jump sequence with a removal is under 60).
 const MAX_TURN_TEXT: usize = 200;
@@ -22,6 +25,8 @@ pub struct QuerniLive {
     game: QuerniGame,
     config: DuelConfig,
     last_at: Millis,
+    /// Each turn of the history as a client shows it (kept in step with the game).
+    steps: Vec<Value>,
 }
 
 /// What a Querni player may ask for.
@@ -35,6 +40,13 @@ pub enum QuerniIntent {
     },
     /// Give up.
     Resign,
+    /// Ask to take one's last turn back (at one screen: the last turn; against the computer
+    /// it is granted at once).
+    OfferTakeback,
+    /// Grant the opponent's takeback.
+    AcceptTakeback,
+    /// Refuse the opponent's takeback.
+    DeclineTakeback,
 }
 
 fn side_name(i: usize) -> Side {
@@ -45,6 +57,58 @@ impl QuerniLive {
     fn to_move(&self) -> usize {
         usize::from(self.game.position().turn() == Side::Red)
     }
+
+    /// Whether a takeback asked for by `side` is granted at once: the other side is the
+    /// computer, or both sides play at one screen.
+    fn grants_at_once(&self, side: Side, seats: &[SeatRecord]) -> bool {
+        let other = self.config.sides[side.other().index()];
+        self.config.one_screen() || bot_seats(seats).any(|(s, _)| s == other)
+    }
+
+    /// The side of the last turn a player typed (not an automatic pass).
+    fn last_typed(&self) -> Option<Side> {
+        let h = self.game.history();
+        (0..h.len())
+            .rev()
+            .find(|&i| !self.game.automatic(i))
+            .map(|i| h[i].0)
+    }
+}
+
+/// Each turn of a history as the browser marks it: who, the notation, whether it was an
+/// automatic pass, the squares the moved piece stood on (start and landings), the squares
+/// the removed chain stood on, and the position after it (for stepping through the game).
+fn steps(game: &QuerniGame) -> Vec<Value> {
+    let mut p: Position = *game.start_position();
+    game.history()
+        .iter()
+        .enumerate()
+        .map(|(i, (side, text))| {
+            let written = TurnText::parse(text).ok();
+            let (turn, after) = match p.play(text) {
+                Ok(played) => played,
+                Err(_) => (Turn::PASS, p.play_unchecked(Turn::PASS)),
+            };
+            let moved = turn.movement.map_or(p, |m| p.after_movement(m));
+            let removed: Vec<String> = turn
+                .removal
+                .map(|r| {
+                    (r.low..=r.high)
+                        .filter_map(|n| moved.square_of(*side, n))
+                        .map(square_name)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let path: Vec<String> = written
+                .map(|w| w.squares.iter().map(|&s| square_name(s)).collect())
+                .unwrap_or_default();
+            p = after;
+            json!({
+                "side": side, "turn": text, "auto": game.automatic(i),
+                "path": path, "removed": removed, "after": p.to_string(),
+            })
+        })
+        .collect()
 }
 
 impl Adapter for QuerniLive {
@@ -53,21 +117,31 @@ impl Adapter for QuerniLive {
     type Action = QuerniAction;
 
     fn start(config: DuelConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
-        let (game, _) = QuerniGame::start(QuerniConfig::default(), seed, now)
+        let start = QuerniConfig {
+            start: None,
+            clock: config.clock,
+        };
+        let (game, _) = QuerniGame::start(start, seed, now)
             .map_err(|e| ApiError::Internal(format!("stored configuration: {e}")))?;
+        let steps = steps(&game);
         Ok(QuerniLive {
             game,
             config,
             last_at: now,
+            steps,
         })
     }
 
     fn action(&self, seat: u32, intent: QuerniIntent) -> Result<QuerniAction, ApiError> {
-        let side = self
+        let mut side = self
             .config
             .side_of(seat, self.to_move())
             .map(side_name)
             .ok_or_else(|| ApiError::Forbidden("this seat plays no side".into()))?;
+        // at one screen a takeback is of the last turn, whoever played it
+        if self.config.one_screen() && matches!(intent, QuerniIntent::OfferTakeback) {
+            side = self.last_typed().unwrap_or(side);
+        }
         Ok(match intent {
             QuerniIntent::Turn { turn } => {
                 if turn.len() > MAX_TURN_TEXT {
@@ -78,6 +152,9 @@ impl Adapter for QuerniLive {
                 QuerniAction::Turn { side, turn }
             }
             QuerniIntent::Resign => QuerniAction::Resign { side },
+            QuerniIntent::OfferTakeback => QuerniAction::OfferTakeback { side },
+            QuerniIntent::AcceptTakeback => QuerniAction::AcceptTakeback { side },
+            QuerniIntent::DeclineTakeback => QuerniAction::DeclineTakeback { side },
         })
     }
 
@@ -92,15 +169,18 @@ impl Adapter for QuerniLive {
             .apply(action, now)
             .map_err(|e| ApiError::Refused(e.to_string()))?;
         self.last_at = now;
+        if self.steps.len() != self.game.history().len() {
+            self.steps = steps(&self.game);
+        }
         Ok(events(ev))
     }
 
     fn tick() -> Option<QuerniAction> {
-        None
+        Some(QuerniAction::Tick)
     }
 
     fn next_deadline(&self) -> Option<Millis> {
-        None
+        self.game.next_deadline()
     }
 
     fn is_over(&self) -> bool {
@@ -110,6 +190,14 @@ impl Adapter for QuerniLive {
     fn bot(&self, seats: &[SeatRecord], seed: u64, _: &Services) -> Option<BotMove<QuerniAction>> {
         if self.game.is_over() {
             return None;
+        }
+        if let Some(asker) = self.game.takeback_offer()
+            && self.grants_at_once(asker, seats)
+        {
+            let grant = QuerniAction::AcceptTakeback {
+                side: asker.other(),
+            };
+            return Some(BotMove::At(self.last_at, grant));
         }
         let seat = self.config.sides[self.to_move()];
         let (_, level) = bot_seats(seats).find(|(s, _)| *s == seat)?;
@@ -128,7 +216,17 @@ impl Adapter for QuerniLive {
         })
     }
 
-    fn view(&self, seat: Option<u32>, _: &[SeatRecord], _: Millis, _: &Services) -> Value {
+    fn outcome(&self) -> Option<Vec<f64>> {
+        match self.game.status() {
+            tabula_querni::Status::Ongoing => None,
+            tabula_querni::Status::Won { winner, .. } => {
+                super::duel_outcome(self.config.sides, Some(usize::from(winner == Side::Red)))
+            }
+            tabula_querni::Status::Draw => super::duel_outcome(self.config.sides, None),
+        }
+    }
+
+    fn view(&self, seat: Option<u32>, _: &[SeatRecord], now: Millis, _: &Services) -> Value {
         let p = self.game.position();
         let cells: Vec<Value> = (0..70u8)
             .map(|sq| {
@@ -149,17 +247,30 @@ impl Adapter for QuerniLive {
             Value::Null
         };
         let status = self.game.status();
+        let clock = match self.game.clocks(now) {
+            None => Value::Null,
+            Some([blue, red]) => json!({
+                "blue_ms": blue, "red_ms": red, "running": self.game.clock_running(),
+                "initial_ms": self.game.time_control().map(|t| t.base_ms),
+                "increment_ms": self.game.time_control().map(|t| t.increment_ms),
+            }),
+        };
         json!({
             "kind": "querni",
             "position": p.to_string(),
+            "start": self.game.start_position().to_string(),
             "cells": cells,
             "files": FILES,
             "turn": p.turn(),
             "quiet": p.quiet(),
             "draw_at": tabula_querni::position::DRAW_TURNS,
             "left": {"blue": p.count(Side::Blue), "red": p.count(Side::Red)},
-            "history": self.game.history().iter().map(|(s, t)| json!({"side": s, "turn": t})).collect::<Vec<_>>(),
+            "history": self.steps,
+            "clock": clock,
+            "now": now,
+            "takeback": self.game.takeback_offer(),
             "status": status,
+            "end": status,
             "result": status.result(),
             "over": self.game.is_over(),
             "sides": {"blue": self.config.sides[0], "red": self.config.sides[1]},

@@ -1,6 +1,10 @@
 //! QuickChess for two (every game of `tabula variants`, 8x8 chess included): online by link,
-//! against the computer, or at one screen; Blind QuickChess's hidden placements included.
+//! against the computer, or at one screen; Blind QuickChess's hidden placements included;
+//! clocks and takebacks (granted at once by the computer and at one screen).
 
+use super::chess_view::{
+    board_json, clock_json, end_json, legal_json, material_json, positions_after,
+};
 use super::duel::{COMPUTER_DELAY_MS, DuelConfig};
 use super::{Adapter, BotMove, bot_seats};
 use crate::error::ApiError;
@@ -10,7 +14,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use tabula_chess::engine::{Engine, LEVELS, Limits, Unlimited, level_settings};
-use tabula_chess::{AnyPosition, ChessAction, ChessConfig, ChessEvent, ChessGame, Color};
+use tabula_chess::{ChessAction, ChessConfig, ChessEvent, ChessGame, Color};
 use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};
 
@@ -27,6 +31,8 @@ pub struct ChessLive {
     pub(crate) game: ChessGame,
     pub(crate) config: DuelConfig,
     last_at: Millis,
+    /// The FEN after each move (kept in step with the game's moves).
+    fens: Vec<String>,
 }
 
 /// What a QuickChess player may ask for.
@@ -54,6 +60,13 @@ pub enum ChessIntent {
     Resign,
     /// Offer a draw (or accept the opponent's offer).
     OfferDraw,
+    /// Ask to take one's last move back (at one screen: the last move; against the
+    /// computer it is granted at once).
+    OfferTakeback,
+    /// Grant the opponent's takeback.
+    AcceptTakeback,
+    /// Refuse the opponent's takeback.
+    DeclineTakeback,
 }
 
 fn short(what: &str, text: String) -> Result<String, ApiError> {
@@ -77,7 +90,7 @@ impl ChessLive {
             ChessConfig {
                 variant,
                 fen: config.fen.clone(),
-                clock: None,
+                clock: config.clock,
             },
             seed,
             now,
@@ -87,7 +100,26 @@ impl ChessLive {
             game,
             config,
             last_at: now,
+            fens: Vec::new(),
         })
+    }
+
+    /// Brings the positions after each move up to date (one more after a move; all again
+    /// after a takeback or the reveal).
+    fn sync_positions(&mut self) {
+        let moves = self.game.moves();
+        if moves.len() == self.fens.len() + 1 {
+            self.fens.push(self.game.position().fen());
+        } else if moves.len() != self.fens.len() {
+            self.fens = positions_after(&self.game);
+        }
+    }
+
+    /// Whether a takeback asked for by `color` is granted at once: the other side is the
+    /// computer, or both sides play at one screen.
+    fn grants_at_once(&self, color: Color, seats: &[SeatRecord]) -> bool {
+        let other = self.config.sides[color.other().index()];
+        self.config.one_screen() || bot_seats(seats).any(|(s, _)| s == other)
     }
 
     fn to_move(&self) -> usize {
@@ -115,9 +147,16 @@ impl Adapter for ChessLive {
     }
 
     fn action(&self, seat: u32, intent: ChessIntent) -> Result<ChessAction, ApiError> {
-        let player = self
+        let mut player = self
             .color_of(seat)
             .ok_or_else(|| ApiError::Forbidden("this seat plays no side".into()))?;
+        // at one screen a takeback is of the last move, whoever made it
+        if self.config.one_screen()
+            && matches!(intent, ChessIntent::OfferTakeback)
+            && !self.game.moves().is_empty()
+        {
+            player = self.game.mover(self.game.moves().len() - 1);
+        }
         Ok(match intent {
             ChessIntent::Move { uci } => ChessAction::Move {
                 player,
@@ -134,6 +173,9 @@ impl Adapter for ChessLive {
             },
             ChessIntent::Resign => ChessAction::Resign { player },
             ChessIntent::OfferDraw => ChessAction::OfferDraw { player },
+            ChessIntent::OfferTakeback => ChessAction::OfferTakeback { player },
+            ChessIntent::AcceptTakeback => ChessAction::AcceptTakeback { player },
+            ChessIntent::DeclineTakeback => ChessAction::DeclineTakeback { player },
         })
     }
 
@@ -150,6 +192,7 @@ impl Adapter for ChessLive {
             .apply(action, now)
             .map_err(|e| ApiError::Refused(e.to_string()))?;
         self.last_at = now;
+        self.sync_positions();
         Ok(events
             .into_iter()
             .filter_map(|e| match e {
@@ -174,7 +217,9 @@ impl Adapter for ChessLive {
         self.game.is_over()
     }
 
-    /// A placement in Blind QuickChess (the box setup's squares, cheap), else a search.
+    /// The grant of a takeback asked of the computer or at one screen; a placement in Blind
+    /// QuickChess (the box setup's squares, cheap); at the strongest level a move the tables
+    /// or the lesson solver prove best; else a search.
     fn bot(
         &self,
         seats: &[SeatRecord],
@@ -183,6 +228,14 @@ impl Adapter for ChessLive {
     ) -> Option<BotMove<ChessAction>> {
         if self.game.is_over() {
             return None;
+        }
+        if let Some(asker) = self.game.takeback_offer()
+            && self.grants_at_once(asker, seats)
+        {
+            let grant = ChessAction::AcceptTakeback {
+                player: asker.other(),
+            };
+            return Some(BotMove::At(self.last_at, grant));
         }
         let bots: Vec<(u32, u8)> = bot_seats(seats).collect();
         if let Some(setup) = self.game.setup() {
@@ -243,9 +296,14 @@ impl Adapter for ChessLive {
         })
     }
 
+    fn outcome(&self) -> Option<Vec<f64>> {
+        let o = self.game.outcome()?;
+        super::duel_outcome(self.config.sides, o.winner().map(Color::index))
+    }
+
     /// In Blind QuickChess before the reveal a seat sees only its own placements and
     /// spectators see none.
-    fn view(&self, seat: Option<u32>, _: &[SeatRecord], _: Millis, services: &Services) -> Value {
+    fn view(&self, seat: Option<u32>, _: &[SeatRecord], now: Millis, services: &Services) -> Value {
         let p = self.game.position();
         let variant = self.game.variant();
         let (w, h) = (p.width(), p.height());
@@ -265,23 +323,21 @@ impl Adapter for ChessLive {
                 "counts": [s.placed[0].len(), s.placed[1].len()],
             })
         });
-        let board: Vec<Value> = if setup.is_some() {
-            Vec::new()
-        } else {
-            board_json(p)
-        };
-        let legal: Vec<Value> = if mine && setup.is_none() && !self.game.is_over() {
+        let hidden = setup.is_some();
+        let board: Vec<Value> = if hidden { Vec::new() } else { board_json(p) };
+        let legal: Vec<Value> = if mine && !hidden && !self.game.is_over() {
             legal_json(p)
         } else {
             Vec::new()
         };
-        let moves: Vec<Value> = if setup.is_some() {
+        let moves: Vec<Value> = if hidden {
             Vec::new()
         } else {
             self.game
                 .moves()
                 .iter()
-                .map(|(u, s)| json!({"uci": u, "san": s}))
+                .zip(&self.fens)
+                .map(|((u, s), fen)| json!({"uci": u, "san": s, "fen": fen}))
                 .collect()
         };
         let outcome = self.game.outcome();
@@ -289,16 +345,22 @@ impl Adapter for ChessLive {
             "kind": "quickchess",
             "variant": variant.name(),
             "width": w, "height": h,
-            "fen": if setup.is_some() { Value::Null } else { json!(p.fen()) },
+            "fen": if hidden { Value::Null } else { json!(p.fen()) },
+            "start_fen": if hidden { Value::Null } else { json!(self.game.start_position().fen()) },
             "board": board,
             "turn": p.turn().name(),
-            "check": setup.is_none() && p.is_check(),
+            "check": !hidden && p.is_check(),
             "moves": moves,
             "last": moves.last().cloned(),
             "setup": setup,
+            "material": if hidden { Value::Null } else { material_json(&self.game) },
+            "clock": clock_json(&self.game, now),
+            "now": now,
             "outcome": outcome.map(|o| o.to_string()),
+            "end": end_json(&self.game),
             "result": outcome.map(|o| o.result()),
             "draw_offer": self.game.draw_offer().map(|c| c.name()),
+            "takeback": self.game.takeback_offer().map(|c| c.name()),
             "over": self.game.is_over(),
             "sides": {"white": self.config.sides[0], "black": self.config.sides[1]},
             "one_screen": self.config.one_screen(),
@@ -308,10 +370,10 @@ impl Adapter for ChessLive {
             "legal": legal,
             // what the tables or the lesson solver already know (never solved here: this runs
             // on the async runtime)
-            "solved": if setup.is_some() || self.game.is_over() {
+            "solved": if hidden || self.game.is_over() {
                 None
             } else {
-                services.knowledge.known(p).map(|v| v.text)
+                services.knowledge.known(p).map(|v| v.parts_json())
             },
         })
     }
@@ -359,31 +421,4 @@ fn blind_placement(setup: &tabula_chess::game::BlindSetup, c: Color) -> Option<(
     ];
     plan.get(placed.len())
         .map(|&(r, f, rank)| (r, format!("{f}{rank}")))
-}
-
-/// The pieces of a chess position as `[{"square", "piece"}]` (FEN letters).
-pub fn board_json(p: &AnyPosition) -> Vec<Value> {
-    (0..p.width() * p.height())
-        .filter_map(|sq| {
-            p.piece_at(sq)
-                .map(|pc| json!({"square": p.square_name(sq), "piece": pc.char().to_string()}))
-        })
-        .collect()
-}
-
-/// Every legal move as `{"from", "to", "uci", "san", "promotion", "pass"}` (the browser's
-/// contract); a lesson game's pass has no squares (`from` and `to` are null).
-pub fn legal_json(p: &AnyPosition) -> Vec<Value> {
-    p.legal_moves()
-        .iter()
-        .map(|m| {
-            let square = |sq| (!m.is_pass()).then(|| p.square_name(sq));
-            json!({
-                "from": square(m.from), "to": square(m.to),
-                "uci": p.uci(m), "san": p.san(m),
-                "promotion": m.promotion.map(|r| r.char().to_string()),
-                "pass": m.is_pass(),
-            })
-        })
-        .collect()
 }

@@ -117,6 +117,10 @@ impl Adapter for Match {
         Ok(events(ev))
     }
 
+    fn ends_when_deserted() -> bool {
+        true
+    }
+
     fn tick() -> Option<MatchAction> {
         Some(MatchAction::Tick)
     }
@@ -127,6 +131,15 @@ impl Adapter for Match {
 
     fn is_over(&self) -> bool {
         self.game.is_over()
+    }
+
+    /// A match rates like a duel: player N sits at seat N; a level score when the deck runs
+    /// out is a draw.
+    fn outcome(&self) -> Option<Vec<f64>> {
+        match self.game.phase() {
+            MatchPhase::Over { winner } => super::duel_outcome([0, 1], winner.map(usize::from)),
+            _ => None,
+        }
     }
 
     fn bot(

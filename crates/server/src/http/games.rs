@@ -7,6 +7,7 @@ use crate::frames::MAX_FRAME;
 use crate::games::{Adapter, Kind, seat_list, stored};
 use crate::limits::Limited;
 use crate::rooms::TokenHash;
+use crate::rooms::table::{Logged, TableAction};
 use crate::services::Services;
 use crate::store::{GameRecord, LogEntry, SeatRecord};
 use crate::with_adapter;
@@ -41,14 +42,39 @@ struct CreateBody {
     options: Value,
     #[serde(default)]
     bots: Vec<u8>,
+    /// Rated (between signed-in players) or casual.
+    #[serde(default)]
+    rated: bool,
 }
 
 const KINDS: &str = "checkmates-party, checkmates-solo, royal-match, royal-solo, querni, \
 querni-local, quickchess or quickchess-local";
 
+/// The seat holder a request makes: the signed-in account (by its name), or a guest by the
+/// nickname it gives.
+async fn host(
+    state: &AppState,
+    headers: &HeaderMap,
+    nickname: String,
+) -> Result<crate::players::Host, ApiError> {
+    Ok(
+        match crate::players::signed_in(&state.hub, headers).await? {
+            Some(a) => crate::players::Host {
+                name: a.name,
+                account: Some(a.id),
+            },
+            None => crate::players::Host {
+                name: nickname,
+                account: None,
+            },
+        },
+    )
+}
+
 async fn create(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     Body(body): Body<CreateBody>,
 ) -> ApiResult {
     let kind = Kind::parse(&body.kind).ok_or_else(|| {
@@ -56,9 +82,10 @@ async fn create(
         ApiError::BadInput(format!("unknown game kind `{shown}`: {KINDS}"))
     })?;
     state.hub.addresses.check(Limited::Create, ip)?;
+    let host = host(&state, &headers, body.name).await?;
     let created = state
         .hub
-        .create(kind, body.options, &body.name, &body.bots)
+        .create_hosted(kind, body.options, &host, &body.bots, body.rated)
         .await?;
     Ok(Json(
         json!({"id": created.id, "seat": created.seat, "token": created.token}),
@@ -76,11 +103,13 @@ async fn join(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     Path(id): Path<String>,
+    headers: HeaderMap,
     Body(body): Body<JoinBody>,
 ) -> ApiResult {
     state.hub.addresses.check(Limited::Join, ip)?;
+    let who = host(&state, &headers, body.name).await?;
     let room = state.hub.room(&id).await?;
-    let (seat, token) = room.join(body.name).await?;
+    let (seat, token) = room.join_as(&who).await?;
     Ok(Json(json!({"id": id, "seat": seat, "token": token})))
 }
 
@@ -159,14 +188,26 @@ async fn websocket(
         .on_upgrade(move |socket| crate::ws::serve(socket, state.hub, id, token, ip))
 }
 
+/// The last finished games, with what a list shows of each: the kind, the QuickChess
+/// variant, the players and when it ended.
 async fn recent(State(state): State<AppState>) -> ApiResult {
     let games = state.hub.store.recent_finished(20).await?;
-    Ok(Json(json!(
-        games
-            .iter()
-            .map(|g| json!({"id": g.id, "kind": g.kind, "finished": g.updated}))
-            .collect::<Vec<_>>()
-    )))
+    let mut list = Vec::with_capacity(games.len());
+    for g in games {
+        let seats = state.hub.store.seats(&g.id).await?;
+        let variant = g
+            .config
+            .get("game")
+            .and_then(|c| c.get("variant"))
+            .or_else(|| g.config.get("options").and_then(|o| o.get("variant")))
+            .cloned()
+            .unwrap_or(Value::Null);
+        list.push(json!({
+            "id": g.id, "kind": g.kind, "finished": g.updated, "variant": variant,
+            "players": seat_list(&seats),
+        }));
+    }
+    Ok(Json(json!(list)))
 }
 
 /// Every step of a game as spectators saw it: built by replaying the stored log.
@@ -194,7 +235,10 @@ async fn replay(State(state): State<AppState>, Path(id): Path<String>) -> ApiRes
     })))
 }
 
-/// The spectators' view after every logged action.
+/// The spectators' view after every step of the game: each player's or bot's move or
+/// announcement. A timer is not a step (what it changed shows in the next step), except the
+/// one that ends the game (a flag that falls); the room's rematch requests are not steps
+/// either, and a game closed because its players left ends with that step.
 fn replay_frames<A: Adapter>(
     record: &GameRecord,
     seats: &[SeatRecord],
@@ -217,13 +261,30 @@ fn replay_frames<A: Adapter>(
     let mut frames = vec![
         json!({"at": started, "action": null, "view": game.view(None, seats, started, services)}),
     ];
+    let tick = A::tick().and_then(|t| serde_json::to_value(t).ok());
     for entry in log {
-        let action: A::Action = stored("action", &entry.action)?;
-        let events = game.apply(&action, entry.at, services)?;
-        frames.push(json!({
-            "at": entry.at, "action": game.public_action(&action), "events": events,
-            "view": game.view(None, seats, entry.at, services),
-        }));
+        match Logged::<A::Action>::read(&entry.action)? {
+            Logged::Game(action) => {
+                let events = game.apply(&action, entry.at, services)?;
+                let is_tick = tick.is_some() && serde_json::to_value(&action).ok() == tick;
+                if is_tick && !game.is_over() {
+                    continue;
+                }
+                frames.push(json!({
+                    "at": entry.at, "action": game.public_action(&action), "events": events,
+                    "view": game.view(None, seats, entry.at, services),
+                }));
+            }
+            Logged::Table(TableAction::Closed { reason }) => {
+                let mut view = game.view(None, seats, entry.at, services);
+                view["over"] = json!(true);
+                view["table"] = json!({"closed": reason});
+                frames.push(json!({
+                    "at": entry.at, "action": entry.action, "events": [], "view": view,
+                }));
+            }
+            Logged::Table(_) => {}
+        }
     }
     Ok(frames)
 }

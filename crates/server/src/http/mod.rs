@@ -8,8 +8,11 @@
 //! - every API request counts against its address's rate (429 with `Retry-After` beyond it);
 //! - bodies are at most 16 KiB (413) and must arrive within the body timeout.
 
+mod accounts;
 mod assets;
+mod daily;
 mod games;
+mod lobby;
 mod tools;
 
 use crate::error::ApiError;
@@ -34,8 +37,11 @@ pub struct HttpConfig {
     /// Origins besides the server's own allowed to open WebSockets and send state-changing
     /// requests (`https://play.example.org`).
     pub allow_origins: Vec<String>,
-    /// Reverse proxies whose `X-Forwarded-For` names the client.
+    /// Reverse proxies whose `X-Forwarded-For` names the client (and whose
+    /// `X-Forwarded-Proto` says whether the browser used TLS).
     pub trusted_proxies: TrustedProxies,
+    /// Mark cookies `Secure` always (the server is reached over TLS).
+    pub secure_cookies: bool,
 }
 
 /// What every handler shares.
@@ -59,6 +65,23 @@ impl FromRequestParts<AppState> for ClientIp {
     }
 }
 
+/// The TCP peer's address, when the connection has one.
+#[derive(Clone, Copy, Debug)]
+pub struct Peer(pub Option<SocketAddr>);
+
+impl FromRequestParts<AppState> for Peer {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, ApiError> {
+        Ok(Peer(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0),
+        ))
+    }
+}
+
 fn client_ip(parts: &Parts, config: &HttpConfig) -> IpAddr {
     let peer = parts
         .extensions
@@ -77,6 +100,9 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .route("/api/health", get(|| async { "ok" }))
         .merge(games::routes())
         .merge(tools::routes())
+        .merge(accounts::routes())
+        .merge(lobby::routes())
+        .merge(daily::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin));
     Router::new()

@@ -29,6 +29,11 @@ pub struct Hub {
     pub thinking: Arc<Thinking>,
     /// Per-address rates and counts.
     pub addresses: AddressLimits,
+    /// The lobby's live state.
+    pub lobby: crate::players::lobby::Lobby,
+    /// Held while a finished game's ratings are read, computed and written, so two games
+    /// ending at once never write over each other's change.
+    pub settling: tokio::sync::Mutex<()>,
     rooms: Mutex<HashMap<String, RoomHandle>>,
     sockets: Arc<AtomicUsize>,
 }
@@ -85,6 +90,8 @@ impl Hub {
             limits,
             thinking: Thinking::new(limits.thinking),
             addresses: AddressLimits::new(&limits),
+            lobby: crate::players::lobby::Lobby::default(),
+            settling: tokio::sync::Mutex::new(()),
             rooms: Mutex::new(HashMap::new()),
             sockets: Arc::new(AtomicUsize::new(0)),
         });
@@ -106,7 +113,7 @@ impl Hub {
         self.rooms.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Creates a game: the creator takes seat 0; `bots` fill further seats.
+    /// Creates a game for a guest: the creator takes seat 0; `bots` fill further seats.
     pub async fn create(
         self: &Arc<Self>,
         kind: Kind,
@@ -114,6 +121,40 @@ impl Hub {
         name: &str,
         bots: &[u8],
     ) -> Result<Created, ApiError> {
+        let host = crate::players::Host {
+            name: name.into(),
+            account: None,
+        };
+        self.create_hosted(kind, options, &host, bots, false).await
+    }
+
+    /// Creates a game: `host` takes seat 0; `bots` fill further seats. A rated game is
+    /// between signed-in players only.
+    pub async fn create_hosted(
+        self: &Arc<Self>,
+        kind: Kind,
+        options: Value,
+        host: &crate::players::Host,
+        bots: &[u8],
+        rated: bool,
+    ) -> Result<Created, ApiError> {
+        let name = host.name.as_str();
+        if rated && host.account.is_none() {
+            return Err(ApiError::Forbidden(
+                "sign in to play rated games (guests play casual ones)".into(),
+            ));
+        }
+        if rated && !bots.is_empty() {
+            return Err(ApiError::BadInput(
+                "games against bots are casual: rated games are between people".into(),
+            ));
+        }
+        if rated && kind.max_seats() < 2 {
+            return Err(ApiError::BadInput(format!(
+                "{} is played alone: it cannot be rated",
+                kind.name()
+            )));
+        }
         if 1 + bots.len() > kind.max_seats() {
             return Err(ApiError::BadInput(format!(
                 "{} has at most {} seats",
@@ -126,13 +167,60 @@ impl Hub {
         }
         // check the options now, so a bad lobby never exists
         kind.configure(&options, 1 + bots.len(), &self.services)?;
-        let id = random_hex(6);
         let token = random_hex(16);
+        let seat0 = SeatRecord {
+            seat: 0,
+            name: clean_name(name),
+            token_hash: token_hash(&token),
+            bot_level: None,
+            account: host.account,
+        };
+        let bots = bots.iter().enumerate().map(|(i, &level)| SeatRecord {
+            seat: i as u32 + 1,
+            name: format!("Bot {level}"),
+            token_hash: String::new(),
+            bot_level: Some(level),
+            account: None,
+        });
+        let seats: Vec<SeatRecord> = std::iter::once(seat0).chain(bots).collect();
+        let start = kind.ready(seats.len());
+        let id = self
+            .insert_game(kind, options, rated, &seats, start)
+            .await?;
+        Ok(Created { id, seat: 0, token })
+    }
+
+    /// Creates the rematch of a finished game, started at once: the same kind, options (a
+    /// duel's sides swapped), rating (a rated game's rematch is rated) and seats, each held by
+    /// the same token (so every player's browser already holds its seat) and bot.
+    pub(crate) async fn rematch(
+        &self,
+        game: &GameRecord,
+        seats: &[SeatRecord],
+    ) -> Result<String, ApiError> {
+        let kind = kind_of(game)?;
+        let options = kind.rematch_options(game.config.get("options").unwrap_or(&Value::Null));
+        kind.configure(&options, seats.len(), &self.services)?;
+        let rated = crate::players::is_rated(game);
+        self.insert_game(kind, options, rated, seats, true).await
+    }
+
+    /// Stores a new game of `kind` with its options, rating and seats, started at once if
+    /// `start`; returns its id.
+    async fn insert_game(
+        &self,
+        kind: Kind,
+        options: Value,
+        rated: bool,
+        seats: &[SeatRecord],
+        start: bool,
+    ) -> Result<String, ApiError> {
+        let id = random_hex(6);
         let now = now_ms();
         let record = GameRecord {
             id: id.clone(),
             kind: kind.name().into(),
-            config: json!({"options": options}),
+            config: json!({"options": options, "rated": rated}),
             seed: random_seed(),
             created: now,
             started: None,
@@ -140,26 +228,13 @@ impl Hub {
             updated: now,
         };
         self.store.create_game(&record).await?;
-        let host = SeatRecord {
-            seat: 0,
-            name: clean_name(name),
-            token_hash: token_hash(&token),
-            bot_level: None,
-        };
-        self.store.put_seat(&id, &host).await?;
-        for (i, &level) in bots.iter().enumerate() {
-            let seat = SeatRecord {
-                seat: i as u32 + 1,
-                name: format!("Bot {level}"),
-                token_hash: String::new(),
-                bot_level: Some(level),
-            };
-            self.store.put_seat(&id, &seat).await?;
+        for s in seats {
+            self.store.put_seat(&id, s).await?;
         }
-        if kind.ready(1 + bots.len()) {
+        if start {
             self.start_record(&id, kind, now).await?;
         }
-        Ok(Created { id, seat: 0, token })
+        Ok(id)
     }
 
     /// Completes the configuration from the seats and marks the game started; returns the
@@ -178,7 +253,8 @@ impl Hub {
         let seats = self.store.seats(id).await?;
         let options = record.config.get("options").cloned().unwrap_or(json!({}));
         let game = kind.configure(&options, seats.len(), &self.services)?;
-        let config = json!({"options": options, "game": game});
+        let rated = crate::players::is_rated(&record);
+        let config = json!({"options": options, "game": game, "rated": rated});
         self.store.start_game(id, &config, now).await?;
         Ok(config)
     }

@@ -13,6 +13,7 @@
 mod frame;
 mod hub;
 mod room;
+pub mod table;
 
 pub use frame::{Frame, TokenHash};
 pub(crate) use hub::hosted_of;
@@ -21,8 +22,10 @@ pub use hub::{Created, Hub, SocketSlot};
 use crate::error::ApiError;
 use crate::frames::LobbyOp;
 use serde_json::Value;
-use std::sync::Arc;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use tabula_core::Millis;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 /// Who is connected to a room, and when it was last used (for eviction).
@@ -31,6 +34,19 @@ pub struct RoomStats {
     players: AtomicUsize,
     spectators: AtomicUsize,
     last_used: AtomicU64,
+    /// Each seat token's sockets now and when its last socket closed.
+    seats: Mutex<HashMap<String, (usize, Millis)>>,
+}
+
+/// Whether a seat's player is at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attendance {
+    /// Connected now.
+    Here,
+    /// Gone since then.
+    LeftAt(Millis),
+    /// Not seen since the room was loaded.
+    Unseen,
 }
 
 impl RoomStats {
@@ -43,12 +59,54 @@ impl RoomStats {
         self.last_used
             .store(crate::ids::now_ms(), Ordering::Relaxed);
     }
+
+    fn seats(&self) -> std::sync::MutexGuard<'_, HashMap<String, (usize, Millis)>> {
+        self.seats.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn arrive(&self, token_hash: &str) {
+        self.seats()
+            .entry(token_hash.to_string())
+            .or_insert((0, 0))
+            .0 += 1;
+    }
+
+    fn depart(&self, token_hash: &str) {
+        if let Some(e) = self.seats().get_mut(token_hash) {
+            e.0 = e.0.saturating_sub(1);
+            e.1 = crate::ids::now_ms();
+        }
+    }
+
+    /// Whether the holder of the seat token with this hash is connected.
+    pub fn attendance(&self, token_hash: &str) -> Attendance {
+        match self.seats().get(token_hash) {
+            Some(&(n, _)) if n > 0 => Attendance::Here,
+            Some(&(_, left)) => Attendance::LeftAt(left),
+            None => Attendance::Unseen,
+        }
+    }
 }
 
 /// A socket's place in a room; dropping it frees the place.
 pub struct Presence {
     stats: Arc<RoomStats>,
     player: bool,
+    /// The hash of the seat token it holds.
+    token: Option<String>,
+}
+
+impl Presence {
+    fn new(stats: Arc<RoomStats>, token: Option<String>) -> Presence {
+        if let Some(t) = &token {
+            stats.arrive(t);
+        }
+        Presence {
+            stats,
+            player: token.is_some(),
+            token,
+        }
+    }
 }
 
 impl Drop for Presence {
@@ -59,6 +117,9 @@ impl Drop for Presence {
             &self.stats.spectators
         };
         count.fetch_sub(1, Ordering::Relaxed);
+        if let Some(t) = &self.token {
+            self.stats.depart(t);
+        }
     }
 }
 
@@ -101,7 +162,7 @@ enum Cmd {
         reply: oneshot::Sender<Result<(), ApiError>>,
     },
     Join {
-        name: String,
+        who: crate::players::Host,
         reply: oneshot::Sender<Result<(u32, String), ApiError>>,
     },
     View {
@@ -153,9 +214,19 @@ impl RoomHandle {
         self.ask(|reply| Cmd::Lobby { token, op, reply }).await
     }
 
-    /// Takes a free seat: returns it and its secret token.
+    /// Takes a free seat as a guest: returns it and its secret token.
     pub async fn join(&self, name: String) -> Result<(u32, String), ApiError> {
-        self.ask(|reply| Cmd::Join { name, reply }).await
+        let who = crate::players::Host {
+            name,
+            account: None,
+        };
+        self.join_as(&who).await
+    }
+
+    /// Takes a free seat for `who`: returns it and its secret token.
+    pub async fn join_as(&self, who: &crate::players::Host) -> Result<(u32, String), ApiError> {
+        let who = who.clone();
+        self.ask(|reply| Cmd::Join { who, reply }).await
     }
 
     /// The version, the seat `token` holds and its view (403 for a token of no seat).

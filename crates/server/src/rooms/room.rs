@@ -4,7 +4,8 @@
 //! (the wire and the log).
 
 use super::hub::{Hub, kind_of};
-use super::{Cmd, Frame, Presence, RoomStats, SeatView, Subscription, TokenHash};
+use super::table::{CloseReason, Logged, Table, TableAction, is_takeback, table_intent};
+use super::{Attendance, Cmd, Frame, Presence, RoomStats, SeatView, Subscription, TokenHash};
 use crate::error::ApiError;
 use crate::frames::LobbyOp;
 use crate::games::{Adapter, BotMove, Kind, parse_intent, seat_list, stored};
@@ -39,6 +40,12 @@ pub(super) struct Room<A: Adapter> {
     thinking: Option<u64>,
     /// A search's answer for the current version, kept until it is time to play it.
     thought: Option<Answer<A::Action>>,
+    /// Once the game is over and its results are recorded: the rating changes it made.
+    ratings: Option<Value>,
+    /// Rematches and closing: the room's own part.
+    table: Table,
+    /// When the room was loaded (players not seen since count as gone from then).
+    loaded_at: Millis,
 }
 
 impl<A: Adapter> Room<A> {
@@ -64,6 +71,9 @@ impl<A: Adapter> Room<A> {
             stats,
             thinking: None,
             thought: None,
+            ratings: None,
+            table: Table::default(),
+            loaded_at: now_ms(),
         };
         room.replay(log)?;
         Ok(room)
@@ -85,13 +95,19 @@ impl<A: Adapter> Room<A> {
         )?;
         self.last_at = started;
         for entry in log {
-            let action: A::Action = stored("action", &entry.action)?;
-            game.apply(&action, entry.at, &services).map_err(|e| {
-                ApiError::Internal(format!(
-                    "action {} of game {} does not replay: {e}",
-                    entry.seq, self.id
-                ))
-            })?;
+            match Logged::<A::Action>::read(&entry.action)? {
+                Logged::Game(action) => {
+                    game.apply(&action, entry.at, &services).map_err(|e| {
+                        ApiError::Internal(format!(
+                            "action {} of game {} does not replay: {e}",
+                            entry.seq, self.id
+                        ))
+                    })?;
+                }
+                Logged::Table(action) => {
+                    self.table.apply(&action);
+                }
+            }
             self.seq = entry.seq + 1;
             self.last_at = entry.at;
         }
@@ -127,6 +143,52 @@ impl<A: Adapter> Room<A> {
         }
     }
 
+    /// Whether the player of `seat` is at the table: connected, or gone for less than the
+    /// away time (players not seen since the room was loaded count as gone from then).
+    fn present(&self, seat: &SeatRecord, now: Millis) -> bool {
+        let away = self.hub.limits.away.as_millis() as u64;
+        match self.stats.attendance(&seat.token_hash) {
+            Attendance::Here => true,
+            Attendance::LeftAt(t) => now.saturating_sub(t) < away,
+            Attendance::Unseen => now.saturating_sub(self.loaded_at) < away,
+        }
+    }
+
+    /// The host: the first seat whose player is at the table (seat 0, the creator, while
+    /// present), so a table never waits for a host who has gone.
+    fn host(&self, now: Millis) -> u32 {
+        self.seats
+            .iter()
+            .find(|s| s.bot_level.is_none() && self.present(s, now))
+            .map_or(0, |s| s.seat)
+    }
+
+    /// Whether every player has gone away (a game with players only).
+    fn deserted(&self, now: Millis) -> bool {
+        let mut humans = self.seats.iter().filter(|s| s.bot_level.is_none());
+        humans.clone().next().is_some() && humans.all(|s| !self.present(s, now))
+    }
+
+    /// The room's part of every view: rematches, closing, the host, and the game's kind,
+    /// options and bots (what a new game with the same settings needs).
+    fn table_view(&self, now: Millis) -> Value {
+        let mut t = self.table.view(self.host(now));
+        t["kind"] = json!(self.kind.name());
+        t["options"] = self
+            .record
+            .config
+            .get("options")
+            .cloned()
+            .unwrap_or(Value::Null);
+        t["bots"] = json!(
+            self.seats
+                .iter()
+                .filter_map(|s| s.bot_level)
+                .collect::<Vec<_>>()
+        );
+        t
+    }
+
     fn view(&self, seat: Option<u32>) -> Value {
         let now = now_ms();
         match &self.game {
@@ -135,14 +197,30 @@ impl<A: Adapter> Room<A> {
                 v["id"] = json!(self.id);
                 v["status"] = json!(self.record.status);
                 v["seats"] = json!(seat_list(&self.seats));
+                v["rated"] = json!(crate::players::is_rated(&self.record));
+                if let Some(r) = &self.ratings {
+                    v["ratings"] = r.clone();
+                }
+                v["table"] = self.table_view(now);
+                if self.table.closed.is_some() {
+                    v["over"] = json!(true);
+                    v["your_turn"] = json!(false);
+                    v["legal"] = Value::Null;
+                }
                 v
             }
             None => json!({
                 "id": self.id, "kind": self.kind.name(), "status": self.record.status,
                 "options": self.record.config.get("options"), "max_seats": self.kind.max_seats(),
-                "seats": seat_list(&self.seats), "you": seat, "host": 0, "now": now,
+                "seats": seat_list(&self.seats), "you": seat, "host": self.host(now), "now": now,
+                "table": self.table_view(now),
             }),
         }
+    }
+
+    /// Whether the game is over, or was closed.
+    fn finished(&self) -> bool {
+        self.table.closed.is_some() || self.game.as_ref().is_some_and(A::is_over)
     }
 
     fn publish(&self, events: Vec<Value>) {
@@ -191,8 +269,73 @@ impl<A: Adapter> Room<A> {
                 tracing::error!(game = %self.id, "the game's end could not be recorded: {e}");
             }
         }
+        if over && self.ratings.is_none() {
+            self.settle(at).await;
+        }
         self.publish(events);
         Ok(self.seq)
+    }
+
+    /// Records the finished game's results and ratings (once: recording again changes
+    /// nothing) and keeps its rating changes for the view.
+    async fn settle(&mut self, at: Millis) {
+        let Some(values) = self.game.as_ref().and_then(A::outcome) else {
+            return;
+        };
+        if values.len() != self.seats.len() {
+            return;
+        }
+        match crate::players::record_game(&self.hub, &self.record, &self.seats, &values, at).await {
+            Ok(changes) => {
+                self.ratings = Some(crate::players::changes_json(&self.seats, &changes));
+            }
+            Err(e) => {
+                tracing::error!(game = %self.id, "the game's results could not be recorded: {e}")
+            }
+        }
+    }
+
+    /// Applies, logs and broadcasts a room action.
+    async fn accept_table(&mut self, action: TableAction, at: Millis) -> Result<u64, ApiError> {
+        let at = at.max(self.last_at);
+        let entry = LogEntry {
+            seq: self.seq,
+            at,
+            action: serde_json::to_value(&action)
+                .map_err(|e| ApiError::Internal(format!("a room action as JSON: {e}")))?,
+        };
+        self.hub.store.append(&self.id, &entry).await.map_err(|e| {
+            ApiError::Internal(format!("the request could not be saved ({e}); try again"))
+        })?;
+        let events = self.table.apply(&action);
+        self.seq += 1;
+        self.last_at = at;
+        self.thought = None;
+        if self.finished() && self.record.status != "finished" {
+            self.record.status = "finished".into();
+            if let Err(e) = self.hub.store.set_status(&self.id, "finished", at).await {
+                tracing::error!(game = %self.id, "the game's end could not be recorded: {e}");
+            }
+        }
+        self.publish(events);
+        Ok(self.seq)
+    }
+
+    /// Creates the rematch every player agreed to and points this game to it.
+    async fn create_rematch(&mut self) -> Result<u64, ApiError> {
+        let id = self.hub.rematch(&self.record, &self.seats).await?;
+        self.accept_table(TableAction::Next { game: id }, now_ms())
+            .await
+    }
+
+    /// A request to the room (a rematch), from `seat`.
+    async fn act_on_table(&mut self, action: TableAction) -> Result<u64, ApiError> {
+        self.table.check(&action, self.finished())?;
+        let v = self.accept_table(action, now_ms()).await?;
+        if self.table.rematch_agreed(&self.seats) {
+            return self.create_rematch().await;
+        }
+        Ok(v)
     }
 
     /// The next automatic action (a deadline or a bot's move) with its time, asking the
@@ -201,6 +344,9 @@ impl<A: Adapter> Room<A> {
         &mut self,
         answers: &mpsc::Sender<Answer<A::Action>>,
     ) -> Option<(Millis, A::Action)> {
+        if self.table.closed.is_some() {
+            return None;
+        }
         let game = self.game.as_ref()?;
         let deadline = game
             .next_deadline()
@@ -253,10 +399,11 @@ impl<A: Adapter> Room<A> {
         if self.game.is_some() {
             return Err(ApiError::Conflict("the game has started".into()));
         }
-        if seat != 0 {
-            return Err(ApiError::Forbidden(
-                "only the host (seat 0) changes the table".into(),
-            ));
+        let host = self.host(now_ms());
+        if seat != host {
+            return Err(ApiError::Forbidden(format!(
+                "only the host (seat {host}) changes the table"
+            )));
         }
         let store = Arc::clone(&self.hub.store);
         match op {
@@ -273,12 +420,13 @@ impl<A: Adapter> Room<A> {
                     name: format!("Bot {level}"),
                     token_hash: String::new(),
                     bot_level: Some(level),
+                    account: None,
                 };
                 store.put_seat(&self.id, &s).await?;
                 self.seats.push(s);
             }
             LobbyOp::Remove { seat: which } => {
-                if which == 0 || which as usize >= self.seats.len() {
+                if which == 0 || which == seat || which as usize >= self.seats.len() {
                     return Err(ApiError::BadInput(format!(
                         "seat {which} cannot be removed: seats 1 to {} can",
                         self.seats.len().saturating_sub(1)
@@ -312,7 +460,7 @@ impl<A: Adapter> Room<A> {
         Ok(())
     }
 
-    async fn join(&mut self, name: String) -> Result<(u32, String), ApiError> {
+    async fn join(&mut self, who: crate::players::Host) -> Result<(u32, String), ApiError> {
         if self.game.is_some() {
             return Err(ApiError::Conflict(
                 "the game has started; you can watch it".into(),
@@ -323,12 +471,25 @@ impl<A: Adapter> Room<A> {
                 "every seat is taken; you can watch".into(),
             ));
         }
+        if crate::players::is_rated(&self.record) {
+            let Some(account) = who.account else {
+                return Err(ApiError::Forbidden(
+                    "this game is rated: sign in to take a seat".into(),
+                ));
+            };
+            if self.seats.iter().any(|s| s.account == Some(account)) {
+                return Err(ApiError::Conflict(
+                    "you already have a seat at this rated game".into(),
+                ));
+            }
+        }
         let token = random_hex(16);
         let seat = SeatRecord {
             seat: self.seats.len() as u32,
-            name: clean_name(&name),
+            name: clean_name(&who.name),
             token_hash: token_hash(&token),
             bot_level: None,
+            account: who.account,
         };
         self.hub.store.put_seat(&self.id, &seat).await?;
         let n = seat.seat;
@@ -343,6 +504,19 @@ impl<A: Adapter> Room<A> {
 
     async fn act(&mut self, token: Option<&TokenHash>, intent: Value) -> Result<u64, ApiError> {
         let seat = self.acting_seat(token)?;
+        if let Some(action) = table_intent(&intent, seat) {
+            return self.act_on_table(action).await;
+        }
+        if self.table.closed.is_some() {
+            return Err(ApiError::Conflict(
+                "this game was closed: every player had left".into(),
+            ));
+        }
+        if is_takeback(&intent) && crate::players::is_rated(&self.record) {
+            return Err(ApiError::Refused(
+                "takebacks are for casual games: this game is rated".into(),
+            ));
+        }
         let game = self
             .game
             .as_ref()
@@ -382,10 +556,10 @@ impl<A: Adapter> Room<A> {
             version: self.seq,
             seat,
             view: self.view(seat),
-            presence: Presence {
-                stats: Arc::clone(&self.stats),
-                player: seat.is_some(),
-            },
+            presence: Presence::new(
+                Arc::clone(&self.stats),
+                seat.and(token).map(|t| t.0.clone()),
+            ),
         })
     }
 
@@ -402,8 +576,8 @@ impl<A: Adapter> Room<A> {
             Cmd::Lobby { token, op, reply } => {
                 let _ = reply.send(self.lobby(token.as_ref(), op).await);
             }
-            Cmd::Join { name, reply } => {
-                let _ = reply.send(self.join(name).await);
+            Cmd::Join { who, reply } => {
+                let _ = reply.send(self.join(who).await);
             }
             Cmd::View { token, reply } => {
                 let seat = self.seat_of(token.as_ref());
@@ -429,12 +603,37 @@ impl<A: Adapter> Room<A> {
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        // a game that ended just before a crash has its results recorded now
+        if self.game.as_ref().is_some_and(A::is_over) {
+            self.settle(self.last_at).await;
+        }
         let (answers_tx, mut answers) = mpsc::channel::<Answer<A::Action>>(4);
         let idle_limit = self.hub.limits.idle;
         let mut idle_since = tokio::time::Instant::now();
+        // a rematch agreed to just before a restart is created now
+        if self.table.rematch_agreed(&self.seats)
+            && let Err(e) = self.create_rematch().await
+        {
+            tracing::error!(game = %self.id, "the rematch could not be created: {e}");
+        }
         loop {
             // catch up with anything already due (a restart may find overdue deadlines)
             let auto = self.next_auto(&answers_tx);
+            if auto.as_ref().is_some_and(|(t, _)| *t <= now_ms())
+                && A::ends_when_deserted()
+                && !self.finished()
+                && self.deserted(now_ms())
+            {
+                // bots never play on alone: the game ends here
+                let closed = TableAction::Closed {
+                    reason: CloseReason::Deserted,
+                };
+                if let Err(e) = self.accept_table(closed, now_ms()).await {
+                    tracing::error!(game = %self.id, "a deserted game could not be closed: {e}");
+                    return;
+                }
+                continue;
+            }
             if let Some((t, action)) = &auto
                 && *t <= now_ms()
             {

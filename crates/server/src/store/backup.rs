@@ -144,7 +144,7 @@ pub fn scheduled_backup_at(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{GameRecord, LogEntry, SqliteStore, Store};
+    use crate::store::{GameRecord, GameStore, LogEntry, SqliteStore};
     use serde_json::json;
 
     #[tokio::test]

@@ -10,8 +10,11 @@
 //! [`SqliteStore`] answers at once from one SQLite file in WAL mode.
 
 pub mod backup;
+pub mod players;
 pub mod sqlite;
+mod sqlite_players;
 
+pub use players::PlayerStore;
 pub use sqlite::SqliteStore;
 
 use serde_json::Value;
@@ -49,6 +52,8 @@ pub struct SeatRecord {
     pub token_hash: String,
     /// A bot's level, for bot seats.
     pub bot_level: Option<u8>,
+    /// The account of a signed-in player's seat (guests and bots have none).
+    pub account: Option<i64>,
 }
 
 /// A logged action.
@@ -75,6 +80,9 @@ pub enum StoreError {
     /// says what was found and how to recover.
     #[error("{0}")]
     Refused(String),
+    /// The schema could not be brought up to date.
+    #[error("migrating the database: {0}")]
+    Migration(String),
     /// A file beside the database (its marker, a backup) could not be read or written.
     #[error("{path}: {source}")]
     File {
@@ -85,9 +93,14 @@ pub enum StoreError {
     },
 }
 
-/// What the server needs from storage.
+/// What the server needs from storage: the games, and the players.
+pub trait Store: GameStore + PlayerStore {}
+
+impl<T: GameStore + PlayerStore> Store for T {}
+
+/// The games: records, seats and logs.
 #[async_trait::async_trait]
-pub trait Store: Send + Sync {
+pub trait GameStore: Send + Sync {
     /// Records a new game.
     async fn create_game(&self, g: &GameRecord) -> Result<(), StoreError>;
     /// Adds or replaces a seat.
@@ -113,4 +126,6 @@ pub trait Store: Send + Sync {
     async fn games_with_status(&self, statuses: &[&str]) -> Result<Vec<GameRecord>, StoreError>;
     /// Finished games, newest first.
     async fn recent_finished(&self, limit: usize) -> Result<Vec<GameRecord>, StoreError>;
+    /// Games being played now that anyone may watch, newest first.
+    async fn playing(&self, limit: usize) -> Result<Vec<GameRecord>, StoreError>;
 }

@@ -12,7 +12,7 @@
 //!   the database also holds; if the database is later found empty (truncated, replaced by a
 //!   new file) or holding another id, opening is refused rather than starting afresh.
 
-use super::{GameRecord, LogEntry, SeatRecord, Store, StoreError};
+use super::{GameRecord, GameStore, LogEntry, SeatRecord, StoreError};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -30,38 +30,12 @@ pub struct SqliteStore {
     marked: AtomicBool,
 }
 
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    kind TEXT NOT NULL,
-    config TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    created INTEGER NOT NULL,
-    started INTEGER,
-    status TEXT NOT NULL,
-    updated INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS games_status ON games(status, updated);
-CREATE TABLE IF NOT EXISTS seats (
-    game TEXT NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    token_hash TEXT NOT NULL,
-    bot_level INTEGER,
-    PRIMARY KEY (game, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game TEXT NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    at INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    PRIMARY KEY (game, seq)
-);
-CREATE TABLE IF NOT EXISTS meta (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-";
+/// The schema's migrations (crates/server/migrations/sqlite), applied in order at start-up by
+/// refinery, which records what it applied in the database itself: an upgrade adds what is
+/// new and keeps every game.
+mod embedded {
+    refinery::embed_migrations!("migrations/sqlite");
+}
 
 /// The marker file of a database file: `tabula.db` -> `tabula.db.id`.
 pub fn marker_path(db: &Path) -> PathBuf {
@@ -182,12 +156,14 @@ impl SqliteStore {
         Self::init(Connection::open_in_memory()?, None)
     }
 
-    fn init(conn: Connection, path: Option<PathBuf>) -> Result<SqliteStore, StoreError> {
+    fn init(mut conn: Connection, path: Option<PathBuf>) -> Result<SqliteStore, StoreError> {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.execute_batch(SCHEMA)?;
+        embedded::migrations::runner()
+            .run(&mut conn)
+            .map_err(|e| StoreError::Migration(e.to_string()))?;
         let existing: Option<String> = conn
             .query_row("SELECT value FROM meta WHERE key = 'db_id'", [], |r| {
                 r.get(0)
@@ -283,7 +259,7 @@ fn to_record(t: GameRow) -> Result<GameRecord, StoreError> {
 const GAME_COLUMNS: &str = "id, kind, config, seed, created, started, status, updated";
 
 #[async_trait::async_trait]
-impl Store for SqliteStore {
+impl GameStore for SqliteStore {
     async fn create_game(&self, g: &GameRecord) -> Result<(), StoreError> {
         self.with(|c| {
             c.execute(
@@ -301,8 +277,8 @@ impl Store for SqliteStore {
     async fn put_seat(&self, game: &str, s: &SeatRecord) -> Result<(), StoreError> {
         self.with(|c| {
             c.execute(
-                "INSERT OR REPLACE INTO seats (game, seat, name, token_hash, bot_level) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![game, s.seat, s.name, s.token_hash, s.bot_level],
+                "INSERT OR REPLACE INTO seats (game, seat, name, token_hash, bot_level, account) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![game, s.seat, s.name, s.token_hash, s.bot_level, s.account],
             )?;
             Ok(())
         })
@@ -380,7 +356,7 @@ impl Store for SqliteStore {
     async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
         self.with(|c| {
             let mut st = c.prepare_cached(
-                "SELECT seat, name, token_hash, bot_level FROM seats WHERE game = ?1 ORDER BY seat",
+                "SELECT s.seat, CASE WHEN a.deleted IS NOT NULL THEN 'deleted player' ELSE s.name END, s.token_hash, s.bot_level, s.account FROM seats s LEFT JOIN accounts a ON a.id = s.account WHERE s.game = ?1 ORDER BY s.seat",
             )?;
             let rows = st.query_map(params![id], |r| {
                 Ok(SeatRecord {
@@ -388,6 +364,7 @@ impl Store for SqliteStore {
                     name: r.get(1)?,
                     token_hash: r.get(2)?,
                     bot_level: r.get(3)?,
+                    account: r.get(4)?,
                 })
             })?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
@@ -431,6 +408,14 @@ impl Store for SqliteStore {
         })
     }
 
+    async fn playing(&self, limit: usize) -> Result<Vec<GameRecord>, StoreError> {
+        self.with(|c| {
+            let mut st = c.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE status = 'playing' ORDER BY updated DESC LIMIT ?1"))?;
+            let rows = st.query_map(params![limit as i64], game_row)?;
+            rows.map(|r| to_record(r?)).collect()
+        })
+    }
+
     async fn recent_finished(&self, limit: usize) -> Result<Vec<GameRecord>, StoreError> {
         self.with(|c| {
             let mut st = c.prepare(&format!("SELECT {GAME_COLUMNS} FROM games WHERE status = 'finished' ORDER BY updated DESC LIMIT ?1"))?;
@@ -470,6 +455,7 @@ mod tests {
                 name: "Ann".into(),
                 token_hash: "h".into(),
                 bot_level: bot,
+                account: None,
             };
             s.put_seat("abc", &r).await.unwrap();
         }

@@ -154,6 +154,56 @@ pub async fn post(addr: SocketAddr, path: &str, body: Value) -> Value {
     v
 }
 
+/// Creates a game as "Ann" (seat 0): its id and Ann's token.
+pub async fn create(addr: SocketAddr, kind: &str, options: Value, bots: Value) -> (String, String) {
+    let c = post(
+        addr,
+        "/api/games",
+        json!({"kind": kind, "name": "Ann", "options": options, "bots": bots}),
+    )
+    .await;
+    (
+        c["id"].as_str().unwrap().to_string(),
+        c["token"].as_str().unwrap().to_string(),
+    )
+}
+
+/// Takes the free seat of game `id` as `name`: the seat's token.
+pub async fn join(addr: SocketAddr, id: &str, name: &str) -> String {
+    let j = post(
+        addr,
+        &format!("/api/games/{id}/join"),
+        json!({"name": name}),
+    )
+    .await;
+    j["token"].as_str().unwrap().to_string()
+}
+
+/// A game between Ann (seat 0, its creator) and Bob, both connected, once it has started.
+pub struct Duel {
+    pub id: String,
+    pub ann_token: String,
+    pub bob_token: String,
+    pub ann: Client,
+    pub bob: Client,
+}
+
+/// Ann creates a game of `kind` with `options`, Bob takes the other seat, both connect.
+pub async fn duel(addr: SocketAddr, kind: &str, options: Value) -> Duel {
+    let (id, ann_token) = create(addr, kind, options, json!([])).await;
+    let mut ann = Client::connect(addr, &id, Some(&ann_token)).await;
+    let bob_token = join(addr, &id, "Bob").await;
+    let bob = Client::connect(addr, &id, Some(&bob_token)).await;
+    ann.until("the start", |v| v["status"] == "playing").await;
+    Duel {
+        id,
+        ann_token,
+        bob_token,
+        ann,
+        bob,
+    }
+}
+
 pub struct Client {
     pub ws: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
     pub view: Value,
@@ -228,8 +278,11 @@ impl Client {
 
     /// The next frame (updates the view); panics after 20 s.
     pub async fn frame(&mut self) -> Value {
+        // one deadline for the whole wait: the server's heartbeat pings arrive every 20 s and
+        // must not restart it
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
         loop {
-            let msg = match tokio::time::timeout(Duration::from_secs(20), self.ws.next()).await {
+            let msg = match tokio::time::timeout_at(deadline, self.ws.next()).await {
                 Ok(m) => m.expect("open").unwrap(),
                 Err(_) => panic!("no frame within 20 s; the last view was {}", self.view),
             };

@@ -3,26 +3,30 @@
 //! The game is the library's [`QuerniGame`]; this module draws the board, reads typed turns
 //! and, when it is the computer's turn, asks the engine (which answers within a second).
 
-use crate::play::{Clock, Flow, Session, fail, parse_seed, run, say};
-use crate::querni::{board_text, parse_level};
+use super::{Clock, Session, run, say};
+use crate::parse::{self, QuerniColor};
+use crate::querni::{board_text, turn_texts};
 use std::io::IsTerminal;
-use std::process::ExitCode;
-use std::time::Instant;
 use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};
 use tabula_querni::players::best_turn;
-use tabula_querni::{QuerniAction, QuerniConfig, QuerniEvent, QuerniGame, Searcher, Side, Turn};
+use tabula_querni::{QuerniAction, QuerniConfig, QuerniEvent, QuerniGame, Searcher, Side};
 
 /// Options of `tabula play querni`.
+#[derive(clap::Args)]
 pub struct QuerniOptions {
-    /// The computer's level (1-5 or max).
-    pub ai_level: String,
-    /// The colour the person plays.
-    pub color: String,
-    /// Seed of the starting position.
-    pub seed: Option<String>,
-    /// Two people, no computer.
-    pub hotseat: bool,
+    /// The computer's level, 1 (beginner) to 5 (strongest), or max.
+    #[arg(long, default_value = "3", value_parser = parse::querni_level)]
+    ai_level: u8,
+    /// Your colour (blue moves first).
+    #[arg(long, value_enum, default_value = "blue")]
+    color: QuerniColor,
+    /// Seed of the starting position (a random one if not given; it is printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Two people take turns at this keyboard; no computer.
+    #[arg(long)]
+    hotseat: bool,
 }
 
 struct QuerniSession {
@@ -34,13 +38,6 @@ struct QuerniSession {
 }
 
 impl QuerniSession {
-    fn show(&self) {
-        let colour = std::io::stdout().is_terminal();
-        for line in board_text(self.game.position(), colour).lines() {
-            say(line);
-        }
-    }
-
     fn name(&self, side: Side) -> String {
         match self.computer {
             Some((s, level)) if s == side => format!("Computer ({side}, level {level})"),
@@ -72,6 +69,10 @@ impl QuerniSession {
                             self.show();
                             say(format!("Game over: {status}."));
                         }
+                        // the terminal offers no takebacks
+                        QuerniEvent::TakebackOffered { .. }
+                        | QuerniEvent::TakebackDeclined { .. }
+                        | QuerniEvent::TakenBack { .. } => {}
                     }
                 }
                 if !self.game.is_over() {
@@ -92,30 +93,15 @@ impl QuerniSession {
     }
 
     fn list_moves(&self) {
-        let p = self.game.position();
-        let mut ms = Vec::new();
-        p.movements(&mut ms);
-        let mut rs = Vec::new();
-        p.removals(p.turn(), &mut rs);
-        let texts: Vec<String> = ms
-            .iter()
-            .map(|&m| {
-                p.describe(Turn {
-                    movement: Some(m),
-                    removal: None,
-                })
-                .to_string()
-            })
-            .collect();
-        say(format!("{} movements:", texts.len()));
-        for chunk in texts.chunks(10) {
+        let (movements, removals) = turn_texts(self.game.position());
+        say(format!("{} movements:", movements.len()));
+        for chunk in movements.chunks(10) {
             say(format!("  {}", chunk.join("  ")));
         }
-        if rs.is_empty() {
+        if removals.is_empty() {
             say("No chain to remove now (a movement may make one: `c2-c3 x4-6`).");
         } else {
-            let list: Vec<String> = rs.iter().map(|r| r.to_string()).collect();
-            say(format!("Removals now: {}", list.join("  ")));
+            say(format!("Removals now: {}", removals.join("  ")));
         }
     }
 }
@@ -145,15 +131,21 @@ impl Session for QuerniSession {
         self.act(QuerniAction::Turn { side, turn: text }, at);
     }
 
-    fn command(&mut self, line: &str, now: Millis) -> Flow {
+    fn help(&self) -> &'static str {
+        "Type a turn: a step `c2-c3`, jumps `c2:e4:e6` (every landing square), a removal \
+         `x4-6`, both `c2-c3 x4-6`, or `pass`. Also: `moves`, `hint`, `resign`."
+    }
+
+    fn show(&self) {
+        let colour = std::io::stdout().is_terminal();
+        for line in board_text(self.game.position(), colour).lines() {
+            say(line);
+        }
+    }
+
+    fn command(&mut self, line: &str, now: Millis) {
         let to_move = self.game.position().turn();
         match line {
-            "quit" | "q" => return Flow::Quit,
-            "help" | "?" => say(
-                "Type a turn: a step `c2-c3`, jumps `c2:e4:e6` (every landing square), a removal \
-                 `x4-6`, both `c2-c3 x4-6`, or `pass`. Also: `moves`, `hint`, `board`, `resign`, `quit`.",
-            ),
-            "board" => self.show(),
             "moves" => self.list_moves(),
             "hint" => {
                 let p = *self.game.position();
@@ -182,7 +174,6 @@ impl Session for QuerniSession {
                 }
             }
         }
-        Flow::Go
     }
 
     fn leave(&mut self, _now: Millis) {
@@ -193,24 +184,11 @@ impl Session for QuerniSession {
 }
 
 /// `tabula play querni`.
-pub fn querni(o: QuerniOptions) -> ExitCode {
-    let seed = match parse_seed(&o.seed) {
-        Ok(s) => s,
-        Err(e) => return fail(e),
-    };
-    let level = match parse_level(&o.ai_level) {
-        Ok(l) => l,
-        Err(e) => return fail(format!("--ai-{e}")),
-    };
-    let human = match o.color.as_str() {
-        "blue" | "b" => Side::Blue,
-        "red" | "r" => Side::Red,
-        other => return fail(format!("--color `{other}` must be blue or red")),
-    };
-    let (game, opening) = match QuerniGame::start(QuerniConfig::default(), seed, 0) {
-        Ok(g) => g,
-        Err(e) => return fail(e.to_string()),
-    };
+pub fn play(o: QuerniOptions) -> anyhow::Result<()> {
+    let seed = parse::seed_or_random(o.seed);
+    let level = o.ai_level;
+    let human = Side::from(o.color);
+    let (game, opening) = QuerniGame::start(QuerniConfig::default(), seed, 0)?;
     let computer = (!o.hotseat).then_some((human.other(), level));
     let mut session = QuerniSession {
         game,
@@ -234,9 +212,6 @@ pub fn querni(o: QuerniOptions) -> ExitCode {
     if session.next_auto().is_none() {
         say(format!("{} to play.", session.name(Side::Blue)));
     }
-    let clock = Clock {
-        start: Instant::now(),
-        speed: 1.0,
-    };
-    run(&mut session, &clock)
+    run(&mut session, &Clock::new(1.0));
+    Ok(())
 }

@@ -1,0 +1,343 @@
+//! Accounts over HTTP: sign up, log in and out (everywhere), change the password, delete the
+//! account, claim a guest's seats; `GET /api/me`, profiles and leaderboards.
+
+use super::{AppState, Body, ClientIp, Peer};
+use crate::error::ApiError;
+use crate::ids::{now_ms, token_hash};
+use crate::limits::Limited;
+use crate::players::accounts::{
+    check_name, check_password, hash_password, new_session, session_cookie, verify_password,
+};
+use crate::players::ratings::provisional;
+use crate::players::signed_in;
+use crate::store::players::Account;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{AppendHeaders, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/auth/signup", post(signup))
+        .route("/api/auth/login", post(login))
+        .route("/api/auth/logout", post(logout))
+        .route("/api/auth/password", post(change_password))
+        .route("/api/auth/delete", post(delete))
+        .route("/api/me", get(me))
+        .route("/api/me/claim", post(claim))
+        .route("/api/users/{name}", get(profile))
+        .route("/api/leaderboard/{pool}", get(leaderboard))
+}
+
+/// Whether the browser reached us over TLS (so cookies get `Secure`): the operator says so,
+/// or a trusted reverse proxy's `X-Forwarded-Proto` does.
+fn secure(state: &AppState, headers: &HeaderMap, peer: Option<SocketAddr>) -> bool {
+    if state.config.secure_cookies {
+        return true;
+    }
+    let from_proxy = peer.is_some_and(|p| state.config.trusted_proxies.0.contains(&p.ip()));
+    from_proxy
+        && headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.eq_ignore_ascii_case("https"))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    username: String,
+    password: String,
+    /// The seat tokens this browser holds as a guest: their games become the account's.
+    #[serde(default)]
+    seats: Vec<String>,
+}
+
+/// Starts a session: the answer with its cookie.
+async fn start_session(
+    state: &AppState,
+    headers: &HeaderMap,
+    peer: Option<SocketAddr>,
+    account: &Account,
+    seats: &[String],
+) -> Result<Response, ApiError> {
+    let hashes: Vec<String> = seats.iter().take(500).map(|t| token_hash(t)).collect();
+    let claimed = state.hub.store.claim_seats(account.id, &hashes).await?;
+    let (token, hash) = new_session();
+    state
+        .hub
+        .store
+        .create_session(&hash, account.id, now_ms())
+        .await?;
+    let cookie = session_cookie(Some(&token), secure(state, headers, peer));
+    Ok((
+        AppendHeaders([(header::SET_COOKIE, cookie)]),
+        Json(json!({"name": account.name, "claimed": claimed})),
+    )
+        .into_response())
+}
+
+async fn signup(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Peer(peer): Peer,
+    headers: HeaderMap,
+    Body(c): Body<Credentials>,
+) -> Result<Response, ApiError> {
+    state.hub.addresses.check(Limited::Login, ip)?;
+    check_name(&c.username)?;
+    check_password(&c.password)?;
+    let hash = hash_password(c.password).await?;
+    let account = state
+        .hub
+        .store
+        .create_account(&c.username, &hash, now_ms())
+        .await?
+        .ok_or_else(|| ApiError::Conflict(format!("the name {} is taken", c.username)))?;
+    start_session(&state, &headers, peer, &account, &c.seats).await
+}
+
+async fn login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Peer(peer): Peer,
+    headers: HeaderMap,
+    Body(c): Body<Credentials>,
+) -> Result<Response, ApiError> {
+    state.hub.addresses.check(Limited::Login, ip)?;
+    state.hub.addresses.check_account(&c.username)?;
+    let wrong = || ApiError::Unauthorized("wrong name or password".into());
+    if c.password.len() > 1024 {
+        return Err(wrong());
+    }
+    let account = state.hub.store.account_by_name(&c.username).await?;
+    // an unknown name costs the same hashing as a known one, so timing does not tell them apart
+    let stored = match &account {
+        Some(a) => a.password_hash.clone(),
+        None => dummy_hash().await?,
+    };
+    let ok = verify_password(c.password, stored).await?;
+    match account {
+        Some(a) if ok => start_session(&state, &headers, peer, &a, &c.seats).await,
+        _ => Err(wrong()),
+    }
+}
+
+/// The hash of a random password nobody knows, verified for unknown names.
+async fn dummy_hash() -> Result<String, ApiError> {
+    static HASH: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    HASH.get_or_try_init(|| hash_password(crate::ids::random_hex(16)))
+        .await
+        .cloned()
+}
+
+/// The signed-in account, or 401.
+async fn account(state: &AppState, headers: &HeaderMap) -> Result<Account, ApiError> {
+    signed_in(&state.hub, headers)
+        .await?
+        .ok_or_else(|| ApiError::Unauthorized("not signed in".into()))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct LogoutBody {
+    #[serde(default)]
+    everywhere: bool,
+}
+
+async fn logout(
+    State(state): State<AppState>,
+    Peer(peer): Peer,
+    headers: HeaderMap,
+    Body(b): Body<LogoutBody>,
+) -> Result<Response, ApiError> {
+    let mut ended = 0;
+    if let Some(token) = crate::players::accounts::read_cookie(&headers, "tabula_session") {
+        if b.everywhere
+            && let Some(a) = signed_in(&state.hub, &headers).await?
+        {
+            ended = state.hub.store.delete_sessions(a.id).await?;
+        } else {
+            state.hub.store.delete_session(&token_hash(&token)).await?;
+            ended = 1;
+        }
+    }
+    let cookie = session_cookie(None, secure(&state, &headers, peer));
+    Ok((
+        AppendHeaders([(header::SET_COOKIE, cookie)]),
+        Json(json!({"sessions_ended": ended})),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PasswordChange {
+    old: String,
+    new: String,
+}
+
+async fn change_password(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Body(b): Body<PasswordChange>,
+) -> Result<Json<Value>, ApiError> {
+    let a = account(&state, &headers).await?;
+    state.hub.addresses.check_account(&a.name)?;
+    check_password(&b.new)?;
+    if !verify_password(b.old, a.password_hash.clone()).await? {
+        return Err(ApiError::Unauthorized(
+            "the current password is wrong".into(),
+        ));
+    }
+    let hash = hash_password(b.new).await?;
+    state.hub.store.set_password(a.id, &hash).await?;
+    // every other session ends: whoever knew the old password is out
+    let keep =
+        crate::players::accounts::read_cookie(&headers, "tabula_session").map(|t| token_hash(&t));
+    state.hub.store.delete_sessions(a.id).await?;
+    if let Some(keep) = keep {
+        state
+            .hub
+            .store
+            .create_session(&keep, a.id, now_ms())
+            .await?;
+    }
+    Ok(Json(json!({"changed": true})))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeleteBody {
+    password: String,
+}
+
+async fn delete(
+    State(state): State<AppState>,
+    Peer(peer): Peer,
+    headers: HeaderMap,
+    Body(b): Body<DeleteBody>,
+) -> Result<Response, ApiError> {
+    let a = account(&state, &headers).await?;
+    state.hub.addresses.check_account(&a.name)?;
+    if !verify_password(b.password, a.password_hash.clone()).await? {
+        return Err(ApiError::Unauthorized("the password is wrong".into()));
+    }
+    state.hub.store.delete_account(a.id, now_ms()).await?;
+    state.hub.lobby.changed();
+    let cookie = session_cookie(None, secure(&state, &headers, peer));
+    Ok((
+        AppendHeaders([(header::SET_COOKIE, cookie)]),
+        Json(json!({"deleted": a.name})),
+    )
+        .into_response())
+}
+
+fn ratings_json(ratings: &[crate::store::players::RatingRecord]) -> Vec<Value> {
+    ratings
+        .iter()
+        .map(|r| {
+            json!({
+                "pool": r.pool, "rating": r.rating.round(), "deviation": r.deviation.round(),
+                "provisional": provisional(r), "games": r.games,
+            })
+        })
+        .collect()
+}
+
+async fn me(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let a = account(&state, &headers).await?;
+    let ratings = state.hub.store.ratings(a.id).await?;
+    Ok(Json(json!({
+        "name": a.name, "created": a.created, "ratings": ratings_json(&ratings),
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Claim {
+    seats: Vec<String>,
+}
+
+async fn claim(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Body(b): Body<Claim>,
+) -> Result<Json<Value>, ApiError> {
+    let a = account(&state, &headers).await?;
+    let hashes: Vec<String> = b.seats.iter().take(500).map(|t| token_hash(t)).collect();
+    let claimed = state.hub.store.claim_seats(a.id, &hashes).await?;
+    Ok(Json(json!({"claimed": claimed})))
+}
+
+async fn profile(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let store = &state.hub.store;
+    let a = store.account_by_name(&name).await?.ok_or_else(|| {
+        ApiError::NotFound(format!(
+            "no player `{}`",
+            name.chars().take(30).collect::<String>()
+        ))
+    })?;
+    let ratings = store.ratings(a.id).await?;
+    let played = store.played(a.id, 200).await?;
+    let history = store.rating_history(a.id).await?;
+    // per game: played, won, drawn, lost (in a party a first place, even shared, is a win)
+    let mut per_game: BTreeMap<String, [u32; 4]> = BTreeMap::new();
+    for g in &played {
+        let e = per_game.entry(g.kind.clone()).or_default();
+        e[0] += 1;
+        let i = match (g.players, g.place) {
+            (2, _) if g.score > 0.5 => 1,
+            (2, _) if g.score < 0.5 => 3,
+            (2, _) => 2,
+            (_, 1) => 1,
+            _ => 3,
+        };
+        e[i] += 1;
+    }
+    Ok(Json(json!({
+        "name": a.name,
+        "created": a.created,
+        "ratings": ratings_json(&ratings),
+        "stats": per_game.iter().map(|(k, c)| json!({"kind": k, "played": c[0], "won": c[1], "drawn": c[2], "lost": c[3]})).collect::<Vec<_>>(),
+        "games": played.iter().take(50).map(|g| json!({
+            "game": g.game, "kind": g.kind, "pool": g.pool, "rated": g.rated, "score": g.score,
+            "place": g.place, "players": g.players, "finished": g.finished,
+        })).collect::<Vec<_>>(),
+        "history": history.iter().map(|h| json!({
+            "pool": h.pool, "game": h.game, "at": h.at, "rating": h.rating.round(), "change": h.change.round(),
+        })).collect::<Vec<_>>(),
+    })))
+}
+
+async fn leaderboard(
+    State(state): State<AppState>,
+    Path(pool): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    if pool.len() > 40
+        || !pool
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == ':' || c == '-')
+    {
+        return Err(ApiError::BadInput(format!(
+            "no rating pool `{}`",
+            pool.chars().take(40).collect::<String>()
+        )));
+    }
+    let rows = state.hub.store.leaderboard(&pool, 1, 50).await?;
+    Ok(Json(json!({
+        "pool": pool,
+        "players": rows.iter().enumerate().map(|(i, (name, r))| json!({
+            "rank": i + 1, "name": name, "rating": r.rating.round(), "deviation": r.deviation.round(),
+            "provisional": provisional(r), "games": r.games,
+        })).collect::<Vec<_>>(),
+    })))
+}

@@ -1,0 +1,224 @@
+//! The daily puzzle over HTTP.
+
+use super::{AppState, Body};
+use crate::error::ApiError;
+use crate::ids::now_ms;
+use crate::players::daily::{self, Puzzle};
+use crate::players::{Player, identify};
+use crate::store::players::DailyResult;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{AppendHeaders, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::{Arc, Mutex, OnceLock};
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/daily", get(today))
+        .route("/api/daily/{puzzle}/start", post(start))
+        .route("/api/daily/{puzzle}/solve", post(solve))
+        .route("/api/daily/{puzzle}/ranking", get(ranking))
+        .route("/api/daily/{puzzle}/position", post(position))
+}
+
+/// A day's puzzles.
+type DayPuzzles = (String, Arc<Vec<Puzzle>>);
+
+/// The puzzles of the last days asked for, worked out once per day (a few hundred exact
+/// solves) on a blocking thread.
+async fn puzzles_of(state: &AppState, day: &str) -> Result<Arc<Vec<Puzzle>>, ApiError> {
+    static CACHE: OnceLock<Mutex<Vec<DayPuzzles>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+    if let Some((_, p)) = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|(d, _)| d == day)
+    {
+        return Ok(Arc::clone(p));
+    }
+    let (services, d) = (Arc::clone(&state.hub.services), day.to_string());
+    let made = tokio::task::spawn_blocking(move || daily::puzzles(&d, &services))
+        .await
+        .map_err(|e| ApiError::Internal(format!("the daily puzzle: {e}")))??;
+    let made = Arc::new(made);
+    let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
+    c.retain(|(d, _)| d != day);
+    c.push((day.to_string(), Arc::clone(&made)));
+    if c.len() > 4 {
+        c.remove(0);
+    }
+    Ok(made)
+}
+
+fn answer(player: &Player, body: Value) -> Response {
+    match &player.new_guest {
+        Some(g) => (
+            AppendHeaders([(
+                header::SET_COOKIE,
+                crate::players::accounts::guest_cookie(g, false),
+            )]),
+            Json(body),
+        )
+            .into_response(),
+        None => Json(body).into_response(),
+    }
+}
+
+async fn today(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let player = identify(&state.hub, &headers, "").await?;
+    let (day, yesterday) = daily::today_and_yesterday();
+    let puzzles = puzzles_of(&state, &day).await?;
+    let before = puzzles_of(&state, &yesterday).await?;
+    let days = state.hub.store.daily_days(&player.id).await?;
+    let mut mine = Vec::new();
+    for p in puzzles.iter() {
+        let best = state.hub.store.daily_ranking(&day, &p.id, 10_000).await?;
+        let me = best.iter().position(|r| r.player == player.id);
+        mine.push(json!({
+            "puzzle": p.id,
+            "result": me.map(|i| json!({"moves": best[i].moves, "ms": best[i].ms, "rank": i + 1})),
+            "solvers": best.len(),
+        }));
+    }
+    Ok(answer(
+        &player,
+        json!({
+            "day": day,
+            "weekday": daily::weekday(daily::day_number(&day)?),
+            "puzzles": puzzles.as_ref(),
+            "mine": mine,
+            "streak": daily::streak(&days, &day),
+            "yesterday": {
+                "day": yesterday,
+                "puzzles": before.iter().map(|p| json!({
+                    "id": p.id, "board": p.board, "target": p.target,
+                    "optimum": p.optimum, "solution": p.solution,
+                })).collect::<Vec<_>>(),
+            },
+        }),
+    ))
+}
+
+fn find<'a>(puzzles: &'a [Puzzle], id: &str) -> Result<&'a Puzzle, ApiError> {
+    puzzles.iter().find(|p| p.id == id).ok_or_else(|| {
+        ApiError::NotFound(format!(
+            "no daily puzzle `{}`: {}",
+            id.chars().take(30).collect::<String>(),
+            daily::PUZZLES.join(", ")
+        ))
+    })
+}
+
+async fn start(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(puzzle): Path<String>,
+) -> Result<Response, ApiError> {
+    let player = identify(&state.hub, &headers, "").await?;
+    let (day, _) = daily::today_and_yesterday();
+    let puzzles = puzzles_of(&state, &day).await?;
+    let p = find(&puzzles, &puzzle)?;
+    let started = state
+        .hub
+        .store
+        .daily_start(&day, &p.id, &player.id, now_ms())
+        .await?;
+    Ok(answer(
+        &player,
+        json!({"day": day, "puzzle": p, "started": started}),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Solution {
+    solution: Vec<String>,
+    #[serde(default)]
+    name: String,
+}
+
+async fn solve(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(puzzle): Path<String>,
+    Body(b): Body<Solution>,
+) -> Result<Json<Value>, ApiError> {
+    let player = identify(&state.hub, &headers, &b.name).await?;
+    if player.new_guest.is_some() {
+        return Err(ApiError::Conflict(
+            "start the puzzle first (its clock starts when you first see it)".into(),
+        ));
+    }
+    let (day, _) = daily::today_and_yesterday();
+    let puzzles = puzzles_of(&state, &day).await?;
+    let p = find(&puzzles, &puzzle)?;
+    let moves = daily::referee(p, &b.solution)?;
+    let now = now_ms();
+    let started = state
+        .hub
+        .store
+        .daily_start(&day, &p.id, &player.id, now)
+        .await?;
+    let result = DailyResult {
+        day: day.clone(),
+        puzzle: p.id.clone(),
+        player: player.id.clone(),
+        name: player.name.clone(),
+        account: player.account.as_ref().map(|a| a.id),
+        moves,
+        ms: now.saturating_sub(started),
+        at: now,
+    };
+    let first = state.hub.store.daily_result(&result).await?;
+    let ranking = state.hub.store.daily_ranking(&day, &p.id, 10_000).await?;
+    let rank = ranking
+        .iter()
+        .position(|r| r.player == player.id)
+        .map(|i| i + 1);
+    let kept = ranking.iter().find(|r| r.player == player.id);
+    Ok(Json(json!({
+        "moves": moves, "optimum": p.optimum, "optimal": moves == p.optimum,
+        "counted": first, "rank": rank, "of": ranking.len(),
+        "result": kept.map(|r| json!({"moves": r.moves, "ms": r.ms})),
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Steps {
+    steps: Vec<String>,
+}
+
+async fn position(
+    State(state): State<AppState>,
+    Path(puzzle): Path<String>,
+    Body(b): Body<Steps>,
+) -> Result<Json<Value>, ApiError> {
+    let (day, _) = daily::today_and_yesterday();
+    let puzzles = puzzles_of(&state, &day).await?;
+    Ok(Json(daily::position(find(&puzzles, &puzzle)?, &b.steps)?))
+}
+
+async fn ranking(
+    State(state): State<AppState>,
+    Path(puzzle): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let (day, _) = daily::today_and_yesterday();
+    if !daily::PUZZLES.contains(&puzzle.as_str()) {
+        return Err(ApiError::NotFound(format!(
+            "no daily puzzle `{}`",
+            puzzle.chars().take(30).collect::<String>()
+        )));
+    }
+    let rows = state.hub.store.daily_ranking(&day, &puzzle, 100).await?;
+    Ok(Json(json!({
+        "day": day, "puzzle": puzzle,
+        "results": rows.iter().enumerate().map(|(i, r)| json!({
+            "rank": i + 1, "name": r.name, "registered": r.account.is_some(), "moves": r.moves, "ms": r.ms,
+        })).collect::<Vec<_>>(),
+    })))
+}

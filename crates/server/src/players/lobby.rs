@@ -1,0 +1,355 @@
+//! The lobby: open seeks for the duels (a game, its options and clock, rated or casual, an
+//! optional rating range), taken in one click or matched by quick pairing, with every change
+//! sent live to the lobby's sockets.
+//!
+//! A seek lives while its owner has the lobby open (as on lichess): when the owner's last
+//! lobby socket closes, the owner's seeks go. When a seek is taken, the game is made with the
+//! owner in the first seat (with the colour the seek chose) and the taker in the other; the
+//! taker gets its seat token in the answer, the owner through its lobby socket.
+
+use super::Player;
+use crate::error::ApiError;
+use crate::games::Kind;
+use crate::ids::{clean_name, now_ms, random_hex};
+use crate::rooms::Hub;
+use crate::store::players::SeekRecord;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+/// What a seek asks for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeekSpec {
+    /// The game: `quickchess`, `querni` or `royal-match`.
+    pub kind: Kind,
+    /// Its options, as at creation (variant, colour, clock, level, ...).
+    #[serde(default)]
+    pub options: Value,
+    /// Rated (both players signed in) or casual.
+    #[serde(default)]
+    pub rated: bool,
+    /// The ratings the owner accepts an opponent within, if any.
+    #[serde(default)]
+    pub range: Option<[u32; 2]>,
+}
+
+impl SeekSpec {
+    /// Whether another seek would make the same game (for quick pairing).
+    fn matches(&self, other: &SeekSpec) -> bool {
+        self.kind == other.kind && self.rated == other.rated && self.options == other.options
+    }
+}
+
+/// A lobby event for its sockets.
+#[derive(Clone, Debug)]
+pub enum LobbyEvent {
+    /// The seeks or the games changed: send the lobby again.
+    Changed,
+    /// A seek was taken: its owner's seat in the new game.
+    Paired {
+        /// The seek's owner.
+        owner: String,
+        /// The game.
+        game: String,
+        /// The owner's seat.
+        seat: u32,
+        /// The owner's seat token.
+        token: String,
+    },
+}
+
+/// The lobby's live state: its event channel and the owners with a lobby socket open.
+pub struct Lobby {
+    events: broadcast::Sender<LobbyEvent>,
+    open: Mutex<HashMap<String, usize>>,
+}
+
+impl Default for Lobby {
+    fn default() -> Self {
+        Lobby {
+            events: broadcast::channel(256).0,
+            open: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+/// An open lobby socket of an owner; dropping it may close the owner's seeks.
+pub struct Presence {
+    hub: Arc<Hub>,
+    owner: String,
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        let last = {
+            let mut open = self
+                .hub
+                .lobby
+                .open
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            let n = open.entry(self.owner.clone()).or_insert(1);
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.owner);
+                true
+            } else {
+                false
+            }
+        };
+        if last {
+            let (hub, owner) = (Arc::clone(&self.hub), self.owner.clone());
+            tokio::spawn(async move {
+                match hub.store.remove_seeks_of(&owner).await {
+                    Ok(n) if n > 0 => hub.lobby.changed(),
+                    Ok(_) => {}
+                    Err(e) => tracing::error!("closing the seeks of {owner}: {e}"),
+                }
+            });
+        }
+    }
+}
+
+impl Lobby {
+    /// Tells every lobby socket that something changed.
+    pub fn changed(&self) {
+        let _ = self.events.send(LobbyEvent::Changed);
+    }
+
+    /// A receiver of lobby events.
+    pub fn subscribe(&self) -> broadcast::Receiver<LobbyEvent> {
+        self.events.subscribe()
+    }
+
+    /// Marks `owner` present while the returned value lives.
+    pub fn enter(hub: &Arc<Hub>, owner: &str) -> Presence {
+        let mut open = hub.lobby.open.lock().unwrap_or_else(|e| e.into_inner());
+        *open.entry(owner.to_string()).or_insert(0) += 1;
+        Presence {
+            hub: Arc::clone(hub),
+            owner: owner.to_string(),
+        }
+    }
+
+    fn is_open(&self, owner: &str) -> bool {
+        self.open
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains_key(owner)
+    }
+}
+
+fn seek_kind(kind: Kind) -> Result<(), ApiError> {
+    match kind {
+        Kind::Quickchess | Kind::Querni | Kind::RoyalMatch => Ok(()),
+        other => Err(ApiError::BadInput(format!(
+            "the lobby pairs two players: quickchess, querni or royal-match, not {}",
+            other.name()
+        ))),
+    }
+}
+
+/// Puts a seek of `player` in the lobby.
+pub async fn seek(hub: &Arc<Hub>, player: &Player, spec: SeekSpec) -> Result<Value, ApiError> {
+    seek_kind(spec.kind)?;
+    spec.kind.configure(&spec.options, 2, &hub.services)?;
+    if let Some([lo, hi]) = spec.range
+        && lo > hi
+    {
+        return Err(ApiError::BadInput(format!("range: {lo} is above {hi}")));
+    }
+    if !hub.lobby.is_open(&player.id) {
+        return Err(ApiError::Conflict(
+            "open the lobby first: a seek lives while its owner's lobby is open".into(),
+        ));
+    }
+    let rating = match (&player.account, spec.rated) {
+        (None, true) => {
+            return Err(ApiError::Forbidden(
+                "sign in to play rated games (guests play casual ones)".into(),
+            ));
+        }
+        (Some(a), true) => Some(super::rating_of(hub, a.id, &spec).await?.rating.round() as i64),
+        _ => None,
+    };
+    let record = SeekRecord {
+        id: random_hex(5),
+        owner: player.id.clone(),
+        name: clean_name(&player.name),
+        account: player.account.as_ref().map(|a| a.id),
+        rating,
+        spec: serde_json::to_string(&spec).map_err(|e| ApiError::Internal(e.to_string()))?,
+        created: now_ms(),
+    };
+    hub.store.put_seek(&record).await?;
+    hub.lobby.changed();
+    Ok(json!({"id": record.id}))
+}
+
+/// A seat in a game just paired.
+#[derive(Clone, Debug, Serialize)]
+pub struct Paired {
+    /// The game.
+    pub game: String,
+    /// The seat.
+    pub seat: u32,
+    /// Its token.
+    pub token: String,
+}
+
+/// `player` takes seek `id`: the game is made and both are seated.
+pub async fn accept(hub: &Arc<Hub>, player: &Player, id: &str) -> Result<Paired, ApiError> {
+    let seek =
+        hub.store.take_seek(id).await?.ok_or_else(|| {
+            ApiError::NotFound(format!("no seek `{id}` (it was taken or withdrawn)"))
+        })?;
+    let put_back = |hub: &Arc<Hub>, seek: SeekRecord, e: ApiError| {
+        let hub = Arc::clone(hub);
+        async move {
+            hub.store.put_seek(&seek).await?;
+            Err::<Paired, ApiError>(e)
+        }
+    };
+    let spec: SeekSpec = serde_json::from_str(&seek.spec)
+        .map_err(|e| ApiError::Internal(format!("a stored seek: {e}")))?;
+    if seek.owner == player.id {
+        return put_back(
+            hub,
+            seek,
+            ApiError::Conflict("this is your own seek".into()),
+        )
+        .await;
+    }
+    if spec.rated {
+        let Some(account) = &player.account else {
+            let e = ApiError::Forbidden("sign in to play rated games".into());
+            return put_back(hub, seek, e).await;
+        };
+        if seek.account == Some(account.id) {
+            let e = ApiError::Conflict("a rated game needs two different players".into());
+            return put_back(hub, seek, e).await;
+        }
+        if let Some([lo, hi]) = spec.range {
+            let r = super::rating_of(hub, account.id, &spec)
+                .await?
+                .rating
+                .round() as u32;
+            if !(lo..=hi).contains(&r) {
+                let e = ApiError::Conflict(format!(
+                    "this seek wants a rating from {lo} to {hi}; yours is {r}"
+                ));
+                return put_back(hub, seek, e).await;
+            }
+        }
+    }
+    let owner = super::Host {
+        name: seek.name.clone(),
+        account: seek.account,
+    };
+    let created = hub
+        .create_hosted(spec.kind, spec.options.clone(), &owner, &[], spec.rated)
+        .await?;
+    let room = hub.room(&created.id).await?;
+    let taker = super::Host {
+        name: player.name.clone(),
+        account: player.account.as_ref().map(|a| a.id),
+    };
+    let (seat, token) = room.join_as(&taker).await?;
+    let _ = hub.lobby.events.send(LobbyEvent::Paired {
+        owner: seek.owner.clone(),
+        game: created.id.clone(),
+        seat: created.seat,
+        token: created.token,
+    });
+    hub.lobby.changed();
+    Ok(Paired {
+        game: created.id,
+        seat,
+        token,
+    })
+}
+
+/// Quick pairing: takes the oldest seek that makes the same game, or seeks one.
+pub async fn quick(hub: &Arc<Hub>, player: &Player, spec: SeekSpec) -> Result<Value, ApiError> {
+    seek_kind(spec.kind)?;
+    for s in hub.store.seeks().await? {
+        let Ok(other) = serde_json::from_str::<SeekSpec>(&s.spec) else {
+            continue;
+        };
+        if s.owner != player.id && other.matches(&spec) {
+            match accept(hub, player, &s.id).await {
+                Ok(p) => return Ok(json!({"paired": p})),
+                // taken meanwhile, or out of its range: look further
+                Err(ApiError::NotFound(_) | ApiError::Conflict(_)) => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    let made = seek(hub, player, spec).await?;
+    Ok(json!({"seek": made["id"]}))
+}
+
+/// Withdraws a seek of `player`.
+pub async fn withdraw(hub: &Arc<Hub>, player: &Player, id: &str) -> Result<(), ApiError> {
+    let seeks = hub.store.seeks().await?;
+    match seeks.iter().find(|s| s.id == id) {
+        None => Err(ApiError::NotFound(format!("no seek `{id}`"))),
+        Some(s) if s.owner != player.id => Err(ApiError::Forbidden(
+            "only its owner withdraws a seek".into(),
+        )),
+        Some(_) => {
+            hub.store.take_seek(id).await?;
+            hub.lobby.changed();
+            Ok(())
+        }
+    }
+}
+
+/// The lobby as `player` sees it: open seeks (its own marked), open party tables, and games
+/// being played now.
+pub async fn view(hub: &Arc<Hub>, player: &Player) -> Result<Value, ApiError> {
+    let seeks: Vec<Value> = hub
+        .store
+        .seeks()
+        .await?
+        .into_iter()
+        .filter_map(|s| {
+            let spec: SeekSpec = serde_json::from_str(&s.spec).ok()?;
+            Some(json!({
+                "id": s.id, "name": s.name, "kind": spec.kind, "options": spec.options,
+                "rated": spec.rated, "range": spec.range, "rating": s.rating,
+                "pool": super::ratings::pool(spec.kind.name(), &spec.options),
+                "mine": s.owner == player.id,
+            }))
+        })
+        .collect();
+    let mut tables = Vec::new();
+    for g in hub.store.games_with_status(&["lobby"]).await? {
+        if g.kind != "checkmates-party" {
+            continue;
+        }
+        let seats = hub.store.seats(&g.id).await?;
+        if seats.len() < 6 {
+            tables.push(json!({
+                "id": g.id, "host": seats.first().map(|s| s.name.clone()),
+                "seats": seats.len(), "options": g.config.get("options"),
+            }));
+        }
+    }
+    let mut playing = Vec::new();
+    for g in hub.store.playing(20).await? {
+        if g.kind.ends_with("-solo") || g.kind.ends_with("-local") {
+            continue;
+        }
+        let seats = hub.store.seats(&g.id).await?;
+        playing.push(json!({
+            "id": g.id, "kind": g.kind, "options": g.config.get("options"),
+            "rated": g.config.get("rated").and_then(Value::as_bool).unwrap_or(false),
+            "players": seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
+        }));
+    }
+    Ok(json!({"seeks": seeks, "tables": tables, "playing": playing}))
+}

@@ -1,0 +1,110 @@
+// The browser scenarios of issue #19: two people sign up, one seeks a rated QuickChess game in
+// the lobby, the other takes it, they play it to its end, and both profiles show the game and
+// the new ratings; the daily puzzle solved by clicks.
+import { shot, assert, newPage, post } from './harness.mjs';
+
+async function signUp(page, base, name) {
+  await page.goto(base + '/account');
+  await page.locator('[data-test=username]').fill(name);
+  await page.locator('[data-test=password]').fill('correct horse battery');
+  await page.locator('[data-test=signup]').click();
+  await page.waitForURL(new RegExp(`/players/${name}$`));
+  await page.locator('#account-link', { hasText: name }).waitFor();
+}
+
+// The view of a game as the page's seat sees it.
+async function viewOf(base, page, id) {
+  const seat = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`tabula:seat:${gid}`)), id);
+  const res = await fetch(`${base}/api/games/${id}`, { headers: { Authorization: `Bearer ${seat.token}` } });
+  return (await res.json()).view;
+}
+
+async function clickChessMove(page, move) {
+  await page.locator(`svg.board rect[data-sq="${move.from}"]`).first().click();
+  await page.locator(`svg.board rect[data-sq="${move.to}"]`).first().click();
+}
+
+async function ratedGameThroughTheLobby({ browser, base }) {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  await signUp(a.page, base, 'ann');
+  await signUp(b.page, base, 'bob');
+  await a.page.goto(base + '/');
+  await b.page.goto(base + '/');
+  await a.page.locator('[data-test=seek-rated]').check();
+  await a.page.locator('[data-test=seek]').click();
+  // Bob's lobby shows Ann's seek live; he takes it
+  const row = b.page.locator('[data-test=seek-row]', { hasText: 'ann' });
+  await row.waitFor();
+  assert((await row.innerText()).includes('Rated'), 'the seek is rated');
+  await shot(b.page, 'lobby-with-a-seek');
+  await row.locator('[data-test=accept]').click();
+  await b.page.waitForURL(/\/quickchess\/play\//);
+  await a.page.waitForURL(/\/quickchess\/play\//);
+  const id = a.page.url().split('/').pop();
+  assert(b.page.url().endsWith(id), 'both are at the same game');
+  // a move each, by clicks, then Ann resigns: the game is over
+  for (const p of [a.page, b.page]) {
+    await p.locator('svg.board').first().waitFor();
+    let v = await viewOf(base, p, id);
+    for (let i = 0; i < 50 && !v.your_turn; i++) { await p.waitForTimeout(100); v = await viewOf(base, p, id); }
+    assert(v.your_turn, 'this side is to move');
+    await clickChessMove(p, v.legal[0]);
+    for (let i = 0; i < 50 && v.your_turn; i++) { await p.waitForTimeout(100); v = await viewOf(base, p, id); }
+  }
+  a.page.on('dialog', (d) => d.accept());
+  await a.page.getByRole('button', { name: 'Resign' }).click();
+  const v = await (async () => { let w; for (let i = 0; i < 50; i++) { w = await viewOf(base, b.page, id); if (w.ratings && w.ratings.length === 2) return w; await b.page.waitForTimeout(100); } return w; })();
+  assert(v.over && v.rated, 'a finished rated game');
+  assert(v.ratings.length === 2, `both ratings changed: ${JSON.stringify(v.ratings)}`);
+  // the end of the game shows each player's change: Bob won, so his went up
+  const bobChange = b.page.locator('[data-test=rating-changes] .tag').filter({ hasText: 'bob' });
+  await bobChange.waitFor();
+  assert(/1500 → 1\d{3}\? \(\+\d+\)/.test(await bobChange.innerText()), await bobChange.innerText());
+  await shot(b.page, 'rated-game-over');
+  // both profiles show the game and the new ratings
+  for (const [page, name, up] of [[a.page, 'ann', false], [b.page, 'bob', true]]) {
+    await page.goto(`${base}/players/${name}`);
+    await page.locator('[data-test=ratings]').waitFor();
+    const text = await page.locator('[data-test=ratings]').innerText();
+    const rating = Number(text.match(/(\d{3,4})\?/)[1]);
+    assert(up ? rating > 1500 : rating < 1500, `${name}'s rating moved the right way: ${text}`);
+    assert(text.includes('QuickChess untimed'), text);
+    await page.locator(`[data-test=games] a[href="/replay/${id}"]`).waitFor();
+    await page.locator('svg.chart circle').first().waitFor();
+    await shot(page, `profile-${name}`);
+  }
+  await a.context.close();
+  await b.context.close();
+}
+
+async function dailyPuzzleByClicks({ browser, base }) {
+  const { context, page } = await newPage(browser);
+  await page.goto(base + '/daily');
+  const section = page.locator('[data-test=daily-royal-1]');
+  await section.locator('button', { hasText: 'Start' }).click();
+  await section.locator('svg.board').first().waitFor();
+  const day = await (await fetch(`${base}/api/daily`)).json();
+  const p = day.puzzles.find((x) => x.id === 'royal-1');
+  const best = await post(base, '/api/solve/royal', { level: 1, board: p.board, card: p.target });
+  for (const mv of best.solution) {
+    const [from, to] = mv.split('-');
+    const before = await section.locator('svg.board').first().getAttribute('aria-label');
+    await section.locator(`svg.board rect[data-sq="${from}"]`).first().click();
+    await section.locator(`svg.board rect[data-sq="${to}"]`).first().click();
+    if (mv !== best.solution[best.solution.length - 1]) {
+      await page.waitForFunction(([sel, b]) => document.querySelector(sel)?.getAttribute('aria-label') !== b, [`[data-test=daily-royal-1] svg.board`, before]);
+    }
+  }
+  await section.locator('[data-test=daily-result]').waitFor();
+  const result = await section.locator('[data-test=daily-result]').innerText();
+  assert(result.includes('the best possible'), result);
+  await section.locator('[data-test=ranking]').waitFor();
+  await shot(page, 'daily-solved');
+  await context.close();
+}
+
+export const playerScenarios = [
+  ['players: two accounts, a rated seek taken in the lobby, both profiles', ratedGameThroughTheLobby],
+  ['the daily puzzle solved by clicks', dailyPuzzleByClicks],
+];

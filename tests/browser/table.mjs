@@ -1,0 +1,389 @@
+// The browser scenarios of issue #17, the player's table: every page on a phone and a desktop
+// (nothing scrolls sideways, boards big enough, light and dark), Black's view and the flip
+// button, a flag that falls, a rematch both players accept, a takeback, the move list stepped
+// with the arrow keys, a move made with the keyboard alone, the reconnecting notice, Querni's
+// hint, pass and last-turn marks, Check Mates' legend and optimal line, replays by step.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { shot, post, assert, newPage, seatAs, againstComputer } from './harness.mjs';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1366, height: 900 } };
+
+async function context(browser, device, colorScheme = 'light') {
+  const { context: ctx, page } = await newPage(browser, { ...device, colorScheme });
+  return { ctx, page };
+}
+
+/** Gives the browser the seat of a game created through the API. */
+async function holdSeat(page, base, created) {
+  if (!page.url().startsWith(base)) await page.goto(base + '/');
+  await page.evaluate(({ id, seat, token }) => localStorage.setItem(`tabula:seat:${id}`, JSON.stringify({ seat, token })), created);
+}
+
+/** Fails if the page is wider than the screen, or a text key is missing. */
+async function fits(page, what) {
+  const [width, inner, missing] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth, window.tabulaMissingText || []]);
+  assert(width <= inner, `${what}: the page is ${width} px wide on a ${inner} px screen`);
+  assert(!missing.length, `${what}: messages missing from text.js: ${missing}`);
+}
+
+/** The size of a board's squares on screen, in px. */
+async function squarePx(page, selector = 'svg.board') {
+  return page.locator(selector).first().locator('rect[data-sq]').first().evaluate((r) => r.getBoundingClientRect().width);
+}
+
+const sans = (page) => page.locator('[data-test=moves] button').allInnerTexts();
+
+async function everyPageFits({ browser, base }) {
+  // the games the pages show, created once; each browser holds their seats
+  const games = {
+    'checkmates-solo': await post(base, '/api/games', { kind: 'checkmates-solo', name: 'Ann', options: { side: 'chess' } }),
+    'checkmates-party': await post(base, '/api/games', { kind: 'checkmates-party', name: 'Ann', options: { side: 'sliding' }, bots: [3] }),
+    'royal-solo': await post(base, '/api/games', { kind: 'royal-solo', name: 'Ann', options: { level: 3 } }),
+    'royal-match': await post(base, '/api/games', { kind: 'royal-match', name: 'Ann', options: { level: 2 }, bots: [2] }),
+    querni: await post(base, '/api/games', { kind: 'querni', name: 'Ann', options: { color: 'red', clock: { initial_s: 600, increment_s: 5 } }, bots: [1] }),
+    quickchess: await post(base, '/api/games', { kind: 'quickchess', name: 'Ann', options: { variant: 'quickchess', color: 'black', clock: { initial_s: 300, increment_s: 3 } }, bots: [1] }),
+    chess: await post(base, '/api/games', { kind: 'quickchess', name: 'Ann', options: { variant: 'chess', color: 'white' }, bots: [1] }),
+    invitation: await post(base, '/api/games', { kind: 'quickchess', name: 'Ann', options: { variant: 'krazy-knights', color: 'white', clock: { initial_s: 180, increment_s: 2 } } }),
+  };
+  const finished = await post(base, '/api/games', { kind: 'quickchess', name: 'Ann', options: { variant: 'power-pawns' }, bots: [1] });
+  await post(base, `/api/games/${finished.id}/act`, { token: finished.token, action: { t: 'move', uci: 'a2a3' } });
+  await new Promise((r) => setTimeout(r, 1500));
+  await post(base, `/api/games/${finished.id}/act`, { token: finished.token, action: { t: 'resign' } });
+  const pages = [
+    ['home', '/'], ['checkmates', '/checkmates'], ['solver', '/checkmates/solver'], ['royal', '/royal'], ['querni', '/querni'],
+    ['quickchess', '/quickchess'], ['analysis', '/quickchess/analyse'],
+    ['checkmates-solo', `/checkmates/solo/${games['checkmates-solo'].id}`],
+    ['checkmates-party-lobby', `/checkmates/party/${games['checkmates-party'].id}`],
+    ['royal-solo', `/royal/solo/${games['royal-solo'].id}`], ['royal-match', `/royal/match/${games['royal-match'].id}`],
+    ['querni-play', `/querni/play/${games.querni.id}`], ['quickchess-play', `/quickchess/play/${games.quickchess.id}`],
+    ['chess-play', `/quickchess/play/${games.chess.id}`], ['replay', `/replay/${finished.id}?step=1`],
+  ];
+  for (const [device, size] of [[PHONE, 'phone'], [DESKTOP, 'desktop']]) {
+    for (const scheme of ['light', 'dark']) {
+      const { ctx, page } = await context(browser, device, scheme);
+      for (const g of Object.values(games)) await holdSeat(page, base, g);
+      // the friend's link opens the invitation: a browser without the seat
+      await page.evaluate((id) => localStorage.removeItem(`tabula:seat:${id}`), games.invitation.id);
+      for (const [name, path] of [...pages, ['invitation', `/quickchess/play/${games.invitation.id}`]]) {
+        await page.goto(base + path);
+        await page.locator('main h1').first().waitFor();
+        await page.waitForTimeout(300);
+        await fits(page, `${name} (${size}, ${scheme})`);
+        if (size === 'phone' && ['quickchess-play', 'chess-play', 'checkmates-solo', 'royal-solo'].includes(name)) {
+          const px = await squarePx(page);
+          assert(px >= 40, `${name}: squares of ${px.toFixed(1)} px on a phone (at least 40)`);
+        }
+        await shot(page, `${name}-${size}-${scheme}`);
+      }
+      const invite = await page.locator('[data-test=invitation]').innerText();
+      assert(/Ann invites you to play QuickChess: Krazy Knights/.test(invite) && /Black/.test(invite) && /3\+2/.test(invite), `the invitation says who, what, which side and clock: ${invite}`);
+      await ctx.close();
+    }
+  }
+  // the theme button overrides the system's choice, and is remembered
+  const { ctx, page } = await context(browser, PHONE, 'light');
+  await holdSeat(page, base, games.quickchess);
+  await page.goto(`${base}/quickchess/play/${games.quickchess.id}`);
+  await page.locator('[data-test=theme]').click();
+  assert(await page.evaluate(() => document.documentElement.dataset.theme === 'dark'), 'the theme button makes the page dark');
+  const paper = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await page.reload();
+  await page.locator('svg.board').waitFor();
+  assert(await page.evaluate(() => document.documentElement.dataset.theme === 'dark'), 'the dark theme is remembered');
+  assert(paper !== 'rgb(250, 246, 239)', `the page is dark: ${paper}`);
+  await shot(page, 'quickchess-play-phone-dark-toggled');
+  await ctx.close();
+}
+
+async function blackSeesItsSideAndFlips({ browser, base }) {
+  const { ctx, page } = await context(browser, PHONE);
+  await againstComputer(page, base, { color: 'black' });
+  const y = (sq) => page.locator(`svg.board rect[data-sq="${sq}"]`).evaluate((r) => r.getBoundingClientRect().y);
+  await page.locator('svg.board').waitFor();
+  assert(await y('a6') > await y('a1'), "Black's view has rank 6 at the bottom");
+  assert(await page.locator('svg.board rect[data-sq="e6"]').evaluate((r) => r.getBoundingClientRect().x) < await page.locator('svg.board rect[data-sq="a6"]').evaluate((r) => r.getBoundingClientRect().x), "and the e-file on Black's left");
+  await shot(page, 'black-view-phone');
+  await page.locator('[data-test=flip]').click();
+  assert(await y('a1') > await y('a6'), 'the flip button turns the board');
+  await page.locator('[data-test=flip]').click();
+  // 8x8 chess as Black: rank 8 at the bottom
+  await againstComputer(page, base, { variant: 'chess', color: 'black' });
+  await page.locator('svg.board rect[data-sq="h8"]').waitFor();
+  assert(await y('a8') > await y('a1'), "Black's 8x8 view has rank 8 at the bottom");
+  await ctx.close();
+}
+
+async function aFlagFallsAgainstTheComputer({ browser, base }) {
+  const { ctx, page } = await context(browser, DESKTOP);
+  await againstComputer(page, base, { clock: [0.05, 0] });
+  await page.locator('[data-clock=white]').waitFor();
+  await shot(page, 'timed-running');
+  await page.locator('[data-test=result]').waitFor({ timeout: 15000 });
+  const result = await page.locator('[data-test=result]').innerText();
+  assert(/Black \(Computer level 1\) wins on time/.test(result), `the result says the flag fell: ${result}`);
+  assert((await page.locator('[data-clock=white]').innerText()) === '0.0', 'the clock shows no time left');
+  assert(await page.evaluate(() => (window.tabulaSounds || []).includes('end')), 'the end of the game is heard');
+  await page.locator('[data-test=rematch]').waitFor();
+  await page.locator('[data-test=new-game]').waitFor();
+  await shot(page, 'timed-flag-fell');
+  await ctx.close();
+}
+
+async function aRematchBothAccept({ browser, base }) {
+  const a = await context(browser, PHONE);
+  const b = await context(browser, DESKTOP);
+  await a.page.goto(base + '/quickchess');
+  await a.page.locator('input[placeholder="Your nickname"]').fill('Ann');
+  await a.page.locator('[data-test=variant]').selectOption('power-pawns');
+  await a.page.locator('[data-test=time-control]').selectOption('5+3');
+  await a.page.locator('[data-test=vs-friend]').click();
+  await a.page.waitForURL(/\/quickchess\/play\//);
+  const link = a.page.url();
+  await b.page.goto(link);
+  const invite = await b.page.locator('[data-test=invitation]').innerText();
+  assert(invite.includes('Ann invites you') && invite.includes('Black') && invite.includes('5+3'), `the invitation: ${invite}`);
+  await shot(b.page, 'invitation-desktop');
+  await seatAs(b.page, { name: 'Bob', button: 'join' });
+  await a.page.locator('[data-test=resign]').waitFor();
+  await a.page.locator('[data-test=resign]').click();
+  await a.page.locator('[data-test=confirm-yes]').click();
+  await b.page.locator('[data-test=result]').waitFor();
+  assert((await b.page.locator('[data-test=result]').innerText()).includes('White (Ann) resigned'), 'the result in words');
+  await b.page.locator('[data-test=rematch]').click();
+  await a.page.locator('[data-test=rematch-offer]').waitFor();
+  await shot(a.page, 'rematch-offered-phone');
+  await a.page.locator('[data-test=accept-rematch]').click();
+  await a.page.waitForURL((u) => u.href !== link);
+  await b.page.waitForURL((u) => u.href !== link);
+  assert(a.page.url() === b.page.url(), 'both are in the same rematch');
+  // the sides are swapped: Ann now plays Black, at the bottom of her board
+  await a.page.locator('[data-test=bar-black] .tag.you').waitFor();
+  await b.page.locator('[data-test=bar-white] .tag.you').waitFor();
+  assert((await a.page.locator('[data-clock=black]').innerText()) === '5:00', 'the same clock');
+  await shot(a.page, 'rematch-phone');
+  await a.ctx.close();
+  await b.ctx.close();
+}
+
+async function aPremoveAndADrag({ browser, base }) {
+  const a = await context(browser, DESKTOP);
+  const b = await context(browser, DESKTOP);
+  const g = await post(base, '/api/games', { kind: 'quickchess', name: 'Ann', options: { variant: 'power-pawns', color: 'white', clock: { initial_s: 120, increment_s: 1 } } });
+  await holdSeat(a.page, base, g);
+  await a.page.goto(`${base}/quickchess/play/${g.id}`);
+  await seatAs(b.page, { url: `${base}/quickchess/play/${g.id}`, name: 'Bob', button: 'join' });
+  const boardA = a.page.locator('svg.board').first();
+  await a.page.locator('[data-test=to-move]').waitFor();
+  await boardA.locator('rect[data-sq="a2"]').click();
+  await boardA.locator('rect[data-sq="a3"]').click();
+  await b.page.waitForFunction(() => document.querySelectorAll('[data-test=moves] button').length === 1);
+  // Ann moves ahead of her turn: the premove is marked, and played when Bob has moved
+  await boardA.locator('rect[data-sq="b2"]').click();
+  await boardA.locator('rect[data-sq="b3"]').click();
+  assert(await boardA.locator('rect.premove').count() === 2, 'the premove is marked');
+  await shot(a.page, 'premove-marked');
+  // Bob drags his pawn: it follows the pointer, and the move is made where it is dropped
+  const boardB = b.page.locator('svg.board').first();
+  const from = await boardB.locator('rect[data-sq="e5"]').boundingBox();
+  const to = await boardB.locator('rect[data-sq="e4"]').boundingBox();
+  await b.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await b.page.mouse.down();
+  await b.page.mouse.move(from.x + from.width / 2, from.y + from.height * 0.9, { steps: 4 });
+  assert(await boardB.locator('.ghost').count() === 1, 'the piece is lifted and follows the pointer');
+  const ghost = await boardB.locator('.ghost').boundingBox();
+  assert(ghost.y > from.y + from.height * 0.2, 'the lifted piece is under the pointer');
+  await shot(b.page, 'drag-in-progress');
+  await b.page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 4 });
+  await b.page.mouse.up();
+  await a.page.waitForFunction(() => document.querySelectorAll('[data-test=moves] button').length === 3, null, { timeout: 10000 });
+  assert((await sans(a.page)).join(' ') === 'a3 e4 b3', `the premove was played at once: ${await sans(a.page)}`);
+  await a.ctx.close();
+  await b.ctx.close();
+}
+
+async function takebackAndTheMoveList({ browser, base }) {
+  const { ctx, page } = await context(browser, DESKTOP);
+  await againstComputer(page, base, { variant: 'power-pawns' });
+  const board = page.locator('svg.board').first();
+  await board.locator('rect[data-sq="b2"]').click();
+  await board.locator('rect[data-sq="b3"]').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-test=moves] button').length === 2, null, { timeout: 20000 });
+  assert(await page.evaluate(() => window.tabulaSounds.some((s) => s === 'move' || s === 'capture')), 'a move is heard');
+  const live = await board.getAttribute('aria-label');
+  // the arrow keys step back through the game and forward to it again
+  await page.locator('h1').click();
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('[data-test=step-note]').waitFor();
+  assert((await page.locator('[data-test=step-note]').innerText()).includes('move 1 of 2'), 'one move back');
+  assert((await page.locator('svg.board').first().getAttribute('aria-label')) !== live, 'the board shows the earlier position');
+  await page.keyboard.press('ArrowLeft');
+  assert((await page.locator('svg.board').first().getAttribute('aria-label')).startsWith('position 5/ppppp/5/5/PPPPP/5 w'), 'the start');
+  await shot(page, 'move-list-stepped');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert(await page.locator('[data-test=step-note]').count() === 0, 'back to the game as it stands');
+  await page.locator('[data-test=moves] button[data-step="1"]').click();
+  await page.locator('[data-test=live]').click();
+  // a takeback against the computer is granted at once: both moves go
+  await page.locator('[data-test=takeback]').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-test=moves] button').length === 0);
+  assert((await page.locator('[data-test=to-move]').innerText()).startsWith('Your move'), 'the player moves again');
+  await ctx.close();
+}
+
+async function aMoveByKeyboardAlone({ browser, base }) {
+  const { ctx, page } = await context(browser, DESKTOP);
+  await againstComputer(page, base);
+  await page.locator('svg.board').waitFor();
+  // Tab until the board has the focus
+  for (let i = 0; i < 40 && !(await page.evaluate(() => document.activeElement?.matches('svg.board'))); i++) await page.keyboard.press('Tab');
+  assert(await page.evaluate(() => document.activeElement?.matches('svg.board')), 'Tab reaches the board');
+  const cursor = () => page.evaluate(() => { const s = document.activeElement; return document.getElementById(s.getAttribute('aria-activedescendant'))?.getAttribute('aria-label'); });
+  assert((await cursor()) === 'a1, white rook', `the cursor names square and piece: ${await cursor()}`);
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowUp']) await page.keyboard.press(key);
+  assert((await cursor()) === 'c2, white pawn', `arrows move the cursor: ${await cursor()}`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  assert((await cursor()) === 'c3, empty', await cursor());
+  await shot(page, 'keyboard-move-picked');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[data-test=moves] button')?.textContent === 'c3');
+  assert(await page.evaluate(() => document.activeElement?.matches('svg.board')), 'the board keeps the focus');
+  // a refused move shakes the board and says why
+  await page.waitForFunction(() => document.querySelectorAll('[data-test=moves] button').length === 2, null, { timeout: 20000 });
+  const board = page.locator('svg.board').first();
+  await board.locator('rect[data-sq="e1"]').click();
+  await board.locator('rect[data-sq="e5"]').click();
+  await page.locator('#toast.show').waitFor();
+  const said = await page.locator('#toast').innerText();
+  assert(said.includes('e1 cannot go to e5'), `the refusal says why: ${said}`);
+  await board.locator('rect[data-sq="a1"]').click();
+  await page.waitForFunction(() => document.querySelector('#toast').textContent.includes('a1 has no move'));
+  assert(await page.evaluate(() => window.tabulaSounds.includes('refuse')), 'and is heard');
+  await ctx.close();
+}
+
+async function reconnectingNotice({ browser, base }) {
+  const { ctx, page } = await context(browser, PHONE);
+  // the page's sockets are kept where the test can close one, as a network drop would
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.tabulaSockets = [];
+    window.WebSocket = class extends Native { constructor(...a) { super(...a); window.tabulaSockets.push(this); } };
+  });
+  const g = await post(base, '/api/games', { kind: 'querni', name: 'Ann', options: { color: 'blue' }, bots: [1] });
+  await holdSeat(page, base, g);
+  await page.goto(`${base}/querni/play/${g.id}`);
+  await page.locator('svg.querni').waitFor();
+  assert(!(await page.locator('#net').isVisible()), 'no notice while connected');
+  await page.evaluate(() => window.tabulaSockets.at(-1).close());
+  await page.locator('#net.show').waitFor();
+  assert((await page.locator('#net').innerText()).includes('reconnecting'), 'the notice says so');
+  await shot(page, 'reconnecting-phone');
+  await page.locator('#net.show').waitFor({ state: 'detached', timeout: 10000 }).catch(() => {});
+  await page.waitForFunction(() => !document.querySelector('#net').classList.contains('show'), null, { timeout: 10000 });
+  await ctx.close();
+}
+
+async function querniHintPassAndMarks({ browser, base }) {
+  const { ctx, page } = await context(browser, PHONE);
+  const g = await post(base, '/api/games', { kind: 'querni', name: 'Ann', options: { color: 'red' }, bots: [1] });
+  await holdSeat(page, base, g);
+  await page.goto(`${base}/querni/play/${g.id}`);
+  // the computer (blue) moves first: its turn stays marked on the board
+  await page.locator('[data-test=end-turn]').waitFor({ timeout: 20000 });
+  await page.locator('svg.querni polyline.last-path').waitFor();
+  assert(await page.locator('[data-test=bar-red] .tag.you').count() === 1, 'red plays red');
+  const y = (sq) => page.locator(`svg.querni rect[data-sq="${sq}"]`).evaluate((r) => r.getBoundingClientRect().y);
+  assert(await y('a7') > await y('a1'), "red's side is at the bottom");
+  // a pass asks first
+  await page.locator('[data-test=end-turn]').click();
+  await page.locator('[data-test=confirm]').waitFor();
+  await shot(page, 'querni-pass-confirm');
+  await page.locator('[data-test=confirm-no]').click();
+  assert(await page.locator('[data-test=moves] button').count() === 1, 'no pass was sent');
+  // the hint is drawn as a path (and put in words)
+  await page.locator('[data-test=hint]').click();
+  await page.locator('[data-test=hint-text]').waitFor({ timeout: 20000 });
+  assert(await page.locator('svg.querni polyline.hint, svg.querni circle.ring.hint').count() > 0, 'the hint is on the board');
+  await shot(page, 'querni-hint-phone');
+  await ctx.close();
+}
+
+async function checkMatesLegendAndOptimalLine({ browser, base }) {
+  const { ctx, page } = await context(browser, PHONE);
+  await seatAs(page, { url: base + '/checkmates', name: 'Cy', button: 'party', lands: /\/checkmates\/party\// });
+  await page.locator('[data-test=add-bot]').click();
+  await page.getByText('bot 3').first().waitFor();
+  await page.locator('[data-test=start]').click();
+  await page.locator('[data-test=legend]').waitFor();
+  const legend = await page.locator('[data-test=legend]').innerText();
+  assert(/joker counts as any colour/.test(legend) && /never mirrored/.test(legend), `the legend explains the card: ${legend}`);
+  // a call of 0 on a board that does not meet the task fails at once: the best line is shown
+  const board = await page.locator('svg.board[aria-label^="board "]').first().getAttribute('aria-label');
+  const task = await page.locator('svg.board[aria-label^="task "]').first().getAttribute('aria-label');
+  const r = await post(base, '/api/solve/checkmates', { side: 'sliding', board: board.slice(6), task: task.slice(5) });
+  if (r.moves > 0) {
+    await page.locator('[data-bid="0"]').click();
+    await page.locator('[data-test=optimal-line]').waitFor({ timeout: 10000 });
+    const first = await page.locator('[data-test=line-step]').innerText();
+    await page.waitForFunction((f) => document.querySelector('[data-test=line-step]')?.textContent !== f, first, { timeout: 5000 });
+    await shot(page, 'checkmates-optimal-line-phone');
+  }
+  await ctx.close();
+}
+
+async function replayStepsByKeyAndLink({ browser, base }) {
+  const g = await post(base, '/api/games', { kind: 'querni-local', name: 'Ann' });
+  const { ctx, page } = await context(browser, DESKTOP);
+  await holdSeat(page, base, g);
+  await page.goto(`${base}/querni/play/${g.id}`);
+  for (let i = 0; i < 3; i++) {
+    const view = await (await fetch(`${base}/api/games/${g.id}?token=${g.token}`)).json();
+    await post(base, `/api/games/${g.id}/act`, { token: g.token, action: { t: 'turn', turn: view.view.legal.movements[0].text } });
+  }
+  await post(base, `/api/games/${g.id}/act`, { token: g.token, action: { t: 'resign' } });
+  await page.goto(`${base}/replay/${g.id}?step=2`);
+  await page.locator('[data-test=replay-step]').waitFor();
+  assert((await page.locator('[data-test=replay-step]').innerText()) === 'step 2 of 4', 'the link opens its step');
+  await page.keyboard.press('ArrowRight');
+  assert((await page.locator('[data-test=replay-step]').innerText()) === 'step 3 of 4', 'the arrow key steps');
+  assert(page.url().endsWith('?step=3'), `the address names the step: ${page.url()}`);
+  assert((await page.locator('[data-test=replay-action]').innerText()).startsWith('Blue:'), 'the step in words');
+  await page.keyboard.press('End');
+  assert((await page.locator('[data-test=replay-action]').innerText()).includes('resigns'), 'the last step');
+  await shot(page, 'replay-stepped');
+  await ctx.close();
+}
+
+/** Every message key the pages use exists (static: reads web/*.js). */
+async function everyMessageExists() {
+  const web = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web');
+  globalThis.window = globalThis.window || {};
+  const text = await import('data:text/javascript,' + encodeURIComponent(readFileSync(join(web, 'text.js'), 'utf8')));
+  const missing = [];
+  for (const f of readdirSync(web).filter((x) => x.endsWith('.js') && x !== 'text.js')) {
+    for (const m of readFileSync(join(web, f), 'utf8').matchAll(/'([a-z]+\.[a-zA-Z0-9_.:+-]+)'/g)) {
+      if (!/\.(js|css|svg)$/.test(m[1]) && !text.hasText(m[1])) missing.push(`${f}: ${m[1]}`);
+    }
+  }
+  assert(!missing.length, `messages missing from text.js: ${missing.join(', ')}`);
+}
+
+export const tableScenarios = [
+  ['every message the pages use is in text.js', everyMessageExists],
+  ['every page fits a phone and a desktop, light and dark', everyPageFits],
+  ["black's view has its side at the bottom and the flip button turns it", blackSeesItsSideAndFlips],
+  ['a timed game against the computer: the flag falls and the result says so', aFlagFallsAgainstTheComputer],
+  ['a rematch accepted in both browsers, sides swapped', aRematchBothAccept],
+  ['a premove in a timed game, and a move by dragging', aPremoveAndADrag],
+  ['a takeback, and the move list stepped with the arrow keys', takebackAndTheMoveList],
+  ['a move made with the keyboard alone', aMoveByKeyboardAlone],
+  ['the reconnecting notice', reconnectingNotice],
+  ["querni: the hint on the board, a pass that asks, the last turn's marks", querniHintPassAndMarks],
+  ["check mates: the card's legend and the optimal line after a miss", checkMatesLegendAndOptimalLine],
+  ['a replay stepped by the arrow keys and linked by its step', replayStepsByKeyAndLink],
+];

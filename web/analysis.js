@@ -1,0 +1,77 @@
+// The QuickChess analysis board: set up a variant and a position, try moves, ask the engine
+// for its evaluation and best line, and start a game from there.
+import { api, createGame } from './api.js';
+import { drawBoard, fenPieces, BoardInput } from './board.js';
+import { h, navigate, attempt, tableLayout } from './ui.js';
+import { t } from './text.js';
+import { variantSelect, chessPiece, checkedKing, pairsOf, chooseMove, passButton, verdictText } from './quickchess.js';
+
+export function quickchessAnalyse(main) {
+  const params = new URLSearchParams(location.search);
+  const variant = variantSelect(params.get('variant') || 'quickchess');
+  const fen = h('input', { placeholder: t('analysis.fenPlaceholder'), value: params.get('fen') || '', class: 'wide', 'data-test': 'fen', 'aria-label': t('analysis.fen') });
+  let flipped = false;
+  let moves = [];
+  let state = null;
+  const out = h('div', { class: 'stack' });
+  const load = async (analyse) => {
+    const body = { variant: variant.value, fen: fen.value.trim() || undefined, moves };
+    if (analyse) body.analyse_ms = 1500;
+    const r = await attempt(() => api('POST', '/api/chess/position', body));
+    if (!r) { moves.pop(); return; }
+    state = r;
+    draw();
+  };
+  const input = new BoardInput({
+    onMove: (from, to) => chooseMove(from, to, state.legal, state.turn === 'white', (uci) => { moves.push(uci); load(false); }),
+    redraw: () => draw(),
+  });
+  const playFrom = async (kind, bots) => {
+    const g = await attempt(() => createGame(kind, { variant: state.variant, fen: state.fen, color: state.turn }, bots));
+    if (g) navigate(`/quickchess/play/${g.id}`);
+  };
+  const draw = () => {
+    if (input.busy()) return;
+    const pieces = fenPieces(state.fen);
+    input.bind({ moves: state.outcome ? [] : pairsOf(state.legal) });
+    const board = drawBoard({
+      files: state.width, ranks: state.height,
+      flipped, label: `position ${state.fen}`, piece: (sq) => chessPiece(pieces.get(sq)),
+      check: checkedKing(state.fen, pieces, state.check), input,
+    });
+    const a = state.analysis;
+    const score = a ? (a.score.mate !== undefined ? t('analysis.mateIn', { moves: a.score.mate }) : (a.score.cp / 100).toFixed(2)) : '';
+    const solved = state.solved;
+    out.replaceChildren(tableLayout({
+      status: h('div', { class: 'stack' },
+        h('div', { class: 'banner' }, state.outcome || t(state.check ? 'analysis.toMoveCheck' : 'analysis.toMove', { side: state.turn })),
+        state.outcome ? '' : passButton(state.legal, (uci) => { moves.push(uci); load(false); })),
+      board: h('div', { class: 'board-wrap' }, board),
+      actions: [
+        h('button', { 'data-test': 'analyse', onclick: () => load(true) }, t('analysis.evaluate')),
+        h('button', { class: 'secondary', onclick: () => { moves.pop(); load(false); } }, t('analysis.takeBack')),
+        h('button', { class: 'secondary', onclick: () => { moves = []; load(false); } }, t('analysis.reset')),
+        h('button', { class: 'secondary', 'data-test': 'flip', onclick: () => { flipped = !flipped; draw(); } }, '⇅ ', t('table.flipShort')),
+      ],
+      panel: [
+        h('div', { class: 'muted' }, state.moves_san.length ? t('analysis.moves', { moves: state.moves_san.join(' ') }) : t('analysis.tryMoves')),
+        solved ? h('div', { class: 'card stack', 'data-test': 'solved', title: t('verdict.source') },
+          h('div', {}, h('b', {}, verdictText(solved))),
+          solved.best_san ? h('div', { class: 'muted' }, t('analysis.perfectPlay', { move: solved.best_san })) : '') : '',
+        a ? h('div', { class: 'card stack', 'data-test': 'evaluation' },
+          h('div', {}, h('b', {}, t('analysis.best')), ' ', a.best_san, ' ', t('analysis.score', { side: state.turn, score })),
+          h('div', { class: 'muted' }, t('analysis.line', { line: a.pv_san.join(' ') })),
+          h('div', { class: 'muted' }, t('analysis.depth', { depth: a.depth, nodes: a.nodes.toLocaleString('en') }))) : '',
+        h('div', { class: 'muted', style: 'word-break:break-all' }, t('analysis.fenIs', { fen: state.fen })),
+        state.outcome ? '' : h('div', { class: 'row' },
+          h('button', { class: 'secondary small', onclick: () => playFrom('quickchess', [4]) }, t('analysis.playComputer')),
+          h('button', { class: 'secondary small', onclick: () => playFrom('quickchess-local', []) }, t('analysis.playTwo'))),
+      ],
+      aspect: state.width / state.height,
+    }));
+  };
+  main.append(h('h1', {}, t('analysis.title')),
+    h('div', { class: 'card row' }, variant, fen, h('button', { class: 'secondary', onclick: () => { moves = []; load(false); } }, t('analysis.setUp'))),
+    out);
+  load(false);
+}

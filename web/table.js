@@ -1,0 +1,249 @@
+// What the duel tables (QuickChess, Querni) share: the player bars with their clocks, the move
+// list stepped by clicks and the arrow keys, the time-control picker, and what comes after a
+// game (the result, a rematch both must accept, a new game with the same settings).
+import { api, createGame, createLike, followRematch, pathOf, nickname, rememberNickname, rememberSeat } from './api.js';
+import { h, fmtClock, attempt, navigate } from './ui.js';
+import { t } from './text.js';
+import { play } from './sound.js';
+
+// --- time controls -------------------------------------------------------------------------
+
+export const TIME_CONTROLS = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10]];
+
+/** A picker of the time control: none, the usual ones, or custom minutes and increment. */
+export function timeControlPicker() {
+  const select = h('select', { 'data-test': 'time-control', 'aria-label': t('clock.pick') },
+    h('option', { value: 'none' }, t('clock.none')),
+    ...TIME_CONTROLS.map(([m, i]) => h('option', { value: `${m}+${i}` }, t('clock.control', { minutes: m, increment: i }))),
+    h('option', { value: 'custom' }, t('clock.custom')));
+  const minutes = h('input', { type: 'number', min: '0.05', max: '180', step: 'any', value: '5', 'data-test': 'custom-minutes', 'aria-label': t('clock.minutes'), style: 'width:6em' });
+  const increment = h('input', { type: 'number', min: '0', max: '600', step: '1', value: '3', 'data-test': 'custom-increment', 'aria-label': t('clock.increment'), style: 'width:5em' });
+  const custom = h('span', { class: 'row', hidden: true },
+    h('label', {}, t('clock.minutes'), minutes), h('label', {}, t('clock.increment'), increment));
+  select.addEventListener('change', () => { custom.hidden = select.value !== 'custom'; });
+  const el = h('span', { class: 'row' }, select, custom);
+  const value = () => {
+    if (select.value === 'none') return null;
+    if (select.value === 'custom') {
+      return { initial_s: Math.max(1, Math.round(Number(minutes.value) * 60)), increment_s: Math.max(0, Math.round(Number(increment.value) || 0)) };
+    }
+    const [m, i] = select.value.split('+').map(Number);
+    return { initial_s: m * 60, increment_s: i };
+  };
+  return { el, value };
+}
+
+/** "5+3", or words for a time control given as the options give it. */
+export function describeClock(clock) {
+  if (!clock) return t('clock.untimed');
+  const m = clock.initial_s / 60;
+  return t('clock.control', { minutes: Number.isInteger(m) ? m : m.toFixed(2), increment: clock.increment_s || 0 });
+}
+
+// --- clocks ----------------------------------------------------------------------------------
+
+/** When a clock is low: under a tenth of the initial time, between 5 and 30 seconds. */
+function lowAt(clock) { return Math.min(30_000, Math.max(5_000, (clock.initial_ms || 0) / 10)); }
+
+/** The time left of `side` now, from a view's clock and the server's time. */
+export function leftNow(clock, side, now, serverNow) {
+  const left = clock[`${side}_ms`];
+  return clock.running === side ? Math.max(0, left - (serverNow - now)) : left;
+}
+
+function clockFace(clock, side, now, serverNow) {
+  const left = leftNow(clock, side, now, serverNow);
+  const cls = `game-clock${clock.running === side ? ' running' : ''}${left < lowAt(clock) ? ' low' : ''}`;
+  return h('span', { class: cls, 'data-clock': side, 'aria-label': t('clock.left', { side: t(`side.${side}`), time: fmtClock(left) }) }, fmtClock(left));
+}
+
+/**
+ * Keeps the clocks on the page running between updates and warns (once) when the player's
+ * own clock gets low. `get()` returns the view and the server's time now.
+ */
+export function runClocks(root, get) {
+  let warned = false;
+  const timer = setInterval(() => {
+    const { view, serverNow, mine } = get();
+    const clock = view && view.clock;
+    if (!clock || !clock.running) return;
+    for (const el of root.querySelectorAll('[data-clock]')) {
+      const side = el.dataset.clock;
+      const left = leftNow(clock, side, view.now, serverNow);
+      el.textContent = fmtClock(left);
+      const low = left < lowAt(clock);
+      el.classList.toggle('low', low);
+      if (low && side === mine && clock.running === mine && !warned) { warned = true; play('lowtime'); }
+    }
+  }, 100);
+  return () => clearInterval(timer);
+}
+
+// --- player bars -------------------------------------------------------------------------------
+
+/**
+ * A player's bar: a colour dot, the name (and "you"), the pieces captured with the balance,
+ * and the clock. `side` names the colour (white, black, blue, red).
+ */
+export function playerBar(view, { side, name, you, toMove, tray = null, dot = null, serverNow }) {
+  return h('div', { class: `player-bar${toMove ? ' to-move' : ''}`, 'data-test': `bar-${side}` },
+    dot ? h('span', { class: 'dot', style: `background:${dot}` }) : '',
+    h('span', { class: 'who' }, name),
+    you ? h('span', { class: 'tag you' }, t('table.you')) : '',
+    h('span', { class: 'tray' }, tray || ''),
+    view.clock ? clockFace(view.clock, side, view.now, serverNow) : '');
+}
+
+// --- the move list -------------------------------------------------------------------------------
+
+/**
+ * The moves as buttons: `entries` [{label, num}] (num: the move number shown before it, if
+ * any), `current` the step shown (1-based; 0 the start), `onPick(step)`.
+ */
+export function moveList(entries, current, onPick) {
+  const list = h('div', { class: 'movelist', 'data-test': 'moves', role: 'list', 'aria-label': t('table.moves') });
+  if (!entries.length) list.append(h('span', { class: 'empty' }, t('table.noMoves')));
+  entries.forEach((e, i) => {
+    if (e.num) list.append(h('span', { class: 'num' }, e.num));
+    list.append(h('button', {
+      class: i + 1 === current ? 'current' : '', 'data-step': i + 1, role: 'listitem',
+      'aria-current': i + 1 === current ? 'step' : null, onclick: () => onPick(i + 1),
+    }, e.label));
+  });
+  queueMicrotask(() => list.querySelector('.current')?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+  return list;
+}
+
+/**
+ * Stepping through a game while it goes on: `step` is null while showing the game as it
+ * stands, else the number of moves shown. The arrow keys (left, right, Home, End) step
+ * unless typing or on the board.
+ */
+export class Stepper {
+  constructor(total, redraw) {
+    this.step = null;
+    this.total = total;
+    this.redraw = redraw;
+    this.onKey = (e) => {
+      if (e.defaultPrevented || e.target.closest?.('input, select, textarea, svg.board, dialog')) return;
+      const n = this.total();
+      const at = this.step ?? n;
+      const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: n }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      this.go(to);
+    };
+    document.addEventListener('keydown', this.onKey);
+  }
+
+  go(to) {
+    const n = this.total();
+    const clamped = Math.max(0, Math.min(n, to));
+    this.step = clamped === n ? null : clamped;
+    this.redraw();
+  }
+
+  /** The step shown: the total while live. */
+  shown() { return this.step ?? this.total(); }
+
+  live() { return this.step === null; }
+
+  close() { document.removeEventListener('keydown', this.onKey); }
+}
+
+/** The note shown while looking at an earlier step, with the way back. */
+export function stepNote(stepper) {
+  if (stepper.live()) return '';
+  return h('div', { class: 'row step-note', 'data-test': 'step-note' },
+    h('span', { class: 'muted' }, t('table.viewing', { step: stepper.shown(), total: stepper.total() })),
+    h('button', { class: 'secondary small', 'data-test': 'live', onclick: () => stepper.go(stepper.total()) }, t('table.backToGame')));
+}
+
+// --- after the game ------------------------------------------------------------------------------
+
+// the rematch each game page already had when it was opened (it is not followed then)
+const nextAtOpening = new Map();
+
+/**
+ * Goes to the rematch when it is created while the page is open (a seated player takes their
+ * seat there); a finished game opened later stays on its page, with a link to it.
+ */
+export function followTable(view, id) {
+  const next = view.table && view.table.next;
+  if (!nextAtOpening.has(id)) nextAtOpening.set(id, next || null);
+  if (next && nextAtOpening.get(id) !== next && view.you !== null && view.you !== undefined) {
+    followRematch(id, next);
+    navigate(pathOf(view.table.kind, next));
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Rematch (both must agree; the computer at once) and new game with the same settings.
+ * `act(intent)` sends to the game; `name(seat)` names a seat.
+ */
+export function afterGame(view, act, name) {
+  const table = view.table || {};
+  const seated = view.you !== null && view.you !== undefined;
+  const asked = table.rematch || [];
+  const mine = seated && asked.includes(view.you);
+  const others = asked.filter((s) => s !== view.you);
+  const items = [];
+  if (table.next) {
+    items.push(h('a', { class: 'button', href: pathOf(table.kind, table.next), 'data-link': true, 'data-test': 'to-rematch' }, t('table.toRematch')));
+  } else if (seated) {
+    if (table.declined !== null && table.declined !== undefined && table.declined !== view.you) {
+      items.push(h('div', { class: 'muted', 'data-test': 'rematch-declined' }, t('table.rematchDeclined', { name: name(table.declined) })));
+    }
+    if (others.length && !mine) {
+      items.push(h('div', { class: 'banner', 'data-test': 'rematch-offer' }, t('table.rematchOffered', { name: name(others[0]) })),
+        h('div', { class: 'row' },
+          h('button', { 'data-test': 'accept-rematch', onclick: () => attempt(() => act({ t: 'rematch' })) }, t('table.acceptRematch')),
+          h('button', { class: 'secondary', 'data-test': 'decline-rematch', onclick: () => attempt(() => act({ t: 'decline_rematch' })) }, t('table.declineRematch'))));
+    } else if (mine) {
+      items.push(h('div', { class: 'muted', 'data-test': 'rematch-waiting' }, t('table.rematchWaiting')));
+    } else {
+      items.push(h('button', { 'data-test': 'rematch', onclick: () => attempt(() => act({ t: 'rematch' })) }, t('table.rematch')));
+    }
+  }
+  if (table.kind) items.push(newGameButton(table, t('table.newGame'), 'secondary'));
+  return h('div', { class: 'stack' }, ratingChanges(view, name), h('div', { class: 'row' }, ...items));
+}
+
+/** A rated game's rating changes, one line per player ("?" marks a provisional rating). */
+function ratingChanges(view, name) {
+  const changes = view.ratings || [];
+  if (!changes.length) return '';
+  return h('div', { class: 'row', 'data-test': 'rating-changes' }, ...changes.map((c) => h('span', { class: 'tag', 'data-seat': c.seat },
+    t('table.ratingChange', { name: name(c.seat), before: c.before, after: `${c.after}${c.provisional ? '?' : ''}`, change: c.change >= 0 ? `+${c.change}` : `${c.change}` }))));
+}
+
+/** A button that starts a new game with the settings of a game's `table`. */
+export function newGameButton(table, label, cls = '') {
+  return h('button', {
+    class: cls, 'data-test': 'new-game',
+    onclick: async () => {
+      const g = await attempt(() => createLike(table));
+      if (g) navigate(pathOf(table.kind, g.id));
+    },
+  }, label);
+}
+
+/** The nickname field and a game creation that remembers it (the home pages' forms). */
+export function nicknameField() {
+  return h('input', { placeholder: t('form.nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form.nickname') });
+}
+
+/** Takes the free seat of game `id` as `name`; `then()` once the seat is ours. */
+export async function takeSeat(id, name, then) {
+  rememberNickname(name);
+  const r = await attempt(() => api('POST', `/api/games/${id}/join`, { name }));
+  if (r) { rememberSeat(id, r.seat, r.token); then(); }
+}
+
+export async function startGame(nameField, kind, options, bots) {
+  rememberNickname(nameField.value.trim());
+  const g = await attempt(() => createGame(kind, options, bots));
+  if (g) navigate(pathOf(kind, g.id));
+}
