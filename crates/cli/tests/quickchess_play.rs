@@ -200,7 +200,7 @@ fn a_side_without_a_move_passes_at_one_keyboard() {
         &[
             ("No piece can move: type `pass`", "a4a5"),
             (
-                "Not played: white has no legal move and passes (0000)",
+                "is not legal here: white has no legal move and passes (0000)",
                 "pass",
             ),
             ("White: -- (no legal move: passes)", "e4"),

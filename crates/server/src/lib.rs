@@ -169,11 +169,7 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         Some(dir) => tablebases::TableSets::load(dir).map_err(ServeError::Tables)?,
         None => tablebases::TableSets::empty(),
     };
-    tracing::info!(
-        "endgame tables: {} (rescue rule), {} (queen only)",
-        tables.rescue.tables().len(),
-        tables.queen.tables().len()
-    );
+    let counts = (tables.rescue.tables().len(), tables.queen.tables().len());
     let hub = Hub::new(
         store,
         services::Services::with_tables(tables),
@@ -190,6 +186,12 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
             source,
         })?;
     ready(listener.local_addr()?);
+    // after the address line, which is the first line a supervisor (or a test) reads
+    tracing::info!(
+        "endgame tables: {} (rescue rule), {} (queen only)",
+        counts.0,
+        counts.1
+    );
     if let Some(schedule) = config.backup.clone() {
         schedule_backups(config.db.clone(), schedule);
     }
