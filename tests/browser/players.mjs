@@ -52,8 +52,9 @@ async function ratedGameThroughTheLobby({ browser, base }) {
     await clickChessMove(p, v.legal[0]);
     for (let i = 0; i < 50 && v.your_turn; i++) { await p.waitForTimeout(100); v = await viewOf(base, p, id); }
   }
-  a.page.on('dialog', (d) => d.accept());
+  // the table asks before resigning, in its own dialog
   await a.page.getByRole('button', { name: 'Resign' }).click();
+  await a.page.locator('[data-test=confirm-yes]').click();
   const v = await (async () => { let w; for (let i = 0; i < 50; i++) { w = await viewOf(base, b.page, id); if (w.ratings && w.ratings.length === 2) return w; await b.page.waitForTimeout(100); } return w; })();
   assert(v.over && v.rated, 'a finished rated game');
   assert(v.ratings.length === 2, `both ratings changed: ${JSON.stringify(v.ratings)}`);

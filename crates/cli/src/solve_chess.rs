@@ -140,7 +140,11 @@ pub fn solve(a: &SolveQuickchessArgs) -> anyhow::Result<Answer> {
     let started = Instant::now();
     let mut solver = Solver::new(a.budget);
     let value = solver.value(&pos).map_err(|e| {
+        // how far it got says something only when the work was begun
         let s = solver.stats();
+        if s.slices == 0 {
+            return anyhow!(e);
+        }
         anyhow!(
             "{e} after {} slices, {} positions, {:.1} s",
             s.slices,
