@@ -40,7 +40,7 @@ export function quickchessAnalyse(main) {
       check: checkedKing(state.fen, pieces, state.check), input,
     });
     const a = state.analysis;
-    const score = a ? (a.score.mate !== undefined ? t('analysis.mateIn', { moves: a.score.mate }) : (a.score.cp / 100).toFixed(2)) : '';
+    const score = a ? (a.score.mate !== undefined ? (a.score.mate >= 0 ? t('analysis.mateIn', { moves: a.score.mate }) : t('analysis.matedIn', { moves: -a.score.mate })) : (a.score.cp / 100).toFixed(2)) : '';
     const solved = state.solved;
     out.replaceChildren(tableLayout({
       status: h('div', { class: 'stack' },

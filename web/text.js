@@ -124,7 +124,7 @@ const EN = {
   'analysis.setUp': 'Set up', 'analysis.evaluate': 'Evaluate', 'analysis.takeBack': 'Take back', 'analysis.reset': 'Reset',
   'analysis.toMove': ({ side }) => `${SIDE[side]} to move.`, 'analysis.toMoveCheck': ({ side }) => `${SIDE[side]} to move, in check.`,
   'analysis.moves': ({ moves }) => `Moves: ${moves}`, 'analysis.tryMoves': 'Move the pieces to try moves.',
-  'analysis.best': 'Best:', 'analysis.mateIn': ({ moves }) => `mate in ${moves}`,
+  'analysis.best': 'Best:', 'analysis.mateIn': ({ moves }) => `mate in ${moves}`, 'analysis.matedIn': ({ moves }) => `mated in ${moves}`,
   'analysis.score': ({ side, score }) => `(${SIDE[side]} to move: ${score})`,
   'analysis.line': ({ line }) => `Line: ${line}`,
   'analysis.depth': ({ depth, nodes }) => `depth ${depth}, ${nodes} positions`,
