@@ -4,7 +4,7 @@ import { api, createGame } from './api.js';
 import { drawBoard, fenPieces, BoardInput } from './board.js';
 import { h, navigate, attempt, tableLayout } from './ui.js';
 import { t } from './text.js';
-import { variantSelect, chessPiece, checkedKing, pairsOf, chooseMove } from './quickchess.js';
+import { variantSelect, chessPiece, checkedKing, pairsOf, chooseMove, passButton, verdictText } from './quickchess.js';
 
 export function quickchessAnalyse(main) {
   const params = new URLSearchParams(location.search);
@@ -40,9 +40,12 @@ export function quickchessAnalyse(main) {
       check: checkedKing(state.fen, pieces, state.check), input,
     });
     const a = state.analysis;
-    const score = a ? (a.score.mate !== undefined ? t('analysis-mateIn', { moves: a.score.mate }) : (a.score.cp / 100).toFixed(2)) : '';
+    const score = a ? (a.score.mate !== undefined ? (a.score.mate >= 0 ? t('analysis-mateIn', { moves: a.score.mate }) : t('analysis-matedIn', { moves: -a.score.mate })) : (a.score.cp / 100).toFixed(2)) : '';
+    const solved = state.solved;
     out.replaceChildren(tableLayout({
-      status: h('div', { class: 'banner' }, state.outcome || t(state.check ? 'analysis-toMoveCheck' : 'analysis-toMove', { side: state.turn })),
+      status: h('div', { class: 'stack' },
+        h('div', { class: 'banner' }, state.outcome || t(state.check ? 'analysis.toMoveCheck' : 'analysis.toMove', { side: state.turn })),
+        state.outcome ? '' : passButton(state.legal, (uci) => { moves.push(uci); load(false); })),
       board: h('div', { class: 'board-wrap' }, board),
       actions: [
         h('button', { 'data-test': 'analyse', onclick: () => load(true) }, t('analysis-evaluate')),
@@ -52,6 +55,9 @@ export function quickchessAnalyse(main) {
       ],
       panel: [
         h('div', { class: 'muted' }, state.moves_san.length ? t('analysis-moves', { moves: state.moves_san.join(' ') }) : t('analysis-tryMoves')),
+        solved ? h('div', { class: 'card stack', 'data-test': 'solved', title: t('verdict-source') },
+          h('div', {}, h('b', {}, verdictText(solved))),
+          solved.best_san ? h('div', { class: 'muted' }, t('analysis-perfectPlay', { move: solved.best_san })) : '') : '',
         a ? h('div', { class: 'card stack', 'data-test': 'evaluation' },
           h('div', {}, h('b', {}, t('analysis-best')), ' ', a.best_san, ' ', t('analysis-score', { side: state.turn, score })),
           h('div', { class: 'muted' }, t('analysis-line', { line: a.pv_san.join(' ') })),

@@ -45,15 +45,34 @@ export function checkedKing(fen, pieces, check) {
   return null;
 }
 
-/** The legal moves as the board input takes them: [from, to] pairs. */
+/** The legal moves as the board input takes them: [from, to] pairs (a pass has no squares). */
 export function pairsOf(legal) {
   const seen = new Set();
   const out = [];
   for (const m of legal) {
+    if (m.pass) continue;
     const k = `${m.from}-${m.to}`;
     if (!seen.has(k)) { seen.add(k); out.push([m.from, m.to]); }
   }
   return out;
+}
+
+/** The squares of a move to highlight; none for a pass (`0000`). */
+export function lastSquares(move) {
+  return move && move.uci !== '0000' ? [move.uci.slice(0, 2), move.uci.slice(2, 4)] : null;
+}
+
+/** A Pass button when passing is the side's only legal move (lesson games), else nothing. */
+export function passButton(legal, send) {
+  if (!legal.some((m) => m.pass)) return '';
+  return h('div', { class: 'row', 'data-test': 'pass-row' },
+    h('span', {}, t('quickchess-noMove')),
+    h('button', { 'data-test': 'pass', onclick: () => send('0000') }, t('quickchess-pass')));
+}
+
+/** An exact verdict (endgame tables or the lesson solver) in words, from its parts. */
+export function verdictText(v) {
+  return t(`verdict-${v.kind}`, { winner: v.winner, n: v.n });
 }
 
 /** Resolves a from-to pair to a move, asking for the piece when a pawn promotes or rescues. */
@@ -185,7 +204,7 @@ export function quickchessPlay(main, id) {
     const board = drawBoard({
       files: view.width, ranks: view.height, flipped: orientedBlack, label: t('label-position', { layout: fen }),
       piece: (sq) => chessPiece(pieces.get(sq)),
-      last: lastMove ? [lastMove.uci.slice(0, 2), lastMove.uci.slice(2, 4)] : null,
+      last: lastSquares(lastMove),
       check: checkedKing(fen, pieces, givesCheck), marks, input,
     });
     const who = (c) => seatName(view, view.sides[c]);
@@ -238,9 +257,12 @@ export function quickchessPlay(main, id) {
         h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay-link'))),
       view.one_screen ? '' : shareBox(t('share-game')),
     ];
+    const exact = view.solved && live
+      ? h('div', { class: 'banner', 'data-test': 'solved', title: t('verdict-source') }, verdictText(view.solved)) : '';
+    const pass = live && view.your_turn && !view.over ? passButton(view.legal, send) : '';
     return tableLayout({
       title: h('h1', {}, gameTitle('quickchess', view.variant)),
-      status: h('div', { class: 'stack' }, status, ...offers),
+      status: h('div', { class: 'stack' }, status, exact, pass, ...offers),
       top: bar(top), board: h('div', { class: 'board-wrap' }, board), bottom: bar(low),
       actions, panel, aspect: view.width / view.height,
     });
@@ -275,7 +297,7 @@ export function quickchessPlay(main, id) {
 export function chessStatic(view, ctx = {}) {
   if (view.setup) return h('div', { class: 'banner' }, t('blind-replay', { white: view.setup.counts[0], black: view.setup.counts[1] }));
   const pieces = fenPieces(view.fen);
-  const last = view.last ? [view.last.uci.slice(0, 2), view.last.uci.slice(2, 4)] : null;
+  const last = lastSquares(view.last);
   const board = drawBoard({
     files: view.width, ranks: view.height, flipped: Boolean(ctx.flipped), label: t('label-position', { layout: view.fen }),
     piece: (sq) => chessPiece(pieces.get(sq)), last, check: checkedKing(view.fen, pieces, view.check),

@@ -134,6 +134,29 @@ async function quickchessRescueChoice({ browser, base }) {
   await context.close();
 }
 
+async function quickchessPass({ browser, base }) {
+  const { context, page } = await newPage(browser);
+  // Power Pawns: White's only pawn is blocked while Black's e-pawn runs, so White passes
+  const fen = '5/p3p/P4/5/5/5 w - - 0 1';
+  await page.goto(`${base}/quickchess/analyse?variant=power-pawns&fen=${encodeURIComponent(fen)}`);
+  await page.getByRole('button', { name: 'Play from here, two players' }).click();
+  await page.waitForURL(/\/quickchess\/play\//);
+  await page.locator('[data-test=pass]').click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-test=moves] button')].some((b) => b.textContent === '--'));
+  const status = await page.locator('[data-test=to-move]').innerText();
+  assert(/black/i.test(status), `Black to move after White's pass: ${status}`);
+  assert(await page.locator('[data-test=pass]').count() === 0, 'Black has a move, so no pass is offered');
+  await shot(page, 'quickchess-pass');
+  // the analysis board knows the game exactly: the lesson solver's verdict and perfect move
+  await page.goto(`${base}/quickchess/analyse?variant=power-pawns&fen=${encodeURIComponent(fen)}`);
+  await page.locator('[data-test=analyse]').click();
+  await page.locator('[data-test=solved]').waitFor({ timeout: 20000 });
+  const solved = await page.locator('[data-test=solved]').innerText();
+  assert(solved.includes('solved: Black wins in 8 plies') && solved.includes('Perfect play: --'), `the solver's verdict: ${solved}`);
+  await shot(page, 'quickchess-solved');
+  await context.close();
+}
+
 async function quickchessAgainstTheComputer({ browser, base }) {
   const { context, page } = await newPage(browser);
   await againstComputer(page, base, { level: 2 });
@@ -186,5 +209,6 @@ export const duelScenarios = [
   ['quickchess olympics against the computer', olympicsAgainstTheComputer],
   ['querni between two browsers: a multi-jump and a chain removal', querniTwoBrowsers],
   ['a quickchess lesson game (rescue the queen) to a rescue choice, shown as pictures', quickchessRescueChoice],
+  ['a quickchess lesson game where a side with no move passes', quickchessPass],
   ['quickchess against the computer, then the analysis board', quickchessAgainstTheComputer],
 ];

@@ -13,6 +13,9 @@ impl<G: Geometry> Position<G> {
         let t = G::tables();
         let us = self.turn;
         let them = us.other();
+        if m.is_pass() {
+            return *m == Move::PASS && self.must_pass();
+        }
         if m.from >= G::SQUARES || m.to >= G::SQUARES || m.from == m.to {
             return false;
         }
@@ -107,6 +110,56 @@ impl<G: Geometry> Position<G> {
             Some(k) => after.attackers(k, them, after.occupied()) == 0,
             None => false,
         }
+    }
+
+    /// Whether the side to move passes: a lesson game not yet decided where it has no legal
+    /// move and the other side has one. Found the slow way, by asking [`Position::is_legal`]
+    /// about every move either side could describe.
+    fn must_pass(&self) -> bool {
+        if self.variant.has_check() || self.lesson_result().is_some() {
+            return false;
+        }
+        let mut other = *self;
+        other.turn = self.turn.other();
+        other.ep = None;
+        !self.any_move_is_legal() && other.any_move_is_legal()
+    }
+
+    /// Whether some move from any square to any square (with any promotion, en passant
+    /// included) is legal.
+    fn any_move_is_legal(&self) -> bool {
+        let promotions = [
+            None,
+            Some(Role::Queen),
+            Some(Role::Rook),
+            Some(Role::Bishop),
+            Some(Role::Knight),
+        ];
+        (0..G::SQUARES).any(|from| {
+            let Some(piece) = self.piece_at(from) else {
+                return false;
+            };
+            (0..G::SQUARES).any(|to| {
+                let capture = self.piece_at(to).map(|x| x.role);
+                let kinds = [
+                    (capture, MoveKind::Normal),
+                    (None, MoveKind::DoubleStep),
+                    (Some(Role::Pawn), MoveKind::EnPassant),
+                ];
+                kinds.into_iter().any(|(capture, kind)| {
+                    promotions.into_iter().any(|promotion| {
+                        self.is_legal(&Move {
+                            from,
+                            to,
+                            role: piece.role,
+                            capture,
+                            promotion,
+                            kind,
+                        })
+                    })
+                })
+            })
+        })
     }
 
     /// Castling by the rules of RULES.md: rights, empty squares between, not in check, the

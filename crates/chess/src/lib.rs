@@ -6,6 +6,10 @@
 //! - [`Position`]: a position on a board geometry ([`Mini`] 5x6 or [`Standard`] 8x8), with
 //!   FEN, legal moves, copy-make [`Position::play`] that hands the position back on error,
 //!   SAN and UCI, a Zobrist key, and the game's outcome; [`AnyPosition`] hides the geometry.
+//! - [`solve`]: the lesson games solved by retrograde analysis over pawn-structure slices,
+//!   with proofs a separate verifier replays.
+//! - [`tablebase`]: exact win/draw/loss and distance-to-mate tables of QuickChess endings,
+//!   built by retrograde analysis and checked against the move generator.
 //! - Perft ([`Position::perft`]) checks the generator against Fairy-Stockfish, shakmaty and
 //!   an independent generator (`tests/perft.rs`).
 //!
@@ -72,7 +76,9 @@ pub mod moves;
 mod notation;
 mod perft;
 mod position;
+pub mod solve;
 mod status;
+pub mod tablebase;
 pub mod types;
 pub mod variant;
 pub mod zobrist;

@@ -4,10 +4,11 @@
 //! pieces, then generate only moves that keep the king safe (king moves to unattacked squares;
 //! with one checker, captures of it or blocks; pinned pieces along their pin line; en passant
 //! and castling tested specially). Lesson games have no check: every move of a piece is legal
-//! except a king stepping next to the other king, and a decided game has no moves.
+//! except a king stepping next to the other king, a decided game has no moves, and a side
+//! without a move passes ([`Move::PASS`]) while the other side still has one.
 
 use crate::geometry::{Geometry, squares};
-use crate::moves::{Move, MoveKind, MoveList, Sink};
+use crate::moves::{Counter, Move, MoveKind, MoveList, Sink};
 use crate::position::Position;
 use crate::types::{Color, Role};
 
@@ -31,8 +32,27 @@ impl<G: Geometry> Position<G> {
         if self.variant.has_check() {
             self.generate_checked(sink);
         } else if self.lesson_result().is_none() {
-            self.generate_lesson(sink);
+            let mut tally = Tally {
+                inner: sink,
+                any: false,
+            };
+            self.generate_lesson(&mut tally);
+            if !tally.any && self.opponent_could_move() {
+                sink.push(Move::PASS);
+            }
         }
+    }
+
+    /// Whether the side not to move would have a legal move if it were its turn (lesson
+    /// games: then the side to move, having none, passes).
+    fn opponent_could_move(&self) -> bool {
+        let mut flipped = *self;
+        flipped.turn = self.turn.other();
+        // an en passant square belongs to the side to move; the other side has none
+        flipped.ep = None;
+        let mut count = Counter::default();
+        flipped.generate_lesson(&mut count);
+        count.0 > 0
     }
 
     #[inline]
@@ -273,6 +293,31 @@ impl<G: Geometry> Position<G> {
                 self.push_pawn_move(sink, from, ep, MoveKind::EnPassant, &promotions);
             }
         }
+    }
+}
+
+/// A sink that passes moves on and notes whether there were any.
+struct Tally<'a, S: Sink> {
+    inner: &'a mut S,
+    any: bool,
+}
+
+impl<S: Sink> Sink for Tally<'_, S> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.any = true;
+        self.inner.push(m);
+    }
+    #[inline]
+    fn push_targets(
+        &mut self,
+        from: u8,
+        targets: u64,
+        role: Role,
+        capture_of: impl Fn(u8) -> Option<Role>,
+    ) {
+        self.any |= targets != 0;
+        self.inner.push_targets(from, targets, role, capture_of);
     }
 }
 

@@ -18,6 +18,9 @@ pub enum MoveKind {
         /// Where it lands, next to the king.
         rook_to: u8,
     },
+    /// A lesson game's pass: the side to move has no legal move while the other side has one,
+    /// so its turn goes by ([`Move::PASS`]; `0000` in UCI, `--` in SAN).
+    Pass,
 }
 
 /// A move, with what it captures, so it can be shown and undone without the position.
@@ -38,9 +41,29 @@ pub struct Move {
 }
 
 impl Move {
+    /// The pass of a lesson game. Nothing moves, so `from`, `to` and `role` carry no meaning
+    /// (both squares 0 and the king as the "piece", which no rule treats specially here).
+    pub const PASS: Move = Move {
+        from: 0,
+        to: 0,
+        role: Role::King,
+        capture: None,
+        promotion: None,
+        kind: MoveKind::Pass,
+    };
+
+    /// Whether this is a pass.
+    #[inline]
+    pub fn is_pass(&self) -> bool {
+        self.kind == MoveKind::Pass
+    }
+
     /// UCI long algebraic on a board `w` files wide: `a2a3`, `a5a6q`, castling as the king's
-    /// move (`e1c1`).
+    /// move (`e1c1`), a pass as UCI's null move `0000`.
     pub fn uci(&self, w: u8) -> String {
+        if self.is_pass() {
+            return "0000".to_string();
+        }
         let mut s = crate::geometry::square_name(self.from, w);
         s.push_str(&crate::geometry::square_name(self.to, w));
         if let Some(p) = self.promotion {

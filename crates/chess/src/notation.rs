@@ -18,8 +18,10 @@ pub struct PlayError<P> {
 /// Why a UCI move string was not understood or is not legal here.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum UciError {
-    /// Not of the form `a2a3` / `a5a6q`.
-    #[error("`{0}` is not a move in UCI notation (like a2a3, or a5a6q for a promotion)")]
+    /// Not of the form `a2a3` / `a5a6q` / `0000`.
+    #[error(
+        "`{0}` is not a move in UCI notation (like a2a3, a5a6q for a promotion, or 0000 for a pass)"
+    )]
     Malformed(String),
     /// Well-formed but not legal in the position.
     #[error("`{text}` is not legal here: {why}")]
@@ -37,6 +39,9 @@ impl<G: Geometry> Position<G> {
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
         let malformed = || UciError::Malformed(text.to_string());
         let t = text.trim();
+        if t == "0000" {
+            return self.parse_pass();
+        }
         if t.len() < 4 || !t.is_ascii() {
             return Err(malformed());
         }
@@ -74,6 +79,12 @@ impl<G: Geometry> Position<G> {
         });
         if let Some(m) = found {
             return Ok(m);
+        }
+        if moves[..] == [Move::PASS] {
+            return Err(illegal(format!(
+                "{} has no legal move and passes (0000)",
+                self.turn.name()
+            )));
         }
         // say why
         let Some(piece) = self.piece_at(from) else {
@@ -128,6 +139,27 @@ impl<G: Geometry> Position<G> {
         Err(illegal(why))
     }
 
+    /// The pass (`0000`), if it is this position's move; otherwise why not.
+    fn parse_pass(&self) -> Result<Move, UciError> {
+        if self.legal_moves().contains(&Move::PASS) {
+            return Ok(Move::PASS);
+        }
+        let why = if self.variant.has_check() {
+            format!("there is no passing in {}", self.variant)
+        } else if let Some(o) = self.outcome() {
+            format!("the game is over ({o})")
+        } else {
+            format!(
+                "{} has a legal move (a side passes only when it has none)",
+                self.turn.name()
+            )
+        };
+        Err(UciError::Illegal {
+            text: "0000".to_string(),
+            why,
+        })
+    }
+
     /// Whether the piece on `from` attacks or pushes to `to`, ignoring king safety.
     fn pseudo_reaches(&self, from: u8, to: u8) -> bool {
         let t = G::tables();
@@ -177,10 +209,12 @@ impl<G: Geometry> Position<G> {
         m.uci(G::W)
     }
 
-    /// The move in standard algebraic notation (`Nf3`, `exd6`, `a6=R`, `O-O-O`, `Qxe5+`).
+    /// The move in standard algebraic notation (`Nf3`, `exd6`, `a6=R`, `O-O-O`, `Qxe5+`, and
+    /// `--` for a pass).
     pub fn san(&self, m: &Move) -> String {
         let mut s = String::new();
         match m.kind {
+            MoveKind::Pass => return "--".to_string(),
             MoveKind::Castle { rook_from, .. } => {
                 s.push_str(if rook_from > m.from { "O-O" } else { "O-O-O" })
             }

@@ -307,6 +307,8 @@ impl<G: Geometry> Position<G> {
             role: m.role,
         };
         match m.kind {
+            // nothing moves: only the turn (and the clocks) change
+            MoveKind::Pass => {}
             MoveKind::Castle { rook_from, rook_to } => {
                 p.remove(m.from, mover);
                 p.remove(
@@ -384,7 +386,7 @@ impl<G: Geometry> Position<G> {
             }
         }
         // castling rights: a king move loses both, a rook moving or captured loses its own
-        if p.castling != 0 {
+        if p.castling != 0 && !m.is_pass() {
             let mut lost = (1u64 << m.from) | (1u64 << m.to);
             if m.role == Role::King {
                 lost |= self.castling & self.colors[us.index()];

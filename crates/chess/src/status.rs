@@ -48,9 +48,9 @@ pub enum DrawReason {
 /// What set off a lesson game's tie-break.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TieBreakCause {
-    /// The side to move has no legal move.
-    NoLegalMove,
-    /// No pawn can move or capture and no other piece is left to change that.
+    /// All pawns deadlocked: neither side has a legal move, so no pawn can move or capture and
+    /// no other piece can change that. (A side that cannot move while the other can passes
+    /// instead: [`crate::Move::PASS`].)
     Deadlock,
     /// Fifty moves without a capture or pawn move **[ours]**.
     FiftyMoves,
@@ -101,7 +101,6 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cause = |t: &Option<TieBreakCause>| match t {
-            Some(TieBreakCause::NoLegalMove) => " (tie-break: the side to move had no legal move)",
             Some(TieBreakCause::Deadlock) => " (tie-break: all pawns deadlocked)",
             Some(TieBreakCause::FiftyMoves) => {
                 " (tie-break: fifty moves without a capture or pawn move)"
@@ -226,21 +225,6 @@ impl<G: Geometry> Position<G> {
         }
     }
 
-    /// Whether no pawn of either side can move or capture and no other piece is left.
-    pub fn pawns_deadlocked(&self) -> bool {
-        if self.occupied() & !self.by_role(Role::Pawn) != 0 {
-            return false;
-        }
-        let t = G::tables();
-        let occ = self.occupied();
-        Color::ALL.iter().all(|&c| {
-            squares(self.pieces(c, Role::Pawn)).all(|s| {
-                let blocked = crate::movegen::forward::<G>(s, c).is_none_or(|f| occ >> f & 1 == 1);
-                blocked && t.pawn(c.index(), s) & self.by_color(c.other()) == 0
-            })
-        })
-    }
-
     /// Whether neither side can checkmate whatever happens (FIDE's usual cases: bare kings,
     /// a king and one minor piece against a king, or only bishops all on one colour).
     pub fn insufficient_material(&self) -> bool {
@@ -296,13 +280,9 @@ impl<G: Geometry> Position<G> {
             return None;
         }
         if no_moves {
-            // with only pawns left, nobody moving means every pawn is stuck for good
-            let cause = if self.pawns_deadlocked() {
-                TieBreakCause::Deadlock
-            } else {
-                TieBreakCause::NoLegalMove
-            };
-            return Some(self.tie_break(cause));
+            // a side without a move passes while the other can move, so no move at all means
+            // neither side can move: every pawn is stuck and no piece can change that
+            return Some(self.tie_break(TieBreakCause::Deadlock));
         }
         if self.halfmoves >= 100 {
             return Some(self.tie_break(TieBreakCause::FiftyMoves));

@@ -213,3 +213,17 @@ fn weaker_levels_play_legal_moves_and_differ_from_full_strength() {
         40 - differ
     );
 }
+
+#[test]
+fn a_pass_is_a_move_the_search_makes_and_sees_through() {
+    // White can only pass; black's free e-pawn reaches rank 1 in four moves, passes between.
+    let p = pos("power-pawns", "5/p3p/P4/5/5/5 w - - 0 1");
+    let r = search(&p, 10);
+    assert_eq!(r.best.map(|m| p.uci(&m)), Some("0000".to_string()));
+    assert_eq!(r.report.score, Score::Mate(-4));
+    // from black's side, after the pass: the run is seen as a win in four
+    let q = p.play_uci("0000").unwrap();
+    let r = search(&q, 10);
+    assert_eq!(r.best.map(|m| q.uci(&m)), Some("e5e4".to_string()));
+    assert_eq!(r.report.score, Score::Mate(4));
+}

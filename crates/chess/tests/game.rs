@@ -77,6 +77,32 @@ fn threefold_repetition_draws_and_in_lessons_goes_to_the_tie_break() {
 }
 
 #[test]
+fn a_lesson_game_plays_on_through_passes_to_its_end() {
+    // Issue #22's position: white's pawn is stuck, black's e-pawn runs; white passes each turn.
+    let mut g = game("power-pawns", Some("5/p3p/P4/5/5/5 w - - 0 1"), None);
+    assert_eq!(g.outcome(), None);
+    let events = g.apply(&mv(Color::White, "0000"), 1_000).unwrap();
+    assert!(
+        matches!(&events[..], [ChessEvent::Moved { uci, san, .. }] if uci == "0000" && san == "--"),
+        "{events:?}"
+    );
+    play(
+        &mut g,
+        &["e5e4", "0000", "e4e3", "0000", "e3e2", "0000", "e2e1"],
+        1_000,
+    );
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::PawnReachedEdge,
+            tie_break: None
+        })
+    );
+    assert_eq!(g.moves()[0], ("0000".to_string(), "--".to_string()));
+}
+
+#[test]
 fn moves_are_checked_and_out_of_turn_refused() {
     let mut g = game("quickchess", None, None);
     let before = g.clone();

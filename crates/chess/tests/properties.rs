@@ -92,6 +92,12 @@ fn check_position<G: Geometry>(p: &Position<G>) {
         }
     }
     assert_eq!(
+        p.is_legal(&Move::PASS),
+        generated.contains(&Move::PASS),
+        "the pass in {}",
+        p.fen()
+    );
+    assert_eq!(
         generated.len() as u64,
         p.count_moves(),
         "counting agrees with listing"
@@ -132,6 +138,21 @@ fn generator_and_is_legal_agree_fen_and_hash_round_trip() {
                 pos = pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
             }
         }
+    }
+}
+
+#[test]
+fn generator_and_is_legal_agree_where_a_side_must_pass() {
+    for (variant, fen) in [
+        ("power-pawns", "5/p3p/P4/5/5/5 w - - 0 1"),
+        ("power-pawns", "5/p3p/P4/5/5/5 b - - 1 1"),
+        ("kings-conquest", "5/5/5/p4/P1k2/K4 w - - 0 1"),
+        ("rescue-the-queen", "5/p3p/P4/5/5/5 w - - 0 1"),
+        ("power-pawns", "5/2p2/p1P2/P4/5/5 w - - 0 1"),
+    ] {
+        let p = Position::<tabula_chess::Mini>::from_fen(Variant::parse(variant).unwrap(), fen)
+            .unwrap();
+        check_position(&p);
     }
 }
 

@@ -1,6 +1,8 @@
 //! The rules of RULES.md section 4 on hand-built positions.
 
-use tabula_chess::{AnyPosition, Color, DrawReason, Outcome, TieBreakCause, Variant, WinReason};
+use tabula_chess::{
+    AnyPosition, Color, DrawReason, Move, Outcome, TieBreakCause, Variant, WinReason,
+};
 
 fn pos(variant: &str, fen: &str) -> AnyPosition {
     AnyPosition::from_fen(Variant::parse(variant).unwrap(), fen)
@@ -158,15 +160,71 @@ fn deadlocked_pawns_go_to_the_tie_breaks() {
 }
 
 #[test]
-fn no_legal_move_for_the_side_to_move_goes_to_the_tie_break() {
-    // White's only pawn is blocked; black could still move, but white cannot.
-    let p = pos("power-pawns", "5/3p1/5/p4/P4/5 w - - 0 1");
+fn a_side_without_a_move_passes_while_the_other_can_move() {
+    // Issue #22: white's only pawn is blocked, black's e-pawn can still run. The game goes on:
+    // white passes (0000, SAN --) and black moves.
+    let p = pos("power-pawns", "5/p3p/P4/5/5/5 w - - 0 1");
+    assert_eq!(p.outcome(), None, "the tie-break must not decide yet");
+    let moves = p.legal_moves();
+    assert_eq!(moves, [Move::PASS], "white's only move is the pass");
+    assert_eq!(p.uci(&moves[0]), "0000");
+    assert_eq!(p.san(&moves[0]), "--");
+    let after = p.play_uci("0000").unwrap();
+    assert_eq!(after.fen(), "5/p3p/P4/5/5/5 b - - 1 1");
+    assert_eq!(moves_from(&after, "e5"), ["e5e4"]);
+    // ... and black's pawn runs home while white keeps passing
+    let mut g = after;
+    for m in ["e5e4", "0000", "e4e3", "0000", "e3e2", "0000", "e2e1"] {
+        g = g
+            .play_uci(m)
+            .unwrap_or_else(|e| panic!("{m}: {}", e.message));
+    }
+    assert_eq!(g.outcome(), win(Color::Black, WinReason::PawnReachedEdge));
+    // a side with a move may not pass, and checkmate games know no pass
+    let e = p.play_uci("a4a5").unwrap_err();
+    assert!(
+        e.message.contains("no legal move and passes"),
+        "{}",
+        e.message
+    );
+    let e = after.play_uci("0000").unwrap_err();
+    assert!(
+        e.message.contains("black has a legal move"),
+        "{}",
+        e.message
+    );
+    let q = pos("quickchess", "rbkqn/ppppp/5/5/PPPPP/RBKQN w - - 0 1");
+    let e = q.play_uci("0000").unwrap_err();
+    assert!(e.message.contains("no passing"), "{}", e.message);
+    // the pass is a position of its own: the key changes with the side to move
+    assert_ne!(p.hash(), after.hash());
+}
+
+#[test]
+fn a_pass_with_pieces_on_the_board_and_in_rescue_the_queen() {
+    // King's Conquest: white's pawn is blocked and its king hemmed in by its own pawn and the
+    // other king's respect (b1 and b2 touch the black king); black's king can move.
+    let p = pos("kings-conquest", "5/5/5/p4/P1k2/K4 w - - 0 1");
+    assert_eq!(p.legal_moves(), [Move::PASS]);
+    assert_eq!(p.outcome(), None);
+    // Rescue the Queen (box 7) follows the same rule
+    let p = pos("rescue-the-queen", "5/p3p/P4/5/5/5 w - - 0 1");
+    assert_eq!(p.legal_moves(), [Move::PASS]);
+    assert_eq!(p.outcome(), None);
+}
+
+#[test]
+fn neither_side_able_to_move_goes_to_the_tie_break() {
+    // All pawns deadlocked (a3 against a4, c4 against c5, nothing to capture): white's most
+    // advanced pawn, c4, is two ranks from rank 6, black's, a4, three from rank 1.
+    let p = pos("power-pawns", "5/2p2/p1P2/P4/5/5 w - - 0 1");
+    assert!(p.legal_moves().is_empty());
     assert_eq!(
         p.outcome(),
         Some(Outcome::Win {
-            winner: Color::Black,
+            winner: Color::White,
             reason: WinReason::TieBreakAdvancedPawn,
-            tie_break: Some(TieBreakCause::NoLegalMove)
+            tie_break: Some(TieBreakCause::Deadlock)
         })
     );
 }

@@ -45,12 +45,15 @@ fn score_text(score: Score, pos: &AnyPosition) -> String {
     }
 }
 
-/// `tabula analyse`: searches to `depth` or for `movetime` ms (default: depth 12).
+/// `tabula analyse`: searches to `depth` or for `movetime` ms (default: depth 12), probing
+/// the endgame tables in `tables` (and, for a position of up to four pieces, the tables it
+/// needs, built in memory): what they cover is exact.
 pub fn analyse(
     v: Variant,
     fen: Option<&str>,
     depth: Option<u32>,
     movetime: Option<u64>,
+    tables: &std::path::Path,
 ) -> anyhow::Result<Answer> {
     let pos = crate::chess::position(v, fen)?;
     let limits = Limits {
@@ -71,8 +74,18 @@ pub fn analyse(
             }
         }),
     );
+    let sets = crate::tablebase::load_for(&pos, tables)?;
+    // a position the tables cover: its exact value and a line of perfect play to the mate
+    let solved = match &pos {
+        AnyPosition::Mini(p) => crate::tablebase::rules_for(p).and_then(|r| {
+            let set = sets.get(r);
+            set.probe(p).map(|probe| (probe, p.turn(), set.line(p, 40)))
+        }),
+        AnyPosition::Standard(_) => None,
+    };
     let started = Instant::now();
     let mut engine = Engine::new(64);
+    engine.set_tablebases(vec![sets.rescue.clone(), sets.queen.clone()]);
     let result = engine.search_any(&pos, &[], limits, &mut clock);
     let elapsed = started.elapsed();
     let mut text = format!("{v}: {}\n", pos.fen());
@@ -90,7 +103,11 @@ pub fn analyse(
         });
     };
     let r = &result.report;
-    let san = san_line(&pos, &r.pv);
+    let pv = match &solved {
+        Some((_, _, line)) if !line.is_empty() => line.clone(),
+        _ => r.pv.clone(),
+    };
+    let san = san_line(&pos, &pv);
     let _ = writeln!(
         text,
         "best move: {} ({})\nevaluation: {} (depth {}, {} positions, {} ms)\nline: {}",
@@ -102,6 +119,13 @@ pub fn analyse(
         elapsed.as_millis(),
         san.join(" ")
     );
+    if let Some((probe, turn, _)) = &solved {
+        let _ = writeln!(
+            text,
+            "tablebase: {} (exact)",
+            crate::tablebase::verdict(probe.value, *turn)
+        );
+    }
     let score = match r.score {
         Score::Cp(c) => json!({"cp": c}),
         Score::Mate(m) => json!({"mate": m}),
@@ -115,8 +139,11 @@ pub fn analyse(
         "depth": r.depth,
         "nodes": r.nodes,
         "ms": elapsed.as_millis() as u64,
-        "pv": r.pv.iter().map(|m| m.uci(width)).collect::<Vec<_>>(),
+        "pv": pv.iter().map(|m| m.uci(width)).collect::<Vec<_>>(),
         "pv_san": san,
+        "tablebase": solved.map(|(p, _, _)| json!({
+            "wdl": p.value.wdl().name(), "dtm": p.value.dtm(), "best": p.best.map(|m| pos.uci(&m)),
+        })),
     });
     Ok(Answer { text, json })
 }

@@ -70,7 +70,8 @@ pub fn moves(v: Variant, fen: &str) -> anyhow::Result<Answer> {
     if listed.is_empty() {
         text.push_str("no legal moves\n");
     } else {
-        let _ = writeln!(text, "{} legal moves:", listed.len());
+        let plural = if listed.len() == 1 { "" } else { "s" };
+        let _ = writeln!(text, "{} legal move{plural}:", listed.len());
         for chunk in listed.chunks(8) {
             let line: Vec<String> = chunk.iter().map(|(u, s)| format!("{u} ({s})")).collect();
             let _ = writeln!(text, "  {}", line.join("  "));

@@ -18,4 +18,6 @@ pub mod puzzles;
 pub mod querni;
 pub mod serve;
 pub mod simulate;
+pub mod solve_chess;
+pub mod tablebase;
 pub mod uci;

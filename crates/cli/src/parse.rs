@@ -139,6 +139,11 @@ pub enum GameChoice {
     Olympics,
 }
 
+/// A material signature of the endgame tables (`KRPvKB`).
+pub fn material(text: &str) -> Result<tabula_chess::tablebase::Material, String> {
+    tabula_chess::tablebase::Material::parse(text).map_err(|e| e.to_string())
+}
+
 /// A variant name (`quickchess`, `mix:KRN`, `chess+blasters`, ...).
 pub fn variant(text: &str) -> Result<Variant, String> {
     Variant::parse(text).map_err(|e| e.to_string())

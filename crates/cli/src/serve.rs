@@ -57,6 +57,10 @@ pub struct ServeArgs {
     /// Games kept in memory at once.
     #[arg(long, value_name = "N", default_value_t = 2_000)]
     pub max_rooms: usize,
+    /// Endgame tables (`tabula tb generate`): the analysis board and the strongest computer
+    /// use them; a missing directory means none.
+    #[arg(long, value_name = "DIR", default_value = tabula_server::tablebases::DEFAULT_DIR)]
+    pub tablebases: PathBuf,
 }
 
 impl ServeArgs {
@@ -89,6 +93,7 @@ impl ServeArgs {
                 dir: self.backup_dir.clone(),
                 keep: usize::from(self.backup_keep),
             }),
+            tablebases: Some(self.tablebases.clone()),
         }
     }
 }

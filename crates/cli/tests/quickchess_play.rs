@@ -179,3 +179,84 @@ fn two_players_offer_accept_and_decline_draws() {
         "{text}"
     );
 }
+
+/// Power Pawns where White's only pawn is blocked while Black's e-pawn runs: White passes
+/// (RULES.md: a side with no legal move passes while the other can move) until Black's pawn
+/// reaches the edge; the tie-break never decides here.
+const PASSING: &str = "5/p3p/P4/5/5/5 w - - 0 1";
+
+#[test]
+fn a_side_without_a_move_passes_at_one_keyboard() {
+    let text = converse(
+        &[
+            "play",
+            "quickchess",
+            "--variant",
+            "power-pawns",
+            "--fen",
+            PASSING,
+            "--hotseat",
+        ],
+        &[
+            ("No piece can move: type `pass`", "a4a5"),
+            (
+                "is not legal here: white has no legal move and passes (0000)",
+                "pass",
+            ),
+            ("White: -- (no legal move: passes)", "e4"),
+            ("No piece can move", "pass"),
+            ("Black to move", "e3"),
+            ("No piece can move", "--"),
+            ("Black to move", "e2"),
+            ("No piece can move", "0000"),
+            ("Black to move", "e1"),
+        ],
+    );
+    assert!(
+        text.contains("Game over: Black wins: a pawn reached the far edge"),
+        "{text}"
+    );
+    assert!(!text.contains("tie-break"), "{text}");
+}
+
+#[test]
+fn the_computer_passes_when_it_cannot_move() {
+    let text = converse(
+        &[
+            "play",
+            "quickchess",
+            "--variant",
+            "power-pawns",
+            "--fen",
+            PASSING,
+            "--color",
+            "black",
+            "--level",
+            "1",
+            "--seed",
+            "3",
+        ],
+        &[(
+            "Computer (white, level 1): -- (no legal move: passes)",
+            "resign",
+        )],
+    );
+    assert!(text.contains("by resignation"), "{text}");
+    // the Olympics start every game from its box
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "play",
+            "quickchess",
+            "--variant",
+            "olympics",
+            "--fen",
+            PASSING,
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("--fen starts one game"),
+        "{err}"
+    );
+}

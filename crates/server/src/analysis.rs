@@ -1,13 +1,17 @@
 //! `POST /api/chess/position`: a QuickChess (or chess) position for the analysis board: its
-//! legal moves and status, and on request the engine's evaluation and best line.
+//! legal moves and status, what is known exactly about it (`solved`: the endgame tables, or
+//! the lesson-game solver), and on request the engine's evaluation and best line.
 //!
-//! The search runs in the thinking pool (off the async runtime, a bounded number at once)
-//! with a time limit of at most three seconds, so the analysis board cannot starve the games.
+//! The search and the solver run in the thinking pool (off the async runtime, a bounded
+//! number at once) within at most three seconds, so the analysis board cannot starve the
+//! games. Without a search request only what is already known is reported.
 
 use crate::error::ApiError;
+use crate::knowledge::{Knowledge, Verdict};
 use crate::thinking::Thinking;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tabula_chess::engine::{Control, Engine, Limits, Report, Score};
 use tabula_chess::{AnyPosition, Variant};
@@ -52,8 +56,25 @@ fn describe(p: &AnyPosition, sans: Vec<String>) -> Value {
     })
 }
 
+/// Positions the lesson solver may value per millisecond of an analysis request.
+const SOLVE_PER_MS: u64 = 1_000;
+
+/// The exact verdict as the browser shows it.
+fn verdict_json(p: &AnyPosition, v: Option<Verdict>) -> Value {
+    v.map_or(Value::Null, |v| {
+        let mut j = v.parts_json();
+        j["best"] = json!(v.best.map(|m| p.uci(&m)));
+        j["best_san"] = json!(v.best.map(|m| p.san(&m)));
+        j
+    })
+}
+
 /// Answers a position query (errors name the field).
-pub async fn position(q: PositionQuery, thinking: &Thinking) -> Result<Value, ApiError> {
+pub async fn position(
+    q: PositionQuery,
+    thinking: &Thinking,
+    knowledge: Arc<Knowledge>,
+) -> Result<Value, ApiError> {
     let bad = ApiError::BadInput;
     let variant =
         Variant::parse(&q.variant).map_err(|e| bad(format!("variant `{}`: {e}", q.variant)))?;
@@ -81,16 +102,24 @@ pub async fn position(q: PositionQuery, thinking: &Thinking) -> Result<Value, Ap
         p = p.play_unchecked(mv);
     }
     let mut answer = describe(&p, sans);
+    answer["solved"] = verdict_json(&p, knowledge.known(&p));
     if let Some(ms) = q.analyse_ms {
         let ms = ms.clamp(10, MAX_MS);
         let pos = p;
-        let result = thinking
+        let (verdict, result) = thinking
             .run_requested(move || {
+                let started = Instant::now();
+                let verdict = knowledge.solve(&pos, ms * SOLVE_PER_MS);
                 let mut engine = Engine::new(16);
-                let mut control = Deadline(Instant::now(), Duration::from_millis(ms));
-                engine.search_any(&pos, &history, Limits::default(), &mut control)
+                let t = &knowledge.tables;
+                engine.set_tablebases(vec![Arc::clone(&t.rescue), Arc::clone(&t.queen)]);
+                let left = Duration::from_millis(ms).saturating_sub(started.elapsed());
+                let mut control = Deadline(Instant::now(), left.max(Duration::from_millis(10)));
+                let result = engine.search_any(&pos, &history, Limits::default(), &mut control);
+                (verdict, result)
             })
             .await?;
+        answer["solved"] = verdict_json(&p, verdict);
         if let Some(best) = result.best {
             let r = &result.report;
             let mut q = p;

@@ -15,12 +15,14 @@ pub mod frames;
 pub mod games;
 pub mod http;
 pub mod ids;
+pub mod knowledge;
 pub mod limits;
 pub mod net;
 pub mod players;
 pub mod rooms;
 pub mod services;
 pub mod store;
+pub mod tablebases;
 pub mod thinking;
 pub mod ws;
 
@@ -52,6 +54,9 @@ pub enum ServeError {
     /// The server stopped with an error.
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
+    /// An endgame table could not be read.
+    #[error("endgame tables: {0}")]
+    Tables(String),
 }
 
 /// Scheduled backups of the database.
@@ -78,6 +83,8 @@ pub struct ServerConfig {
     pub http: HttpConfig,
     /// Backups, if any.
     pub backup: Option<BackupSchedule>,
+    /// The directory of endgame tables to load, if any.
+    pub tablebases: Option<PathBuf>,
 }
 
 impl ServerConfig {
@@ -89,6 +96,7 @@ impl ServerConfig {
             limits: Limits::default(),
             http: HttpConfig::default(),
             backup: None,
+            tablebases: None,
         }
     }
 }
@@ -157,7 +165,16 @@ fn schedule_backups(db: PathBuf, schedule: BackupSchedule) {
 /// until Ctrl-C or SIGTERM.
 pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&config.db)?);
-    let hub = Hub::new(store, services::Services::new(), config.limits);
+    let tables = match &config.tablebases {
+        Some(dir) => tablebases::TableSets::load(dir).map_err(ServeError::Tables)?,
+        None => tablebases::TableSets::empty(),
+    };
+    let counts = (tables.rescue.tables().len(), tables.queen.tables().len());
+    let hub = Hub::new(
+        store,
+        services::Services::with_tables(tables),
+        config.limits,
+    );
     // no owner has a lobby open yet: seeks of the last run are gone
     if let Err(e) = players::clear_seeks(&hub).await {
         tracing::error!("clearing the lobby: {e}");
@@ -169,6 +186,12 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
             source,
         })?;
     ready(listener.local_addr()?);
+    // after the address line, which is the first line a supervisor (or a test) reads
+    tracing::info!(
+        "endgame tables: {} (rescue rule), {} (queen only)",
+        counts.0,
+        counts.1
+    );
     if let Some(schedule) = config.backup.clone() {
         schedule_backups(config.db.clone(), schedule);
     }

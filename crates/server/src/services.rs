@@ -1,5 +1,8 @@
-//! What every room shares: the solvers (built once, tables cached) and the default decks.
+//! What every room shares: the solvers (built once, tables cached), the default decks, and
+//! what is known exactly about QuickChess positions (endgame tables, the lesson solver).
 
+use crate::knowledge::Knowledge;
+use crate::tablebases::TableSets;
 use std::sync::Arc;
 use tabula_puzzles::checkmates::party::CardSpec;
 use tabula_puzzles::checkmates::{CheckMatesSolver, Side, deck};
@@ -17,11 +20,19 @@ pub struct Services {
     pub checkmates_deck: deck::Deck,
     /// The default Royal Study deck.
     pub royal_deck: Vec<String>,
+    /// Endgame tables and the lesson-game solver.
+    pub knowledge: Arc<Knowledge>,
 }
 
 impl Services {
-    /// Builds the solvers and decks (a fraction of a second in release builds).
+    /// Builds the solvers and decks (a fraction of a second in release builds), without
+    /// endgame tables.
     pub fn new() -> Arc<Services> {
+        Services::with_tables(TableSets::empty())
+    }
+
+    /// The same, with endgame tables.
+    pub fn with_tables(tables: TableSets) -> Arc<Services> {
         let sliding = CheckMatesSolver::new(Side::Sliding);
         let chess = CheckMatesSolver::new(Side::Chess);
         let royal = RoyalSolver::new();
@@ -33,6 +44,7 @@ impl Services {
             royal,
             checkmates_deck,
             royal_deck,
+            knowledge: Arc::new(Knowledge::new(tables)),
         })
     }
 

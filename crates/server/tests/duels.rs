@@ -363,7 +363,21 @@ async fn the_analysis_board_and_the_querni_hint() {
     .await;
     assert_eq!(r["moves_san"], json!(["c3", "c4"]));
     assert!(r["analysis"].is_null());
+    assert!(r["solved"].is_null(), "nothing known about an opening");
     assert_eq!(r["turn"], "white");
+    // a lesson position the solver settles: its verdict and perfect move, then remembered
+    let lesson = json!({"variant": "power-pawns", "fen": "5/p3p/P4/5/5/5 w - - 0 1"});
+    let mut asked = lesson.clone();
+    asked["analyse_ms"] = json!(300);
+    let r = post(s.addr, "/api/chess/position", asked).await;
+    assert_eq!(r["solved"]["text"], "solved: Black wins in 8 plies", "{r}");
+    assert_eq!(r["solved"]["wdl"], "loss");
+    assert_eq!(r["solved"]["best"], "0000");
+    let r = post(s.addr, "/api/chess/position", lesson).await;
+    assert_eq!(
+        r["solved"]["text"], "solved: Black wins in 8 plies",
+        "known without a search"
+    );
     let (status, bad) = http(
         s.addr,
         "POST",

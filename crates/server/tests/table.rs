@@ -154,8 +154,18 @@ async fn the_computer_and_one_screen_grant_a_takeback_at_once() {
     let (id, token) = create(s.addr, "querni-local", json!({}), json!([])).await;
     let mut both = Client::connect(s.addr, &id, Some(&token)).await;
     let start_position = both.view["position"].clone();
-    let t = both.view["legal"]["movements"][0]["text"].clone();
-    both.act(json!({"t": "turn", "turn": t})).await.unwrap();
+    // a step (a path of two squares): the shuffled start decides whether the first movement
+    // listed is a jump
+    let step = both.view["legal"]["movements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["path"].as_array().is_some_and(|p| p.len() == 2))
+        .expect("some piece can step")
+        .clone();
+    both.act(json!({"t": "turn", "turn": step["text"]}))
+        .await
+        .unwrap();
     assert_eq!(both.view["turn"], "red");
     assert_eq!(both.view["history"][0]["path"].as_array().unwrap().len(), 2);
     both.act(json!({"t": "offer_takeback"})).await.unwrap();

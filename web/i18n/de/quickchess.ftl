@@ -4,7 +4,7 @@ quickchess-variant = Spiel
 quickchess-lead = Schach auf einem 5x6-Brett, Figur für Figur gelernt: die Lernpartien des Hefts, volles QuickChess mit seinen Optionen, bis zum klassischen Schach.
 quickchess-playWhite = Ich spiele Weiß
 quickchess-playBlack = Ich spiele Schwarz
-quickchess-how1 = Die Figuren ziehen wie im Schach. In den Lernpartien gibt es kein Schach: Ein Bauer, der den anderen Rand erreicht, gewinnt, ebenso das Schlagen aller Figuren; kann niemand ziehen, entscheidet der am weitesten vorgerückte Bauer (dann die Zahl der Bauern).
+quickchess-how1 = Die Figuren ziehen wie im Schach. In den Lernpartien gibt es kein Schach: Ein Bauer, der den anderen Rand erreicht, gewinnt, ebenso das Schlagen aller Figuren; wer nicht ziehen kann, setzt aus; kann niemand ziehen, entscheidet der am weitesten vorgerückte Bauer (dann die Zahl der Bauern).
 quickchess-how2 = Im vollen QuickChess rettet ein Bauer auf der letzten Reihe eine verlorene Figur (einen Prinzen, der wie eine Dame zieht, wenn du keine verloren hast). Bauern ziehen ein Feld, es gibt keine Rochade, und Schachmatt gewinnt. Blind QuickChess beginnt damit, dass jeder seine Figuren ungesehen auf seiner Hälfte aufstellt.
 quickchess-offerDraw = Remis anbieten
 quickchess-acceptDraw = Remis annehmen
@@ -121,3 +121,28 @@ analysis-score = ({ $side ->
 analysis-line = Variante: { $line }
 analysis-depth = Tiefe { $depth }, { $nodes } Stellungen
 analysis-fenIs = FEN: { $fen }
+quickchess-noMove = Keine Figur kann ziehen:
+quickchess-pass = Passen
+verdict-source = Exakt: aus den Endspieltabellen oder dem Löser der Lernpartien
+verdict-mate = { $winner ->
+    [white] Weiß
+   *[black] Schwarz
+  } setzt matt in { $n }
+verdict-checkmated = { $winner ->
+    [white] Schwarz
+   *[black] Weiß
+  } ist schachmatt
+verdict-win_in_plies = gelöst: { $winner ->
+    [white] Weiß
+   *[black] Schwarz
+  } gewinnt in { $n } { $n ->
+    [one] Halbzug
+   *[other] Halbzügen
+  }
+verdict-win_by_tie_break = gelöst: { $winner ->
+    [white] Weiß
+   *[black] Schwarz
+  } gewinnt durch die Wertung
+verdict-draw = gelöst: remis
+analysis-matedIn = wird matt in { $moves }
+analysis-perfectPlay = Perfektes Spiel: { $move }

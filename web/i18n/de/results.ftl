@@ -55,8 +55,7 @@ end-draw-repetition = Remis durch dreifache Stellungswiederholung.
 end-draw-tie_break_level = Remis: Die Wertung ist ausgeglichen.
 end-draw-agreement = Remis durch Einigung.
 end-tieBreak = Die Wertung entschied: { $why }.
-end-tie-no_legal_move = Die Seite am Zug hatte keinen legalen Zug
-end-tie-deadlock = Alle Bauern sind blockiert
+end-tie-deadlock = Alle Bauern sind blockiert: keine Seite hatte einen legalen Zug
 end-tie-fifty_moves = fünfzig Züge ohne Schlagen oder Bauernzug
 end-tie-repetition = dreifache Stellungswiederholung
 

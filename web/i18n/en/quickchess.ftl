@@ -4,7 +4,7 @@ quickchess-variant = Game
 quickchess-lead = Chess on a 5x6 board, learnt one piece at a time: the booklet's lesson games, full QuickChess and its options, up to traditional chess.
 quickchess-playWhite = I play White
 quickchess-playBlack = I play Black
-quickchess-how1 = The pieces move as in chess. In the lesson games there is no check: a pawn reaching the far edge wins, and so does capturing everything; if nobody can move, the most advanced pawn (then the most pawns) decides.
+quickchess-how1 = The pieces move as in chess. In the lesson games there is no check: a pawn reaching the far edge wins, and so does capturing everything; a player who cannot move passes; if nobody can move, the most advanced pawn (then the most pawns) decides.
 quickchess-how2 = In full QuickChess a pawn reaching the last rank rescues a piece you have lost (a queen-like prince if you lost none). Pawns move one square, there is no castling, and checkmate wins. Blind QuickChess starts with each player placing the pieces on their half, unseen.
 quickchess-offerDraw = Offer a draw
 quickchess-acceptDraw = Accept the draw
@@ -121,3 +121,28 @@ analysis-score = ({ $side ->
 analysis-line = Line: { $line }
 analysis-depth = depth { $depth }, { $nodes } positions
 analysis-fenIs = FEN: { $fen }
+quickchess-noMove = No piece can move:
+quickchess-pass = Pass
+verdict-source = Exact: from the endgame tables or the lesson-game solver
+verdict-mate = { $winner ->
+    [white] White
+   *[black] Black
+  } mates in { $n }
+verdict-checkmated = { $winner ->
+    [white] Black
+   *[black] White
+  } is checkmated
+verdict-win_in_plies = solved: { $winner ->
+    [white] White
+   *[black] Black
+  } wins in { $n } { $n ->
+    [one] ply
+   *[other] plies
+  }
+verdict-win_by_tie_break = solved: { $winner ->
+    [white] White
+   *[black] Black
+  } wins by the tie-break
+verdict-draw = solved: draw
+analysis-matedIn = mated in { $moves }
+analysis-perfectPlay = Perfect play: { $move }

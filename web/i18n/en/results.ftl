@@ -55,8 +55,7 @@ end-draw-repetition = Draw by threefold repetition.
 end-draw-tie_break_level = Draw: the tie-break is level.
 end-draw-agreement = Draw by agreement.
 end-tieBreak = The tie-break decided: { $why }.
-end-tie-no_legal_move = the side to move had no legal move
-end-tie-deadlock = all pawns deadlocked
+end-tie-deadlock = all pawns deadlocked: neither side had a legal move
 end-tie-fifty_moves = fifty moves without a capture or pawn move
 end-tie-repetition = threefold repetition
 

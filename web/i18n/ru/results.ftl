@@ -55,8 +55,7 @@ end-draw-repetition = Ничья: троекратное повторение п
 end-draw-tie_break_level = Ничья: дополнительный показатель равный.
 end-draw-agreement = Ничья по соглашению.
 end-tieBreak = Решил дополнительный показатель: { $why }.
-end-tie-no_legal_move = у стороны, чья очередь ходить, нет ходов
-end-tie-deadlock = все пешки заблокированы
+end-tie-deadlock = все пешки заблокированы: ходов нет ни у одной стороны
 end-tie-fifty_moves = пятьдесят ходов без взятия и хода пешкой
 end-tie-repetition = троекратное повторение
 

@@ -15,17 +15,20 @@
 //! history; a correction history that adjusts the static evaluation by what searches found
 //! about the pawn structure; draw detection by repetition and the fifty-move rule. Lesson
 //! games' own endings (a pawn on the edge, everything captured, the tie-break) are scored as
-//! wins and losses like mates. The evaluation's numbers were
+//! wins and losses like mates. With endgame tables ([`Engine::set_tablebases`]) a position
+//! they cover is scored exactly (mate distance or draw) instead of searched. The evaluation's numbers were
 //! fitted to Fairy-Stockfish's scores of QuickChess positions ([`PARAMS`]).
 
 mod correction;
 mod eval;
 mod search;
+mod tables;
 mod tt;
 
 pub use eval::{PARAMS, Params, VALUES, Weights, evaluate, evaluate_with};
 pub use search::{Engine, Limits, Report, Score, SearchResult};
 pub use tt::Bound;
+pub(crate) use tt::pack;
 
 /// The score of a mate on the board (a mate in `n` plies scores `MATE - n`).
 pub const MATE: i32 = 30_000;

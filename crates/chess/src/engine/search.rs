@@ -2,6 +2,7 @@
 
 use super::correction::Corrections;
 use super::eval::{Weights, evaluate, value_in};
+use super::tables::EngineTables;
 use super::tt::{Bound, Hit, Table, pack};
 use super::{Control, MATE};
 use crate::any::AnyPosition;
@@ -9,9 +10,11 @@ use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::status::{Outcome, TieBreakCause};
+use crate::tablebase::Tablebases;
 use crate::types::Role;
 use crate::variant::Objective;
 use crate::zobrist;
+use std::sync::Arc;
 use tabula_core::rng::{Rng, mix, seeded};
 
 const INFINITY: i32 = 31_000;
@@ -97,6 +100,8 @@ pub struct Engine {
     capture_history: Vec<i32>,
     /// How far searches found the static evaluation off, by pawn structure.
     corrections: Corrections,
+    /// Endgame tables to probe (none by default).
+    tables: EngineTables,
     /// Evaluation weights (all 100 by default).
     pub weights: Weights,
     /// 0 (weakest) to 20 (full strength).
@@ -131,11 +136,19 @@ impl Engine {
             continuation: vec![0; CONTINUATION_SIZE],
             corrections: Corrections::default(),
             capture_history: vec![0; PIECE_SQUARES * 7],
+            tables: EngineTables::default(),
             weights: Weights::default(),
             skill: 20,
             seed: 0,
             searches: 0,
         }
+    }
+
+    /// Endgame tables to probe: positions they cover (up to their number of pieces, under
+    /// their promotion rule) are scored exactly instead of searched. One set per rule; the
+    /// first set that covers a position answers.
+    pub fn set_tablebases(&mut self, sets: Vec<Arc<Tablebases>>) {
+        self.tables = EngineTables::new(sets);
     }
 
     /// Resizes the transposition table (and clears it).
@@ -508,6 +521,9 @@ impl Search<'_> {
         let pv_node = beta - alpha > 1;
         if ply > 0 {
             if let Some(s) = self.early_end(pos, ply) {
+                return s;
+            }
+            if let Some(s) = self.engine.tables.score(pos, ply) {
                 return s;
             }
             alpha = alpha.max(-MATE + ply as i32);
@@ -975,6 +991,9 @@ impl Search<'_> {
             && let Some(o) = pos.lesson_result()
         {
             return outcome_score(pos, o, ply);
+        }
+        if let Some(s) = self.engine.tables.score(pos, ply) {
+            return s;
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY {

@@ -26,9 +26,12 @@ impl Bound {
     }
 }
 
-/// A move packed into 16 bits: from (6), to (6), promotion role + 1 (3). Enough to find the
-/// move again in a generated list.
+/// A move packed into 16 bits: from (6), to (6), promotion role + 1 (3); a pass is the one
+/// code with promotion bits 7. Enough to find the move again in a generated list.
 pub fn pack(m: &Move) -> u16 {
+    if m.is_pass() {
+        return 7 << 12;
+    }
     u16::from(m.from)
         | u16::from(m.to) << 6
         | m.promotion.map_or(0, |r| (r.index() as u16 + 1) << 12)

@@ -98,6 +98,9 @@ enum Command {
         /// Search for this many milliseconds.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         movetime: Option<u64>,
+        /// Endgame tables to probe (`tabula tb generate` builds them).
+        #[arg(long, value_name = "DIR", default_value = tabula_server::tablebases::DEFAULT_DIR)]
+        tablebases: std::path::PathBuf,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -132,6 +135,11 @@ enum Command {
     Simulate {
         #[command(subcommand)]
         game: SimulateGame,
+    },
+    /// QuickChess endgame tables: build, check and probe exact values (5x6, up to 5 pieces).
+    Tb {
+        #[command(subcommand)]
+        command: crate::tablebase::TbCommand,
     },
 }
 
@@ -237,12 +245,14 @@ fn dispatch(command: Command) -> ExitCode {
             fen,
             depth,
             movetime,
+            tablebases,
             json,
         } => output::emit(
             json,
-            analyse::analyse(variant, fen.as_deref(), depth, movetime),
+            analyse::analyse(variant, fen.as_deref(), depth, movetime, &tablebases),
         ),
         Command::Bench { depth, json } => output::emit(json, analyse::bench(depth)),
+        Command::Tb { command } => crate::tablebase::run(command),
         Command::Querni { command } => match command {
             QuerniCommand::New { seed, json } => output::emit(json, Ok(querni::new(seed))),
             QuerniCommand::Moves { position, json } => output::emit(json, querni::moves(&position)),
@@ -350,6 +360,27 @@ mod tests {
             e.contains("'--board <BOARD>'") && e.contains("bishop on b1"),
             "{e}"
         );
+        // the lesson solver and the endgame tables take typed values too
+        let Ok(Cli {
+            command: Command::Solve(args),
+        }) = parse(&[
+            "solve",
+            "quickchess",
+            "--variant",
+            "bishops",
+            "--budget",
+            "9",
+        ])
+        else {
+            panic!("solve quickchess not parsed");
+        };
+        assert!(puzzle_commands::solves_quickchess(&args, "bishops", 9));
+        let e = error(&["solve", "quickchess", "--variant", "checkers"]);
+        assert!(e.contains("'--variant <VARIANT>'"), "{e}");
+        let e = error(&["tb", "generate", "KRvQ"]);
+        assert!(e.contains("KRvQ"), "{e}");
+        let e = error(&["tb", "generate", "--rules", "kings"]);
+        assert!(e.contains("[possible values: rescue, queen, both]"), "{e}");
         // numbers keep their ranges
         assert!(error(&["perft", "0"]).contains("0 is not in 1..=20"));
         assert!(error(&["bench", "--depth", "31"]).contains("31 is not in 1..=30"));

@@ -1,9 +1,11 @@
 //! The grammar of the puzzle commands (`solve`, `verify`, `deck`, `stats`, `simulate`) and
-//! their dispatch to [`crate::puzzles`], [`crate::batch`] and [`crate::simulate`].
+//! their dispatch to [`crate::puzzles`], [`crate::batch`] and [`crate::simulate`]; `solve` and
+//! `verify` also take the QuickChess lesson games to [`crate::solve_chess`].
 
 use crate::output;
 use crate::parse::{self, DeckArg, LevelChoice, SideChoice};
-use crate::{batch, puzzles, querni, simulate};
+use crate::solve_chess::{SolveQuickchessArgs, VerifyQuickchessArgs};
+use crate::{batch, puzzles, querni, simulate, solve_chess};
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
 use tabula_puzzles::royal::Layout;
@@ -72,6 +74,9 @@ enum SolveGame {
         #[arg(long)]
         json: bool,
     },
+    /// A QuickChess lesson game under perfect play: who wins, in how many plies, the line,
+    /// and a proof replayed against the rules.
+    Quickchess(SolveQuickchessArgs),
 }
 
 #[derive(Subcommand)]
@@ -108,6 +113,8 @@ pub(super) enum VerifyGame {
         #[arg(long)]
         json: bool,
     },
+    /// Replay stored proofs of a QuickChess lesson game's value against the rules.
+    Quickchess(VerifyQuickchessArgs),
 }
 
 #[derive(Subcommand)]
@@ -210,7 +217,7 @@ pub(super) fn solve(args: SolveArgs) -> ExitCode {
     match args {
         SolveArgs { batch: true, .. } => batch::run(),
         SolveArgs { game: None, .. } => output::fail(anyhow::anyhow!(
-            "say what to solve: `tabula solve checkmates ...`, `tabula solve royal ...` or `tabula solve --batch`"
+            "say what to solve: `tabula solve checkmates ...`, `tabula solve royal ...`, `tabula solve quickchess ...` or `tabula solve --batch`"
         )),
         SolveArgs {
             game: Some(SolveGame::Checkmates { args, json }),
@@ -230,7 +237,21 @@ pub(super) fn solve(args: SolveArgs) -> ExitCode {
                 &args.cards(),
             )),
         ),
+        SolveArgs {
+            game: Some(SolveGame::Quickchess(args)),
+            ..
+        } => output::emit(args.json, solve_chess::solve(&args)),
     }
+}
+
+/// Whether `args` ask to solve the lesson game `variant` with this budget (for the grammar's
+/// tests: [`SolveGame`] is private here).
+#[cfg(test)]
+pub(super) fn solves_quickchess(args: &SolveArgs, variant: &str, budget: u64) -> bool {
+    matches!(
+        &args.game,
+        Some(SolveGame::Quickchess(a)) if a.variant.name() == variant && a.budget == budget
+    )
 }
 
 pub(super) fn verify(game: VerifyGame) -> ExitCode {
@@ -261,6 +282,7 @@ pub(super) fn verify(game: VerifyGame) -> ExitCode {
                 challenger,
             ),
         ),
+        VerifyGame::Quickchess(args) => output::emit(args.json, solve_chess::verify(&args)),
     }
 }
 

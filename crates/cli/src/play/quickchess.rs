@@ -17,7 +17,9 @@ use super::{Clock, Session, run, say};
 use crate::parse::{self, ColorChoice, GameChoice};
 use std::io::IsTerminal;
 use tabula_chess::engine::{Engine, LEVELS, Limits, Unlimited, level_settings};
-use tabula_chess::{AnyPosition, ChessAction, ChessConfig, ChessEvent, ChessGame, Color, Variant};
+use tabula_chess::{
+    AnyPosition, ChessAction, ChessConfig, ChessEvent, ChessGame, Color, Move, Variant,
+};
 use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};
 
@@ -36,6 +38,9 @@ pub struct ChessOptions {
     /// Two people take turns at this keyboard; no computer.
     #[arg(long)]
     hotseat: bool,
+    /// Start from this position (FEN) instead of the game's start; not for the Olympics.
+    #[arg(long)]
+    fen: Option<String>,
     /// Seed of the computer's choices at the weaker levels, its Blind setup and the Blind
     /// coin (a random one if not given).
     #[arg(long)]
@@ -80,10 +85,16 @@ struct ChessSession {
 }
 
 impl ChessSession {
-    fn new(variant: Variant, level: Option<u8>, seat0: Color, seed: u64) -> anyhow::Result<Self> {
+    fn new(
+        variant: Variant,
+        fen: Option<String>,
+        level: Option<u8>,
+        seat0: Color,
+        seed: u64,
+    ) -> anyhow::Result<Self> {
         let config = ChessConfig {
             variant: variant.name(),
-            fen: None,
+            fen,
             clock: None,
         };
         let (game, _) = ChessGame::start(config, seed, 0)?;
@@ -167,6 +178,9 @@ impl ChessSession {
                 ""
             };
             say(format!("{} to move{check}.", self.name(turn)));
+            if self.position().legal_moves()[..] == [Move::PASS] {
+                say("No piece can move: type `pass` (the turn goes by; the game goes on).");
+            }
         }
     }
 
@@ -221,7 +235,10 @@ impl ChessSession {
         for e in events {
             match e {
                 ChessEvent::Moved { player, san, .. } => {
-                    say(format!("{}: {san}", self.name(player)));
+                    match san.as_str() {
+                        "--" => say(format!("{}: -- (no legal move: passes)", self.name(player))),
+                        _ => say(format!("{}: {san}", self.name(player))),
+                    }
                     if offer == Some(player.other()) {
                         say(format!(
                             "{} {} the draw by moving.",
@@ -337,7 +354,7 @@ impl ChessSession {
         let index = series.index();
         let variant = Series::variant(index);
         let seed = mix(&[self.seed, index as u64]);
-        match ChessSession::new(variant, self.level, series.seat0_color(), seed) {
+        match ChessSession::new(variant, None, self.level, series.seat0_color(), seed) {
             Ok(next) => {
                 *self = ChessSession {
                     series: Some(series),
@@ -393,8 +410,12 @@ impl ChessSession {
         self.prompt();
     }
 
-    /// A typed move: UCI (`a2a3`, `a5a6q`) or the SAN the game shows (`a3`, `Qxd5+`).
+    /// A typed move: UCI (`a2a3`, `a5a6q`), the SAN the game shows (`a3`, `Qxd5+`), or
+    /// `pass` (`0000`, a lesson game's only move when no piece can move).
     fn understand(&self, text: &str) -> String {
+        if text == "pass" {
+            return "0000".to_string();
+        }
         let p = self.position();
         let wanted = text.trim_end_matches(['+', '#']);
         p.legal_moves()
@@ -498,7 +519,8 @@ impl Session for ChessSession {
     }
 
     fn help(&self) -> &'static str {
-        "Type a move as `a2a3` (UCI; `a5a6q` to promote or rescue) or as shown (`a3`, `Nxd4`). \
+        "Type a move as `a2a3` (UCI; `a5a6q` to promote or rescue) or as shown (`a3`, `Nxd4`); \
+         `pass` when no piece can move (lesson games). \
          Blind QuickChess: place pieces like `K c1`, `unplace c1`, `box`. Also: `moves`, `hint`, \
          `fen`, `draw` (offer one after your move, at one keyboard), `accept`, `resign`."
     }
@@ -591,13 +613,16 @@ pub fn play(o: ChessOptions) -> anyhow::Result<()> {
     let level = (!o.hotseat).then_some(o.level);
     let first = Color::from(o.color);
     let mut session = match o.variant {
-        GameChoice::One(variant) => ChessSession::new(variant, level, first, seed)?,
+        GameChoice::One(variant) => ChessSession::new(variant, o.fen, level, first, seed)?,
+        GameChoice::Olympics if o.fen.is_some() => {
+            anyhow::bail!("--fen starts one game; the Olympics start each game from its box")
+        }
         GameChoice::Olympics => {
             say(format!(
                 "The QuickChess Olympics (seed {seed}): five games, a win 1 point, a draw ½; the colours change after each game."
             ));
             let variant = Series::variant(0);
-            let mut s = ChessSession::new(variant, level, first, mix(&[seed, 0]))?;
+            let mut s = ChessSession::new(variant, None, level, first, mix(&[seed, 0]))?;
             s.series = Some(Series::new(first));
             s.seed = seed;
             s

@@ -16,6 +16,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 use tabula_chess::engine::{Engine, Limits, SearchResult, Weights};
 use tabula_chess::{AnyPosition, Variant};
+use tabula_server::tablebases::TableSets;
 
 /// The variant names `UCI_Variant` offers (every game of `tabula variants` that is one game).
 pub const VARIANTS: [&str; 17] = [
@@ -115,6 +116,8 @@ impl State {
                     .say("option name Move Overhead type spin default 10 min 0 max 5000");
                 self.out
                     .say("option name Seed type spin default 0 min 0 max 2147483647");
+                self.out
+                    .say("option name TablebasePath type string default <empty>");
                 let vars: Vec<String> = VARIANTS.iter().map(|v| format!("var {v}")).collect();
                 self.out.say(&format!(
                     "option name UCI_Variant type combo default quickchess {}",
@@ -214,6 +217,23 @@ impl State {
             "seed" => {
                 if let Some(v) = number(0, i64::MAX) {
                     self.engine().seed = v as u64;
+                }
+            }
+            "tablebasepath" => {
+                let dir = value.trim();
+                if dir.is_empty() || dir == "<empty>" {
+                    self.engine().set_tablebases(Vec::new());
+                    return;
+                }
+                match TableSets::load(std::path::Path::new(dir)) {
+                    Ok(sets) => {
+                        let n = sets.rescue.tables().len() + sets.queen.tables().len();
+                        self.engine()
+                            .set_tablebases(vec![sets.rescue.clone(), sets.queen.clone()]);
+                        self.out
+                            .say(&format!("info string {n} tables loaded from {dir}"));
+                    }
+                    Err(e) => self.out.say(&format!("info string TablebasePath: {e}")),
                 }
             }
             "uci_variant" => match Variant::parse(value.trim()) {

@@ -18,15 +18,18 @@ pub fn board_json(p: &AnyPosition) -> Vec<Value> {
         .collect()
 }
 
-/// Every legal move as `{"from", "to", "uci", "san", "promotion"}` (the browser's contract).
+/// Every legal move as `{"from", "to", "uci", "san", "promotion", "pass"}` (the browser's
+/// contract); a lesson game's pass has no squares (`from` and `to` are null).
 pub fn legal_json(p: &AnyPosition) -> Vec<Value> {
     p.legal_moves()
         .iter()
         .map(|m| {
+            let square = |sq| (!m.is_pass()).then(|| p.square_name(sq));
             json!({
-                "from": p.square_name(m.from), "to": p.square_name(m.to),
+                "from": square(m.from), "to": square(m.to),
                 "uci": p.uci(m), "san": p.san(m),
                 "promotion": m.promotion.map(|r| r.char().to_string()),
+                "pass": m.is_pass(),
             })
         })
         .collect()
@@ -121,7 +124,6 @@ pub fn end_json(game: &ChessGame) -> Value {
 pub fn outcome_json(o: &Outcome) -> Value {
     let cause = |t: &Option<TieBreakCause>| {
         t.map(|t| match t {
-            TieBreakCause::NoLegalMove => "no_legal_move",
             TieBreakCause::Deadlock => "deadlock",
             TieBreakCause::FiftyMoves => "fifty_moves",
             TieBreakCause::Repetition => "repetition",

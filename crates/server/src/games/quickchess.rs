@@ -12,10 +12,15 @@ use crate::services::Services;
 use crate::store::SeatRecord;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tabula_chess::engine::{Engine, Limits, Unlimited, level_settings};
+use std::sync::Arc;
+use tabula_chess::engine::{Engine, LEVELS, Limits, Unlimited, level_settings};
 use tabula_chess::{ChessAction, ChessConfig, ChessEvent, ChessGame, Color};
 use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};
+
+/// Positions the lesson solver may value for one move of the strongest level (a few
+/// seconds at most; what it solves is remembered for the game's next moves).
+const TOP_LEVEL_SOLVE: u64 = 3_000_000;
 
 /// The longest move or square text accepted (`a5a6q` is five).
 const MAX_TEXT: usize = 16;
@@ -213,8 +218,14 @@ impl Adapter for ChessLive {
     }
 
     /// The grant of a takeback asked of the computer or at one screen; a placement in Blind
-    /// QuickChess (the box setup's squares, cheap); else a search.
-    fn bot(&self, seats: &[SeatRecord], seed: u64, _: &Services) -> Option<BotMove<ChessAction>> {
+    /// QuickChess (the box setup's squares, cheap); at the strongest level a move the tables
+    /// or the lesson solver prove best; else a search.
+    fn bot(
+        &self,
+        seats: &[SeatRecord],
+        seed: u64,
+        services: &Services,
+    ) -> Option<BotMove<ChessAction>> {
         if self.game.is_over() {
             return None;
         }
@@ -248,11 +259,25 @@ impl Adapter for ChessLive {
         let p = *self.game.position();
         let keys = self.game.keys().to_vec();
         let seed = mix(&[seed, self.game.moves().len() as u64]);
+        let knowledge = Arc::clone(&services.knowledge);
         Some(BotMove::Think {
             not_before: self.last_at + COMPUTER_DELAY_MS,
             think: Box::new(move || {
+                // the strongest level plays perfectly where the tables or the solver know
+                let top = level >= LEVELS;
+                if top && let Some(best) = knowledge.solve(&p, TOP_LEVEL_SOLVE).and_then(|v| v.best)
+                {
+                    return Some(ChessAction::Move {
+                        player: p.turn(),
+                        uci: p.uci(&best),
+                    });
+                }
                 let (skill, nodes) = level_settings(level);
                 let mut engine = Engine::new(8);
+                if top {
+                    let t = &knowledge.tables;
+                    engine.set_tablebases(vec![Arc::clone(&t.rescue), Arc::clone(&t.queen)]);
+                }
                 engine.skill = skill;
                 engine.seed = seed;
                 let history = &keys[..keys.len().saturating_sub(1)];
@@ -278,7 +303,7 @@ impl Adapter for ChessLive {
 
     /// In Blind QuickChess before the reveal a seat sees only its own placements and
     /// spectators see none.
-    fn view(&self, seat: Option<u32>, _: &[SeatRecord], now: Millis, _: &Services) -> Value {
+    fn view(&self, seat: Option<u32>, _: &[SeatRecord], now: Millis, services: &Services) -> Value {
         let p = self.game.position();
         let variant = self.game.variant();
         let (w, h) = (p.width(), p.height());
@@ -343,6 +368,13 @@ impl Adapter for ChessLive {
             "you": seat,
             "your_turn": mine && !self.game.is_over(),
             "legal": legal,
+            // what the tables or the lesson solver already know (never solved here: this runs
+            // on the async runtime)
+            "solved": if hidden || self.game.is_over() {
+                None
+            } else {
+                services.knowledge.known(p).map(|v| v.parts_json())
+            },
         })
     }
 

@@ -94,7 +94,8 @@ async fn chess_position(
     State(state): State<AppState>,
     Body(q): Body<crate::analysis::PositionQuery>,
 ) -> ApiResult {
-    crate::analysis::position(q, &state.hub.thinking)
+    let knowledge = std::sync::Arc::clone(&state.hub.services.knowledge);
+    crate::analysis::position(q, &state.hub.thinking, knowledge)
         .await
         .map(Json)
 }

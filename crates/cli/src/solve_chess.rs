@@ -1,0 +1,274 @@
+//! `tabula solve quickchess`: the value of a lesson-game position under perfect play, its
+//! principal line, the proof (checked by replaying it), and optionally a plain exhaustive
+//! search as a second opinion; `tabula verify quickchess` replays stored proofs.
+
+use crate::output::Answer;
+use anyhow::{Context as _, anyhow, bail};
+use clap::Args;
+use serde_json::json;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+use tabula_chess::solve::proof::Claim;
+use tabula_chess::solve::{BY_TIE_BREAK, Proof, Solver, exhaustive};
+use tabula_chess::tablebase::Value;
+use tabula_chess::{AnyPosition, Color, Mini, Position, Variant};
+
+/// Arguments of `tabula solve quickchess`.
+#[derive(Args)]
+pub struct SolveQuickchessArgs {
+    /// The lesson game: power-pawns, pawn-blasters, kings-conquest, raging-rooks, bishops,
+    /// mean-queens, krazy-knights, rescue-the-queen.
+    #[arg(long, value_parser = crate::parse::variant)]
+    pub variant: Variant,
+    /// The position (the game's start without it).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// The most positions to value before giving up (about a million a second, 40 bytes
+    /// each at most).
+    #[arg(long, default_value_t = 400_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub budget: u64,
+    /// Write the proof(s) to this file (`tabula verify quickchess --proof FILE` replays them).
+    #[arg(long)]
+    pub proof: Option<PathBuf>,
+    /// Also value the position by plain exhaustive minimax (pawn-only games), a second,
+    /// independent computation.
+    #[arg(long)]
+    pub exhaustive: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `tabula verify quickchess`.
+#[derive(Args)]
+pub struct VerifyQuickchessArgs {
+    /// A proof file written by `tabula solve quickchess --proof`.
+    #[arg(long)]
+    pub proof: PathBuf,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn position(v: Variant, fen: Option<&str>) -> anyhow::Result<Position<Mini>> {
+    match crate::chess::position(v, fen)? {
+        AnyPosition::Mini(p) => Ok(p),
+        AnyPosition::Standard(_) => bail!("the solver is for the 5x6 lesson games, not {v}"),
+    }
+}
+
+/// "White wins in 37 plies", "Black wins by the tie-break", "draw".
+pub fn describe(value: Value, turn: Color) -> String {
+    let name = |c: Color| if c == Color::White { "White" } else { "Black" };
+    let (winner, n) = match value {
+        Value::Draw => return "draw".to_string(),
+        Value::Win(n) => (turn, n),
+        Value::Loss(n) => (turn.other(), n),
+    };
+    if n == BY_TIE_BREAK {
+        format!(
+            "{} wins by the tie-break (after a repetition or fifty moves)",
+            name(winner)
+        )
+    } else {
+        format!("{} wins in {n} plies", name(winner))
+    }
+}
+
+/// The claims that prove `value`: the winner's win, or each side's draw.
+fn claims(value: Value, turn: Color) -> Vec<Claim> {
+    match value {
+        Value::Win(_) => vec![Claim {
+            side: turn,
+            win: true,
+        }],
+        Value::Loss(_) => vec![Claim {
+            side: turn.other(),
+            win: true,
+        }],
+        Value::Draw => Color::ALL
+            .iter()
+            .map(|&side| Claim { side, win: false })
+            .collect(),
+    }
+}
+
+/// Proofs as one file: each proof's length (8 bytes) and bytes.
+fn bundle(proofs: &[Proof]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for p in proofs {
+        let b = p.to_bytes();
+        out.extend_from_slice(&(b.len() as u64).to_le_bytes());
+        out.extend_from_slice(&b);
+    }
+    out
+}
+
+fn unbundle(bytes: &[u8]) -> anyhow::Result<Vec<Proof>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let len = bytes
+            .get(at..at + 8)
+            .map(|b| u64::from_le_bytes(b.try_into().unwrap_or([0; 8])) as usize)
+            .ok_or_else(|| anyhow!("a proof's length is cut short"))?;
+        let body = bytes
+            .get(at + 8..at + 8 + len)
+            .ok_or_else(|| anyhow!("a proof is cut short"))?;
+        out.push(Proof::from_bytes(body)?);
+        at += 8 + len;
+    }
+    if out.is_empty() {
+        bail!("the file holds no proof");
+    }
+    Ok(out)
+}
+
+fn claim_text(c: Claim) -> String {
+    let side = if c.side == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    format!("{side} {}", if c.win { "wins" } else { "draws at least" })
+}
+
+/// `tabula solve quickchess`.
+pub fn solve(a: &SolveQuickchessArgs) -> anyhow::Result<Answer> {
+    let pos = position(a.variant, a.fen.as_deref())?;
+    let started = Instant::now();
+    let mut solver = Solver::new(a.budget);
+    let value = solver.value(&pos).map_err(|e| {
+        // how far it got says something only when the work was begun
+        let s = solver.stats();
+        if s.slices == 0 {
+            return anyhow!(e);
+        }
+        anyhow!(
+            "{e} after {} slices, {} positions, {:.1} s",
+            s.slices,
+            s.positions,
+            started.elapsed().as_secs_f64()
+        )
+    })?;
+    let solve_ms = started.elapsed().as_millis() as u64;
+    let stats = solver.stats();
+    let line = solver.line(&pos, 200);
+    let san = crate::analyse::san_line(&AnyPosition::Mini(pos), &line);
+    let mut text = format!("{}: {}\n", pos.variant(), pos.fen());
+    let verdict = describe(value, pos.turn());
+    let _ = writeln!(text, "value: {verdict}");
+    let _ = writeln!(text, "line: {}", san.join(" "));
+    let _ = writeln!(
+        text,
+        "solved: {} slices, {} positions, {} ms; the longest forced manoeuvre inside one pawn structure is {} plies (under 100: the fifty-move rule never decides first)",
+        stats.slices, stats.positions, solve_ms, stats.longest_run
+    );
+    // the proofs, replayed against the rules
+    let mut proofs = Vec::new();
+    let mut proof_rows = Vec::new();
+    for claim in claims(value, pos.turn()) {
+        let t = Instant::now();
+        let proof = Proof::extract(&solver, &pos, claim)
+            .ok_or_else(|| anyhow!("the solver's values do not yield a strategy (a bug)"))?;
+        let checked = proof
+            .verify()
+            .with_context(|| format!("the proof of \"{}\" failed", claim_text(claim)))?;
+        let ms = t.elapsed().as_millis() as u64;
+        let _ = writeln!(
+            text,
+            "proof: {}: {} positions, replayed against the move generator in {ms} ms",
+            claim_text(claim),
+            proof.entries.len()
+        );
+        proof_rows.push(json!({"claim": claim_text(claim), "positions": proof.entries.len(), "checked": checked, "ms": ms}));
+        proofs.push(proof);
+    }
+    if let Some(path) = &a.proof {
+        let bytes = bundle(&proofs);
+        std::fs::write(path, &bytes).with_context(|| path.display().to_string())?;
+        let _ = writeln!(
+            text,
+            "proof written to {} ({} bytes)",
+            path.display(),
+            bytes.len()
+        );
+    }
+    let mut exhaustive_row = serde_json::Value::Null;
+    if a.exhaustive {
+        let t = Instant::now();
+        let mut memo = std::collections::HashMap::new();
+        let v = exhaustive::value(&pos, &mut memo).ok_or_else(|| {
+            anyhow!("--exhaustive is for pawn-only games (with pieces, play can circle)")
+        })?;
+        let ms = t.elapsed().as_millis() as u64;
+        if v != value {
+            bail!(
+                "exhaustive search disagrees: {} against the solver's {verdict}",
+                describe(v, pos.turn())
+            );
+        }
+        let _ = writeln!(
+            text,
+            "exhaustive search: the same value ({} positions, {ms} ms)",
+            memo.len()
+        );
+        exhaustive_row = json!({"positions": memo.len(), "ms": ms, "agrees": true});
+    }
+    let (winner, plies) = match value {
+        Value::Draw => (None, None),
+        Value::Win(n) => (Some(pos.turn()), Some(n)),
+        Value::Loss(n) => (Some(pos.turn().other()), Some(n)),
+    };
+    let json = json!({
+        "variant": pos.variant().name(),
+        "fen": pos.fen(),
+        "value": winner.map_or("draw", |c| c.name()),
+        "plies": plies.filter(|&n| n != BY_TIE_BREAK),
+        "by_tie_break": plies == Some(BY_TIE_BREAK),
+        "line": line.iter().map(|m| pos.uci(m)).collect::<Vec<_>>(),
+        "line_san": san,
+        "slices": stats.slices,
+        "positions": stats.positions,
+        "ms": solve_ms,
+        "longest_run": stats.longest_run,
+        "proofs": proof_rows,
+        "exhaustive": exhaustive_row,
+    });
+    Ok(Answer { text, json })
+}
+
+/// `tabula verify quickchess`: replays every proof of a file.
+pub fn verify(a: &VerifyQuickchessArgs) -> anyhow::Result<Answer> {
+    let bytes = std::fs::read(&a.proof).with_context(|| a.proof.display().to_string())?;
+    let proofs = unbundle(&bytes).with_context(|| a.proof.display().to_string())?;
+    let mut text = String::new();
+    let mut rows = Vec::new();
+    for p in &proofs {
+        let t = Instant::now();
+        let n = p.verify().with_context(|| {
+            format!(
+                "{}: the proof that {} is refused",
+                a.proof.display(),
+                claim_text(p.claim)
+            )
+        })?;
+        let ms = t.elapsed().as_millis() as u64;
+        let _ = writeln!(
+            text,
+            "{} from {} ({}): proven, {n} positions replayed in {ms} ms",
+            claim_text(p.claim),
+            p.root.fen(),
+            p.root.variant()
+        );
+        rows.push(json!({
+            "claim": claim_text(p.claim), "fen": p.root.fen(), "variant": p.root.variant().name(),
+            "positions": n, "ms": ms,
+        }));
+    }
+    Ok(Answer {
+        text,
+        json: json!({ "proofs": rows }),
+    })
+}
