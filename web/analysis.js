@@ -44,7 +44,7 @@ export function quickchessAnalyse(main) {
     const solved = state.solved;
     out.replaceChildren(tableLayout({
       status: h('div', { class: 'stack' },
-        h('div', { class: 'banner' }, state.outcome || t(state.check ? 'analysis.toMoveCheck' : 'analysis.toMove', { side: state.turn })),
+        h('div', { class: 'banner' }, state.outcome || t(state.check ? 'analysis-toMoveCheck' : 'analysis-toMove', { side: state.turn })),
         state.outcome ? '' : passButton(state.legal, (uci) => { moves.push(uci); load(false); })),
       board: h('div', { class: 'board-wrap' }, board),
       actions: [
