@@ -24,24 +24,6 @@ fn solve(p: &Position<Mini>) -> (Solver, Value) {
     (s, v)
 }
 
-/// The claims that prove a value: the winner's win, or both sides' draws.
-fn claims(v: Value, turn: Color) -> Vec<Claim> {
-    match v {
-        Value::Win(_) => vec![Claim {
-            side: turn,
-            win: true,
-        }],
-        Value::Loss(_) => vec![Claim {
-            side: turn.other(),
-            win: true,
-        }],
-        Value::Draw => Color::ALL
-            .iter()
-            .map(|&side| Claim { side, win: false })
-            .collect(),
-    }
-}
-
 /// Every position reachable from `root` (at most `limit`) satisfies the equations: its value
 /// is the best, for the side to move, of its moves' values one ply on (finite distances
 /// exactly; wins and losses by the tie-break, which only repetition can end, by their kind).
@@ -112,7 +94,7 @@ fn pawn_games_agree_with_plain_exhaustive_search() {
             }
             assert_eq!(s.known(&p), exhaustive::value(&p, &mut memo), "{}", p.fen());
         }
-        for claim in claims(v, root.turn()) {
+        for claim in Claim::proving(v, root.turn()) {
             Proof::extract(&s, &root, claim).unwrap().verify().unwrap();
         }
     }
@@ -134,7 +116,7 @@ fn games_with_pieces_are_solved_consistently_and_proven() {
         let (s, v) = solve(&root);
         let checked = equations_hold(&s, &root, 20_000);
         assert!(checked > 100, "{variant}: {checked}");
-        for claim in claims(v, root.turn()) {
+        for claim in Claim::proving(v, root.turn()) {
             let proof = Proof::extract(&s, &root, claim).unwrap();
             assert!(proof.verify().unwrap() > 10, "{variant} {claim:?}");
         }
@@ -226,7 +208,7 @@ fn power_pawns_and_pawn_blasters_in_full() {
         let mut memo = HashMap::new();
         assert_eq!(exhaustive::value(&root, &mut memo), Some(v), "{variant}");
         assert_eq!(v, Value::Draw, "{variant}");
-        for claim in claims(v, root.turn()) {
+        for claim in Claim::proving(v, root.turn()) {
             Proof::extract(&s, &root, claim).unwrap().verify().unwrap();
         }
         println!(

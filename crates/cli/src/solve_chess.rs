@@ -76,24 +76,6 @@ pub fn describe(value: Value, turn: Color) -> String {
     }
 }
 
-/// The claims that prove `value`: the winner's win, or each side's draw.
-fn claims(value: Value, turn: Color) -> Vec<Claim> {
-    match value {
-        Value::Win(_) => vec![Claim {
-            side: turn,
-            win: true,
-        }],
-        Value::Loss(_) => vec![Claim {
-            side: turn.other(),
-            win: true,
-        }],
-        Value::Draw => Color::ALL
-            .iter()
-            .map(|&side| Claim { side, win: false })
-            .collect(),
-    }
-}
-
 /// Proofs as one file: each proof's length (8 bytes) and bytes.
 fn bundle(proofs: &[Proof]) -> Vec<u8> {
     let mut out = Vec::new();
@@ -168,7 +150,7 @@ pub fn solve(a: &SolveQuickchessArgs) -> anyhow::Result<Answer> {
     // the proofs, replayed against the rules
     let mut proofs = Vec::new();
     let mut proof_rows = Vec::new();
-    for claim in claims(value, pos.turn()) {
+    for claim in Claim::proving(value, pos.turn()) {
         let t = Instant::now();
         let proof = Proof::extract(&solver, &pos, claim)
             .ok_or_else(|| anyhow!("the solver's values do not yield a strategy (a bug)"))?;

@@ -43,6 +43,25 @@ pub struct Claim {
 }
 
 impl Claim {
+    /// The claims whose proofs establish `value` for the side `turn` to move: the winner's
+    /// win, or each side's draw.
+    pub fn proving(value: Value, turn: Color) -> Vec<Claim> {
+        match value {
+            Value::Win(_) => vec![Claim {
+                side: turn,
+                win: true,
+            }],
+            Value::Loss(_) => vec![Claim {
+                side: turn.other(),
+                win: true,
+            }],
+            Value::Draw => Color::ALL
+                .iter()
+                .map(|&side| Claim { side, win: false })
+                .collect(),
+        }
+    }
+
     /// Whether an outcome (winner, or none for a draw) meets the claim.
     fn met_by(self, winner: Option<Color>) -> bool {
         match winner {
