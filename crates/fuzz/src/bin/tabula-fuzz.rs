@@ -16,7 +16,7 @@ use std::time::Duration;
 #[command(name = "tabula-fuzz")]
 struct Args {
     /// A target (fen, querni-position, querni-turn, checkmates-board, checkmates-task,
-    /// royal-layout, ws-frame, http-body) or `all`.
+    /// royal-layout, ws-frame, http-body, uci, solve-batch) or `all`.
     target: String,
     /// Inputs to run per target.
     #[arg(long, default_value_t = 100_000)]
