@@ -38,9 +38,20 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== reference engine for the match tests (Debian fairy-stockfish)"
 apt_install fairy-stockfish /usr/games/fairy-stockfish
+echo "== a throw-away PostgreSQL cluster (Debian postgresql) for the store and node tests"
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  apt_install postgresql /usr/lib/postgresql/missing/bin/initdb
+fi
+pgdir="$(mktemp -d "${TMPDIR:-/tmp}/tabula-pg.XXXXXX")"
+trap 'scripts/postgres.sh stop "$pgdir"' EXIT
+TABULA_TEST_POSTGRES="$(scripts/postgres.sh start "$pgdir")"
+export TABULA_TEST_POSTGRES
+echo "   $TABULA_TEST_POSTGRES"
 echo "== cargo test"
 cargo test --workspace --all-targets --locked
 cargo test --workspace --doc --locked
+echo "== the server's whole suite again, on PostgreSQL"
+TABULA_TEST_STORE=postgres cargo test -p tabula-server --tests --locked
 if [ "$full" = 1 ]; then
   echo "== the long checks (#[ignore]), in the same build"
   cargo test --workspace --all-targets --locked -- --ignored

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Client, connect_from, post, request, start_configured, start_limited};
+use common::{Client, connect_from, fresh_store, post, request, start_configured, start_limited};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
@@ -303,7 +303,7 @@ async fn pages_of_other_origins_are_refused() {
         allow_origins: vec!["https://play.example.org".into()],
         ..HttpConfig::default()
     };
-    let s = start_configured(Arc::new(SqliteStore::in_memory().unwrap()), open(), http).await;
+    let s = start_configured(fresh_store().await, open(), http).await;
     let created = post(s.addr, "/api/games", json!({"kind": "royal-solo"})).await;
     let (id, _) = id_token(&created);
     let own = format!("http://{}", s.addr);

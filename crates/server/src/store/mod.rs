@@ -6,15 +6,19 @@
 //! deterministic state machines). Each log entry has a position (`seq`) unique within its
 //! game, so two writers can never both append the same step: the second write fails.
 //!
-//! The trait is asynchronous so that a networked database can sit behind it; the default
-//! [`SqliteStore`] answers at once from one SQLite file in WAL mode.
+//! The trait is asynchronous so that a networked database can sit behind it: the default
+//! [`SqliteStore`] answers at once from one SQLite file in WAL mode; [`PostgresStore`] serves
+//! several server nodes from one PostgreSQL database.
 
 pub mod backup;
 pub mod players;
+pub mod postgres;
+mod postgres_players;
 pub mod sqlite;
 mod sqlite_players;
 
 pub use players::PlayerStore;
+pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
 use serde_json::Value;
@@ -73,6 +77,20 @@ pub enum StoreError {
     /// The database said no.
     #[error("database: {0}")]
     Db(#[from] rusqlite::Error),
+    /// PostgreSQL said no, or could not be reached.
+    #[error("PostgreSQL: {0}")]
+    Postgres(String),
+    /// A position of a game's log was already written: another writer (a node that took the
+    /// game over) got there first, so this one's view of the game is stale.
+    #[error(
+        "game {game}: position {seq} of its log is already written (another node owns the game now)"
+    )]
+    Stale {
+        /// The game.
+        game: String,
+        /// The position.
+        seq: u64,
+    },
     /// Stored JSON could not be read back.
     #[error("stored JSON: {0}")]
     Json(#[from] serde_json::Error),

@@ -317,10 +317,19 @@ impl GameStore for SqliteStore {
     async fn append(&self, game: &str, e: &LogEntry) -> Result<(), StoreError> {
         self.with(|c| {
             let tx = c.unchecked_transaction()?;
-            tx.execute(
+            let logged = tx.execute(
                 "INSERT INTO actions (game, seq, at, action) VALUES (?1, ?2, ?3, ?4)",
                 params![game, e.seq as i64, e.at as i64, e.action.to_string()],
-            )?;
+            );
+            if let Err(rusqlite::Error::SqliteFailure(f, _)) = &logged
+                && f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+            {
+                return Err(StoreError::Stale {
+                    game: game.to_string(),
+                    seq: e.seq,
+                });
+            }
+            logged?;
             tx.execute(
                 "UPDATE games SET updated = ?2 WHERE id = ?1",
                 params![game, e.at as i64],
@@ -469,7 +478,10 @@ mod tests {
             .await
             .unwrap();
         assert!(
-            s.append("abc", &entry(0, json!({}))).await.is_err(),
+            matches!(
+                s.append("abc", &entry(0, json!({}))).await,
+                Err(StoreError::Stale { seq: 0, .. })
+            ),
             "a position in the log is written once"
         );
         s.append("abc", &entry(1, json!({"t": "next"})))

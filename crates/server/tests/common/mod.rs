@@ -7,6 +7,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tabula_server::services::Services;
+use tabula_server::store::PostgresStore;
 use tabula_server::{HttpConfig, Hub, Limits, SqliteStore, Store};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -15,6 +16,61 @@ use tokio_tungstenite::tungstenite::Message;
 pub fn services() -> Arc<Services> {
     static S: OnceLock<Arc<Services>> = OnceLock::new();
     Arc::clone(S.get_or_init(Services::new))
+}
+
+/// The PostgreSQL cluster the tests use: `TABULA_TEST_POSTGRES`, a URL of a database on it
+/// (scripts/test.sh starts a throw-away cluster and sets it). Tests of PostgreSQL itself need
+/// it and say so rather than pass without it.
+pub fn postgres_base() -> String {
+    std::env::var("TABULA_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "this test needs PostgreSQL: run scripts/test.sh, or start a cluster with \
+             `scripts/postgres.sh start DIR` and set TABULA_TEST_POSTGRES to the URL it prints"
+        )
+    })
+}
+
+/// The URL of a new, empty database on the test cluster.
+pub async fn fresh_postgres_url() -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static N: AtomicU32 = AtomicU32::new(0);
+    let base = postgres_base();
+    let name = format!(
+        "t_{}_{}_{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed),
+        tabula_server::ids::random_hex(3)
+    );
+    let (client, conn) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
+        .await
+        .unwrap_or_else(|e| panic!("cannot reach the test cluster {base}: {e}"));
+    let driver = tokio::spawn(conn);
+    client
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .await
+        .unwrap();
+    drop(client);
+    let _ = driver.await;
+    let (server, _) = base.rsplit_once('/').unwrap();
+    format!("{server}/{name}")
+}
+
+/// A new PostgreSQL store on an empty database of the test cluster.
+pub async fn fresh_postgres() -> PostgresStore {
+    PostgresStore::connect(&fresh_postgres_url().await, 8)
+        .await
+        .unwrap()
+}
+
+/// The store a test's server runs on: an in-memory SQLite database, or with
+/// `TABULA_TEST_STORE=postgres` (the second round of scripts/test.sh) a new PostgreSQL
+/// database, so the whole server suite runs against both stores.
+pub async fn fresh_store() -> Arc<dyn Store> {
+    match std::env::var("TABULA_TEST_STORE").as_deref() {
+        Ok("postgres") => Arc::new(fresh_postgres().await),
+        Ok("sqlite") | Err(_) => Arc::new(SqliteStore::in_memory().unwrap()),
+        Ok(other) => panic!("TABULA_TEST_STORE={other}: expected sqlite or postgres"),
+    }
 }
 
 pub struct Server {
@@ -50,16 +106,11 @@ pub async fn start_with(store: Arc<dyn Store>) -> Server {
 
 /// A server with `limits` on a fresh in-memory database.
 pub async fn start_limited(limits: Limits) -> Server {
-    start_configured(
-        Arc::new(SqliteStore::in_memory().unwrap()),
-        limits,
-        HttpConfig::default(),
-    )
-    .await
+    start_configured(fresh_store().await, limits, HttpConfig::default()).await
 }
 
 pub async fn start() -> Server {
-    start_with(Arc::new(SqliteStore::in_memory().unwrap())).await
+    start_with(fresh_store().await).await
 }
 
 /// A TCP connection to `addr` from the loopback address `from` (127.0.0.x: a client of its
