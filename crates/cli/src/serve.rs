@@ -24,9 +24,10 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: String,
-    /// The SQLite database file (created if missing; refused if damaged or emptied).
-    #[arg(long, default_value = "tabula.db")]
-    pub db: PathBuf,
+    /// The database: a SQLite file (created if missing; refused if damaged or emptied), or
+    /// a PostgreSQL URL `postgres://user:pass@host/dbname` (several nodes may share it).
+    #[arg(long, env = "TABULA_DATABASE_URL", default_value = "tabula.db")]
+    pub db: String,
     /// An origin besides the server's own whose pages may open WebSockets and send requests,
     /// e.g. `https://play.example.org` (repeat for several).
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
@@ -77,7 +78,7 @@ impl ServeArgs {
         };
         ServerConfig {
             addr: self.addr.clone(),
-            db: self.db.clone(),
+            db: tabula_server::Database::parse(&self.db),
             limits,
             http: HttpConfig {
                 allow_origins: self
@@ -113,7 +114,7 @@ pub fn serve(args: &ServeArgs) -> ExitCode {
         Err(e) => return crate::output::fail(anyhow::anyhow!(e).context("cannot start")),
     };
     let config = args.config();
-    let db = config.db.display().to_string();
+    let db = config.db.to_string();
     let result = runtime.block_on(tabula_server::serve(config, |bound| {
         println!("Tabula is running at http://{bound}/  (database: {db})");
         use std::io::Write;
@@ -150,6 +151,58 @@ pub fn backup(args: &BackupArgs) -> ExitCode {
                 r.games,
                 r.actions,
                 r.bytes
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The options of `tabula migrate`.
+#[derive(Args, Debug)]
+pub struct MigrateArgs {
+    /// The SQLite database to copy (stop the server that uses it first: games played during
+    /// the copy would not be in it).
+    #[arg(long, value_name = "FILE")]
+    pub from: PathBuf,
+    /// The PostgreSQL database to copy into, `postgres://user:pass@host/dbname`; it must hold
+    /// no games or accounts yet.
+    #[arg(long, value_name = "URL")]
+    pub to: String,
+}
+
+/// `tabula migrate`: every game and player of a SQLite database into PostgreSQL, checked.
+pub fn migrate(args: &MigrateArgs) -> ExitCode {
+    if !tabula_server::store::postgres::is_postgres_url(&args.to) {
+        eprintln!(
+            "error: --to must be a PostgreSQL URL (postgres://user:pass@host/dbname), not `{}`",
+            args.to
+        );
+        return ExitCode::from(2);
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => return crate::output::fail(anyhow::anyhow!(e).context("cannot start")),
+    };
+    let copied = runtime.block_on(tabula_server::store::copy::sqlite_to_postgres(
+        &args.from, &args.to,
+    ));
+    match copied {
+        Ok(r) => {
+            let to = tabula_server::store::postgres::redact(&args.to);
+            println!("copied {} to {to}:", args.from.display());
+            for (table, rows) in &r.tables {
+                println!("  {table}: {rows}");
+            }
+            println!(
+                "checked: all {} games read back with the same record, seats and log",
+                r.verified_games
             );
             ExitCode::SUCCESS
         }

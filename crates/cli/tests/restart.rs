@@ -1,76 +1,11 @@
 //! `tabula serve` survives `kill -9`: every game is the same after a restart on the same
 //! database, and the finished ones replay.
 
+mod node;
+
+use node::{act, game, http, join, post, seen, serve, stable, wait_for};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-
-fn serve(db: &std::path::Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .unwrap()
-        .split('/')
-        .next()
-        .unwrap()
-        .to_string();
-    (child, addr)
-}
-
-fn http(addr: &str, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    write!(s, "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()).unwrap();
-    let mut raw = String::new();
-    s.read_to_string(&mut raw).unwrap();
-    let (head, rest) = raw.split_once("\r\n\r\n").unwrap();
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    let body = if head.to_ascii_lowercase().contains("chunked") {
-        let mut out = String::new();
-        let mut r = rest;
-        while let Some((len, more)) = r.split_once("\r\n") {
-            let n = usize::from_str_radix(len.trim(), 16).unwrap_or(0);
-            if n == 0 {
-                break;
-            }
-            out.push_str(&more[..n]);
-            r = &more[n + 2..];
-        }
-        out
-    } else {
-        rest.to_string()
-    };
-    (
-        status,
-        serde_json::from_str(&body).unwrap_or(Value::String(body)),
-    )
-}
-
-fn post(addr: &str, path: &str, body: Value) -> Value {
-    let (status, v) = http(addr, "POST", path, Some(body));
-    assert_eq!(status, 200, "{path}: {v}");
-    v
-}
-
-/// A view without the fields that depend on the moment it is read.
-fn stable(mut v: Value) -> Value {
-    for key in ["now", "elapsed"] {
-        v["view"].as_object_mut().map(|o| o.remove(key));
-    }
-    v
-}
+use std::process::Command;
 
 #[test]
 fn games_survive_kill_dash_nine() {
@@ -211,50 +146,6 @@ fn games_survive_kill_dash_nine() {
     server.kill().unwrap();
     server.wait().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// The view of `id` as the holder of `token` sees it (without the clock).
-fn seen(addr: &str, id: &str, token: &str) -> Value {
-    stable(http(addr, "GET", &format!("/api/games/{id}?token={token}"), None).1)
-}
-
-fn act(addr: &str, id: &str, token: &str, action: Value) -> Value {
-    post(
-        addr,
-        &format!("/api/games/{id}/act"),
-        json!({"token": token, "action": action}),
-    )
-}
-
-fn game(addr: &str, body: Value) -> (String, String) {
-    let v = post(addr, "/api/games", body);
-    (
-        v["id"].as_str().unwrap().to_string(),
-        v["token"].as_str().unwrap().to_string(),
-    )
-}
-
-fn join(addr: &str, id: &str) -> String {
-    post(
-        addr,
-        &format!("/api/games/{id}/join"),
-        json!({"name": "Two"}),
-    )["token"]
-        .as_str()
-        .unwrap()
-        .to_string()
-}
-
-/// Waits (a bounded number of polls) until the view of `id` satisfies `ready`.
-fn wait_for(addr: &str, id: &str, token: &str, ready: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..200 {
-        let v = seen(addr, id, token);
-        if ready(&v["view"]) {
-            return v;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    panic!("game {id} never got ready: {}", seen(addr, id, token));
 }
 
 #[test]

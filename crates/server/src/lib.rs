@@ -35,7 +35,7 @@ pub use error::ApiError;
 pub use http::HttpConfig;
 pub use limits::{Limits, Rate, TrustedProxies};
 pub use rooms::Hub;
-pub use store::{GameStore, PlayerStore, SqliteStore, Store};
+pub use store::{Database, GameStore, PlayerStore, PostgresStore, SqliteStore, Store};
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -57,6 +57,9 @@ pub enum ServeError {
     /// An endgame table could not be read.
     #[error("endgame tables: {0}")]
     Tables(String),
+    /// The options do not fit together.
+    #[error("{0}")]
+    Config(String),
 }
 
 /// Scheduled backups of the database.
@@ -75,8 +78,8 @@ pub struct BackupSchedule {
 pub struct ServerConfig {
     /// The address to listen on.
     pub addr: String,
-    /// The SQLite database file.
-    pub db: PathBuf,
+    /// The database: a SQLite file or a PostgreSQL URL.
+    pub db: Database,
     /// The bounds.
     pub limits: Limits,
     /// Origins and proxies.
@@ -89,10 +92,10 @@ pub struct ServerConfig {
 
 impl ServerConfig {
     /// The defaults for `addr` and `db`.
-    pub fn new(addr: &str, db: impl Into<PathBuf>) -> ServerConfig {
+    pub fn new(addr: &str, db: &str) -> ServerConfig {
         ServerConfig {
             addr: addr.into(),
-            db: db.into(),
+            db: Database::parse(db),
             limits: Limits::default(),
             http: HttpConfig::default(),
             backup: None,
@@ -164,7 +167,18 @@ fn schedule_backups(db: PathBuf, schedule: BackupSchedule) {
 /// Opens the store, binds the address, calls `ready` with the bound address, and serves
 /// until Ctrl-C or SIGTERM.
 pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
-    let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&config.db)?);
+    let backup = match (&config.backup, &config.db) {
+        (None, _) => None,
+        (Some(schedule), Database::Sqlite(path)) => Some((path.clone(), schedule.clone())),
+        (Some(_), Database::Postgres(_)) => {
+            return Err(ServeError::Config(
+                "scheduled backups copy a SQLite file; back PostgreSQL up with its own tools \
+                 (pg_dump, or continuous archiving)"
+                    .into(),
+            ));
+        }
+    };
+    let store = config.db.open().await?;
     let tables = match &config.tablebases {
         Some(dir) => tablebases::TableSets::load(dir).map_err(ServeError::Tables)?,
         None => tablebases::TableSets::empty(),
@@ -192,8 +206,8 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         counts.0,
         counts.1
     );
-    if let Some(schedule) = config.backup.clone() {
-        schedule_backups(config.db.clone(), schedule);
+    if let Some((db, schedule)) = backup {
+        schedule_backups(db, schedule);
     }
     let proxies = config.http.trusted_proxies.clone();
     let app = http::router(Arc::clone(&hub), config.http);

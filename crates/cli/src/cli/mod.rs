@@ -30,6 +30,8 @@ enum Command {
     Serve(crate::serve::ServeArgs),
     /// Copy the web app's database while it runs (a consistent snapshot).
     Backup(crate::serve::BackupArgs),
+    /// Copy every game and player of a SQLite database into PostgreSQL (to run several nodes).
+    Migrate(crate::serve::MigrateArgs),
     /// Minimum number of moves and one optimal solution for a puzzle.
     Solve(SolveArgs),
     /// Referee a proof: replay it and give the verdict under the rules.
@@ -217,6 +219,7 @@ fn dispatch(command: Command) -> ExitCode {
     match command {
         Command::Serve(args) => crate::serve::serve(&args),
         Command::Backup(args) => crate::serve::backup(&args),
+        Command::Migrate(args) => crate::serve::migrate(&args),
         Command::Solve(args) => puzzle_commands::solve(args),
         Command::Verify { game } => puzzle_commands::verify(game),
         Command::Deck { game } => puzzle_commands::deck(game),

@@ -11,12 +11,15 @@
 //! several server nodes from one PostgreSQL database.
 
 pub mod backup;
+pub mod copy;
+pub mod open;
 pub mod players;
 pub mod postgres;
 mod postgres_players;
 pub mod sqlite;
 mod sqlite_players;
 
+pub use open::Database;
 pub use players::PlayerStore;
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;

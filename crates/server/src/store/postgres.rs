@@ -69,13 +69,24 @@ pub(super) fn int(n: u32) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
 
+/// An error with its causes ("error connecting to server: Connection refused"), or the
+/// server's own words (constraint, column, ...), which say far more than "db error".
+fn describe(e: &tokio_postgres::Error) -> String {
+    if let Some(db) = e.as_db_error() {
+        return format!("{}: {}", db.code().code(), db.message());
+    }
+    let mut text = e.to_string();
+    let mut cause = std::error::Error::source(e);
+    while let Some(c) = cause {
+        text.push_str(&format!(": {c}"));
+        cause = c.source();
+    }
+    text
+}
+
 impl From<tokio_postgres::Error> for StoreError {
     fn from(e: tokio_postgres::Error) -> StoreError {
-        // the server's own words (constraint, column, ...) say far more than "db error"
-        match e.as_db_error() {
-            Some(db) => StoreError::Postgres(format!("{}: {}", db.code().code(), db.message())),
-            None => StoreError::Postgres(e.to_string()),
-        }
+        StoreError::Postgres(describe(&e))
     }
 }
 
@@ -96,10 +107,9 @@ impl PostgresStore {
         let config: tokio_postgres::Config = url
             .parse()
             .map_err(|e| StoreError::Refused(format!("{shown} is not a PostgreSQL URL: {e}")))?;
-        let (mut client, connection) = config
-            .connect(NoTls)
-            .await
-            .map_err(|e| StoreError::Refused(format!("cannot connect to {shown}: {e}")))?;
+        let (mut client, connection) = config.connect(NoTls).await.map_err(|e| {
+            StoreError::Refused(format!("cannot connect to {shown}: {}", describe(&e)))
+        })?;
         let driver = tokio::spawn(connection);
         let db_id = Self::prepare(&mut client).await;
         drop(client);

@@ -1,0 +1,172 @@
+//! A `tabula serve` child process (on a SQLite file or a PostgreSQL URL) and a plain HTTP
+//! client, for the tests that kill servers and move databases.
+#![allow(dead_code)]
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+/// `tabula serve` on the SQLite file `db`.
+pub fn serve(db: &std::path::Path) -> (Child, String) {
+    serve_with(&db.display().to_string(), &[])
+}
+
+/// `tabula serve` on `db` (a SQLite file or a PostgreSQL URL) on a free port, with `extra`
+/// options: the child and its address.
+pub fn serve_with(db: &str, extra: &[&str]) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    (child, addr)
+}
+
+/// A request: the status and the body as JSON (or a string).
+pub fn http(addr: &str, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    write!(s, "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()).unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).unwrap();
+    let (head, rest) = raw.split_once("\r\n\r\n").unwrap();
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let body = if head.to_ascii_lowercase().contains("chunked") {
+        let mut out = String::new();
+        let mut r = rest;
+        while let Some((len, more)) = r.split_once("\r\n") {
+            let n = usize::from_str_radix(len.trim(), 16).unwrap_or(0);
+            if n == 0 {
+                break;
+            }
+            out.push_str(&more[..n]);
+            r = &more[n + 2..];
+        }
+        out
+    } else {
+        rest.to_string()
+    };
+    (
+        status,
+        serde_json::from_str(&body).unwrap_or(Value::String(body)),
+    )
+}
+
+/// A POST that must succeed.
+pub fn post(addr: &str, path: &str, body: Value) -> Value {
+    let (status, v) = http(addr, "POST", path, Some(body));
+    assert_eq!(status, 200, "{path}: {v}");
+    v
+}
+
+/// A view without the fields that depend on the moment it is read.
+pub fn stable(mut v: Value) -> Value {
+    for key in ["now", "elapsed"] {
+        v["view"].as_object_mut().map(|o| o.remove(key));
+    }
+    v
+}
+
+/// The URL of a new, empty database on the test cluster (`TABULA_TEST_POSTGRES`, which
+/// scripts/test.sh sets after starting a throw-away cluster).
+pub fn fresh_postgres_url(prefix: &str) -> String {
+    let base = std::env::var("TABULA_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "this test needs PostgreSQL: run scripts/test.sh, or start a cluster with \
+             `scripts/postgres.sh start DIR` and set TABULA_TEST_POSTGRES to the URL it prints"
+        )
+    });
+    let name = format!(
+        "{prefix}_{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos())
+    );
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let (client, conn) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
+            .await
+            .unwrap_or_else(|e| panic!("cannot reach the test cluster {base}: {e}"));
+        let driver = tokio::spawn(conn);
+        client
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .await
+            .unwrap();
+        drop(client);
+        let _ = driver.await;
+    });
+    let (server, _) = base.rsplit_once('/').unwrap();
+    format!("{server}/{name}")
+}
+
+/// Stops a server the hard way (SIGKILL: no chance to flush or say goodbye).
+pub fn kill(mut server: Child) {
+    server.kill().unwrap();
+    server.wait().unwrap();
+}
+
+/// The view of `id` as the holder of `token` sees it (without the clock).
+pub fn seen(addr: &str, id: &str, token: &str) -> Value {
+    stable(http(addr, "GET", &format!("/api/games/{id}?token={token}"), None).1)
+}
+
+/// An action of the holder of `token` that must be accepted.
+pub fn act(addr: &str, id: &str, token: &str, action: Value) -> Value {
+    post(
+        addr,
+        &format!("/api/games/{id}/act"),
+        json!({"token": token, "action": action}),
+    )
+}
+
+/// Creates a game: its id and the creator's token.
+pub fn game(addr: &str, body: Value) -> (String, String) {
+    let v = post(addr, "/api/games", body);
+    (
+        v["id"].as_str().unwrap().to_string(),
+        v["token"].as_str().unwrap().to_string(),
+    )
+}
+
+/// Takes the free seat of `id`: its token.
+pub fn join(addr: &str, id: &str) -> String {
+    post(
+        addr,
+        &format!("/api/games/{id}/join"),
+        json!({"name": "Two"}),
+    )["token"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Waits (a bounded number of polls) until the view of `id` satisfies `ready`.
+pub fn wait_for(addr: &str, id: &str, token: &str, ready: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..200 {
+        let v = seen(addr, id, token);
+        if ready(&v["view"]) {
+            return v;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("game {id} never got ready: {}", seen(addr, id, token));
+}
