@@ -51,6 +51,10 @@ pub struct LoadtestArgs {
     /// play: a running server (`http://127.0.0.1:8080`) instead of one started for the test.
     #[arg(long)]
     pub url: Option<String>,
+    /// play: the PostgreSQL database (`postgres://...`) the started server uses instead of a
+    /// scratch SQLite file (an empty one: the games stay in it).
+    #[arg(long, value_name = "URL", conflicts_with = "url")]
+    pub db: Option<String>,
     /// sockets: idle WebSockets to open.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=18_000))]
     pub sockets: u64,
@@ -110,6 +114,7 @@ pub fn command(args: &LoadtestArgs) -> ExitCode {
                 args.moves,
                 Duration::from_millis(args.think),
                 args.url.clone(),
+                args.db.clone(),
             ))
         }
         Scenario::Sockets => {

@@ -14,7 +14,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tabula_core::rng::{Rng, seeded};
-use tabula_server::store::GameStore;
 use tokio_tungstenite::tungstenite::Message;
 
 /// One acknowledged move: the log length after it, and the move.
@@ -135,11 +134,11 @@ struct Audit {
 }
 
 /// Reads every game's log back from the stopped server's database.
-async fn audit_database(
-    db: &std::path::Path,
-    acked: &HashMap<String, Vec<Acked>>,
-) -> Result<Audit, String> {
-    let store = tabula_server::SqliteStore::open(db).map_err(|e| e.to_string())?;
+async fn audit_database(db: &str, acked: &HashMap<String, Vec<Acked>>) -> Result<Audit, String> {
+    let store = tabula_server::Database::parse(db)
+        .open()
+        .await
+        .map_err(|e| e.to_string())?;
     let mut audit = Audit {
         how: "read back from the database after kill -9",
         ..Audit::default()
@@ -178,6 +177,7 @@ pub async fn run(
     moves: u32,
     think: Duration,
     url: Option<String>,
+    db: Option<String>,
 ) -> Result<Value, String> {
     let mut server = None;
     let host = match url {
@@ -186,8 +186,9 @@ pub async fn run(
             .trim_end_matches('/')
             .to_string(),
         None => {
-            let s = ChildServer::start(
+            let s = ChildServer::start_on(
                 "play",
+                db.as_deref(),
                 &[
                     "--rate-limits",
                     "off",

@@ -15,23 +15,31 @@ pub struct ChildServer {
     child: Child,
     /// Its address (`127.0.0.1:PORT`).
     pub host: String,
-    /// Its database file.
-    pub db: PathBuf,
+    /// Its database: a scratch SQLite file, or the PostgreSQL URL it was given.
+    pub db: String,
     dir: PathBuf,
 }
 
 impl ChildServer {
-    /// Starts `tabula serve` (this same executable) with `extra` options.
+    /// Starts `tabula serve` (this same executable) on a scratch SQLite file with `extra`
+    /// options.
     pub fn start(name: &str, extra: &[&str]) -> Result<ChildServer, String> {
+        Self::start_on(name, None, extra)
+    }
+
+    /// Starts `tabula serve` on `db` (a PostgreSQL URL), or on a scratch SQLite file.
+    pub fn start_on(name: &str, db: Option<&str>, extra: &[&str]) -> Result<ChildServer, String> {
         let dir =
             std::env::temp_dir().join(format!("tabula-loadtest-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let db = dir.join("load.db");
+        let db = match db {
+            Some(url) => url.to_string(),
+            None => dir.join("load.db").display().to_string(),
+        };
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
         let mut child = Command::new(exe)
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-            .arg(&db)
+            .args(["serve", "--addr", "127.0.0.1:0", "--db", &db])
             .args(extra)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())
