@@ -73,3 +73,58 @@ async fn a_bad_url_or_an_unreachable_server_is_a_clear_refusal() {
     let e = err(PostgresStore::connect("postgres://a:b@h:notaport/db", 1).await);
     assert!(e.contains("not a PostgreSQL URL"), "{e}");
 }
+
+#[tokio::test]
+async fn a_game_has_one_node_at_a_time_and_moves_on_only_when_its_lease_lapses() {
+    use tabula_server::store::leases::Lease;
+    let url = fresh_postgres_url().await;
+    let a = PostgresStore::connect(&url, 2).await.unwrap();
+    let b = PostgresStore::connect(&url, 2).await.unwrap();
+    for id in ["g1", "g2"] {
+        a.create_game(&record(id)).await.unwrap();
+    }
+    assert_eq!(
+        a.acquire("g1", "node-a", 60_000).await.unwrap(),
+        Lease::Held
+    );
+    assert_eq!(a.acquire("g2", "node-a", 300).await.unwrap(), Lease::Held);
+    // another node is told who holds them
+    let elsewhere = Lease::Elsewhere {
+        node: "node-a".into(),
+    };
+    assert_eq!(b.acquire("g1", "node-b", 60_000).await.unwrap(), elsewhere);
+    assert_eq!(b.acquire("g2", "node-b", 60_000).await.unwrap(), elsewhere);
+    // the holder renews its own
+    assert_eq!(
+        a.acquire("g1", "node-a", 60_000).await.unwrap(),
+        Lease::Held
+    );
+    assert!(b.orphans(10).await.unwrap().is_empty());
+    // node-a stops renewing g2 (as if killed): once lapsed it is an orphan, then node-b's
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(b.orphans(10).await.unwrap(), vec!["g2".to_string()]);
+    assert_eq!(
+        b.acquire("g2", "node-b", 60_000).await.unwrap(),
+        Lease::Held
+    );
+    assert!(b.orphans(10).await.unwrap().is_empty());
+    // node-a wakes up: renewing keeps g1 and tells it g2 is gone; its release of g2 does
+    // not take node-b's lease away
+    assert_eq!(
+        a.renew("node-a", 60_000).await.unwrap(),
+        vec!["g1".to_string()]
+    );
+    a.release("g2", "node-a").await.unwrap();
+    assert_eq!(
+        a.acquire("g2", "node-a", 60_000).await.unwrap(),
+        Lease::Elsewhere {
+            node: "node-b".into()
+        }
+    );
+    // a released lease is free at once
+    a.release("g1", "node-a").await.unwrap();
+    assert_eq!(
+        b.acquire("g1", "node-b", 60_000).await.unwrap(),
+        Lease::Held
+    );
+}

@@ -12,6 +12,7 @@
 
 pub mod backup;
 pub mod copy;
+pub mod leases;
 pub mod open;
 pub mod players;
 pub mod postgres;

@@ -1,0 +1,102 @@
+//! Leases: which node of several on one PostgreSQL database runs a game now.
+//!
+//! A node runs a game only while it holds the game's lease, renews its leases well before they
+//! lapse, and steps down from any it could not renew. Times are the database's
+//! (`clock_timestamp()`), so the nodes' own clocks may disagree. A lease is a promise, not the
+//! guard: a node paused past its lease (a long GC-like stall, a frozen VM) may still try to
+//! write, and the log's primary key refuses that write ([`super::StoreError::Stale`]).
+
+use super::StoreError;
+use super::postgres::PostgresStore;
+
+/// The database's time now, in ms since the Unix epoch (SQL).
+const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+/// What [`PostgresStore::acquire`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lease {
+    /// This node holds the game (newly, or renewed).
+    Held,
+    /// Another node holds it until its lease lapses.
+    Elsewhere {
+        /// That node's id.
+        node: String,
+    },
+}
+
+impl PostgresStore {
+    /// Takes or renews the lease of `game` for `node` for `ttl_ms`, unless another node holds
+    /// a lease that has not lapsed.
+    pub async fn acquire(&self, game: &str, node: &str, ttl_ms: u64) -> Result<Lease, StoreError> {
+        let c = self.client().await?;
+        let st = c
+            .prepare_cached(&format!(
+                "INSERT INTO leases (game, node, expires) VALUES ($1, $2, {NOW_MS} + $3) \
+                 ON CONFLICT (game) DO UPDATE SET node = EXCLUDED.node, \
+                 expires = EXCLUDED.expires \
+                 WHERE leases.node = EXCLUDED.node OR leases.expires < {NOW_MS} \
+                 RETURNING node"
+            ))
+            .await?;
+        let ttl = ttl_ms as i64;
+        if c.query_opt(&st, &[&game, &node, &ttl]).await?.is_some() {
+            return Ok(Lease::Held);
+        }
+        let holder = c
+            .query_opt("SELECT node FROM leases WHERE game = $1", &[&game])
+            .await?;
+        Ok(match holder {
+            Some(row) => Lease::Elsewhere {
+                node: row.try_get(0)?,
+            },
+            // released between the two statements: the next attempt will take it
+            None => Lease::Elsewhere {
+                node: String::new(),
+            },
+        })
+    }
+
+    /// Renews every lease `node` still holds for another `ttl_ms`; the games renewed. A game
+    /// of the node missing from the answer lapsed (and may run elsewhere now): step down.
+    pub async fn renew(&self, node: &str, ttl_ms: u64) -> Result<Vec<String>, StoreError> {
+        let c = self.client().await?;
+        let rows = c
+            .query(
+                &format!(
+                    "UPDATE leases SET expires = {NOW_MS} + $2 \
+                     WHERE node = $1 AND expires >= {NOW_MS} RETURNING game"
+                ),
+                &[&node, &(ttl_ms as i64)],
+            )
+            .await?;
+        rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+    }
+
+    /// Gives a game's lease up (a game that left memory), if `node` holds it.
+    pub async fn release(&self, game: &str, node: &str) -> Result<(), StoreError> {
+        let c = self.client().await?;
+        c.execute(
+            "DELETE FROM leases WHERE game = $1 AND node = $2",
+            &[&game, &node],
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// Games being played whose lease lapsed: their node is gone, and their clocks and bots
+    /// wait for another node to take them over. Oldest lapse first.
+    pub async fn orphans(&self, limit: usize) -> Result<Vec<String>, StoreError> {
+        let c = self.client().await?;
+        let rows = c
+            .query(
+                &format!(
+                    "SELECT l.game FROM leases l JOIN games g ON g.id = l.game \
+                     WHERE l.expires < {NOW_MS} AND g.status = 'playing' \
+                     ORDER BY l.expires LIMIT $1"
+                ),
+                &[&(limit as i64)],
+            )
+            .await?;
+        rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+    }
+}
