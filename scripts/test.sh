@@ -51,7 +51,11 @@ echo "== cargo test"
 cargo test --workspace --all-targets --locked
 cargo test --workspace --doc --locked
 echo "== the server's whole suite again, on PostgreSQL"
-TABULA_TEST_STORE=postgres cargo test -p tabula-server --tests --locked
+# its test targets by name within the workspace: the build above is reused as it is (`-p`
+# alone would resolve features anew and rebuild the server)
+server_tests=()
+for f in crates/server/tests/*.rs; do server_tests+=(--test "$(basename "$f" .rs)"); done
+TABULA_TEST_STORE=postgres cargo test --workspace --locked "${server_tests[@]}"
 if [ "$full" = 1 ]; then
   echo "== the long checks (#[ignore]), in the same build"
   cargo test --workspace --all-targets --locked -- --ignored
