@@ -38,6 +38,8 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== reference engine for the match tests (Debian fairy-stockfish)"
 apt_install fairy-stockfish /usr/games/fairy-stockfish
+echo "== PDF text reader for the printed-deck tests (Debian poppler-utils)"
+apt_install poppler-utils /usr/bin/pdftotext
 echo "== cargo test"
 cargo test --workspace --all-targets --locked
 cargo test --workspace --doc --locked
