@@ -60,7 +60,13 @@ const PIECES: [char; 5] = ['K', 'Q', 'R', 'B', 'N'];
 /// The 3x3 board at `(x, y)` with the pieces of `rows` (ranks from the top): a1, bottom left,
 /// is dark, so the corners and the centre are.
 fn board(canvas: &mut Canvas, rows: &[&str], x: f32, y: f32, cell: f32) {
-    let shade = |r: usize, c: usize| if (r + c).is_multiple_of(2) { DARK } else { LIGHT };
+    let shade = |r: usize, c: usize| {
+        if (r + c).is_multiple_of(2) {
+            DARK
+        } else {
+            LIGHT
+        }
+    };
     sheet::grid(canvas, x, y, cell, shade, BAND);
     for (r, row) in rows.iter().enumerate() {
         for (c, letter) in row.chars().enumerate() {
