@@ -1,5 +1,8 @@
 # Print and play: the download on the Check Mates and Royal Study pages, and the words printed on the deck's sheets (tabula-deck).
 
+print-title = Drucken und spielen
+print-lead = Drucke das Deck aus, um am Tisch zu spielen, dazu die Steine und das Spielfeld zum Ausschneiden. Jede Karte zeigt ihre genaue Schwierigkeit, vom Löser berechnet.
+print-download = Deck herunterladen (PDF)
 print-help = Beide Seiten jedes Blatts drucken, an der langen Kante wenden, in Originalgröße (100 %), dann an den Schnittmarken schneiden.
 print-sheet-cards = { $game } · Karten { $first }–{ $last } · { $face } · Seite { $page } von { $pages }
 print-sheet-tokens = { $game } · Steine und Spielfeld · Seite { $page } von { $pages }

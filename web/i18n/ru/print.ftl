@@ -1,5 +1,8 @@
 # Print and play: the download on the Check Mates and Royal Study pages, and the words printed on the deck's sheets (tabula-deck).
 
+print-title = Распечатай и играй
+print-lead = Распечатайте колоду, чтобы играть за столом, а жетоны и поле вырежьте. На каждой карте указана её точная сложность, вычисленная решателем.
+print-download = Скачать колоду (PDF)
 print-help = Печатайте на обеих сторонах листа с переворотом по длинному краю, в натуральную величину (100 %), затем режьте по меткам обреза.
 print-sheet-cards = { $game } · карты { $first }–{ $last } · { $face } · страница { $page } из { $pages }
 print-sheet-tokens = { $game } · жетоны и поле · страница { $page } из { $pages }
