@@ -77,6 +77,7 @@ pub fn print<P: Printable>(
                 "print-sheet-cards",
                 page_no,
                 &[
+                    ("count", chunk.len().into()),
                     ("first", first.into()),
                     ("last", last.into()),
                     ("face", Arg::Text(face_words)),

@@ -4,7 +4,10 @@ print-title = Drucken und spielen
 print-lead = Drucke das Deck aus, um am Tisch zu spielen, dazu die Steine und das Spielfeld zum Ausschneiden. Jede Karte zeigt ihre genaue Schwierigkeit, vom Löser berechnet.
 print-download = Deck herunterladen (PDF)
 print-help = Beide Seiten jedes Blatts drucken, an der langen Kante wenden, in Originalgröße (100 %), dann an den Schnittmarken schneiden.
-print-sheet-cards = { $game } · Karten { $first }–{ $last } · { $face } · Seite { $page } von { $pages }
+print-sheet-cards = { $game } · { $count ->
+    [one] Karte { $first }
+   *[other] Karten { $first }–{ $last }
+  } · { $face } · Seite { $page } von { $pages }
 print-sheet-tokens = { $game } · Steine und Spielfeld · Seite { $page } von { $pages }
 print-sheet-token-backs = { $game } · Rückseiten der Steine · Seite { $page } von { $pages }
 print-face-front = Vorderseiten

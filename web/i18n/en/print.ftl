@@ -4,7 +4,10 @@ print-title = Print and play
 print-lead = Print the deck to play at a table, with the tokens and the board to cut out. Every card shows its exact difficulty, worked out by the solver.
 print-download = Download the deck (PDF)
 print-help = Print both sides of each sheet, flipping on the long edge, at actual size (100 %), then cut along the crop marks.
-print-sheet-cards = { $game } · cards { $first }–{ $last } · { $face } · page { $page } of { $pages }
+print-sheet-cards = { $game } · { $count ->
+    [one] card { $first }
+   *[other] cards { $first }–{ $last }
+  } · { $face } · page { $page } of { $pages }
 print-sheet-tokens = { $game } · tokens and board · page { $page } of { $pages }
 print-sheet-token-backs = { $game } · backs of the tokens · page { $page } of { $pages }
 print-face-front = fronts

@@ -4,7 +4,10 @@ print-title = Распечатай и играй
 print-lead = Распечатайте колоду, чтобы играть за столом, а жетоны и поле вырежьте. На каждой карте указана её точная сложность, вычисленная решателем.
 print-download = Скачать колоду (PDF)
 print-help = Печатайте на обеих сторонах листа с переворотом по длинному краю, в натуральную величину (100 %), затем режьте по меткам обреза.
-print-sheet-cards = { $game } · карты { $first }–{ $last } · { $face } · страница { $page } из { $pages }
+print-sheet-cards = { $game } · { $count ->
+    [one] карта { $first }
+   *[other] карты { $first }–{ $last }
+  } · { $face } · страница { $page } из { $pages }
 print-sheet-tokens = { $game } · жетоны и поле · страница { $page } из { $pages }
 print-sheet-token-backs = { $game } · обороты жетонов · страница { $page } из { $pages }
 print-face-front = лицевые стороны
