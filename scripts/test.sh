@@ -38,6 +38,8 @@ echo "== cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 echo "== reference engine for the match tests (Debian fairy-stockfish)"
 apt_install fairy-stockfish /usr/games/fairy-stockfish
+echo "== PDF text reader for the printed-deck tests (Debian poppler-utils)"
+apt_install poppler-utils /usr/bin/pdftotext
 echo "== a throw-away PostgreSQL cluster (Debian postgresql) for the store and node tests"
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   apt_install postgresql /usr/lib/postgresql/missing/bin/initdb

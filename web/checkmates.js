@@ -8,6 +8,7 @@ import { animatedLine } from './line.js';
 import { afterGame, followTable, startGame, nicknameField, takeSeat, newGameButton } from './table.js';
 import { play } from './sound.js';
 import { rulesLink } from './rules.js';
+import { printDeck } from './print.js';
 
 // --- drawing -------------------------------------------------------------------------------
 
@@ -85,7 +86,8 @@ export function checkmatesHome(main) {
         h('button', { onclick: () => go('checkmates-party'), 'data-test': 'party' }, t('cm-party')),
         h('a', { href: '/checkmates/solver', 'data-link': true }, t('nav-solver')))),
     h('h2', {}, t('home-howToPlay')),
-    h('div', { class: 'card' }, h('p', {}, t('cm-how1')), h('p', {}, t('cm-how2')), h('p', { class: 'row' }, h('a', { href: '/learn/checkmates', 'data-link': true, 'data-test': 'walkthrough-link' }, t('learn-walkthrough')), rulesLink('checkmates'))));
+    h('div', { class: 'card' }, h('p', {}, t('cm-how1')), h('p', {}, t('cm-how2')), h('p', { class: 'row' }, h('a', { href: '/learn/checkmates', 'data-link': true, 'data-test': 'walkthrough-link' }, t('learn-walkthrough')), rulesLink('checkmates'))),
+    ...printDeck('checkmates'));
 }
 
 // --- solo ----------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { t, royalLabel } from './text.js';
 import { afterGame, followTable, startGame, nicknameField, takeSeat } from './table.js';
 import { play } from './sound.js';
 import { rulesLink } from './rules.js';
+import { printDeck } from './print.js';
 
 /** Five pieces on 3x3; with `input` and `legal` ("a1-a2" moves) it can be played on. */
 export function royalBoard(text, { legal = [], input = null, last = null, coords = true, label } = {}) {
@@ -69,7 +70,8 @@ export function royalHome(main) {
         bot, h('button', { onclick: () => go('royal-match', [Number(bot.value)]), 'data-test': 'vs-bot' }, t('royal-vsBot')),
         h('button', { class: 'secondary', onclick: () => go('royal-match', []), 'data-test': 'vs-friend' }, t('royal-vsFriend')))),
     h('h2', {}, t('home-howToPlay')),
-    h('div', { class: 'card' }, h('p', {}, t('royal-how1')), h('p', {}, t('royal-how2')), h('p', {}, t('royal-how3')), h('p', { class: 'row' }, h('a', { href: '/learn/royal', 'data-link': true, 'data-test': 'walkthrough-link' }, t('learn-walkthrough')), rulesLink('royal'))));
+    h('div', { class: 'card' }, h('p', {}, t('royal-how1')), h('p', {}, t('royal-how2')), h('p', {}, t('royal-how3')), h('p', { class: 'row' }, h('a', { href: '/learn/royal', 'data-link': true, 'data-test': 'walkthrough-link' }, t('learn-walkthrough')), rulesLink('royal'))),
+    ...printDeck('royal'));
 }
 
 // --- solo ----------------------------------------------------------------------------------

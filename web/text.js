@@ -14,7 +14,7 @@ import { FluentBundle, FluentResource } from './vendor/fluent-bundle/index.js';
 export const LANGUAGES = [['en', 'English'], ['ru', 'Русский'], ['de', 'Deutsch']];
 const CODES = LANGUAGES.map(([code]) => code);
 /** The catalogue files of each language, one per area of the app. */
-const FILES = ['app', 'table', 'quickchess', 'results', 'querni', 'checkmates', 'royal', 'players', 'rules-puzzles', 'rules-duels', 'learn', 'learn-puzzles'];
+const FILES = ['app', 'table', 'quickchess', 'results', 'querni', 'checkmates', 'royal', 'players', 'rules-puzzles', 'rules-duels', 'learn', 'learn-puzzles', 'print'];
 const STORE = 'tabula:lang';
 const COOKIE = 'tabula-lang';
 

@@ -17,10 +17,10 @@ const DESKTOP = { width: 1366, height: 900 };
 // players' names these tests choose.
 const ALLOWED = new Set(`Tabula Check Mates The Royal Study Querni QuickChess Blind Olympics Mix Match Power Pawns Pawn
   Blasters King's Conquest Raging Rooks Bishops Mean Queens Queen's Rescue the Queen Krazy Knights Pro Formation Fairy-Stockfish
-  FEN FIDE EN RU DE Ann Bob Lobby Solo Joker Tipp Bot Bots Match Remis Blitz Link Links Online Spiel Start`.split(/\s+/));
+  FEN FIDE PDF EN RU DE Ann Bob Lobby Solo Joker Tipp Bot Bots Match Remis Blitz Link Links Online Spiel Start`.split(/\s+/));
 // German shares some words with English; these count as German here.
 const GERMAN = new Set(`in an so da was war will also hat Hand Land Name Rest fast Browser per Computer Sand Bonus Optimum Position
-  Status Material Analyse Minimum Team Code pro Symbol Min en passant diagonal minus stand Option`.split(/\s+/).map((w) => w.toLowerCase()));
+  Status Material Analyse Minimum Team Code pro Symbol Min en passant diagonal minus stand Option Deck`.split(/\s+/).map((w) => w.toLowerCase()));
 
 /** The Latin words of a page's visible text that are not allowed. */
 async function foreignWords(page, language) {
@@ -260,3 +260,25 @@ async function rulesPages({ browser, base }) {
 }
 
 languageScenarios.push(['languages: the rules pages, with diagrams and our choices marked', rulesPages]);
+
+// Print and play: each puzzle game's page offers its deck as a PDF in the page's language,
+// and the link gets one.
+async function printedDeckInThePagesLanguage({ browser, base }) {
+  for (const [language, game, name] of [['ru', 'checkmates', 'Скачать колоду (PDF)'], ['de', 'royal', 'Deck herunterladen (PDF)']]) {
+    const { context, page } = await pageIn(browser, language);
+    await page.goto(`${base}/${game}`);
+    const link = page.locator('[data-test=print-download]');
+    await link.waitFor();
+    assert((await link.innerText()).trim() === name, `${language}: the download's words: ${await link.innerText()}`);
+    const href = await link.getAttribute('href');
+    assert(href === `/api/deck/${game}.pdf?lang=${language}`, `${language}: the download asks for the page's language: ${href}`);
+    const answer = await page.request.get(base + href);
+    assert(answer.status() === 200, `${href}: HTTP ${answer.status()}`);
+    assert(answer.headers()['content-type'] === 'application/pdf', `${href}: ${answer.headers()['content-type']}`);
+    const body = await answer.body();
+    assert(body.subarray(0, 5).toString() === '%PDF-' && body.length > 10000, `${href}: a PDF of ${body.length} bytes`);
+    await context.close();
+  }
+}
+
+languageScenarios.push(['languages: the printed deck downloads in the page\'s language', printedDeckInThePagesLanguage]);

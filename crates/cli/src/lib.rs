@@ -14,6 +14,7 @@ pub mod matchplay;
 pub mod output;
 pub mod parse;
 pub mod play;
+pub mod print;
 pub mod puzzles;
 pub mod querni;
 pub mod serve;

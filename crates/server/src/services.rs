@@ -48,6 +48,11 @@ impl Services {
         })
     }
 
+    /// The seed of the default Royal Study deck (printed on its sheets).
+    pub fn royal_seed(&self) -> u64 {
+        royal::deck::DEFAULT_SEED
+    }
+
     /// The solver of a side.
     pub fn solver(&self, side: Side) -> &CheckMatesSolver {
         match side {

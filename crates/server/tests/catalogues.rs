@@ -1,7 +1,7 @@
 //! The web app's message catalogues (web/i18n/<language>/*.ftl) are whole and in use: each
 //! parses as Fluent without an error, every language has exactly the messages English has,
 //! a translation uses no variable the English message is not given, every message is used by
-//! the browser code, and every message the code asks for by name exists.
+//! the browser code or the printed deck, and every message the code asks for by name exists.
 //!
 //! The catalogues are parsed by `fluent-syntax`, the reference parser of Project Fluent, so a
 //! mistake the browser's @fluent/bundle would skip silently (a broken entry becomes "Junk"
@@ -92,14 +92,22 @@ fn catalogue(language: &str) -> BTreeMap<String, (String, BTreeSet<String>)> {
     messages
 }
 
-/// The browser code: every script and the page.
+/// The code that shows messages: every browser script and the page, and the printed deck
+/// (`crates/deck` draws its sheets with the same catalogues; it fails to render on a message
+/// it cannot find, which its tests see in every language).
 fn code() -> String {
     let mut all = String::new();
-    for entry in fs::read_dir(web()).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|x| x == "js" || x == "html") {
-            all.push_str(&fs::read_to_string(&path).unwrap());
-            all.push('\n');
+    let deck = Path::new(env!("CARGO_MANIFEST_DIR")).join("../deck/src");
+    for (dir, extensions) in [(web(), &["js", "html"][..]), (deck, &["rs"][..])] {
+        for entry in fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.unwrap().path();
+            if path
+                .extension()
+                .is_some_and(|x| extensions.iter().any(|e| x == *e))
+            {
+                all.push_str(&fs::read_to_string(&path).unwrap());
+                all.push('\n');
+            }
         }
     }
     all

@@ -4,6 +4,7 @@
 
 use crate::output;
 use crate::parse::{self, DeckArg, LevelChoice, SideChoice};
+use crate::print::{self, PrintedGame};
 use crate::solve_chess::{SolveQuickchessArgs, VerifyQuickchessArgs};
 use crate::{batch, puzzles, querni, simulate, solve_chess};
 use clap::{Args, Subcommand};
@@ -124,6 +125,8 @@ pub(super) enum DeckGame {
         /// Seed of the deck (the default deck without it).
         #[arg(long)]
         seed: Option<u64>,
+        #[command(flatten)]
+        print: PrintArgs,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -133,10 +136,27 @@ pub(super) enum DeckGame {
         /// Seed of the deck (the default deck without it).
         #[arg(long)]
         seed: Option<u64>,
+        #[command(flatten)]
+        print: PrintArgs,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
     },
+}
+
+/// Printing the deck to play on paper.
+#[derive(clap::Args)]
+pub(super) struct PrintArgs {
+    /// Write a print-ready PDF of the deck (duplex A4 sheets with crop marks, and the tokens)
+    /// to this file instead of listing the deck.
+    #[arg(long, value_name = "FILE")]
+    pub pdf: Option<std::path::PathBuf>,
+    /// The language of the printed words: en, ru or de.
+    #[arg(long, value_name = "LANG", default_value = "en", requires = "pdf")]
+    pub lang: String,
+    /// Print only the deck's first N cards.
+    #[arg(long, value_name = "N", requires = "pdf")]
+    pub cards: Option<usize>,
 }
 
 #[derive(Subcommand)]
@@ -288,8 +308,26 @@ pub(super) fn verify(game: VerifyGame) -> ExitCode {
 
 pub(super) fn deck(game: DeckGame) -> ExitCode {
     match game {
-        DeckGame::Checkmates { seed, json } => output::emit(json, puzzles::deck_checkmates(seed)),
-        DeckGame::Royal { seed, json } => output::emit(json, puzzles::deck_royal(seed)),
+        DeckGame::Checkmates { seed, print, json } => match print.pdf {
+            Some(file) => output::emit(
+                json,
+                print::deck_pdf(
+                    PrintedGame::CheckMates,
+                    seed,
+                    &file,
+                    &print.lang,
+                    print.cards,
+                ),
+            ),
+            None => output::emit(json, puzzles::deck_checkmates(seed)),
+        },
+        DeckGame::Royal { seed, print, json } => match print.pdf {
+            Some(file) => output::emit(
+                json,
+                print::deck_pdf(PrintedGame::Royal, seed, &file, &print.lang, print.cards),
+            ),
+            None => output::emit(json, puzzles::deck_royal(seed)),
+        },
     }
 }
 

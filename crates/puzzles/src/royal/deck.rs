@@ -6,6 +6,7 @@
 //! one card's layout when the next is drawn, if every execution was optimal.
 
 use super::{Layout, Level, RoyalSolver};
+use crate::graph::UNREACHABLE;
 use serde::Serialize;
 use std::collections::HashSet;
 use tabula_core::Symmetry;
@@ -36,6 +37,49 @@ pub struct RoyalDeck {
     pub cards: Vec<String>,
     /// Optimal counts between consecutive cards.
     pub transitions: Vec<Transition>,
+}
+
+/// A card's exact difficulty at each level: the optimal count (moves, plus turn and mirror
+/// actions where the level allows them) from every legal layout of the pieces to the card.
+/// This is what a printed card shows, since a shuffled deck has no fixed previous card.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardDifficulty {
+    /// Mean optimal count over every legal start (7,560 layouts), at levels 1, 2 and 3.
+    pub mean: [f64; 3],
+    /// Largest optimal count over every legal start, at levels 1, 2 and 3.
+    pub max: [u32; 3],
+}
+
+/// The exact difficulty of `card` at every level, by one distance table per orientation.
+pub fn card_difficulty(solver: &RoyalSolver, card: &Layout) -> CardDifficulty {
+    let mut mean = [0.0; 3];
+    let mut max = [0; 3];
+    for (i, level) in [Level::One, Level::Two, Level::Three]
+        .into_iter()
+        .enumerate()
+    {
+        let targets: Vec<(u32, _)> = level
+            .orientations()
+            .iter()
+            .map(|o| (o.cost(), solver.table(&card.transformed(o.symmetry))))
+            .collect();
+        let (mut sum, mut starts) = (0u64, 0u64);
+        for start in solver.layouts() {
+            let rank = solver.rank(&start) as usize;
+            let best = targets
+                .iter()
+                .filter(|(_, table)| table[rank] != UNREACHABLE)
+                .map(|(cost, table)| cost + u32::from(table[rank]))
+                .min();
+            if let Some(best) = best {
+                sum += u64::from(best);
+                starts += 1;
+                max[i] = max[i].max(best);
+            }
+        }
+        mean[i] = sum as f64 / starts.max(1) as f64;
+    }
+    CardDifficulty { mean, max }
 }
 
 /// Generates a deck from `seed`.
@@ -122,5 +166,28 @@ mod tests {
         }
         assert_eq!(generate(&solver, 5), deck);
         assert_ne!(generate(&solver, 6).cards, deck.cards);
+    }
+
+    #[test]
+    fn a_cards_difficulty_is_the_solvers_count_from_every_start() {
+        let solver = RoyalSolver::new();
+        let card = Layout::parse("K.N/.Q./R.B").unwrap();
+        let d = card_difficulty(&solver, &card);
+        // Independently: the solver's own plan from every legal start, level by level.
+        let starts: Vec<Layout> = solver.layouts().collect();
+        for (i, level) in [Level::One, Level::Two, Level::Three]
+            .into_iter()
+            .enumerate()
+        {
+            let counts: Vec<u32> = starts
+                .iter()
+                .map(|s| solver.solve(level, s, &card, None).unwrap().count)
+                .collect();
+            let mean = counts.iter().map(|&c| f64::from(c)).sum::<f64>() / counts.len() as f64;
+            assert_eq!(d.max[i], *counts.iter().max().unwrap(), "level {}", i + 1);
+            assert!((d.mean[i] - mean).abs() < 1e-9, "level {}", i + 1);
+        }
+        assert!(d.max[2] <= d.max[1] && d.max[1] <= d.max[0]);
+        assert!(d.mean[0] > 1.0);
     }
 }

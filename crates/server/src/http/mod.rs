@@ -11,6 +11,7 @@
 mod accounts;
 mod assets;
 mod daily;
+mod deck;
 mod games;
 mod language;
 mod lobby;
@@ -104,6 +105,7 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(accounts::routes())
         .merge(lobby::routes())
         .merge(daily::routes())
+        .merge(deck::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin));
     Router::new()
