@@ -62,6 +62,34 @@ pub struct ServeArgs {
     /// use them; a missing directory means none.
     #[arg(long, value_name = "DIR", default_value = tabula_server::tablebases::DEFAULT_DIR)]
     pub tablebases: PathBuf,
+    /// This server's id among several sharing one PostgreSQL database (`--db postgres://...`):
+    /// each game runs on the node holding its lease, and a killed node's games move to the
+    /// others.
+    #[arg(long, value_name = "ID", value_parser = node_id)]
+    pub node: Option<String>,
+    /// How long a game's lease lives without renewal: a killed node's games move to another
+    /// node after this (`10s`, ...).
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = lease_time, requires = "node")]
+    pub lease: Duration,
+}
+
+/// A node id: 1-64 letters, digits, `-`, `_` or `.`.
+fn node_id(s: &str) -> Result<String, String> {
+    let ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if (1..=64).contains(&s.len()) && s.chars().all(ok) {
+        Ok(s.to_string())
+    } else {
+        Err("a node id is 1 to 64 letters, digits, `-`, `_` or `.`".into())
+    }
+}
+
+/// A lease's time to live: 1 s to 10 min.
+fn lease_time(s: &str) -> Result<Duration, String> {
+    let d = humantime::parse_duration(s).map_err(|e| e.to_string())?;
+    if d < Duration::from_secs(1) || d > Duration::from_secs(600) {
+        return Err("a lease lives between 1s and 10min".into());
+    }
+    Ok(d)
 }
 
 impl ServeArgs {
@@ -95,6 +123,10 @@ impl ServeArgs {
                 keep: usize::from(self.backup_keep),
             }),
             tablebases: Some(self.tablebases.clone()),
+            node: self.node.as_ref().map(|node| tabula_server::NodeConfig {
+                node: node.clone(),
+                lease: self.lease,
+            }),
         }
     }
 }

@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod cluster;
 pub mod error;
 pub mod frames;
 pub mod games;
@@ -73,6 +74,15 @@ pub struct BackupSchedule {
     pub keep: usize,
 }
 
+/// A node's place among several on one PostgreSQL database.
+#[derive(Clone, Debug)]
+pub struct NodeConfig {
+    /// This node's id, unique among the nodes.
+    pub node: String,
+    /// How long a game's lease lives without renewal (a killed node's games move after it).
+    pub lease: Duration,
+}
+
 /// Everything `tabula serve` is told.
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
@@ -88,6 +98,8 @@ pub struct ServerConfig {
     pub backup: Option<BackupSchedule>,
     /// The directory of endgame tables to load, if any.
     pub tablebases: Option<PathBuf>,
+    /// One node of several (PostgreSQL only), if it is.
+    pub node: Option<NodeConfig>,
 }
 
 impl ServerConfig {
@@ -100,6 +112,7 @@ impl ServerConfig {
             http: HttpConfig::default(),
             backup: None,
             tablebases: None,
+            node: None,
         }
     }
 }
@@ -178,7 +191,27 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
             ));
         }
     };
-    let store = config.db.open().await?;
+    let (store, cluster) = match (&config.node, &config.db) {
+        (None, db) => (db.open().await?, None),
+        (Some(node), Database::Postgres(url)) => {
+            let pg = Arc::new(
+                store::PostgresStore::connect(url, store::open::POSTGRES_CONNECTIONS).await?,
+            );
+            let cluster = cluster::Cluster {
+                node: node.node.clone(),
+                store: Arc::clone(&pg),
+                ttl: node.lease,
+            };
+            (pg as Arc<dyn Store>, Some(cluster))
+        }
+        (Some(_), Database::Sqlite(_)) => {
+            return Err(ServeError::Config(
+                "--node is for several servers on one PostgreSQL database: give --db a \
+                 postgres:// URL (a SQLite file has one server)"
+                    .into(),
+            ));
+        }
+    };
     let tables = match &config.tablebases {
         Some(dir) => tablebases::TableSets::load(dir).map_err(ServeError::Tables)?,
         None => tablebases::TableSets::empty(),
@@ -189,9 +222,15 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         services::Services::with_tables(tables),
         config.limits,
     );
-    // no owner has a lobby open yet: seeks of the last run are gone
-    if let Err(e) = players::clear_seeks(&hub).await {
-        tracing::error!("clearing the lobby: {e}");
+    match cluster {
+        Some(cluster) => hub.join_cluster(cluster),
+        // no owner has a lobby open yet: seeks of the last run are gone (among several
+        // nodes the others' seeks are live)
+        None => {
+            if let Err(e) = players::clear_seeks(&hub).await {
+                tracing::error!("clearing the lobby: {e}");
+            }
+        }
     }
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
@@ -211,6 +250,9 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
     }
     let proxies = config.http.trusted_proxies.clone();
     let app = http::router(Arc::clone(&hub), config.http);
-    net::serve_connections(listener, app, hub, proxies, shutdown_signal()).await?;
+    net::serve_connections(listener, app, Arc::clone(&hub), proxies, shutdown_signal()).await?;
+    if let Some(cluster) = hub.cluster() {
+        cluster.release_all().await;
+    }
     Ok(())
 }

@@ -111,7 +111,9 @@ async fn a_game_has_one_node_at_a_time_and_moves_on_only_when_its_lease_lapses()
     // node-a wakes up: renewing keeps g1 and tells it g2 is gone; its release of g2 does
     // not take node-b's lease away
     assert_eq!(
-        a.renew("node-a", 60_000).await.unwrap(),
+        a.renew("node-a", &["g1".to_string(), "g2".to_string()], 60_000)
+            .await
+            .unwrap(),
         vec!["g1".to_string()]
     );
     a.release("g2", "node-a").await.unwrap();

@@ -170,3 +170,21 @@ pub fn wait_for(addr: &str, id: &str, token: &str, ready: impl Fn(&Value) -> boo
     }
     panic!("game {id} never got ready: {}", seen(addr, id, token));
 }
+
+/// One column of one row of the database at `url` (the tests look behind the servers' backs).
+pub fn pg_text(url: &str, sql: &str, param: &str) -> Option<String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        let driver = tokio::spawn(conn);
+        let row = client.query_opt(sql, &[&param]).await.unwrap();
+        drop(client);
+        let _ = driver.await;
+        row.map(|r| r.get::<_, String>(0))
+    })
+}

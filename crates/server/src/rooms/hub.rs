@@ -36,6 +36,8 @@ pub struct Hub {
     pub settling: tokio::sync::Mutex<()>,
     rooms: Mutex<HashMap<String, RoomHandle>>,
     sockets: Arc<AtomicUsize>,
+    /// This node's place among several on one PostgreSQL database, if it has one.
+    cluster: std::sync::OnceLock<Arc<crate::cluster::Cluster>>,
 }
 
 /// One open WebSocket; dropping it frees its place in the server's count.
@@ -94,6 +96,7 @@ impl Hub {
             settling: tokio::sync::Mutex::new(()),
             rooms: Mutex::new(HashMap::new()),
             sockets: Arc::new(AtomicUsize::new(0)),
+            cluster: std::sync::OnceLock::new(),
         });
         // per-address buckets of addresses not seen for a while are dropped now and then
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
@@ -107,6 +110,48 @@ impl Hub {
             });
         }
         hub
+    }
+
+    /// Makes this hub one node of several: games run here only while this node holds their
+    /// leases, renewed (and orphans adopted) by a task of their own.
+    pub fn join_cluster(self: &Arc<Self>, cluster: crate::cluster::Cluster) {
+        let cluster = Arc::new(cluster);
+        if self.cluster.set(Arc::clone(&cluster)).is_ok() {
+            cluster.spawn_upkeep(Arc::downgrade(self));
+        }
+    }
+
+    /// This node's place among several, if any.
+    pub fn cluster(&self) -> Option<&Arc<crate::cluster::Cluster>> {
+        self.cluster.get()
+    }
+
+    /// The ids of the rooms in memory now.
+    pub(crate) fn loaded_room_ids(&self) -> Vec<String> {
+        self.lock()
+            .iter()
+            .filter(|(_, h)| !h.is_closed())
+            .map(|(id, _)| id.clone())
+            .collect()
+    }
+
+    /// Sends a room away (its game is another node's now); its sockets are closed and
+    /// reconnect to wherever the game runs.
+    pub(crate) fn step_down(&self, id: &str) {
+        if let Some(h) = self.lock().remove(id) {
+            let _ = h.tx.try_send(super::Cmd::Leave);
+        }
+    }
+
+    /// A room's task ended: its lease goes back, unless the game is already loaded again.
+    pub(crate) async fn room_left(&self, id: &str) {
+        let Some(cluster) = self.cluster.get() else {
+            return;
+        };
+        let reloaded = self.lock().get(id).is_some_and(|h| !h.is_closed());
+        if !reloaded {
+            cluster.release(id).await;
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, RoomHandle>> {
@@ -278,6 +323,11 @@ impl Hub {
             .game(id)
             .await?
             .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))?;
+        // among several nodes, a game runs on one: this one, once it holds the lease (read
+        // the log only then, so nothing the last owner wrote is missed)
+        if let Some(cluster) = self.cluster.get() {
+            cluster.claim(id).await?;
+        }
         let seats = self.store.seats(id).await?;
         let log = self.store.log(id).await?;
         let hosted = hosted_of(&record)?;

@@ -46,6 +46,9 @@ pub(super) struct Room<A: Adapter> {
     table: Table,
     /// When the room was loaded (players not seen since count as gone from then).
     loaded_at: Millis,
+    /// Set when the log refused an append as stale: another node runs the game now, and this
+    /// room leaves memory at once.
+    stale: bool,
 }
 
 impl<A: Adapter> Room<A> {
@@ -74,6 +77,7 @@ impl<A: Adapter> Room<A> {
             ratings: None,
             table: Table::default(),
             loaded_at: now_ms(),
+            stale: false,
         };
         room.replay(log)?;
         Ok(room)
@@ -115,9 +119,26 @@ impl<A: Adapter> Room<A> {
         Ok(())
     }
 
-    /// Starts the room's task.
+    /// Starts the room's task (which tells the hub when it ends).
     pub(super) fn spawn(self, rx: mpsc::Receiver<Cmd>) {
-        tokio::spawn(self.run(rx));
+        let (hub, id) = (Arc::clone(&self.hub), self.id.clone());
+        tokio::spawn(async move {
+            self.run(rx).await;
+            hub.room_left(&id).await;
+        });
+    }
+
+    /// The answer to a failed log write: a stale one makes the room step down.
+    fn log_failed(&mut self, e: crate::store::StoreError, what: &str) -> ApiError {
+        if let crate::store::StoreError::Stale { .. } = e {
+            tracing::warn!(game = %self.id, "{e}: the room steps down");
+            self.stale = true;
+            return ApiError::Unavailable {
+                message: "this game moved to another server: reconnect and play on".into(),
+                retry_after: Duration::from_secs(1),
+            };
+        }
+        ApiError::Internal(format!("the {what} could not be saved ({e}); try again"))
     }
 
     /// The seat `token` holds now.
@@ -255,9 +276,7 @@ impl<A: Adapter> Room<A> {
             if let Some(game) = self.game.as_mut() {
                 *game = backup;
             }
-            return Err(ApiError::Internal(format!(
-                "the move could not be saved ({e}); try again"
-            )));
+            return Err(self.log_failed(e, "move"));
         }
         let over = self.game.as_ref().is_some_and(A::is_over);
         self.seq += 1;
@@ -304,9 +323,9 @@ impl<A: Adapter> Room<A> {
             action: serde_json::to_value(&action)
                 .map_err(|e| ApiError::Internal(format!("a room action as JSON: {e}")))?,
         };
-        self.hub.store.append(&self.id, &entry).await.map_err(|e| {
-            ApiError::Internal(format!("the request could not be saved ({e}); try again"))
-        })?;
+        if let Err(e) = self.hub.store.append(&self.id, &entry).await {
+            return Err(self.log_failed(e, "request"));
+        }
         let events = self.table.apply(&action);
         self.seq += 1;
         self.last_at = at;
@@ -650,7 +669,7 @@ impl<A: Adapter> Room<A> {
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(c) => {
-                        if !self.handle(c).await {
+                        if !self.handle(c).await || self.stale {
                             return;
                         }
                         idle_since = tokio::time::Instant::now();

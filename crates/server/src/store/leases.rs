@@ -56,17 +56,24 @@ impl PostgresStore {
         })
     }
 
-    /// Renews every lease `node` still holds for another `ttl_ms`; the games renewed. A game
-    /// of the node missing from the answer lapsed (and may run elsewhere now): step down.
-    pub async fn renew(&self, node: &str, ttl_ms: u64) -> Result<Vec<String>, StoreError> {
+    /// Renews the leases of `games` that `node` still holds for another `ttl_ms`; the games
+    /// renewed. One of `games` missing from the answer lapsed (and may run elsewhere now): step
+    /// down. Leases of the node not named (a room that left memory without giving its lease
+    /// back) are left to lapse.
+    pub async fn renew(
+        &self,
+        node: &str,
+        games: &[String],
+        ttl_ms: u64,
+    ) -> Result<Vec<String>, StoreError> {
         let c = self.client().await?;
         let rows = c
             .query(
                 &format!(
                     "UPDATE leases SET expires = {NOW_MS} + $2 \
-                     WHERE node = $1 AND expires >= {NOW_MS} RETURNING game"
+                     WHERE node = $1 AND game = ANY($3) AND expires >= {NOW_MS} RETURNING game"
                 ),
-                &[&node, &(ttl_ms as i64)],
+                &[&node, &(ttl_ms as i64), &games],
             )
             .await?;
         rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
@@ -81,6 +88,13 @@ impl PostgresStore {
         )
         .await?;
         Ok(())
+    }
+
+    /// Gives every lease of `node` back; how many.
+    pub async fn release_node(&self, node: &str) -> Result<u64, StoreError> {
+        let c = self.client().await?;
+        Ok(c.execute("DELETE FROM leases WHERE node = $1", &[&node])
+            .await?)
     }
 
     /// Games being played whose lease lapsed: their node is gone, and their clocks and bots

@@ -1,0 +1,157 @@
+//! Several `tabula serve` nodes on one PostgreSQL database: a game runs on one node at a
+//! time, and `kill -9` of that node moves it to another with nothing acknowledged lost.
+
+mod node;
+
+use node::{act, fresh_postgres_url, game, http, join, kill, pg_text, seen, serve_with};
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+fn first_legal(addr: &str, id: &str, token: &str) -> String {
+    seen(addr, id, token)["view"]["legal"][0]["uci"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Polls `f` every 100 ms for at most `limit`.
+fn eventually<T>(limit: Duration, what: &str, mut f: impl FnMut() -> Option<T>) -> T {
+    let until = Instant::now() + limit;
+    loop {
+        if let Some(v) = f() {
+            return v;
+        }
+        assert!(Instant::now() < until, "{what}: not within {limit:?}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn a_killed_nodes_games_go_on_at_another_node_with_nothing_lost() {
+    let url = fresh_postgres_url("nodes");
+    let lease = ["--lease", "2s"];
+    let (a, at_a) = serve_with(&url, &[&["--node", "a"][..], &lease].concat());
+    let (b, at_b) = serve_with(&url, &[&["--node", "b"][..], &lease].concat());
+
+    // QuickChess between two people, played on node a
+    let (id, white) = game(
+        &at_a,
+        json!({"kind": "quickchess", "name": "W", "options": {"variant": "quickchess"}}),
+    );
+    let black = join(&at_a, &id);
+    let mut acked = Vec::new();
+    for ply in 0..4 {
+        let token = if ply % 2 == 0 { &white } else { &black };
+        let uci = first_legal(&at_a, &id, token);
+        let v = act(&at_a, &id, token, json!({"t": "move", "uci": uci}));
+        acked.push((v["v"].as_u64().unwrap(), uci));
+    }
+    // the game runs on a: b does not load it a second time, it says where it runs
+    let (status, body) = http(
+        &at_b,
+        "GET",
+        &format!("/api/games/{id}?token={white}"),
+        None,
+    );
+    assert_eq!(status, 503, "{body}");
+    assert!(body.to_string().contains("running on node a"), "{body}");
+
+    // a game whose clock runs out with nobody watching: White has 3 s and does not move
+    let (timed, tt) = game(
+        &at_a,
+        json!({"kind": "querni", "name": "Q", "options": {"color": "blue", "clock": {"initial_s": 3}}, "bots": [1]}),
+    );
+    assert_eq!(seen(&at_a, &timed, &tt)["view"]["over"], false); // loaded on a
+    let status_of = |g: &str| pg_text(&url, "SELECT status FROM games WHERE id = $1", g);
+    assert_eq!(status_of(&timed).as_deref(), Some("playing"));
+
+    kill(a); // SIGKILL, mid-game: no lease is given back
+    let killed = Instant::now();
+
+    // the players reconnect to b: within the lease's life (2 s) and a sweep, the game is there
+    let view = eventually(Duration::from_secs(15), "the game at node b", || {
+        let (s, v) = http(
+            &at_b,
+            "GET",
+            &format!("/api/games/{id}?token={white}"),
+            None,
+        );
+        (s == 200).then_some(v)
+    });
+    let moved_in = killed.elapsed();
+    assert!(moved_in < Duration::from_secs(10), "{moved_in:?}");
+    assert_eq!(view["v"], 4, "every acknowledged move is there: {view}");
+    assert_eq!(
+        pg_text(&url, "SELECT node FROM leases WHERE game = $1", &id).as_deref(),
+        Some("b")
+    );
+    // and the game goes on through b to its end
+    for ply in 4..8 {
+        let token = if ply % 2 == 0 { &white } else { &black };
+        let uci = first_legal(&at_b, &id, token);
+        let v = act(&at_b, &id, token, json!({"t": "move", "uci": uci}));
+        acked.push((v["v"].as_u64().unwrap(), uci));
+    }
+    let end = act(&at_b, &id, &black, json!({"t": "resign"}));
+    assert_eq!(end["v"], 9, "{end}");
+    let over = seen(&at_b, &id, &white);
+    assert_eq!(over["view"]["status"], "finished", "{over}");
+    // the log holds each acknowledged move at its version
+    for (v, uci) in &acked {
+        let logged = pg_text(
+            &url,
+            &format!(
+                "SELECT action FROM actions WHERE game = $1 AND seq = {}",
+                v - 1
+            ),
+            &id,
+        )
+        .unwrap();
+        assert!(
+            logged.contains(uci.as_str()),
+            "move {v}: {logged} is not {uci}"
+        );
+    }
+
+    // the timed game nobody came back to: node b adopted it and its clock ran out there
+    eventually(Duration::from_secs(20), "the flag at node b", || {
+        (status_of(&timed).as_deref() == Some("finished")).then_some(())
+    });
+    assert_eq!(
+        pg_text(&url, "SELECT node FROM leases WHERE game = $1", &timed).as_deref(),
+        Some("b")
+    );
+    kill(b);
+}
+
+#[test]
+fn a_node_needs_postgresql_and_a_proper_id() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "serve",
+            "--db",
+            "x.db",
+            "--node",
+            "a",
+            "--addr",
+            "127.0.0.1:0",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--node is for several servers on one PostgreSQL"),
+        "{err}"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", "--node", "a b"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", "--lease", "5s"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "--lease needs --node");
+}
