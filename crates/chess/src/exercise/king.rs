@@ -91,7 +91,7 @@ pub fn king_squares(variant: Variant, seed: u64) -> Result<KingSquares, Exercise
 }
 
 /// The king on `king`, Black's king two squares away, and a few pieces: for King's Conquest a
-/// pawn of each side, for full QuickChess two of Black's pieces and a white pawn.
+/// pawn of each side, for full QuickChess two different pieces of Black's and a white pawn.
 fn place_around(
     variant: Variant,
     king: u8,
@@ -125,10 +125,12 @@ fn place_around(
     };
     put(&mut pos, white(Role::Pawn), middle, rng)?;
     if checked {
+        // two different pieces, as a game would have them (one queen, one rook, ...)
         const ATTACKERS: [Role; 4] = [Role::Rook, Role::Bishop, Role::Knight, Role::Queen];
-        for _ in 0..2 {
-            let role = ATTACKERS[rng.random_range(0..ATTACKERS.len())];
-            put(&mut pos, black(role), Mini::ALL, rng)?;
+        let first = rng.random_range(0..ATTACKERS.len());
+        let second = (first + rng.random_range(1..ATTACKERS.len())) % ATTACKERS.len();
+        for i in [first, second] {
+            put(&mut pos, black(ATTACKERS[i]), Mini::ALL, rng)?;
         }
     } else {
         put(&mut pos, black(Role::Pawn), middle, rng)?;

@@ -281,6 +281,13 @@ fn the_barred_squares_are_what_the_rules_forbid() {
                 );
             }
             assert!((e.neighbours & !e.forbidden).count_ones() >= 2);
+            // Black's pieces besides the king are of different kinds, as in a game
+            let kinds: Vec<Role> = squares(p.by_color(Color::Black))
+                .filter_map(|s| p.role_at(s))
+                .filter(|&r| r != Role::King)
+                .collect();
+            let distinct: std::collections::HashSet<_> = kinds.iter().collect();
+            assert_eq!(distinct.len(), kinds.len(), "{name} {seed}: {}", p.fen());
             assert_eq!(e.neighbours, Mini::tables().king(e.king));
         }
     }
