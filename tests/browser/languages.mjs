@@ -191,7 +191,8 @@ async function phoneAndDesktopScreenshots({ browser, base }) {
     for (const scheme of ['light', 'dark']) {
       for (const [device, viewport, extra] of [['phone', PHONE, { isMobile: true, hasTouch: true }], ['desktop', DESKTOP, {}]]) {
         const { context, page } = await pageIn(browser, language, viewport, { colorScheme: scheme, ...extra });
-        const pages = [['home', '/'], ['checkmates', '/checkmates'], ['royal', '/royal'], ['quickchess', '/quickchess'], ['account', '/account'], ['daily', '/daily']];
+        const pages = [['home', '/'], ['checkmates', '/checkmates'], ['royal', '/royal'], ['quickchess', '/quickchess'], ['account', '/account'], ['daily', '/daily'],
+          ['learn', '/learn/quickchess'], ['learn-box3', '/learn/quickchess/3'], ['learn-box9', '/learn/quickchess/9']];
         for (const [name, path] of pages) {
           await page.goto(base + path);
           await page.locator('main h1, main h2').first().waitFor();
@@ -207,7 +208,8 @@ async function phoneAndDesktopScreenshots({ browser, base }) {
             assert(!(await page.locator('[data-test=recent]').innerText()).includes(failed), `${language}: the recent games load`);
             assert((await page.locator('[data-test=recent] a').count()) > 0, `${language}: a finished game is listed`);
           }
-          if (scheme === 'light' || name === 'home') await shot(page, `lang-${language}-${name}-${device}-${scheme}`);
+          if (name.startsWith('learn-box')) await page.locator('[data-test=king-board] svg.board').waitFor();
+          if (scheme === 'light' || name === 'home' || name.startsWith('learn')) await shot(page, `lang-${language}-${name}-${device}-${scheme}`);
         }
         // a game being played
         await startFrom(page, base, '/quickchess', 'vs-computer', /\/quickchess\/play\//);
