@@ -101,7 +101,7 @@ pub fn capture_all(variant: Variant, seed: u64) -> Result<CaptureAll, ExerciseEr
         what: "capture-all",
         expected: "power-pawns, kings-conquest, raging-rooks, bishops, mean-queens, rescue-the-queen or krazy-knights",
     })?;
-    let mut rng = seeded(mix(&[seed, 0xCA_97_0A11]));
+    let mut rng = seeded(mix(&[seed, 0xCA97_0A11]));
     for _ in 0..TRIES {
         let (moves, pawns) = if piece == Role::Pawn {
             (rng.random_range(2..=3u8), 2u8)
