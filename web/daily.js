@@ -12,6 +12,9 @@ import { t, language } from './text.js';
 const ACTION_WORDS = { 'turn-': 'royal-turnLeft', 'turn+': 'royal-turnRight', 'mirror-lr': 'royal-mirrorLr', 'mirror-tb': 'royal-mirrorTb' };
 /** A puzzle's title from its id (`checkmates-sliding`, `royal-2`). */
 const title = (id) => t(`daily-puzzle-${id}`);
+/** Which game a puzzle is of, for the words that count its moves: Три на три's rulebook counts
+ * movements of tokens (движения), The Royal Study's chess moves (ходы). */
+const gameOf = (id) => (id.startsWith('checkmates') ? 'checkmates' : 'royal');
 /** The weekday in this language; the server counts 0 for Monday (2024-01-01 was one). */
 const weekdayName = (n) => new Date(Date.UTC(2024, 0, 1 + n)).toLocaleDateString(language(), { weekday: 'long', timeZone: 'UTC' });
 
@@ -35,7 +38,7 @@ function play(p, box, onSolved) {
       h('div', { class: 'boards' },
         h('div', { class: 'board-wrap main-board' }, h('div', { class: 'caption' }, t('solver-board')), board),
         h('div', { class: 'board-wrap side-board' }, h('div', { class: 'caption' }, t('daily-target')), target(p, state.target))),
-      h('p', {}, t('daily-soFar', { count: state.count, optimum: p.optimum })),
+      h('p', {}, t('daily-soFar', { count: state.count, optimum: p.optimum, game: gameOf(p.id) })),
       h('div', { class: 'row' },
         ...state.actions.map((a) => h('button', { class: 'secondary small', onclick: () => step(a) }, ACTION_WORDS[a] ? t(ACTION_WORDS[a]) : a)),
         h('button', { class: 'secondary small', disabled: !steps.length, onclick: () => { steps.pop(); load(); } }, t('daily-undo')),
@@ -57,7 +60,7 @@ function play(p, box, onSolved) {
 function ranking(p, into) {
   api('GET', `/api/daily/${p.id}/ranking`).then((r) => {
     into.replaceChildren(r.results.length ? h('table', { 'data-test': 'ranking' },
-      h('tr', {}, h('th', {}, '#'), h('th', {}, t('cm-player')), h('th', {}, t('cm-moves')), h('th', {}, t('cm-time'))),
+      h('tr', {}, h('th', {}, '#'), h('th', {}, t('cm-player')), h('th', {}, t('daily-movesCol', { game: gameOf(p.id) })), h('th', {}, t('cm-time'))),
       ...r.results.slice(0, 20).map((x) => h('tr', {}, h('td', {}, x.rank), h('td', { translate: 'no' }, x.name), h('td', {}, x.moves), h('td', {}, fmtTime(x.ms)))))
       : h('p', { class: 'muted' }, t('daily-nobody')));
   });
@@ -76,7 +79,7 @@ export function dailyPage(main) {
       const table = h('div', {});
       const show = (result) => {
         box.replaceChildren(h('p', { class: 'banner good', 'data-test': 'daily-result' },
-          t('daily-solved', { moves: result.moves, time: fmtTime(result.ms), best: result.moves === p.optimum ? 'yes' : 'no', optimum: p.optimum })));
+          t('daily-solved', { game: gameOf(p.id), moves: result.moves, time: fmtTime(result.ms), best: result.moves === p.optimum ? 'yes' : 'no', optimum: p.optimum })));
         ranking(p, table);
       };
       if (mine && mine.result) show(mine.result);
@@ -86,6 +89,6 @@ export function dailyPage(main) {
       if (mine && mine.result) ranking(p, table);
     }
     main.append(h('h2', {}, t('daily-yesterday', { day: d.yesterday.day })),
-      ...d.yesterday.puzzles.map((p) => h('p', {}, h('strong', {}, `${title(p.id)}: `), t('daily-yesterdayMoves', { moves: p.optimum }), ' ', h('code', {}, p.solution.map((step) => (ACTION_WORDS[step] ? t(ACTION_WORDS[step]) : step)).join(', ')))));
+      ...d.yesterday.puzzles.map((p) => h('p', {}, h('strong', {}, `${title(p.id)}: `), t('daily-yesterdayMoves', { moves: p.optimum, game: gameOf(p.id) }), ' ', h('code', {}, p.solution.map((step) => (ACTION_WORDS[step] ? t(ACTION_WORDS[step]) : step)).join(', ')))));
   }).catch((e) => main.replaceChildren(h('h1', {}, t('home-daily')), h('p', {}, errorText(e))));
 }

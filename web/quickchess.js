@@ -10,6 +10,7 @@ import { waitingRoom, seatName } from './duel.js';
 import { blindSetup } from './blind.js';
 import { play } from './sound.js';
 import { rulesLink } from './rules.js';
+import { lessonGameSeen, lessonBoxOf, boxWon } from './learn-progress.js';
 import {
   timeControlPicker, runClocks, playerBar, moveList, Stepper, stepNote, afterGame, followTable,
   nicknameField, startGame,
@@ -151,6 +152,16 @@ function soundOf(events) {
   return m.san.includes('x') ? 'capture' : 'move';
 }
 
+/** After a lesson game of Learn QuickChess: whether its box is done, and the way back. */
+function lessonNote(id, view) {
+  const n = lessonBoxOf(id);
+  if (!n || !view.over) return '';
+  const won = view.end && view.end.winner === view.color;
+  return h('div', { class: `banner ${won ? 'good' : ''}`, 'data-test': 'learn-outcome' },
+    t(won ? 'learn-gameWon' : 'learn-gameNotWon', { n, done: boxWon(n) ? 'yes' : 'no' }), ' ',
+    h('a', { href: `/learn/quickchess/${n}`, 'data-link': true, 'data-test': 'learn-back' }, t('learn-backToBox', { n })));
+}
+
 export function quickchessPlay(main, id) {
   let view = null;
   let sock;
@@ -262,7 +273,7 @@ export function quickchessPlay(main, id) {
     const pass = live && view.your_turn && !view.over ? passButton(view.legal, send) : '';
     return tableLayout({
       title: h('h1', {}, gameTitle('quickchess', view.variant)),
-      status: h('div', { class: 'stack' }, status, exact, pass, ...offers),
+      status: h('div', { class: 'stack' }, status, lessonNote(id, view), exact, pass, ...offers),
       top: bar(top), board: h('div', { class: 'board-wrap' }, board), bottom: bar(low),
       actions, panel, aspect: view.width / view.height,
     });
@@ -272,6 +283,7 @@ export function quickchessPlay(main, id) {
     sock = new GameSocket(id, (v, frame) => {
       const before = view;
       view = v;
+      lessonGameSeen(id, v);
       const events = frame && frame.d && frame.d.events;
       const sound = soundOf(events);
       if (sound) play(sound);

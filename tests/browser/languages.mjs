@@ -127,11 +127,19 @@ async function russianPlurals({ browser, base }) {
   const expected = ['Минимум: 1 движение', 'Минимум: 2 движения', 'Минимум: 5 движений', 'Минимум: 21 движение',
     'Минимум: 11 движений', 'Минимум: 22 движения', 'Минимум: 111 движений'];
   assert(JSON.stringify(forms) === JSON.stringify(expected), `Russian plurals: ${forms.join(' / ')}`);
+  // the daily page counts The Royal Study's chess moves (ходы) and Три на три's movements of
+  // tokens (движения, as the Russian edition's rulebook says)
   const moves = await page.evaluate(async () => {
     const { t } = await import('/assets/text.js');
-    return [1, 2, 5, 21].map((moves) => t('daily-yesterdayMoves', { moves }));
+    return ['royal', 'checkmates'].map((game) => [1, 2, 5, 21].map((moves) => t('daily-yesterdayMoves', { moves, game })).join(' '));
   });
-  assert(moves.join(' ') === '1 ход: 2 хода: 5 ходов: 21 ход:', `ход, хода, ходов: ${moves.join(' ')}`);
+  assert(moves[0] === '1 ход: 2 хода: 5 ходов: 21 ход:', `ход, хода, ходов: ${moves[0]}`);
+  assert(moves[1] === '1 движение: 2 движения: 5 движений: 21 движение:', `движение, движения, движений: ${moves[1]}`);
+  const solved = await page.evaluate(async () => {
+    const { t } = await import('/assets/text.js');
+    return ['royal', 'checkmates'].map((game) => t('daily-soFar', { count: 21, optimum: 4, game }));
+  });
+  assert(solved[0].startsWith('Пока 21 ход;') && solved[1].startsWith('Пока 21 движение;'), `so far: ${solved.join(' / ')}`);
   await context.close();
 }
 
@@ -183,7 +191,8 @@ async function phoneAndDesktopScreenshots({ browser, base }) {
     for (const scheme of ['light', 'dark']) {
       for (const [device, viewport, extra] of [['phone', PHONE, { isMobile: true, hasTouch: true }], ['desktop', DESKTOP, {}]]) {
         const { context, page } = await pageIn(browser, language, viewport, { colorScheme: scheme, ...extra });
-        const pages = [['home', '/'], ['checkmates', '/checkmates'], ['royal', '/royal'], ['quickchess', '/quickchess'], ['account', '/account'], ['daily', '/daily']];
+        const pages = [['home', '/'], ['checkmates', '/checkmates'], ['royal', '/royal'], ['quickchess', '/quickchess'], ['account', '/account'], ['daily', '/daily'],
+          ['learn', '/learn/quickchess'], ['learn-box3', '/learn/quickchess/3'], ['learn-box9', '/learn/quickchess/9']];
         for (const [name, path] of pages) {
           await page.goto(base + path);
           await page.locator('main h1, main h2').first().waitFor();
@@ -199,7 +208,8 @@ async function phoneAndDesktopScreenshots({ browser, base }) {
             assert(!(await page.locator('[data-test=recent]').innerText()).includes(failed), `${language}: the recent games load`);
             assert((await page.locator('[data-test=recent] a').count()) > 0, `${language}: a finished game is listed`);
           }
-          if (scheme === 'light' || name === 'home') await shot(page, `lang-${language}-${name}-${device}-${scheme}`);
+          if (name.startsWith('learn-box')) await page.locator('[data-test=king-board] svg.board').waitFor();
+          if (scheme === 'light' || name === 'home' || name.startsWith('learn')) await shot(page, `lang-${language}-${name}-${device}-${scheme}`);
         }
         // a game being played
         await startFrom(page, base, '/quickchess', 'vs-computer', /\/quickchess\/play\//);

@@ -66,6 +66,7 @@
 mod any;
 pub mod attacks;
 pub mod engine;
+pub mod exercise;
 mod fen;
 pub mod game;
 pub mod geometry;

@@ -17,6 +17,7 @@ pub mod games;
 pub mod http;
 pub mod ids;
 pub mod knowledge;
+pub mod learn;
 pub mod limits;
 pub mod net;
 pub mod players;

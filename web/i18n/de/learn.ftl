@@ -2,7 +2,7 @@
 
 learn-link = QuickChess lernen, Schachtel für Schachtel
 learn-title = QuickChess lernen
-learn-lead = Der Weg des Hefts, Figur für Figur: folge einfach den Zahlen. Jede Schachtel zeigt, wie ihre Figur zieht, gibt dir zwei Übungen, die die Regel-Engine prüft, und dann eine Lernpartie gegen den Computer auf seiner sanftesten Stufe. Dein Fortschritt bleibt in diesem Browser.
+learn-lead = Der Weg des Hefts, Figur für Figur: folge einfach den Zahlen. Jede Schachtel zeigt, wie ihre Figur zieht, gibt dir Übungen, die die Regel-Engine erstellt und prüft, und dann eine Lernpartie gegen den Computer auf seiner sanftesten Stufe. Eine Schachtel ist geschafft, wenn du ihre Lernpartie gewinnst; dein Fortschritt bleibt in diesem Browser.
 learn-boxes = Die Schachteln
 learn-done = geschafft
 learn-continue = Weiter mit Schachtel { $n }
@@ -16,7 +16,7 @@ learn-movesTitle = So zieht { $piece ->
    *[n] der Springer
   }
 learn-reachTitle = Übung: Wohin kann sie ziehen?
-learn-captureTitle = Übung: Schlag einen Bauern
+learn-captureTitle = Übung: Schlag sie alle
 learn-gameTitle = Die Lernpartie
 learn-reachAsk = Tippe alle Felder an, auf die { $piece ->
     [p] der Bauer
@@ -37,16 +37,24 @@ learn-reachRight = { $count ->
   }
 learn-reachWrong = Nicht ganz: Die Punkte zeigen die { $count } erreichbaren Felder; rote sind es nicht.
 learn-again = Noch eine
-learn-captureAsk = Schlag einen schwarzen Bauern mit { $piece ->
+learn-captureAsk = Schlag { $pawns ->
+    [one] den schwarzen Bauern
+   *[other] alle { $pawns } schwarzen Bauern
+  } mit { $piece ->
     [p] deinem Bauern
     [k] deinem König
     [r] deinem Turm
     [b] deinem Läufer
     [q] deiner Dame
    *[n] deinem Springer
-  }: nimm die Figur und stell sie auf den Bauern.
-learn-captureRight = Geschlagen! Der Bauer ist vom Brett.
-learn-captureWrong = Dieser Zug schlägt nichts: versuch eine andere Stellung.
+  } in { $moves ->
+    [one] einem Zug
+   *[other] { $moves } Zügen
+  }: schneller geht es nicht, der Computer hat es nachgerechnet. Die Bauern bleiben stehen.
+learn-captureRight = { $moves ->
+    [one] Alle geschlagen, in einem Zug!
+   *[other] Alle geschlagen, in { $moves } Zügen: schneller geht es nicht!
+  }
 learn-noExercise = Gerade ließ sich keine Übung erstellen.
 learn-play = Die Lernpartie spielen
 learn-nextBox = Weiter zu Schachtel { $n }
@@ -65,3 +73,55 @@ learn-game-mean-queens = Je Bauern und eine Dame: die stärkste Figur.
 learn-game-rescue-the-queen = Nur Bauern, die Damen warten: Rette deine und schlag alle gegnerischen Bauern.
 learn-game-krazy-knights = Je Bauern und ein Springer.
 learn-game-quickchess = Jetzt kennst du alle Züge. Das volle Spiel: Schachmatt gewinnt, und ein Bauer auf der letzten Reihe rettet eine verlorene Figur.
+learn-captureCount = { $used ->
+    [one] { $used } Zug
+   *[other] { $used } Züge
+  } von { $total } gespielt; { $left ->
+    [one] { $left } Bauer übrig.
+   *[other] { $left } Bauern übrig.
+  }
+learn-captureOver = { $moves ->
+    [one] Der eine Zug ist gespielt
+   *[other] Alle { $moves } Züge sind gespielt
+  }, und { $left ->
+    [one] { $left } Bauer steht noch da.
+   *[other] { $left } Bauern stehen noch da.
+  }
+learn-captureStuck = Deine Figur kommt nicht weiter, und { $left ->
+    [one] { $left } Bauer steht noch da.
+   *[other] { $left } Bauern stehen noch da.
+  }
+learn-retry = Nochmal versuchen
+learn-showSolution = Eine Lösung zeigen
+learn-solution = Zum Beispiel: { $moves }.
+learn-kingTitle = Übung: Wohin darf der König nicht?
+learn-kingAsk = Auf welche Felder neben deinem König auf { $square } darf er nicht ziehen? Denk daran: Ein König zieht nie neben den anderen König. Tippe sie an (nochmal tippen nimmt eins zurück), dann prüfe.
+learn-kingAskCheck = Auf welche Felder neben deinem König auf { $square } darf er nicht ziehen? Im ganzen QuickChess zieht ein König nie auf ein Feld, das die Gegenseite angreift. Tippe sie an (nochmal tippen nimmt eins zurück), dann prüfe.
+learn-kingRight = { $count ->
+    [one] Richtig: nur dieses Feld ist gesperrt.
+   *[other] Richtig: diese { $count } Felder sind gesperrt; die Punkte zeigen, wohin er darf.
+  }
+learn-kingWrong = { $count ->
+    [one] Nicht ganz: Das rote Feld ist gesperrt; die Punkte zeigen, wohin er darf.
+   *[other] Nicht ganz: Die { $count } roten Felder sind gesperrt; die Punkte zeigen, wohin er darf.
+  }
+learn-doneCount = { $done } von { $total } Schachteln geschafft.
+learn-boxDone = Du hast diese Lernpartie gewonnen: Die Schachtel ist geschafft.
+learn-boxToWin = Gewinne die Lernpartie, um diese Schachtel zu schaffen.
+learn-gameWon = Gewonnen: Schachtel { $n } ist geschafft!
+learn-gameNotWon = { $done ->
+    [yes] Diesmal nicht gewonnen; Schachtel { $n } bleibt geschafft.
+   *[no] Diesmal nicht gewonnen: Schachtel { $n } ist geschafft, wenn du ihre Lernpartie gewinnst.
+  }
+learn-backToBox = Zurück zu Schachtel { $n }
+# Die Lernpartien tragen die Namen des Hefts, das es nur auf Englisch gibt: Die Namen bleiben
+# wie veröffentlicht, und eine Zeile unter der Überschrift sagt, was sie bedeuten.
+learn-boxTip = { $title } – { $meaning }
+learn-meaning-power-pawns = Etwa „Starke Bauern“: nur Bauern.
+learn-meaning-kings-conquest = Etwa „Des Königs Eroberung“: Bauern und ein König.
+learn-meaning-raging-rooks = Etwa „Wilde Türme“: Bauern und ein Turm.
+learn-meaning-bishops = „Läufer“: Bauern und ein Läufer.
+learn-meaning-mean-queens = Etwa „Fiese Damen“: Bauern und eine Dame.
+learn-meaning-rescue-the-queen = „Rettet die Dame“: Bauern, die Dame wartet neben dem Brett.
+learn-meaning-krazy-knights = Etwa „Verrückte Springer“: Bauern und ein Springer.
+learn-meaning-quickchess = Das ganze Spiel: alle Figuren auf einmal.

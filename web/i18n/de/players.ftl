@@ -132,6 +132,7 @@ daily-soFar = { $count ->
     [one] Bisher { $count } Zug
    *[other] Bisher { $count } Züge
   }; das Beste ist { $optimum }.
+daily-movesCol = Züge
 daily-undo = Rückgängig
 daily-startAgain = Neu beginnen
 daily-guest = Gast

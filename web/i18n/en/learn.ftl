@@ -2,7 +2,7 @@
 
 learn-link = Learn QuickChess, box by box
 learn-title = Learn QuickChess
-learn-lead = The booklet's path, one piece at a time: just follow the numbers. Each box shows how its piece moves, gives you two exercises checked by the rules engine, then a lesson game against the computer at its gentlest. Your progress stays in this browser.
+learn-lead = The booklet's path, one piece at a time: just follow the numbers. Each box shows how its piece moves, gives you exercises made and checked by the rules engine, then a lesson game against the computer at its gentlest. A box is done when you win its lesson game; your progress stays in this browser.
 learn-boxes = The boxes
 learn-done = done
 learn-continue = Go on with box { $n }
@@ -16,7 +16,7 @@ learn-movesTitle = How the { $piece ->
    *[n] knight
   } moves
 learn-reachTitle = Exercise: where can it go?
-learn-captureTitle = Exercise: take a pawn
+learn-captureTitle = Exercise: capture them all
 learn-gameTitle = The lesson game
 learn-reachAsk = Tap every square the { $piece ->
     [p] pawn
@@ -37,16 +37,24 @@ learn-reachRight = { $count ->
   }
 learn-reachWrong = Not quite: the dots show the { $count } squares it can reach; red ones it cannot.
 learn-again = Another one
-learn-captureAsk = Take a black pawn with your { $piece ->
+learn-captureAsk = Capture { $pawns ->
+    [one] the black pawn
+   *[other] all { $pawns } black pawns
+  } with your { $piece ->
     [p] pawn
     [k] king
     [r] rook
     [b] bishop
     [q] queen
    *[n] knight
-  }: pick it up, then put it on the pawn.
-learn-captureRight = Captured! The pawn is off the board.
-learn-captureWrong = That move takes nothing: try another position.
+  } in { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+  }: no fewer will do, the engine has checked. The pawns stand still.
+learn-captureRight = { $moves ->
+    [one] All captured in one move!
+   *[other] All captured in { $moves } moves: the fewest there are!
+  }
 learn-noExercise = No exercise could be made just now.
 learn-play = Play the lesson game
 learn-nextBox = On to box { $n }
@@ -65,3 +73,55 @@ learn-game-mean-queens = Pawns and a queen each: the strongest piece.
 learn-game-rescue-the-queen = Pawns only, the queens waiting: rescue yours and capture every enemy pawn.
 learn-game-krazy-knights = Pawns and a knight each.
 learn-game-quickchess = You know every move now. The full game: checkmate wins, and a pawn reaching the last rank rescues a piece you have lost.
+learn-captureCount = { $used ->
+    [one] { $used } move
+   *[other] { $used } moves
+  } of { $total } played; { $left ->
+    [one] { $left } pawn left.
+   *[other] { $left } pawns left.
+  }
+learn-captureOver = { $moves ->
+    [one] The one move is played
+   *[other] All { $moves } moves are played
+  }, and { $left ->
+    [one] { $left } pawn is still there.
+   *[other] { $left } pawns are still there.
+  }
+learn-captureStuck = Your piece cannot move on, and { $left ->
+    [one] { $left } pawn is still there.
+   *[other] { $left } pawns are still there.
+  }
+learn-retry = Try again
+learn-showSolution = Show a solution
+learn-solution = One way: { $moves }.
+learn-kingTitle = Exercise: where may the king not go?
+learn-kingAsk = Which squares next to your king on { $square } may it not step on? Remember: a king never steps next to the other king. Tap them (tap again to take one back), then check.
+learn-kingAskCheck = Which squares next to your king on { $square } may it not step on? In full QuickChess a king may never step onto a square the other side attacks. Tap them (tap again to take one back), then check.
+learn-kingRight = { $count ->
+    [one] Right: just that square is barred.
+   *[other] Right: those { $count } squares are barred; the dots show where it may go.
+  }
+learn-kingWrong = { $count ->
+    [one] Not quite: the red square is the one it may not step on; the dots show where it may go.
+   *[other] Not quite: the { $count } red squares are those it may not step on; the dots show where it may go.
+  }
+learn-doneCount = { $done } of { $total } boxes done.
+learn-boxDone = You have won this lesson game: this box is done.
+learn-boxToWin = Win the lesson game to complete this box.
+learn-gameWon = You won: box { $n } is done!
+learn-gameNotWon = { $done ->
+    [yes] Not won this time; box { $n } stays done.
+   *[no] Not won this time: box { $n } is done when you win its lesson game.
+  }
+learn-backToBox = Back to box { $n }
+# The lesson games keep the booklet's names, which are English only; in Russian and German a
+# line says what the name means. English needs no such line: the messages are empty.
+learn-boxTip = { $title }{ $meaning }
+learn-meaning-power-pawns = { "" }
+learn-meaning-kings-conquest = { "" }
+learn-meaning-raging-rooks = { "" }
+learn-meaning-bishops = { "" }
+learn-meaning-mean-queens = { "" }
+learn-meaning-rescue-the-queen = { "" }
+learn-meaning-krazy-knights = { "" }
+learn-meaning-quickchess = { "" }

@@ -111,9 +111,13 @@ daily-streak = Your streak: { $days ->
    *[other] { $days } days
   } in a row.
 daily-noStreak = Solve one today to start a streak.
-daily-solved = Solved in { $moves ->
-    [one] { $moves } move
-   *[other] { $moves } moves
+# $game (checkmates or royal) matters in Russian: the Russian edition of Check Mates counts
+# movements of tokens (движения), The Royal Study chess moves (ходы).
+daily-solved = Solved in { $game ->
+   *[any] { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }
   }, { $time }{ $best ->
     [yes] : the best possible.
    *[no] ; the best is { $optimum }.
@@ -121,17 +125,24 @@ daily-solved = Solved in { $moves ->
 daily-start = Start (the clock starts now)
 daily-bestPossible = Best possible: { $optimum }. Solved by { $solvers } so far.
 daily-yesterday = Yesterday ({ $day })
-daily-yesterdayMoves = { $moves ->
-    [one] { $moves } move:
-   *[other] { $moves } moves:
+daily-yesterdayMoves = { $game ->
+   *[any] { $moves ->
+        [one] { $moves } move:
+       *[other] { $moves } moves:
+    }
   }
 daily-target = Target
 daily-targetLabel = target { $layout }
 daily-boardLabel = board { $layout }
-daily-soFar = { $count ->
-    [one] { $count } move so far
-   *[other] { $count } moves so far
+daily-soFar = { $game ->
+   *[any] { $count ->
+        [one] { $count } move so far
+       *[other] { $count } moves so far
+    }
   }; the best is { $optimum }.
+daily-movesCol = { $game ->
+   *[any] Moves
+  }
 daily-undo = Undo
 daily-startAgain = Start again
 daily-guest = Guest

@@ -108,17 +108,26 @@ daily-puzzle-checkmates-chess = Три на три, режим «Шахматы�
 daily-puzzle-royal-1 = The Royal Study, уровень 1
 daily-puzzle-royal-2 = The Royal Study, уровень 2
 daily-puzzle-royal-3 = The Royal Study, уровень 3
-daily-lead = { $day }, { $weekday }: пять задач, одинаковых для всех, к концу недели сложнее. Время идёт с момента, когда вы открыли задачу; сначала меньше ходов, затем быстрее.
+daily-lead = { $day }, { $weekday }: пять задач, одинаковых для всех, к концу недели сложнее. Время идёт с момента, когда вы открыли задачу; сначала меньше движений жетонов или ходов фигур, затем быстрее.
 daily-streak = Ваша серия: { $days ->
     [one] { $days } день
     [few] { $days } дня
    *[many] { $days } дней
   } подряд.
 daily-noStreak = Решите сегодня одну задачу, чтобы начать серию.
-daily-solved = Решено за { $moves ->
-    [one] { $moves } ход
-    [few] { $moves } хода
-   *[many] { $moves } ходов
+# Три на три считает движения жетонов, как в правилах русского издания; The Royal Study — ходы
+# фигур ($game: checkmates или royal).
+daily-solved = Решено за { $game ->
+    [checkmates] { $moves ->
+        [one] { $moves } движение
+        [few] { $moves } движения
+       *[many] { $moves } движений
+    }
+   *[royal] { $moves ->
+        [one] { $moves } ход
+        [few] { $moves } хода
+       *[many] { $moves } ходов
+    }
   }, { $time }{ $best ->
     [yes] : лучше невозможно.
    *[no] ; лучшее — { $optimum }.
@@ -126,19 +135,37 @@ daily-solved = Решено за { $moves ->
 daily-start = Начать (часы пойдут сразу)
 daily-bestPossible = Лучшее возможное: { $optimum }. Решили: { $solvers }.
 daily-yesterday = Вчера ({ $day })
-daily-yesterdayMoves = { $moves ->
-    [one] { $moves } ход:
-    [few] { $moves } хода:
-   *[many] { $moves } ходов:
+daily-yesterdayMoves = { $game ->
+    [checkmates] { $moves ->
+        [one] { $moves } движение:
+        [few] { $moves } движения:
+       *[many] { $moves } движений:
+    }
+   *[royal] { $moves ->
+        [one] { $moves } ход:
+        [few] { $moves } хода:
+       *[many] { $moves } ходов:
+    }
   }
 daily-target = Цель
 daily-targetLabel = цель { $layout }
 daily-boardLabel = поле { $layout }
-daily-soFar = { $count ->
-    [one] Пока { $count } ход
-    [few] Пока { $count } хода
-   *[many] Пока { $count } ходов
+daily-soFar = { $game ->
+    [checkmates] { $count ->
+        [one] Пока { $count } движение
+        [few] Пока { $count } движения
+       *[many] Пока { $count } движений
+    }
+   *[royal] { $count ->
+        [one] Пока { $count } ход
+        [few] Пока { $count } хода
+       *[many] Пока { $count } ходов
+    }
   }; лучшее — { $optimum }.
+daily-movesCol = { $game ->
+    [checkmates] Движения
+   *[royal] Ходы
+  }
 daily-undo = Отменить
 daily-startAgain = Начать заново
 daily-guest = Гость

@@ -1,5 +1,5 @@
-//! The tools beside the games: the puzzle solvers, the decks, the QuickChess analysis board
-//! and the Querni hint.
+//! The tools beside the games: the puzzle solvers, the decks, the QuickChess analysis board,
+//! the Querni hint and Learn QuickChess's exercises.
 
 use super::{AppState, Body};
 use crate::error::ApiError;
@@ -18,6 +18,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/api/decks", get(decks))
         .route("/api/chess/position", post(chess_position))
         .route("/api/querni/hint", post(querni_hint))
+        .route("/api/learn/exercise", post(learn_exercise))
 }
 
 type ApiResult = Result<Json<Value>, ApiError>;
@@ -96,6 +97,15 @@ async fn chess_position(
 ) -> ApiResult {
     let knowledge = std::sync::Arc::clone(&state.hub.services.knowledge);
     crate::analysis::position(q, &state.hub.thinking, knowledge)
+        .await
+        .map(Json)
+}
+
+async fn learn_exercise(
+    State(state): State<AppState>,
+    Body(q): Body<crate::learn::ExerciseQuery>,
+) -> ApiResult {
+    crate::learn::exercise(q, &state.hub.thinking)
         .await
         .map(Json)
 }

@@ -1,0 +1,97 @@
+//! `POST /api/learn/exercise`: an exercise of Learn QuickChess, made by the rules engine from a
+//! seed with its answer proved (see `tabula_chess::exercise`): "capture all the pawns in N
+//! moves", whose N a breadth-first search proves, or "which squares may your king not step
+//! on?", answered from the attack tables. The browser checks the player's moves against the
+//! legal moves of the position (the same move generator) and compares squares with the answer.
+//!
+//! Generation tries up to a few thousand small positions, so it runs in the thinking pool,
+//! off the async runtime.
+
+use crate::error::ApiError;
+use crate::thinking::Thinking;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tabula_chess::exercise::{self, CaptureAll, ExerciseError, KingSquares};
+use tabula_chess::geometry::{Geometry, Mini, square_name, squares};
+use tabula_chess::{AnyPosition, Variant};
+
+/// The kinds of exercise.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExerciseKind {
+    /// Capture every black pawn with the box's piece in the fewest moves.
+    CaptureAll,
+    /// Tap the squares next to the king that it may not step on.
+    KingSquares,
+}
+
+/// The request.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExerciseQuery {
+    variant: String,
+    kind: ExerciseKind,
+    seed: u64,
+}
+
+/// The largest seed: the largest whole number a browser's numbers hold exactly (2^53 - 1).
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+fn names(bb: u64) -> Vec<String> {
+    squares(bb).map(|s| square_name(s, Mini::W)).collect()
+}
+
+fn capture_json(e: &CaptureAll) -> Value {
+    let p = AnyPosition::Mini(e.position);
+    let mut q = e.position;
+    let (mut uci, mut san) = (Vec::new(), Vec::new());
+    for m in &e.solution {
+        uci.push(q.uci(m));
+        san.push(q.san(m));
+        q = q.play_unchecked(*m);
+        q.set_turn(tabula_chess::Color::White);
+    }
+    json!({
+        "fen": p.fen(), "from": square_name(e.from, Mini::W), "piece": e.piece.upper().to_string(),
+        "pawns": names(e.pawns), "minimum": e.minimum, "solution": uci, "solution_san": san,
+    })
+}
+
+fn king_json(e: &KingSquares) -> Value {
+    json!({
+        "fen": AnyPosition::Mini(e.position).fen(), "king": square_name(e.king, Mini::W),
+        "neighbours": names(e.neighbours), "forbidden": names(e.forbidden),
+    })
+}
+
+/// Makes the exercise (errors name the field).
+pub async fn exercise(q: ExerciseQuery, thinking: &Thinking) -> Result<Value, ApiError> {
+    let bad = ApiError::BadInput;
+    let variant =
+        Variant::parse(&q.variant).map_err(|e| bad(format!("variant `{}`: {e}", q.variant)))?;
+    if q.seed > MAX_SEED {
+        return Err(bad(format!("seed {}: at most {MAX_SEED}", q.seed)));
+    }
+    let (kind, seed) = (q.kind, q.seed);
+    let made = thinking
+        .run_requested(move || match kind {
+            ExerciseKind::CaptureAll => {
+                exercise::capture_all(variant, seed).map(|e| capture_json(&e))
+            }
+            ExerciseKind::KingSquares => {
+                exercise::king_squares(variant, seed).map(|e| king_json(&e))
+            }
+        })
+        .await?;
+    let mut answer = made.map_err(|e| match e {
+        ExerciseError::NotForVariant { .. } => bad(e.to_string()),
+        ExerciseError::NotFound { .. } => ApiError::Refused(format!("{e}; try another seed")),
+    })?;
+    answer["variant"] = json!(variant.name());
+    answer["kind"] = json!(match kind {
+        ExerciseKind::CaptureAll => "capture-all",
+        ExerciseKind::KingSquares => "king-squares",
+    });
+    answer["seed"] = json!(seed);
+    Ok(answer)
+}
