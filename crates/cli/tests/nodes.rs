@@ -3,7 +3,7 @@
 
 mod node;
 
-use node::{act, fresh_postgres_url, game, http, join, kill, pg_text, seen, serve_with};
+use node::{Running, act, fresh_postgres_url, game, http, join, pg_text, seen, serve_with};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -12,6 +12,22 @@ fn first_legal(addr: &str, id: &str, token: &str) -> String {
         .as_str()
         .unwrap()
         .to_string()
+}
+
+/// The status of a WebSocket upgrade request for game `id`.
+fn upgrade_status(addr: &str, id: &str) -> u16 {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: {addr}\r\nConnection: Upgrade\r\n\
+         Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    )
+    .unwrap();
+    let mut head = [0u8; 12];
+    s.read_exact(&mut head).unwrap();
+    String::from_utf8_lossy(&head[9..12]).parse().unwrap()
 }
 
 /// Polls `f` every 100 ms for at most `limit`.
@@ -31,7 +47,9 @@ fn a_killed_nodes_games_go_on_at_another_node_with_nothing_lost() {
     let url = fresh_postgres_url("nodes");
     let lease = ["--lease", "2s"];
     let (a, at_a) = serve_with(&url, &[&["--node", "a"][..], &lease].concat());
+    let mut a = Running(Some(a));
     let (b, at_b) = serve_with(&url, &[&["--node", "b"][..], &lease].concat());
+    let _b = Running(Some(b));
 
     // QuickChess between two people, played on node a
     let (id, white) = game(
@@ -55,6 +73,9 @@ fn a_killed_nodes_games_go_on_at_another_node_with_nothing_lost() {
     );
     assert_eq!(status, 503, "{body}");
     assert!(body.to_string().contains("running on node a"), "{body}");
+    // a socket too is refused before the upgrade, so a proxy can try the next node
+    assert_eq!(upgrade_status(&at_b, &id), 503);
+    assert_eq!(upgrade_status(&at_a, &id), 101);
 
     // a game whose clock runs out with nobody watching: White has 3 s and does not move
     let (timed, tt) = game(
@@ -65,7 +86,7 @@ fn a_killed_nodes_games_go_on_at_another_node_with_nothing_lost() {
     let status_of = |g: &str| pg_text(&url, "SELECT status FROM games WHERE id = $1", g);
     assert_eq!(status_of(&timed).as_deref(), Some("playing"));
 
-    kill(a); // SIGKILL, mid-game: no lease is given back
+    a.kill(); // SIGKILL, mid-game: no lease is given back
     let killed = Instant::now();
 
     // the players reconnect to b: within the lease's life (2 s) and a sweep, the game is there
@@ -121,7 +142,6 @@ fn a_killed_nodes_games_go_on_at_another_node_with_nothing_lost() {
         pg_text(&url, "SELECT node FROM leases WHERE game = $1", &timed).as_deref(),
         Some("b")
     );
-    kill(b);
 }
 
 #[test]

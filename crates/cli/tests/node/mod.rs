@@ -188,3 +188,22 @@ pub fn pg_text(url: &str, sql: &str, param: &str) -> Option<String> {
         row.map(|r| r.get::<_, String>(0))
     })
 }
+
+/// A server that is killed when the test ends, also when it fails half-way (a panicking test
+/// must not leave nodes running).
+pub struct Running(pub Option<Child>);
+
+impl Running {
+    /// Kills it now (SIGKILL).
+    pub fn kill(&mut self) {
+        if let Some(child) = self.0.take() {
+            kill(child);
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}

@@ -13,7 +13,7 @@ use crate::store::{GameRecord, LogEntry, SeatRecord};
 use crate::with_adapter;
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -178,6 +178,13 @@ async fn websocket(
     ws: WebSocketUpgrade,
 ) -> Response {
     let token = protocol_token(&headers).or(q.token);
+    // among several nodes, a game another node runs is refused before the upgrade, as a
+    // plain 503: a reverse proxy then tries the next node (docs/web.md) until the owner
+    if state.hub.cluster().is_some()
+        && let Err(e) = state.hub.room(&id).await
+    {
+        return e.into_response();
+    }
     // small buffers: an idle socket should cost kilobytes, not the default 128 KiB each way
     ws.protocols(["tabula"])
         .read_buffer_size(4 * 1024)
