@@ -11,6 +11,7 @@
 //! several server nodes from one PostgreSQL database.
 
 pub mod backup;
+mod columns;
 pub mod copy;
 pub mod leases;
 pub mod open;

@@ -12,6 +12,7 @@
 //! LISTEN/NOTIFY stream the nodes talk through). Connections are plain TCP or a Unix socket
 //! (`host=/var/run/postgresql`); run PostgreSQL on a private network.
 
+use super::columns::GAME_COLUMNS;
 use super::{GameRecord, GameStore, LogEntry, SeatRecord, StoreError};
 use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
 use serde_json::Value;
@@ -184,8 +185,6 @@ impl PostgresStore {
         Ok(self.pool.get().await?)
     }
 }
-
-const GAME_COLUMNS: &str = "id, kind, config, seed, created, started, status, updated";
 
 fn game_record(row: &Row) -> Result<GameRecord, StoreError> {
     let config: String = row.try_get(2)?;

@@ -2,6 +2,9 @@
 //! PostgreSQL's `ON CONFLICT` and `RETURNING` doing in one statement what SQLite does in two.
 
 use super::StoreError;
+use super::columns::{
+    ACCOUNT_COLUMNS, CHANGE_COLUMNS, DAILY_COLUMNS, RATING_COLUMNS, SEEK_COLUMNS,
+};
 use super::players::{
     Account, DailyResult, PlayedGame, PlayerStore, RatingChange, RatingRecord, ResultRecord,
     SeekRecord,
@@ -70,12 +73,6 @@ fn change_row(r: &Row) -> Result<RatingChange, StoreError> {
 fn all<T>(rows: &[Row], f: impl Fn(&Row) -> Result<T, StoreError>) -> Result<Vec<T>, StoreError> {
     rows.iter().map(f).collect()
 }
-
-const CHANGE_COLUMNS: &str = "account, pool, game, at, rating, deviation, change";
-const ACCOUNT_COLUMNS: &str = "id, name, password_hash, created";
-const RATING_COLUMNS: &str = "account, pool, rating, deviation, volatility, games, updated";
-const SEEK_COLUMNS: &str = "id, owner, name, account, rating, spec, created";
-const DAILY_COLUMNS: &str = "day, puzzle, player, name, account, moves, ms, at";
 
 #[async_trait::async_trait]
 impl PlayerStore for PostgresStore {

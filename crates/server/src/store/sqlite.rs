@@ -12,6 +12,7 @@
 //!   the database also holds; if the database is later found empty (truncated, replaced by a
 //!   new file) or holding another id, opening is refused rather than starting afresh.
 
+use super::columns::GAME_COLUMNS;
 use super::{GameRecord, GameStore, LogEntry, SeatRecord, StoreError};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
@@ -255,8 +256,6 @@ fn to_record(t: GameRow) -> Result<GameRecord, StoreError> {
         updated: t.7 as u64,
     })
 }
-
-const GAME_COLUMNS: &str = "id, kind, config, seed, created, started, status, updated";
 
 #[async_trait::async_trait]
 impl GameStore for SqliteStore {

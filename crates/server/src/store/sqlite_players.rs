@@ -1,5 +1,8 @@
 //! The players' side of the SQLite store.
 
+use super::columns::{
+    ACCOUNT_COLUMNS, CHANGE_COLUMNS, DAILY_COLUMNS, RATING_COLUMNS, SEEK_COLUMNS,
+};
 use super::players::{
     Account, DailyResult, PlayedGame, PlayerStore, RatingChange, RatingRecord, ResultRecord,
     SeekRecord,
@@ -64,12 +67,6 @@ fn change_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<RatingChange> {
         change: r.get(6)?,
     })
 }
-
-const CHANGE_COLUMNS: &str = "account, pool, game, at, rating, deviation, change";
-const ACCOUNT_COLUMNS: &str = "id, name, password_hash, created";
-const RATING_COLUMNS: &str = "account, pool, rating, deviation, volatility, games, updated";
-const SEEK_COLUMNS: &str = "id, owner, name, account, rating, spec, created";
-const DAILY_COLUMNS: &str = "day, puzzle, player, name, account, moves, ms, at";
 
 #[async_trait::async_trait]
 impl PlayerStore for SqliteStore {
