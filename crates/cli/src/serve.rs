@@ -73,13 +73,14 @@ pub struct ServeArgs {
     pub lease: Duration,
 }
 
-/// A node id: 1-64 letters, digits, `-`, `_` or `.`.
+/// A node id: 1-48 letters, digits, `-`, `_` or `.` (it names the node's notification channel,
+/// and PostgreSQL's names are at most 63 bytes).
 fn node_id(s: &str) -> Result<String, String> {
     let ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
-    if (1..=64).contains(&s.len()) && s.chars().all(ok) {
+    if (1..=48).contains(&s.len()) && s.chars().all(ok) {
         Ok(s.to_string())
     } else {
-        Err("a node id is 1 to 64 letters, digits, `-`, `_` or `.`".into())
+        Err("a node id is 1 to 48 letters, digits, `-`, `_` or `.`".into())
     }
 }
 

@@ -32,7 +32,7 @@ pub enum Request {
 }
 
 /// A change to a lobby.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
 pub enum LobbyOp {
     /// Add a bot of this level.

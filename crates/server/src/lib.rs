@@ -198,7 +198,7 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
             let pg = Arc::new(
                 store::PostgresStore::connect(url, store::open::POSTGRES_CONNECTIONS).await?,
             );
-            let cluster = cluster::Cluster {
+            let cluster = cluster::Settings {
                 node: node.node.clone(),
                 store: Arc::clone(&pg),
                 ttl: node.lease,
@@ -224,7 +224,10 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         config.limits,
     );
     match cluster {
-        Some(cluster) => hub.join_cluster(cluster),
+        Some(cluster) => hub
+            .join_cluster(cluster)
+            .await
+            .map_err(|e| ServeError::Config(format!("joining the other nodes: {e}")))?,
         // no owner has a lobby open yet: seeks of the last run are gone (among several
         // nodes the others' seeks are live)
         None => {

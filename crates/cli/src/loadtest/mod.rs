@@ -48,13 +48,19 @@ pub struct LoadtestArgs {
     /// play: average thinking time before each move, in milliseconds.
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub think: u64,
-    /// play: a running server (`http://127.0.0.1:8080`) instead of one started for the test.
+    /// play: a running server (`http://127.0.0.1:8080`) instead of one started for the test;
+    /// repeat it for several nodes of one site (each game gets a player on two of them).
     #[arg(long)]
-    pub url: Option<String>,
+    pub url: Vec<String>,
     /// play: the PostgreSQL database (`postgres://...`) the started server uses instead of a
     /// scratch SQLite file (an empty one: the games stay in it).
     #[arg(long, value_name = "URL", conflicts_with = "url")]
     pub db: Option<String>,
+    /// play: start this many nodes on `--db` (PostgreSQL) and spread the clients over them:
+    /// each game has its two players on two different nodes, so one of them always plays
+    /// through the other node.
+    #[arg(long, default_value_t = 1, requires = "db", value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub nodes: u32,
     /// sockets: idle WebSockets to open.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=18_000))]
     pub sockets: u64,
@@ -89,6 +95,17 @@ fn print_play(report: &Value) {
         report["lost"],
         report["durability"].as_str().unwrap_or_default(),
     );
+    if report["nodes"].as_u64().unwrap_or(1) > 1 {
+        println!(
+            "over {} nodes: a move on the game's own node p50 {} ms, p99 {} ms; a move \
+             through another node p50 {} ms, p99 {} ms",
+            report["nodes"],
+            report["owner_p50_ms"],
+            report["owner_p99_ms"],
+            report["relayed_p50_ms"],
+            report["relayed_p99_ms"],
+        );
+    }
 }
 
 /// `tabula loadtest`.
@@ -109,13 +126,15 @@ pub fn command(args: &LoadtestArgs) -> ExitCode {
                 args.moves,
                 args.think
             );
-            runtime.block_on(play::run(
-                args.clients as usize,
-                args.moves,
-                Duration::from_millis(args.think),
-                args.url.clone(),
-                args.db.clone(),
-            ))
+            let setup = play::Setup {
+                clients: args.clients as usize,
+                moves: args.moves,
+                think: Duration::from_millis(args.think),
+                urls: args.url.clone(),
+                db: args.db.clone(),
+                nodes: args.nodes,
+            };
+            runtime.block_on(play::run(setup))
         }
         Scenario::Sockets => {
             println!("{} idle WebSockets", args.sockets);

@@ -27,6 +27,22 @@ struct ClientResult {
     refused: u64,
 }
 
+/// What to run: how many clients, how they play, against which servers.
+pub struct Setup {
+    /// Clients, two per game.
+    pub clients: usize,
+    /// Moves each client makes.
+    pub moves: u32,
+    /// Average thinking time before a move.
+    pub think: Duration,
+    /// Running servers (the nodes of one site), if not started here.
+    pub urls: Vec<String>,
+    /// The database of the servers started here.
+    pub db: Option<String>,
+    /// Nodes to start here.
+    pub nodes: u32,
+}
+
 /// A WebSocket to `game` as the seat of `token` (offered in the subprotocol header, as the
 /// browser does).
 pub async fn connect_seat(
@@ -171,43 +187,72 @@ async fn audit_views(host: &str, acked: &HashMap<String, Vec<Acked>>) -> Result<
     Ok(audit)
 }
 
-/// Runs the scenario; the report as JSON.
-pub async fn run(
-    clients: usize,
-    moves: u32,
-    think: Duration,
-    url: Option<String>,
-    db: Option<String>,
-) -> Result<Value, String> {
-    let mut server = None;
-    let host = match url {
-        Some(u) => u
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .to_string(),
-        None => {
-            let s = ChildServer::start_on(
-                "play",
-                db.as_deref(),
-                &[
-                    "--rate-limits",
-                    "off",
-                    "--max-sockets",
-                    "40000",
-                    "--max-rooms",
-                    "40000",
-                ],
-            )?;
-            let host = s.host.clone();
-            server = Some(s);
-            host
+/// The servers to play against: the running ones named, or `nodes` started here.
+fn servers(setup: &Setup) -> Result<(Vec<String>, Vec<ChildServer>), String> {
+    if !setup.urls.is_empty() {
+        let hosts = setup
+            .urls
+            .iter()
+            .map(|u| {
+                u.trim_start_matches("http://")
+                    .trim_end_matches('/')
+                    .to_string()
+            })
+            .collect();
+        return Ok((hosts, Vec::new()));
+    }
+    let mut started = Vec::new();
+    for n in 1..=setup.nodes {
+        let node = format!("n{n}");
+        let mut extra = vec![
+            "--rate-limits",
+            "off",
+            "--max-sockets",
+            "40000",
+            "--max-rooms",
+            "40000",
+        ];
+        if setup.nodes > 1 {
+            extra.extend(["--node", node.as_str()]);
         }
-    };
+        started.push(ChildServer::start_on(
+            &format!("play-{node}"),
+            setup.db.as_deref(),
+            &extra,
+        )?);
+    }
+    Ok((started.iter().map(|s| s.host.clone()).collect(), started))
+}
+
+/// The p-th percentile of the latencies of `results`, in ms.
+fn percentile_of(results: &[&ClientResult], p: f64) -> f64 {
+    let mut all: Vec<u64> = results
+        .iter()
+        .flat_map(|r| r.latencies_us.iter().copied())
+        .collect();
+    all.sort_unstable();
+    percentile_ms(&all, p)
+}
+
+/// Runs the scenario; the report as JSON.
+pub async fn run(setup: Setup) -> Result<Value, String> {
+    let (hosts, mut started) = servers(&setup)?;
+    let Setup {
+        clients,
+        moves,
+        think,
+        ..
+    } = setup;
+    let nodes = hosts.len();
     let rooms = clients / 2;
+    // each game is made and joined on its home node (which then runs it); with several nodes
+    // its second player plays through the next node
     let mut seats = Vec::new();
     for r in 0..rooms {
+        let home = &hosts[r % nodes];
+        let away = &hosts[(r + 1) % nodes];
         let created = http(
-            &host,
+            home,
             "POST",
             "/api/games",
             Some(json!({"kind": "quickchess", "name": format!("w{r}"), "options": {"variant": "quickchess"}})),
@@ -215,21 +260,20 @@ pub async fn run(
         .await?;
         let id = created["id"].as_str().ok_or("no id")?.to_string();
         let joined = http(
-            &host,
+            home,
             "POST",
             &format!("/api/games/{id}/join"),
             Some(json!({"name": format!("b{r}")})),
         )
         .await?;
-        seats.push((
-            id.clone(),
-            created["token"].as_str().unwrap_or_default().to_string(),
-        ));
-        seats.push((id, joined["token"].as_str().unwrap_or_default().to_string()));
+        let white = created["token"].as_str().unwrap_or_default().to_string();
+        let black = joined["token"].as_str().unwrap_or_default().to_string();
+        seats.push((id.clone(), white, home.clone(), false));
+        seats.push((id, black, away.clone(), nodes > 1));
     }
     let barrier = Arc::new(tokio::sync::Barrier::new(seats.len() + 1));
     let mut tasks = Vec::new();
-    for (i, (game, token)) in seats.iter().enumerate() {
+    for (i, (game, token, host, _)) in seats.iter().enumerate() {
         tasks.push(tokio::spawn(client(
             host.clone(),
             game.clone(),
@@ -242,23 +286,17 @@ pub async fn run(
     }
     barrier.wait().await;
     let held = seats.len();
-    let started = Instant::now();
-    let mut all = Vec::new();
-    let mut acked: HashMap<String, Vec<Acked>> = HashMap::new();
-    let mut refused = 0;
+    let started_at = Instant::now();
+    let mut results = Vec::new();
     let mut failures = Vec::new();
-    for (t, (game, _)) in tasks.into_iter().zip(&seats) {
+    for (t, (game, _, _, relayed)) in tasks.into_iter().zip(&seats) {
         match t.await {
-            Ok(Ok(r)) => {
-                acked.entry(game.clone()).or_default().extend(r.acked);
-                refused += r.refused;
-                all.extend(r.latencies_us);
-            }
+            Ok(Ok(r)) => results.push((game.clone(), *relayed, r)),
             Ok(Err(e)) => failures.push(e),
             Err(e) => failures.push(e.to_string()),
         }
     }
-    let elapsed = started.elapsed();
+    let elapsed = started_at.elapsed();
     if !failures.is_empty() {
         return Err(format!(
             "{} client(s) failed, first: {}",
@@ -266,18 +304,33 @@ pub async fn run(
             failures[0]
         ));
     }
-    let audit = match server.as_mut() {
-        Some(s) => {
-            s.kill();
-            audit_database(&s.db, &acked).await?
+    let mut acked: HashMap<String, Vec<Acked>> = HashMap::new();
+    let mut refused = 0;
+    for (game, _, r) in &results {
+        acked
+            .entry(game.clone())
+            .or_default()
+            .extend(r.acked.clone());
+        refused += r.refused;
+    }
+    let audit = match started.first() {
+        Some(first) => {
+            let db = first.db.clone();
+            for s in started.iter_mut() {
+                s.kill();
+            }
+            audit_database(&db, &acked).await?
         }
-        None => audit_views(&host, &acked).await?,
+        None => audit_views(&hosts[0], &acked).await?,
     };
-    all.sort_unstable();
-    let total = all.len() as u64;
-    Ok(json!({
+    let all: Vec<&ClientResult> = results.iter().map(|(_, _, r)| r).collect();
+    let owner: Vec<&ClientResult> = results.iter().filter(|r| !r.1).map(|(_, _, r)| r).collect();
+    let relayed: Vec<&ClientResult> = results.iter().filter(|r| r.1).map(|(_, _, r)| r).collect();
+    let total: u64 = all.iter().map(|r| r.latencies_us.len() as u64).sum();
+    let mut report = json!({
         "clients": held,
         "rooms": rooms,
+        "nodes": nodes,
         "moves": total,
         "refused": refused,
         "logged": audit.logged,
@@ -285,8 +338,15 @@ pub async fn run(
         "durability": audit.how,
         "seconds": (elapsed.as_secs_f64() * 100.0).round() / 100.0,
         "moves_per_second": ((total as f64 / elapsed.as_secs_f64()) * 10.0).round() / 10.0,
-        "p50_ms": percentile_ms(&all, 0.50),
-        "p99_ms": percentile_ms(&all, 0.99),
-        "max_ms": percentile_ms(&all, 1.0),
-    }))
+        "p50_ms": percentile_of(&all, 0.50),
+        "p99_ms": percentile_of(&all, 0.99),
+        "max_ms": percentile_of(&all, 1.0),
+    });
+    if nodes > 1 {
+        report["owner_p50_ms"] = json!(percentile_of(&owner, 0.50));
+        report["owner_p99_ms"] = json!(percentile_of(&owner, 0.99));
+        report["relayed_p50_ms"] = json!(percentile_of(&relayed, 0.50));
+        report["relayed_p99_ms"] = json!(percentile_of(&relayed, 0.99));
+    }
+    Ok(report)
 }

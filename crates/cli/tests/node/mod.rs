@@ -39,9 +39,24 @@ pub fn serve_with(db: &str, extra: &[&str]) -> (Child, String) {
 
 /// A request: the status and the body as JSON (or a string).
 pub fn http(addr: &str, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    http_as(addr, method, path, body, "")
+}
+
+/// A request with `cookie` (`name=value`, or empty for none).
+pub fn http_as(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+    cookie: &str,
+) -> (u16, Value) {
     let mut s = TcpStream::connect(addr).unwrap();
     let body = body.map(|b| b.to_string()).unwrap_or_default();
-    write!(s, "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()).unwrap();
+    let cookie = match cookie {
+        "" => String::new(),
+        c => format!("Cookie: {c}\r\n"),
+    };
+    write!(s, "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{cookie}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()).unwrap();
     let mut raw = String::new();
     s.read_to_string(&mut raw).unwrap();
     let (head, rest) = raw.split_once("\r\n\r\n").unwrap();
@@ -98,11 +113,7 @@ pub fn fresh_postgres_url(prefix: &str) -> String {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos())
     );
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
+    blocking(async move {
         let (client, conn) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
             .await
             .unwrap_or_else(|e| panic!("cannot reach the test cluster {base}: {e}"));
@@ -113,9 +124,23 @@ pub fn fresh_postgres_url(prefix: &str) -> String {
             .unwrap();
         drop(client);
         let _ = driver.await;
-    });
-    let (server, _) = base.rsplit_once('/').unwrap();
-    format!("{server}/{name}")
+        let (server, _) = base.rsplit_once('/').unwrap();
+        format!("{server}/{name}")
+    })
+}
+
+/// Runs `work` to its end on a runtime of its own, on a thread of its own: callable from plain
+/// tests and from async ones alike.
+fn blocking<T: Send + 'static>(work: impl std::future::Future<Output = T> + Send + 'static) -> T {
+    std::thread::spawn(move || {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(work)
+    })
+    .join()
+    .unwrap()
 }
 
 /// Stops a server the hard way (SIGKILL: no chance to flush or say goodbye).
@@ -173,20 +198,33 @@ pub fn wait_for(addr: &str, id: &str, token: &str, ready: impl Fn(&Value) -> boo
 
 /// One column of one row of the database at `url` (the tests look behind the servers' backs).
 pub fn pg_text(url: &str, sql: &str, param: &str) -> Option<String> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+    let (url, sql, param) = (url.to_string(), sql.to_string(), param.to_string());
+    blocking(async move {
+        let (client, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
             .await
             .unwrap();
         let driver = tokio::spawn(conn);
-        let row = client.query_opt(sql, &[&param]).await.unwrap();
+        let row = client.query_opt(&sql, &[&param]).await.unwrap();
         drop(client);
         let _ = driver.await;
         row.map(|r| r.get::<_, String>(0))
     })
+}
+
+/// Checks that the log of game `id` holds each acknowledged `(version, uci)` move at its
+/// place.
+pub fn assert_logged(url: &str, id: &str, acked: &[(u64, String)]) {
+    for (v, uci) in acked {
+        let sql = format!(
+            "SELECT action FROM actions WHERE game = $1 AND seq = {}",
+            v - 1
+        );
+        let logged = pg_text(url, &sql, id).unwrap();
+        assert!(
+            logged.contains(uci.as_str()),
+            "move {v}: {logged} is not {uci}"
+        );
+    }
 }
 
 /// A server that is killed when the test ends, also when it fails half-way (a panicking test

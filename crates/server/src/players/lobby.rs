@@ -16,7 +16,7 @@ use crate::store::players::SeekRecord;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use tokio::sync::broadcast;
 
 /// What a seek asks for.
@@ -43,8 +43,9 @@ impl SeekSpec {
     }
 }
 
-/// A lobby event for its sockets.
-#[derive(Clone, Debug)]
+/// A lobby event for its sockets (on every node: it travels between nodes too).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "news", rename_all = "snake_case")]
 pub enum LobbyEvent {
     /// The seeks or the games changed: send the lobby again.
     Changed,
@@ -65,6 +66,10 @@ pub enum LobbyEvent {
 pub struct Lobby {
     events: broadcast::Sender<LobbyEvent>,
     open: Mutex<HashMap<String, usize>>,
+    /// Among several nodes: who has the lobby open on the others.
+    pub elsewhere: crate::cluster::lobby::Elsewhere,
+    /// Among several nodes: the pub/sub its news also go to.
+    bus: OnceLock<Arc<crate::cluster::bus::Bus>>,
 }
 
 impl Default for Lobby {
@@ -72,6 +77,8 @@ impl Default for Lobby {
         Lobby {
             events: broadcast::channel(256).0,
             open: Mutex::new(HashMap::new()),
+            elsewhere: Default::default(),
+            bus: OnceLock::new(),
         }
     }
 }
@@ -100,7 +107,11 @@ impl Drop for Presence {
                 false
             }
         };
-        if last {
+        if last && let Some(bus) = self.hub.lobby.bus.get() {
+            crate::cluster::lobby::announce(bus, self.hub.lobby.open_here());
+        }
+        // open on another node still: the seeks stay
+        if last && !self.hub.lobby.elsewhere.has(&self.owner) {
             let (hub, owner) = (Arc::clone(&self.hub), self.owner.clone());
             tokio::spawn(async move {
                 match hub.store.remove_seeks_of(&owner).await {
@@ -114,9 +125,37 @@ impl Drop for Presence {
 }
 
 impl Lobby {
-    /// Tells every lobby socket that something changed.
+    /// Tells every lobby socket that something changed (on every node).
     pub fn changed(&self) {
-        let _ = self.events.send(LobbyEvent::Changed);
+        self.announce(LobbyEvent::Changed);
+    }
+
+    /// Sends `event` to this node's lobby sockets and the other nodes'.
+    fn announce(&self, event: LobbyEvent) {
+        if let Some(bus) = self.bus.get() {
+            crate::cluster::lobby::spread(bus, event.clone());
+        }
+        let _ = self.events.send(event);
+    }
+
+    /// Sends this lobby's news to the other nodes from now on.
+    pub fn spread(&self, bus: Arc<crate::cluster::bus::Bus>) {
+        let _ = self.bus.set(bus);
+    }
+
+    /// News from another node, for this node's lobby sockets.
+    pub fn hear(&self, event: LobbyEvent) {
+        let _ = self.events.send(event);
+    }
+
+    /// The players with a lobby socket open on this node.
+    pub fn open_here(&self) -> Vec<String> {
+        self.open
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .keys()
+            .cloned()
+            .collect()
     }
 
     /// A receiver of lobby events.
@@ -126,19 +165,29 @@ impl Lobby {
 
     /// Marks `owner` present while the returned value lives.
     pub fn enter(hub: &Arc<Hub>, owner: &str) -> Presence {
-        let mut open = hub.lobby.open.lock().unwrap_or_else(|e| e.into_inner());
-        *open.entry(owner.to_string()).or_insert(0) += 1;
+        let first = {
+            let mut open = hub.lobby.open.lock().unwrap_or_else(|e| e.into_inner());
+            let n = open.entry(owner.to_string()).or_insert(0);
+            *n += 1;
+            *n == 1
+        };
+        // the other nodes learn at once, so a seek sent through one of them is accepted
+        if first && let Some(bus) = hub.lobby.bus.get() {
+            crate::cluster::lobby::announce(bus, hub.lobby.open_here());
+        }
         Presence {
             hub: Arc::clone(hub),
             owner: owner.to_string(),
         }
     }
 
-    fn is_open(&self, owner: &str) -> bool {
+    /// Whether `owner` has a lobby socket open, on this node or another.
+    pub(crate) fn is_open(&self, owner: &str) -> bool {
         self.open
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .contains_key(owner)
+            || self.elsewhere.has(owner)
     }
 }
 
@@ -258,7 +307,7 @@ pub async fn accept(hub: &Arc<Hub>, player: &Player, id: &str) -> Result<Paired,
         account: player.account.as_ref().map(|a| a.id),
     };
     let (seat, token) = room.join_as(&taker).await?;
-    let _ = hub.lobby.events.send(LobbyEvent::Paired {
+    hub.lobby.announce(LobbyEvent::Paired {
         owner: seek.owner.clone(),
         game: created.id.clone(),
         seat: created.seat,

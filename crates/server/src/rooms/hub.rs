@@ -2,6 +2,7 @@
 
 use super::room::Room;
 use super::{RoomHandle, RoomStats};
+use crate::cluster::Claim;
 use crate::error::ApiError;
 use crate::games::{Hosted, Kind};
 use crate::ids::{clean_name, now_ms, random_hex, random_seed, token_hash};
@@ -114,11 +115,16 @@ impl Hub {
 
     /// Makes this hub one node of several: games run here only while this node holds their
     /// leases, renewed (and orphans adopted) by a task of their own.
-    pub fn join_cluster(self: &Arc<Self>, cluster: crate::cluster::Cluster) {
-        let cluster = Arc::new(cluster);
+    pub async fn join_cluster(
+        self: &Arc<Self>,
+        settings: crate::cluster::Settings,
+    ) -> Result<(), ApiError> {
+        let cluster = crate::cluster::Cluster::start(settings, Arc::downgrade(self)).await?;
         if self.cluster.set(Arc::clone(&cluster)).is_ok() {
             cluster.spawn_upkeep(Arc::downgrade(self));
+            self.lobby.spread(Arc::clone(&cluster.bus));
         }
+        Ok(())
     }
 
     /// This node's place among several, if any.
@@ -130,7 +136,7 @@ impl Hub {
     pub(crate) fn loaded_room_ids(&self) -> Vec<String> {
         self.lock()
             .iter()
-            .filter(|(_, h)| !h.is_closed())
+            .filter(|(_, h)| !h.is_closed() && h.relayed_to.is_none())
             .map(|(id, _)| id.clone())
             .collect()
     }
@@ -304,10 +310,22 @@ impl Hub {
         Ok(config)
     }
 
-    /// The room of game `id`, loading it from the store if needed.
+    /// The room of game `id`, loading it from the store if needed; among several nodes, a
+    /// relay to the node that runs it when that is another.
     pub async fn room(self: &Arc<Self>, id: &str) -> Result<RoomHandle, ApiError> {
+        self.open(id, true).await
+    }
+
+    /// The room of game `id` if it runs on this node (loading it, taking its lease), never a
+    /// relay: for calls other nodes relay here.
+    pub(crate) async fn owned_room(self: &Arc<Self>, id: &str) -> Result<RoomHandle, ApiError> {
+        self.open(id, false).await
+    }
+
+    async fn open(self: &Arc<Self>, id: &str, may_relay: bool) -> Result<RoomHandle, ApiError> {
         if let Some(h) = self.lock().get(id)
             && !h.is_closed()
+            && (may_relay || h.relayed_to.is_none())
         {
             h.stats.touch();
             return Ok(h.clone());
@@ -326,7 +344,11 @@ impl Hub {
         // among several nodes, a game runs on one: this one, once it holds the lease (read
         // the log only then, so nothing the last owner wrote is missed)
         if let Some(cluster) = self.cluster.get() {
-            cluster.claim(id).await?;
+            match cluster.claim(id).await? {
+                Claim::Held => {}
+                Claim::Elsewhere(owner) if may_relay => return self.relay(cluster, id, &owner),
+                Claim::Elsewhere(owner) => return Err(cluster.runs_elsewhere(id, &owner)),
+            }
         }
         let seats = self.store.seats(id).await?;
         let log = self.store.log(id).await?;
@@ -346,16 +368,73 @@ impl Hub {
         if let Some(h) = rooms.get(id)
             && !h.is_closed()
         {
-            return Ok(h.clone()); // another request loaded it meanwhile
+            if h.relayed_to.is_none() {
+                return Ok(h.clone()); // another request loaded it meanwhile
+            }
+            // this node owns the game now: its relay to the last owner ends
+            let _ = h.tx.try_send(super::Cmd::Leave);
         }
         if rooms.len() >= self.limits.rooms {
             make_place(&mut rooms, self.limits.rooms)?;
         }
         let (tx, rx) = tokio::sync::mpsc::channel(256);
         start(rx);
-        let handle = RoomHandle { tx, stats };
+        let handle = RoomHandle {
+            tx,
+            stats,
+            relayed_to: None,
+        };
         rooms.insert(id.to_string(), handle.clone());
         Ok(handle)
+    }
+
+    /// A relay of game `id` to the node that owns it.
+    fn relay(
+        self: &Arc<Self>,
+        cluster: &Arc<crate::cluster::Cluster>,
+        id: &str,
+        owner: &str,
+    ) -> Result<RoomHandle, ApiError> {
+        let mut rooms = self.lock();
+        if let Some(h) = rooms.get(id)
+            && !h.is_closed()
+        {
+            return Ok(h.clone()); // loaded or relayed meanwhile
+        }
+        if rooms.len() >= self.limits.rooms {
+            make_place(&mut rooms, self.limits.rooms)?;
+        }
+        let stats = Arc::new(RoomStats::default());
+        stats.touch();
+        let (tx, rx) = tokio::sync::mpsc::channel(256);
+        crate::cluster::relay::spawn(self, &cluster.bus, id, owner, rx, Arc::clone(&stats));
+        let handle = RoomHandle {
+            tx,
+            stats,
+            relayed_to: Some(owner.to_string()),
+        };
+        rooms.insert(id.to_string(), handle.clone());
+        Ok(handle)
+    }
+
+    /// A relay ended: its place in the table of rooms is free.
+    pub(crate) fn relay_left(&self, id: &str) {
+        let mut rooms = self.lock();
+        if rooms
+            .get(id)
+            .is_some_and(|h| h.is_closed() && h.relayed_to.is_some())
+        {
+            rooms.remove(id);
+        }
+    }
+
+    /// The games relayed to other nodes now, each with its owner.
+    pub(crate) fn relayed_rooms(&self) -> Vec<(String, String)> {
+        self.lock()
+            .iter()
+            .filter(|(_, h)| !h.is_closed())
+            .filter_map(|(id, h)| Some((id.clone(), h.relayed_to.clone()?)))
+            .collect()
     }
 
     /// A place for one more WebSocket, if the server has room for it.

@@ -78,6 +78,35 @@ impl RoomStats {
         }
     }
 
+    /// The token hashes of the seats with a socket connected now.
+    pub(crate) fn present_tokens(&self) -> Vec<String> {
+        self.seats()
+            .iter()
+            .filter(|(_, (n, _))| *n > 0)
+            .map(|(t, _)| t.clone())
+            .collect()
+    }
+
+    /// Admits one more socket, of the seat whose token hashes to `held` or (without one) a
+    /// spectator, unless `max` of its kind are connected already.
+    pub(crate) fn admit(
+        self: &Arc<Self>,
+        held: Option<String>,
+        max: usize,
+    ) -> Result<Presence, ApiError> {
+        let (count, who) = match held {
+            Some(_) => (&self.players, "players"),
+            None => (&self.spectators, "spectators"),
+        };
+        if count.fetch_add(1, Ordering::Relaxed) >= max {
+            count.fetch_sub(1, Ordering::Relaxed);
+            return Err(ApiError::unavailable(format!(
+                "this room has too many connections of {who} ({max}); try again soon"
+            )));
+        }
+        Ok(Presence::new(Arc::clone(self), held))
+    }
+
     /// Whether the holder of the seat token with this hash is connected.
     pub fn attendance(&self, token_hash: &str) -> Attendance {
         match self.seats().get(token_hash) {
@@ -150,7 +179,7 @@ pub struct SeatView {
 
 /// What the room is asked to do. Requests carry the caller's token hash, never a seat: the
 /// room finds the seat the token holds at the moment it acts.
-enum Cmd {
+pub(crate) enum Cmd {
     Act {
         token: Option<TokenHash>,
         intent: Value,
@@ -182,6 +211,8 @@ enum Cmd {
 pub struct RoomHandle {
     tx: mpsc::Sender<Cmd>,
     stats: Arc<RoomStats>,
+    /// The node that owns the game, when this handle is a relay to it.
+    relayed_to: Option<String>,
 }
 
 fn room_gone() -> ApiError {
@@ -237,6 +268,18 @@ impl RoomHandle {
     /// Subscribes to the room's frames as whoever holds `token` (a spectator without one).
     pub async fn subscribe(&self, token: Option<TokenHash>) -> Result<Subscription, ApiError> {
         self.ask(|reply| Cmd::Subscribe { token, reply }).await
+    }
+
+    /// Holds the place at the table of a player connected to another node (whose token hashes
+    /// to `token`), while the returned value lives.
+    pub(crate) fn remote_presence(&self, token: &str) -> Presence {
+        self.stats.players.fetch_add(1, Ordering::Relaxed);
+        Presence::new(Arc::clone(&self.stats), Some(token.to_string()))
+    }
+
+    /// The node that owns the game, when this handle is a relay to it.
+    pub fn relayed_to(&self) -> Option<&str> {
+        self.relayed_to.as_deref()
     }
 
     fn is_closed(&self) -> bool {

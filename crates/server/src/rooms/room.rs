@@ -5,7 +5,7 @@
 
 use super::hub::{Hub, kind_of};
 use super::table::{CloseReason, Logged, Table, TableAction, is_takeback, table_intent};
-use super::{Attendance, Cmd, Frame, Presence, RoomStats, SeatView, Subscription, TokenHash};
+use super::{Attendance, Cmd, Frame, RoomStats, SeatView, Subscription, TokenHash};
 use crate::error::ApiError;
 use crate::frames::LobbyOp;
 use crate::games::{Adapter, BotMove, Kind, parse_intent, seat_list, stored};
@@ -13,7 +13,6 @@ use crate::ids::{clean_name, now_ms, random_hex, token_hash};
 use crate::store::{GameRecord, LogEntry, SeatRecord};
 use serde_json::{Value, json};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tabula_core::Millis;
 use tokio::sync::{broadcast, mpsc};
@@ -552,33 +551,18 @@ impl<A: Adapter> Room<A> {
             ));
         }
         let limits = &self.hub.limits;
-        let (count, max, who) = match seat {
-            Some(_) => (
-                &self.stats.players,
-                limits.sockets_per_seat * self.kind.max_seats(),
-                "players",
-            ),
-            None => (
-                &self.stats.spectators,
-                limits.spectators_per_room,
-                "spectators",
-            ),
+        let held = seat.and(token).map(|t| t.0.clone());
+        let max = match held {
+            Some(_) => limits.sockets_per_seat * self.kind.max_seats(),
+            None => limits.spectators_per_room,
         };
-        if count.fetch_add(1, Ordering::Relaxed) >= max {
-            count.fetch_sub(1, Ordering::Relaxed);
-            return Err(ApiError::unavailable(format!(
-                "this room has too many connections of {who} ({max}); try again soon"
-            )));
-        }
+        let presence = self.stats.admit(held, max)?;
         Ok(Subscription {
             updates: self.broadcast.subscribe(),
             version: self.seq,
             seat,
             view: self.view(seat),
-            presence: Presence::new(
-                Arc::clone(&self.stats),
-                seat.and(token).map(|t| t.0.clone()),
-            ),
+            presence,
         })
     }
 

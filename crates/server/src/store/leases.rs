@@ -97,6 +97,22 @@ impl PostgresStore {
             .await?)
     }
 
+    /// The node holding a live lease on each of `games` (games without one are left out).
+    pub async fn owners(&self, games: &[String]) -> Result<Vec<(String, String)>, StoreError> {
+        let c = self.client().await?;
+        let rows = c
+            .query(
+                &format!(
+                    "SELECT game, node FROM leases WHERE game = ANY($1) AND expires >= {NOW_MS}"
+                ),
+                &[&games],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect()
+    }
+
     /// Games being played whose lease lapsed: their node is gone, and their clocks and bots
     /// wait for another node to take them over. Oldest lapse first.
     pub async fn orphans(&self, limit: usize) -> Result<Vec<String>, StoreError> {

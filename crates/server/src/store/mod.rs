@@ -14,6 +14,7 @@ pub mod backup;
 mod columns;
 pub mod copy;
 pub mod leases;
+pub mod notify;
 pub mod open;
 pub mod players;
 pub mod postgres;

@@ -1,0 +1,218 @@
+//! Two `tabula serve` nodes on one PostgreSQL database, with clients on both: a game runs on
+//! one node and a player on the other plays it through the pub/sub (intents to the owner,
+//! frames back); the lobby is one lobby whichever node a player uses.
+
+mod node;
+
+use futures_util::{SinkExt, StreamExt};
+use node::{Running, assert_logged, fresh_postgres_url, game, http, http_as, pg_text, serve_with};
+use serde_json::{Value, json};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// Two nodes, `a` and `b`, on a fresh database: their guards and addresses.
+fn two_nodes(prefix: &str) -> (String, [Running; 2], [String; 2]) {
+    let url = fresh_postgres_url(prefix);
+    let (a, at_a) = serve_with(&url, &["--node", "a", "--lease", "2s"]);
+    let (b, at_b) = serve_with(&url, &["--node", "b", "--lease", "2s"]);
+    (url, [Running(Some(a)), Running(Some(b))], [at_a, at_b])
+}
+
+/// A WebSocket to `path` at `addr`, holding the seat `token` and sending `cookie`.
+async fn socket(addr: &str, path: &str, token: Option<&str>, cookie: Option<&str>) -> Ws {
+    let mut req = format!("ws://{addr}{path}").into_client_request().unwrap();
+    if let Some(t) = token {
+        let offer = format!("tabula, tabula-token.{t}");
+        req.headers_mut()
+            .insert("sec-websocket-protocol", offer.parse().unwrap());
+    }
+    if let Some(c) = cookie {
+        req.headers_mut().insert("cookie", c.parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(req).await.unwrap().0
+}
+
+/// The next frame of `ws` for which `pick` says yes (10 s at most).
+async fn frame_where(ws: &mut Ws, what: &str, pick: impl Fn(&Value) -> bool) -> Value {
+    let wait = async {
+        loop {
+            let msg = ws.next().await.expect("the socket closed").unwrap();
+            if let Message::Text(t) = msg {
+                let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                if pick(&v) {
+                    return v;
+                }
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(10), wait)
+        .await
+        .unwrap_or_else(|_| panic!("no {what} within 10 s"))
+}
+
+/// The next state or update of a game socket at version `v` or later.
+async fn view_at(ws: &mut Ws, v: u64) -> Value {
+    let f = frame_where(ws, &format!("view at version {v}"), |f| {
+        matches!(f["t"].as_str(), Some("state" | "update")) && f["d"]["v"].as_u64() >= Some(v)
+    })
+    .await;
+    f["d"]["view"].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_on_each_node_plays_a_game_to_its_end() {
+    let (url, _nodes, [at_a, at_b]) = two_nodes("across");
+    // White makes the game at a; Black takes the seat through b, the first node to load it,
+    // which runs it from then on: White plays through a
+    let (id, white) = game(
+        &at_a,
+        json!({"kind": "quickchess", "name": "W", "options": {"variant": "quickchess"}}),
+    );
+    let (status, joined) = http(
+        &at_b,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({"name": "B"})),
+    );
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["seat"], 1);
+    let black = joined["token"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/ws");
+    let mut ws = [
+        socket(&at_a, &path, Some(&white), None).await,
+        socket(&at_b, &path, Some(&black), None).await,
+    ];
+    let mut views = [view_at(&mut ws[0], 0).await, view_at(&mut ws[1], 0).await];
+    assert_eq!(views[1]["status"], "playing", "{}", views[1]);
+    assert_eq!(views[1]["seats"][1]["name"], "B");
+    // a wrong move through b is refused by the owner, with the owner's words
+    let wrong = json!({"t": "act", "id": 1, "d": {"t": "move", "uci": "a1a1"}});
+    ws[1]
+        .send(Message::Text(wrong.to_string().into()))
+        .await
+        .unwrap();
+    let refused = frame_where(&mut ws[1], "an error", |f| f["t"] == "error").await;
+    assert_eq!(refused["d"]["code"], "refused", "{refused}");
+
+    let mut acked = Vec::new();
+    for ply in 0..12u64 {
+        let mover = usize::from(views[1]["your_turn"] == true);
+        assert_eq!(
+            views[mover]["your_turn"], true,
+            "ply {ply}: {}",
+            views[mover]
+        );
+        let uci = views[mover]["legal"][0]["uci"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let id = 100 + ply;
+        let act = json!({"t": "act", "id": id, "d": {"t": "move", "uci": uci}});
+        ws[mover]
+            .send(Message::Text(act.to_string().into()))
+            .await
+            .unwrap();
+        // the frame of the move reaches the mover before its acknowledgement, on either node
+        let update = frame_where(&mut ws[mover], "the move's update", |f| f["t"] == "update").await;
+        let v = update["d"]["v"].as_u64().unwrap();
+        let ack = frame_where(&mut ws[mover], "the ack", |f| f["d"]["id"] == json!(id)).await;
+        assert_eq!(
+            ack["t"], "ack",
+            "ply {ply} ({uci}) through node {mover}: {ack}"
+        );
+        assert_eq!(ack["d"]["v"].as_u64(), Some(v));
+        acked.push((v, uci));
+        // and the other player, on the other node, sees it
+        views[mover] = update["d"]["view"].clone();
+        views[1 - mover] = view_at(&mut ws[1 - mover], v).await;
+        assert_eq!(views[0]["v"], views[1]["v"]);
+    }
+    // Black resigns through b: the game ends, and White at a is told
+    let resign = json!({"t": "act", "id": 999, "d": {"t": "resign"}});
+    ws[1]
+        .send(Message::Text(resign.to_string().into()))
+        .await
+        .unwrap();
+    let ack = frame_where(&mut ws[1], "the resignation's ack", |f| f["d"]["id"] == 999).await;
+    assert_eq!(ack["t"], "ack", "{ack}");
+    let end = view_at(&mut ws[0], 13).await;
+    assert_eq!(end["status"], "finished", "{end}");
+    assert_eq!(end["over"], true);
+    // the game never left b, and its log holds every acknowledged move at its version
+    assert_eq!(
+        pg_text(&url, "SELECT node FROM leases WHERE game = $1", &id).as_deref(),
+        Some("b")
+    );
+    assert_logged(&url, &id, &acked);
+}
+
+/// A guest's cookie.
+fn guest(c: char) -> String {
+    format!("tabula_guest={}", c.to_string().repeat(24))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_is_one_lobby_across_nodes() {
+    let (_url, mut nodes, [at_a, at_b]) = two_nodes("lobby");
+    let (ann, bob, cid) = (guest('a'), guest('b'), guest('c'));
+    // Ann has the lobby open at a, Bob at b
+    let mut ann_ws = socket(&at_a, "/api/lobby/ws", None, Some(&ann)).await;
+    let mut bob_ws = socket(&at_b, "/api/lobby/ws", None, Some(&bob)).await;
+    let lobby = |f: &Value| f["t"] == "lobby";
+    frame_where(&mut ann_ws, "Ann's lobby", lobby).await;
+    frame_where(&mut bob_ws, "Bob's lobby", lobby).await;
+    // Ann seeks through b (her lobby is open at a: b knows)
+    let spec = json!({"name": "Ann", "kind": "querni", "options": {}});
+    let (status, made) = http_as(&at_b, "POST", "/api/lobby/seeks", Some(spec), &ann);
+    assert_eq!(status, 200, "{made}");
+    let seek = made["id"].as_str().unwrap().to_string();
+    // both lobbies show it live: Ann's at a hears of it from b
+    let has_seek =
+        |f: &Value| lobby(f) && f["d"]["seeks"].as_array().is_some_and(|s| !s.is_empty());
+    let seen = frame_where(&mut ann_ws, "the seek at a", has_seek).await;
+    assert_eq!(seen["d"]["seeks"][0]["mine"], true, "{seen}");
+    frame_where(&mut bob_ws, "the seek at b", has_seek).await;
+    // Bob takes it through b; Ann, at a, is told her seat
+    let taken = http_as(
+        &at_b,
+        "POST",
+        &format!("/api/lobby/seeks/{seek}/accept"),
+        Some(json!({"name": "Bob"})),
+        &bob,
+    );
+    assert_eq!(taken.0, 200, "{}", taken.1);
+    let paired = frame_where(&mut ann_ws, "Ann's pairing", |f| f["t"] == "paired").await;
+    let game = taken.1["game"].as_str().unwrap();
+    assert_eq!(paired["d"]["game"], game, "{paired}");
+    // Ann plays it through a, though b made and runs it
+    let token = paired["d"]["token"].as_str().unwrap();
+    let (status, view) = http(
+        &at_a,
+        "GET",
+        &format!("/api/games/{game}?token={token}"),
+        None,
+    );
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["seat"], paired["d"]["seat"]);
+
+    // a seek of a player whose lobby was open on a node that is killed goes with that node
+    let mut cid_ws = socket(&at_a, "/api/lobby/ws", None, Some(&cid)).await;
+    frame_where(&mut cid_ws, "Cid's lobby", lobby).await;
+    let spec = json!({"name": "Cid", "kind": "querni", "options": {}});
+    let (status, made) = http_as(&at_a, "POST", "/api/lobby/seeks", Some(spec), &cid);
+    assert_eq!(status, 200, "{made}");
+    frame_where(&mut bob_ws, "Cid's seek at b", has_seek).await;
+    nodes[0].kill();
+    let gone = frame_where(&mut bob_ws, "the killed node's seek withdrawn", |f| {
+        lobby(f) && f["d"]["seeks"].as_array().is_some_and(Vec::is_empty)
+    })
+    .await;
+    assert_eq!(gone["d"]["seeks"], json!([]));
+    let (_, now) = http(&at_b, "GET", "/api/lobby", None);
+    assert_eq!(now["seeks"], json!([]), "{now}");
+}

@@ -1,0 +1,256 @@
+//! The pub/sub between nodes over PostgreSQL's LISTEN/NOTIFY: sending a message to a node or
+//! to everyone, calls that wait for their answer, and the loop that hands every message
+//! received to the part of the node it is for.
+//!
+//! LISTEN/NOTIFY rather than Redis, by measurement (BENCHMARKS.md, "The nodes' pub/sub"): the
+//! database the nodes share already carries it, a notification costs a fraction of a move's
+//! own commit, and one service less is one failure less for an operator.
+
+use super::export;
+use super::wire::{Answer, Call, EVERYONE, Joiner, Message, WireFrame, cut, node_channel};
+use crate::error::ApiError;
+use crate::rooms::Hub;
+use crate::store::PostgresStore;
+use crate::store::notify::Notification;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+/// What the owner's node sends a relay.
+#[derive(Debug)]
+pub(crate) enum Relayed {
+    /// A broadcast of the game.
+    Frame(WireFrame),
+    /// The game left its owner.
+    Gone,
+}
+
+/// A node's end of the pub/sub.
+pub struct Bus {
+    /// This node's id.
+    pub(crate) node: String,
+    /// How long a call waits for its answer (and a watch lives without renewal).
+    pub(crate) timeout: Duration,
+    next_id: AtomicU64,
+    pending: Mutex<HashMap<u64, oneshot::Sender<Result<Answer, ApiError>>>>,
+    /// The inbox of each game this node relays.
+    pub(crate) relays: Mutex<HashMap<String, mpsc::Sender<Relayed>>>,
+    /// The exporter of each (game, relaying node) this node owns.
+    pub(crate) exports: Mutex<HashMap<(String, String), mpsc::Sender<export::Request>>>,
+    outbox: mpsc::Sender<Outgoing>,
+}
+
+/// A message on its way: its payloads and who waits for their commit.
+struct Outgoing {
+    parts: Vec<(String, String)>,
+    done: oneshot::Sender<Result<(), ApiError>>,
+}
+
+/// Tasks sending notifications at once; each sends whatever has queued up meanwhile in one
+/// statement, so a busy node makes far fewer transactions than messages.
+const WRITERS: usize = 4;
+
+/// Payloads sent in one statement at most.
+const BATCH: usize = 256;
+
+/// Sends the queued messages, a batch at a time, until the bus is gone.
+async fn write(
+    store: Arc<PostgresStore>,
+    queue: Arc<tokio::sync::Mutex<mpsc::Receiver<Outgoing>>>,
+) {
+    loop {
+        let mut batch = Vec::new();
+        {
+            let mut queue = queue.lock().await;
+            let Some(first) = queue.recv().await else {
+                return;
+            };
+            let mut payloads = first.parts.len();
+            batch.push(first);
+            while payloads < BATCH {
+                match queue.try_recv() {
+                    Ok(next) => {
+                        payloads += next.parts.len();
+                        batch.push(next);
+                    }
+                    Err(_) => break,
+                }
+            }
+        }
+        let all: Vec<(String, String)> = batch.iter().flat_map(|o| o.parts.clone()).collect();
+        let result = store.notify(&all).await.map_err(ApiError::from);
+        for o in batch {
+            let _ = o.done.send(result.clone());
+        }
+    }
+}
+
+/// A map behind a mutex that a panicking holder cannot poison for good.
+pub(crate) fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Bus {
+    /// Listens on this node's channel and everyone's, and hands what arrives to `hub`.
+    pub async fn start(
+        node: String,
+        store: Arc<PostgresStore>,
+        timeout: Duration,
+        hub: Weak<Hub>,
+    ) -> Result<Arc<Bus>, ApiError> {
+        let inbox = store
+            .listen(vec![node_channel(&node), EVERYONE.to_string()])
+            .await?;
+        let (outbox, queue) = mpsc::channel(4096);
+        let queue = Arc::new(tokio::sync::Mutex::new(queue));
+        for _ in 0..WRITERS {
+            tokio::spawn(write(Arc::clone(&store), Arc::clone(&queue)));
+        }
+        let bus = Arc::new(Bus {
+            outbox,
+            node,
+            timeout,
+            // ids start at random, so parts of two nodes' messages never share an id
+            next_id: AtomicU64::new(crate::ids::random_seed() >> 1),
+            pending: Mutex::new(HashMap::new()),
+            relays: Mutex::new(HashMap::new()),
+            exports: Mutex::new(HashMap::new()),
+        });
+        tokio::spawn(Arc::clone(&bus).receive(inbox, hub));
+        Ok(bus)
+    }
+
+    fn fresh_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Sends `message` on `channel` (committed when this returns).
+    pub(crate) async fn send(&self, channel: &str, message: &Message) -> Result<(), ApiError> {
+        let text = serde_json::to_string(message)
+            .map_err(|e| ApiError::Internal(format!("a message between nodes: {e}")))?;
+        let parts = cut(self.fresh_id(), &text)
+            .into_iter()
+            .map(|p| (channel.to_string(), p))
+            .collect();
+        let (done, sent) = oneshot::channel();
+        self.outbox
+            .send(Outgoing { parts, done })
+            .await
+            .map_err(|_| ApiError::unavailable("this node is stopping"))?;
+        sent.await
+            .map_err(|_| ApiError::unavailable("this node is stopping"))?
+    }
+
+    /// Sends `message` to node `node`, logging a failure (for messages nobody waits on).
+    pub(crate) async fn tell(&self, node: &str, message: &Message) {
+        if let Err(e) = self.send(&node_channel(node), message).await {
+            tracing::warn!(node, "a message to another node failed: {e}");
+        }
+    }
+
+    /// Asks `owner` to do `call` on `game` and waits for the answer.
+    pub(crate) async fn call(
+        &self,
+        owner: &str,
+        game: &str,
+        call: Call,
+    ) -> Result<Answer, ApiError> {
+        let id = self.fresh_id();
+        let (tx, rx) = oneshot::channel();
+        locked(&self.pending).insert(id, tx);
+        let message = Message::Call {
+            from: self.node.clone(),
+            id,
+            game: game.to_string(),
+            call,
+        };
+        if let Err(e) = self.send(&node_channel(owner), &message).await {
+            locked(&self.pending).remove(&id);
+            return Err(e);
+        }
+        match tokio::time::timeout(self.timeout, rx).await {
+            Ok(Ok(answer)) => answer,
+            _ => {
+                locked(&self.pending).remove(&id);
+                Err(ApiError::Unavailable {
+                    message: format!(
+                        "node {owner}, which runs game {game}, did not answer in {} s; try \
+                         again (the game moves to another node if that one is gone)",
+                        self.timeout.as_secs_f32()
+                    ),
+                    retry_after: self.timeout,
+                })
+            }
+        }
+    }
+
+    /// Hands every message received to its part of the node, until the hub is gone.
+    async fn receive(self: Arc<Self>, mut inbox: mpsc::Receiver<Notification>, hub: Weak<Hub>) {
+        let mut joiners: HashMap<String, Joiner> = HashMap::new();
+        while let Some(n) = inbox.recv().await {
+            let Some(hub) = hub.upgrade() else { return };
+            let joined = joiners
+                .entry(n.channel.clone())
+                .or_default()
+                .take(&n.payload);
+            let text = match joined {
+                Ok(Some(text)) => text,
+                Ok(None) => continue,
+                Err(e) => {
+                    tracing::warn!(channel = %n.channel, "a notification not understood: {e:?}");
+                    continue;
+                }
+            };
+            match serde_json::from_str::<Message>(&text) {
+                Ok(message) => self.dispatch(&hub, message),
+                Err(e) => tracing::warn!(channel = %n.channel, "a message not understood: {e}"),
+            }
+        }
+    }
+
+    fn dispatch(self: &Arc<Self>, hub: &Arc<Hub>, message: Message) {
+        match message {
+            Message::Call {
+                from,
+                id,
+                game,
+                call,
+            } => export::call(self, hub, from, id, game, call),
+            Message::Reply { id, answer } => {
+                if let Some(tx) = locked(&self.pending).remove(&id) {
+                    let _ = tx.send(answer.map_err(ApiError::from));
+                }
+            }
+            Message::Watch { from, game, tokens } => {
+                export::watch(self, hub, from, game, tokens);
+            }
+            Message::Unwatch { from, game } => {
+                locked(&self.exports).remove(&(game, from));
+            }
+            Message::Update { game, frame } => self.relay(&game, Relayed::Frame(frame)),
+            Message::Gone { game } => self.relay(&game, Relayed::Gone),
+            Message::Lobby { from, news } => {
+                if from != self.node {
+                    hub.lobby.hear(news);
+                }
+            }
+            Message::Alive { from, lobby } => {
+                if from != self.node {
+                    hub.lobby.elsewhere.heard(&from, lobby);
+                }
+            }
+        }
+    }
+
+    fn relay(&self, game: &str, news: Relayed) {
+        let mut relays = locked(&self.relays);
+        let Some(tx) = relays.get(game) else { return };
+        if tx.try_send(news).is_err() {
+            // a relay that cannot keep up (or ended) is let go: its clients reconnect and
+            // start from the state again
+            relays.remove(game);
+        }
+    }
+}

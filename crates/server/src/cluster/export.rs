@@ -1,0 +1,219 @@
+//! The owner's side of a relayed game: calls from other nodes carried out on the room, and
+//! one exporter per (game, relaying node) that sends the room's broadcasts there.
+//!
+//! An exporter subscribes to the room before it answers the first view its node asks for, and
+//! it sends answers and frames in one order from one task, so a client of the other node
+//! misses no frame after its first state. It keeps the room in memory (as a spectator would)
+//! and holds the places of the other node's players at the table (so a player there is not
+//! taken for gone), while the node keeps watching: a watch not renewed within the bus's
+//! timeout ends it (that node is gone).
+
+use super::bus::{Bus, locked};
+use super::wire::{Answer, Call, Message, WireError, WireFrame};
+use crate::error::ApiError;
+use crate::rooms::{Hub, Presence, RoomHandle, TokenHash};
+use std::collections::HashMap;
+use std::sync::Arc;
+use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+/// What a relaying node asks an exporter.
+#[derive(Debug)]
+pub(crate) enum Request {
+    /// A view (answered in order with the frames).
+    View {
+        /// The call's id.
+        id: u64,
+        /// The token's hash.
+        token: Option<String>,
+    },
+    /// The node still watches, with these players connected.
+    Watch {
+        /// Their token hashes.
+        tokens: Vec<String>,
+    },
+}
+
+/// Carries out `call` from node `from` on owned game `game`, and answers.
+pub(crate) fn call(
+    bus: &Arc<Bus>,
+    hub: &Arc<Hub>,
+    from: String,
+    id: u64,
+    game: String,
+    call: Call,
+) {
+    if let Call::View { token } = call {
+        return to_exporter(bus, hub, from, game, Request::View { id, token });
+    }
+    let (bus, hub) = (Arc::clone(bus), Arc::clone(hub));
+    tokio::spawn(async move {
+        let answer = carry_out(&hub, &game, call).await;
+        let reply = Message::Reply {
+            id,
+            answer: answer.map_err(|e| WireError::from(&e)),
+        };
+        bus.tell(&from, &reply).await;
+    });
+}
+
+async fn carry_out(hub: &Arc<Hub>, game: &str, call: Call) -> Result<Answer, ApiError> {
+    let room = hub.owned_room(game).await?;
+    let token = |t: Option<String>| t.map(TokenHash);
+    match call {
+        Call::Act { token: t, intent } => Ok(Answer::Acted {
+            version: room.act(token(t), intent).await?,
+        }),
+        Call::Lobby { token: t, op } => {
+            room.lobby(token(t), op).await?;
+            Ok(Answer::Done)
+        }
+        Call::Join { name, account } => {
+            let who = crate::players::Host { name, account };
+            let (seat, token) = room.join_as(&who).await?;
+            Ok(Answer::Joined { seat, token })
+        }
+        Call::View { token: t } => carry_out_view(&room, t).await,
+    }
+}
+
+/// Node `from` still watches `game`, with these players connected.
+pub(crate) fn watch(
+    bus: &Arc<Bus>,
+    hub: &Arc<Hub>,
+    from: String,
+    game: String,
+    tokens: Vec<String>,
+) {
+    to_exporter(bus, hub, from, game, Request::Watch { tokens });
+}
+
+/// Hands `request` to the exporter of (`game`, `from`), starting one if there is none.
+fn to_exporter(bus: &Arc<Bus>, hub: &Arc<Hub>, from: String, game: String, request: Request) {
+    let mut exports = locked(&bus.exports);
+    let key = (game.clone(), from.clone());
+    let tx = exports
+        .entry(key.clone())
+        .or_insert_with(|| {
+            let (tx, rx) = mpsc::channel(256);
+            let exporter = Exporter {
+                bus: Arc::clone(bus),
+                hub: Arc::clone(hub),
+                game,
+                node: from,
+                present: HashMap::new(),
+            };
+            tokio::spawn(exporter.run(rx, tx.clone()));
+            tx
+        })
+        .clone();
+    if tx.try_send(request).is_err() {
+        // an exporter that cannot keep up is let go; the other node starts afresh
+        exports.remove(&key);
+    }
+}
+
+struct Exporter {
+    bus: Arc<Bus>,
+    hub: Arc<Hub>,
+    game: String,
+    /// The node it sends to.
+    node: String,
+    /// The places of that node's players at the table.
+    present: HashMap<String, Presence>,
+}
+
+impl Exporter {
+    async fn run(mut self, mut inbox: mpsc::Receiver<Request>, me: mpsc::Sender<Request>) {
+        let started = async {
+            let room = self.hub.owned_room(&self.game).await?;
+            let sub = room.subscribe(None).await?;
+            Ok::<_, ApiError>((room, sub))
+        }
+        .await;
+        match started {
+            Ok((room, mut sub)) => {
+                let mut deadline = Instant::now() + self.bus.timeout;
+                loop {
+                    tokio::select! {
+                        update = sub.updates.recv() => match update {
+                            Ok(f) => {
+                                let update = Message::Update {
+                                    game: self.game.clone(),
+                                    frame: WireFrame::from(f.as_ref()),
+                                };
+                                self.bus.tell(&self.node, &update).await;
+                            }
+                            // missed frames, or the room left: the other node starts afresh
+                            Err(RecvError::Lagged(_) | RecvError::Closed) => break,
+                        },
+                        request = inbox.recv() => match request {
+                            Some(r) => {
+                                deadline = Instant::now() + self.bus.timeout;
+                                self.answer(&room, r).await;
+                            }
+                            None => break, // unwatched
+                        },
+                        _ = tokio::time::sleep_until(deadline) => break,
+                    }
+                }
+            }
+            Err(e) => {
+                // not this node's game (any more): answer what is waiting, then end
+                inbox.close();
+                while let Some(r) = inbox.recv().await {
+                    if let Request::View { id, .. } = r {
+                        let reply = Message::Reply {
+                            id,
+                            answer: Err(WireError::from(&e)),
+                        };
+                        self.bus.tell(&self.node, &reply).await;
+                    }
+                }
+            }
+        }
+        {
+            let mut exports = locked(&self.bus.exports);
+            let key = (self.game.clone(), self.node.clone());
+            if exports.get(&key).is_some_and(|tx| tx.same_channel(&me)) {
+                exports.remove(&key);
+            }
+        }
+        let gone = Message::Gone {
+            game: self.game.clone(),
+        };
+        self.bus.tell(&self.node, &gone).await;
+    }
+
+    async fn answer(&mut self, room: &RoomHandle, request: Request) {
+        match request {
+            Request::View { id, token } => {
+                let answer = carry_out_view(room, token).await;
+                let reply = Message::Reply {
+                    id,
+                    answer: answer.map_err(|e| WireError::from(&e)),
+                };
+                self.bus.tell(&self.node, &reply).await;
+            }
+            Request::Watch { tokens } => {
+                self.present.retain(|t, _| tokens.contains(t));
+                for t in tokens {
+                    if let std::collections::hash_map::Entry::Vacant(e) = self.present.entry(t) {
+                        let place = room.remote_presence(e.key());
+                        e.insert(place);
+                    }
+                }
+            }
+        }
+    }
+}
+
+async fn carry_out_view(room: &RoomHandle, token: Option<String>) -> Result<Answer, ApiError> {
+    let v = room.view(token.map(TokenHash)).await?;
+    Ok(Answer::Viewed {
+        version: v.version,
+        seat: v.seat,
+        view: v.view,
+    })
+}

@@ -1,0 +1,201 @@
+//! Several `tabula serve` nodes on one PostgreSQL database: each game runs on exactly one node
+//! at a time, the one holding its lease ([`crate::store::leases`]), and a client may connect
+//! to any node.
+//!
+//! - A node takes a game's lease when it loads the game's room, and gives it back when the
+//!   room leaves memory. A game leased to another node is never loaded twice: this node
+//!   relays it ([`relay`]), carrying its clients' requests to the owner and the owner's frames
+//!   back, over the pub/sub ([`bus`], PostgreSQL's LISTEN/NOTIFY).
+//! - One task per node renews the leases of its loaded rooms every third of their time to
+//!   live; a room whose lease could not be renewed (the node stalled past it, another node
+//!   took the game) steps down at once. A room whose append is refused as stale steps down
+//!   too: the log's primary key is the guard a lease cannot be. The same task ends relays
+//!   whose game changed owner, and tells the other nodes whose lobby is open here
+//!   ([`lobby`]).
+//! - It also adopts orphans, games being played whose node stopped renewing (killed, cut
+//!   off): it loads them, so their clocks run out and their bots move without waiting for a
+//!   player to come back. Players reconnect to any node; the game is there within the lease's
+//!   time to live.
+
+pub mod bus;
+mod export;
+pub mod lobby;
+pub mod relay;
+pub mod wire;
+
+use crate::error::ApiError;
+use crate::rooms::Hub;
+use crate::store::PostgresStore;
+use crate::store::leases::Lease;
+use bus::Bus;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+/// What a node is told at start: who it is, where the database is, how long leases live.
+pub struct Settings {
+    /// This node's id (`--node`).
+    pub node: String,
+    /// The shared database.
+    pub store: Arc<PostgresStore>,
+    /// How long a lease lives without renewal.
+    pub ttl: Duration,
+}
+
+/// A node's place among several.
+pub struct Cluster {
+    /// This node's id (`--node`).
+    pub node: String,
+    /// The shared database.
+    pub store: Arc<PostgresStore>,
+    /// How long a lease lives without renewal.
+    pub ttl: Duration,
+    /// The pub/sub to the other nodes.
+    pub bus: Arc<Bus>,
+}
+
+/// Where a game runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// Here: this node holds its lease now.
+    Held,
+    /// On this other node.
+    Elsewhere(String),
+}
+
+/// Orphans adopted per sweep at most (the rest wait for the next sweep).
+const ADOPT_PER_SWEEP: usize = 50;
+
+impl Cluster {
+    /// Joins the other nodes: listens on the pub/sub for `hub`.
+    pub async fn start(settings: Settings, hub: Weak<Hub>) -> Result<Arc<Cluster>, ApiError> {
+        // a call waits about as long as a lease lives: past that its owner is gone and the
+        // game will be taken over
+        let bus = Bus::start(
+            settings.node.clone(),
+            Arc::clone(&settings.store),
+            settings.ttl,
+            hub,
+        )
+        .await?;
+        Ok(Arc::new(Cluster {
+            node: settings.node,
+            store: settings.store,
+            ttl: settings.ttl,
+            bus,
+        }))
+    }
+
+    fn ttl_ms(&self) -> u64 {
+        self.ttl.as_millis() as u64
+    }
+
+    /// Takes the lease of `game` for this node, or says which node runs it.
+    pub async fn claim(&self, game: &str) -> Result<Claim, ApiError> {
+        // a lease given back between the two reads of `acquire` is taken on the next try
+        for _ in 0..3 {
+            match self.store.acquire(game, &self.node, self.ttl_ms()).await? {
+                Lease::Held => return Ok(Claim::Held),
+                Lease::Elsewhere { node } if !node.is_empty() => {
+                    return Ok(Claim::Elsewhere(node));
+                }
+                Lease::Elsewhere { .. } => continue,
+            }
+        }
+        Err(ApiError::unavailable(format!(
+            "game {game} is changing nodes; try again"
+        )))
+    }
+
+    /// The refusal of a call for a game that runs on `owner`, not here.
+    pub fn runs_elsewhere(&self, game: &str, owner: &str) -> ApiError {
+        ApiError::Unavailable {
+            message: format!(
+                "game {game} is running on node {owner}, not on {}; try again",
+                self.node
+            ),
+            retry_after: self.ttl,
+        }
+    }
+
+    /// Gives the lease of `game` back (its room left this node's memory).
+    pub async fn release(&self, game: &str) {
+        if let Err(e) = self.store.release(game, &self.node).await {
+            tracing::warn!(game, "giving the lease back failed (it will lapse): {e}");
+        }
+    }
+
+    /// Gives every lease of this node back (a clean shutdown: other nodes take the games at
+    /// once instead of after the lease's time to live).
+    pub async fn release_all(&self) {
+        match self.store.release_node(&self.node).await {
+            Ok(n) => tracing::info!("node {} gave back {n} leases", self.node),
+            Err(e) => tracing::warn!("giving the leases back failed (they will lapse): {e}"),
+        }
+    }
+
+    /// Renews this node's leases, steps its rooms down from the ones it lost, and adopts
+    /// orphans, every third of the lease's time to live, while the hub lives.
+    pub fn spawn_upkeep(self: &Arc<Self>, hub: Weak<Hub>) {
+        let cluster = Arc::clone(self);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(cluster.ttl / 3);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                every.tick().await;
+                let Some(hub) = hub.upgrade() else { return };
+                cluster.upkeep(&hub).await;
+            }
+        });
+    }
+
+    async fn upkeep(&self, hub: &Arc<Hub>) {
+        self.check_relays(hub).await;
+        crate::cluster::lobby::upkeep(self, hub).await;
+        // the rooms loaded before the renewal: each took its lease before it was listed
+        let loaded = hub.loaded_room_ids();
+        match self.store.renew(&self.node, &loaded, self.ttl_ms()).await {
+            Ok(renewed) => {
+                for id in loaded.iter().filter(|id| !renewed.contains(id)) {
+                    tracing::warn!(game = %id, "lease lost: the room steps down");
+                    hub.step_down(id);
+                }
+            }
+            // the database is unreachable: keep the rooms (their appends fail until it is
+            // back, and the log refuses a stale one)
+            Err(e) => tracing::error!("renewing leases failed: {e}"),
+        }
+        match self.store.orphans(ADOPT_PER_SWEEP).await {
+            Ok(orphans) => {
+                for id in orphans {
+                    match hub.owned_room(&id).await {
+                        Ok(_) => tracing::info!(game = %id, "adopted from a node that is gone"),
+                        Err(e) => tracing::debug!(game = %id, "not adopted: {e}"),
+                    }
+                }
+            }
+            Err(e) => tracing::error!("looking for orphaned games failed: {e}"),
+        }
+    }
+
+    /// Ends the relays whose game's owner changed or whose lease lapsed: their clients
+    /// reconnect, to the game's new place.
+    async fn check_relays(&self, hub: &Arc<Hub>) {
+        let relayed = hub.relayed_rooms();
+        if relayed.is_empty() {
+            return;
+        }
+        let ids: Vec<String> = relayed.iter().map(|(id, _)| id.clone()).collect();
+        match self.store.owners(&ids).await {
+            Ok(owners) => {
+                for (id, owner) in relayed {
+                    let now = owners.iter().find(|(g, _)| *g == id).map(|(_, n)| n);
+                    if now != Some(&owner) {
+                        tracing::info!(game = %id, "its owner {owner} let it go: the relay ends");
+                        hub.step_down(&id);
+                    }
+                }
+            }
+            Err(e) => tracing::error!("reading the owners of relayed games failed: {e}"),
+        }
+    }
+}

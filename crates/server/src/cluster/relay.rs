@@ -1,0 +1,271 @@
+//! A game another node owns, served to this node's clients: a relay stands where the room
+//! would, takes the same commands, and carries them to the owner over the pub/sub; the
+//! owner's frames come back the same way and go out to this node's sockets.
+//!
+//! The relay keeps watching while it lives (every third of the bus's timeout), naming the
+//! players connected here, so the owner keeps the room and counts them at the table. It ends
+//! when the owner says the game left, when the owner's lease moved (the cluster's upkeep
+//! checks), or when nobody has been connected for the idle time; its sockets then close and
+//! their clients reconnect to wherever the game runs now.
+
+use super::bus::{Bus, Relayed, locked};
+use super::wire::{Answer, Call, Message};
+use crate::error::ApiError;
+use crate::rooms::{Cmd, Frame, Hub, RoomStats, SeatView, Subscription, TokenHash};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+
+/// Frames waiting for a relay's sockets at most (as a room's broadcast).
+const FRAMES: usize = 64;
+
+/// The most sockets of one seat, and of spectators, a relay admits: a room's bounds, for
+/// the largest table (six seats).
+const LARGEST_TABLE: usize = 6;
+
+/// Starts relaying `game`, owned by `owner`, for the commands of `rx`.
+pub(crate) fn spawn(
+    hub: &Arc<Hub>,
+    bus: &Arc<Bus>,
+    game: &str,
+    owner: &str,
+    rx: mpsc::Receiver<Cmd>,
+    stats: Arc<RoomStats>,
+) {
+    let (news_tx, news) = mpsc::channel(FRAMES * 4);
+    locked(&bus.relays).insert(game.to_string(), news_tx.clone());
+    let relay = Relay {
+        hub: Arc::clone(hub),
+        bus: Arc::clone(bus),
+        game: game.to_string(),
+        owner: owner.to_string(),
+        stats,
+        broadcast: broadcast::channel(FRAMES).0,
+        seen: watch::channel(0).0,
+    };
+    tokio::spawn(relay.run(rx, news, news_tx));
+}
+
+struct Relay {
+    hub: Arc<Hub>,
+    bus: Arc<Bus>,
+    game: String,
+    owner: String,
+    stats: Arc<RoomStats>,
+    broadcast: broadcast::Sender<Arc<Frame>>,
+    /// The version of the last frame passed on.
+    seen: watch::Sender<u64>,
+}
+
+/// How long an acknowledgement waits for the frame of its own action, at most.
+const FRAME_WAIT: Duration = Duration::from_secs(1);
+
+/// Waits until the frame of `version` has been passed on to the sockets (or a while), so an
+/// acknowledgement never overtakes the update its action caused, as in a room.
+async fn frame_of(mut seen: watch::Receiver<u64>, version: u64) {
+    let _ = tokio::time::timeout(FRAME_WAIT, seen.wait_for(|v| *v >= version)).await;
+}
+
+fn unexpected(answer: Answer) -> ApiError {
+    ApiError::Internal(format!("the owner node answered {answer:?} out of turn"))
+}
+
+impl Relay {
+    async fn run(
+        self,
+        mut rx: mpsc::Receiver<Cmd>,
+        mut news: mpsc::Receiver<Relayed>,
+        me: mpsc::Sender<Relayed>,
+    ) {
+        let period = self.bus.timeout / 3;
+        let mut tick = tokio::time::interval(period);
+        let mut idle_since = tokio::time::Instant::now();
+        loop {
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    None | Some(Cmd::Leave) => break,
+                    Some(c) => self.handle(c),
+                },
+                n = news.recv() => match n {
+                    Some(Relayed::Frame(f)) => {
+                        let version = f.version;
+                        let _ = self.broadcast.send(Arc::new(Frame::from(f)));
+                        self.seen.send_if_modified(|v| {
+                            let newer = version > *v;
+                            *v = (*v).max(version);
+                            newer
+                        });
+                    }
+                    Some(Relayed::Gone) | None => break,
+                },
+                _ = tick.tick() => {
+                    if self.stats.connected() > 0 {
+                        idle_since = tokio::time::Instant::now();
+                    } else if idle_since.elapsed() >= self.hub.limits.idle {
+                        break;
+                    }
+                    self.watch();
+                }
+            }
+        }
+        drop(rx);
+        {
+            let mut relays = locked(&self.bus.relays);
+            if relays
+                .get(&self.game)
+                .is_some_and(|tx| tx.same_channel(&me))
+            {
+                relays.remove(&self.game);
+            }
+        }
+        self.hub.relay_left(&self.game);
+        let unwatch = Message::Unwatch {
+            from: self.bus.node.clone(),
+            game: self.game.clone(),
+        };
+        let (bus, owner) = (Arc::clone(&self.bus), self.owner.clone());
+        tokio::spawn(async move { bus.tell(&owner, &unwatch).await });
+    }
+
+    /// Tells the owner this node still watches, and who is connected here.
+    fn watch(&self) {
+        watch(&self.bus, &self.owner, &self.game, &self.stats);
+    }
+
+    /// Carries `call` to the owner, off the relay's task, and sends `reply` what `then` makes
+    /// of the answer (an answer of another kind is a fault of the owner).
+    fn forward<T: Send + 'static, F: Future<Output = Result<T, ApiError>> + Send + 'static>(
+        &self,
+        call: Call,
+        reply: oneshot::Sender<Result<T, ApiError>>,
+        then: impl FnOnce(Answer) -> F + Send + 'static,
+    ) {
+        let (bus, owner, game) = (Arc::clone(&self.bus), self.owner.clone(), self.game.clone());
+        tokio::spawn(async move {
+            let answer = match bus.call(&owner, &game, call).await {
+                Ok(a) => then(a).await,
+                Err(e) => Err(e),
+            };
+            let _ = reply.send(answer);
+        });
+    }
+
+    /// Carries a command to the owner without holding the relay up.
+    fn handle(&self, cmd: Cmd) {
+        let hash = |t: Option<TokenHash>| t.map(|t| t.0);
+        match cmd {
+            Cmd::Act {
+                token,
+                intent,
+                reply,
+            } => {
+                let call = Call::Act {
+                    token: hash(token),
+                    intent,
+                };
+                // with sockets here, the frame of the action comes first
+                let seen = (self.broadcast.receiver_count() > 0).then(|| self.seen.subscribe());
+                self.forward(call, reply, |a| async move {
+                    let Answer::Acted { version } = a else {
+                        return Err(unexpected(a));
+                    };
+                    if let Some(seen) = seen {
+                        frame_of(seen, version).await;
+                    }
+                    Ok(version)
+                });
+            }
+            Cmd::Lobby { token, op, reply } => {
+                let call = Call::Lobby {
+                    token: hash(token),
+                    op,
+                };
+                self.forward(call, reply, |a| async move {
+                    match a {
+                        Answer::Done => Ok(()),
+                        other => Err(unexpected(other)),
+                    }
+                });
+            }
+            Cmd::Join { who, reply } => {
+                let call = Call::Join {
+                    name: who.name,
+                    account: who.account,
+                };
+                self.forward(call, reply, |a| async move {
+                    match a {
+                        Answer::Joined { seat, token } => Ok((seat, token)),
+                        other => Err(unexpected(other)),
+                    }
+                });
+            }
+            Cmd::View { token, reply } => {
+                let call = Call::View { token: hash(token) };
+                self.forward(call, reply, |a| async move {
+                    match a {
+                        Answer::Viewed {
+                            version,
+                            seat,
+                            view,
+                        } => Ok(SeatView {
+                            version,
+                            seat,
+                            view,
+                        }),
+                        other => Err(unexpected(other)),
+                    }
+                });
+            }
+            Cmd::Subscribe { token, reply } => {
+                // subscribed before the view is asked: no frame after the view is missed
+                let updates = self.broadcast.subscribe();
+                let call = Call::View {
+                    token: hash(token.clone()),
+                };
+                let stats = Arc::clone(&self.stats);
+                let limits = self.hub.limits;
+                let (bus, owner, game) =
+                    (Arc::clone(&self.bus), self.owner.clone(), self.game.clone());
+                self.forward(call, reply, move |a| async move {
+                    let Answer::Viewed {
+                        version,
+                        seat,
+                        view,
+                    } = a
+                    else {
+                        return Err(unexpected(a));
+                    };
+                    let held = seat.and(token).map(|t| t.0);
+                    let max = match held {
+                        Some(_) => limits.sockets_per_seat * LARGEST_TABLE,
+                        None => limits.spectators_per_room,
+                    };
+                    let presence = stats.admit(held.clone(), max)?;
+                    if held.is_some() {
+                        // the owner learns at once that this player is at the table
+                        watch(&bus, &owner, &game, &stats);
+                    }
+                    Ok(Subscription {
+                        updates,
+                        version,
+                        seat,
+                        view,
+                        presence,
+                    })
+                });
+            }
+            Cmd::Leave => {}
+        }
+    }
+}
+
+/// Sends a watch of `game` to `owner` naming the players connected here.
+fn watch(bus: &Arc<Bus>, owner: &str, game: &str, stats: &RoomStats) {
+    let message = Message::Watch {
+        from: bus.node.clone(),
+        game: game.to_string(),
+        tokens: stats.present_tokens(),
+    };
+    let (bus, owner) = (Arc::clone(bus), owner.to_string());
+    tokio::spawn(async move { bus.tell(&owner, &message).await });
+}

@@ -1,0 +1,373 @@
+//! What nodes say to each other over the pub/sub, as types, and how a message is cut into
+//! notification payloads and joined again.
+//!
+//! Each node listens on its own channel ([`node_channel`]) for calls to the games it owns,
+//! the answers to its own calls and the frames of the games it relays, and on
+//! [`EVERYONE`] for the lobby. A message is JSON; one longer than a payload may be is cut into
+//! parts `ID i/n|text`, sent by one statement so they arrive together and in order.
+
+use crate::error::ApiError;
+use crate::frames::LobbyOp;
+use crate::players::lobby::LobbyEvent;
+use crate::rooms::Frame;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// The channel every node listens on (the lobby's news and the nodes' heartbeats).
+pub const EVERYONE: &str = "tabula_all";
+
+/// The channel node `node` listens on. Node ids are at most 48 characters, so the name stays
+/// within PostgreSQL's 63 bytes.
+pub fn node_channel(node: &str) -> String {
+    format!("tabula_node_{node}")
+}
+
+/// A request to the node that owns a game, made for a client of another node.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "call", rename_all = "snake_case")]
+pub enum Call {
+    /// An intent of the seat `token` holds.
+    Act {
+        /// The token's hash.
+        token: Option<String>,
+        /// The game's intent.
+        intent: Value,
+    },
+    /// A change to a game's lobby.
+    Lobby {
+        /// The token's hash.
+        token: Option<String>,
+        /// The change.
+        op: LobbyOp,
+    },
+    /// Take a free seat.
+    Join {
+        /// The name shown.
+        name: String,
+        /// The account, for a signed-in player.
+        account: Option<i64>,
+    },
+    /// The version, seat and view of `token` (the start of a relayed subscription too).
+    View {
+        /// The token's hash.
+        token: Option<String>,
+    },
+}
+
+/// The owner's answer to a [`Call`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "answer", rename_all = "snake_case")]
+pub enum Answer {
+    /// An intent was logged: the room's version now.
+    Acted {
+        /// The version.
+        version: u64,
+    },
+    /// A lobby change was made.
+    Done,
+    /// A seat was taken.
+    Joined {
+        /// The seat.
+        seat: u32,
+        /// Its secret token.
+        token: String,
+    },
+    /// A view.
+    Viewed {
+        /// The room's version.
+        version: u64,
+        /// The seat the token holds.
+        seat: Option<u32>,
+        /// What it sees.
+        view: Value,
+    },
+}
+
+/// An [`ApiError`] on the wire: its kind, its words and when to retry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireError {
+    /// [`ApiError::code`].
+    pub code: String,
+    /// The message.
+    pub message: String,
+    /// When to try again, in ms, for the errors that say so.
+    pub retry_ms: Option<u64>,
+}
+
+impl From<&ApiError> for WireError {
+    fn from(e: &ApiError) -> WireError {
+        WireError {
+            code: e.code().to_string(),
+            message: e.to_string(),
+            retry_ms: e.retry_after().map(|d| d.as_millis() as u64),
+        }
+    }
+}
+
+impl From<WireError> for ApiError {
+    fn from(e: WireError) -> ApiError {
+        let retry_after = Duration::from_millis(e.retry_ms.unwrap_or(5_000));
+        let m = e.message;
+        match e.code.as_str() {
+            "bad_input" => ApiError::BadInput(m),
+            "unauthorized" => ApiError::Unauthorized(m),
+            "forbidden" => ApiError::Forbidden(m),
+            "not_found" => ApiError::NotFound(m),
+            "conflict" => ApiError::Conflict(m),
+            "too_large" => ApiError::TooLarge(m),
+            "refused" => ApiError::Refused(m),
+            "rate_limited" => ApiError::RateLimited {
+                message: m,
+                retry_after,
+            },
+            "unavailable" => ApiError::Unavailable {
+                message: m,
+                retry_after,
+            },
+            _ => ApiError::Internal(m),
+        }
+    }
+}
+
+/// A room's broadcast on the wire.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireFrame {
+    /// The version.
+    pub version: u64,
+    /// The events.
+    pub events: Vec<Value>,
+    /// Each seat's view.
+    pub views: Vec<Value>,
+    /// The spectators' view.
+    pub spectator: Value,
+    /// Each seat's token hash.
+    pub tokens: Vec<String>,
+}
+
+impl From<&Frame> for WireFrame {
+    fn from(f: &Frame) -> WireFrame {
+        WireFrame {
+            version: f.version,
+            events: f.events.clone(),
+            views: f.views.clone(),
+            spectator: f.spectator.clone(),
+            tokens: f.tokens.clone(),
+        }
+    }
+}
+
+impl From<WireFrame> for Frame {
+    fn from(f: WireFrame) -> Frame {
+        Frame::new(f.version, f.events, f.views, f.spectator, f.tokens)
+    }
+}
+
+/// A message between nodes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum Message {
+    /// To a game's owner: do this for a client of node `from`, answer with call id `id`.
+    Call {
+        /// The asking node.
+        from: String,
+        /// The asking node's id for this call.
+        id: u64,
+        /// The game.
+        game: String,
+        /// What to do.
+        call: Call,
+    },
+    /// The answer to call `id`.
+    Reply {
+        /// The call's id.
+        id: u64,
+        /// The answer, or why not.
+        answer: Result<Answer, WireError>,
+    },
+    /// To a game's owner: node `from` has sockets on the game and wants its frames; the seat
+    /// tokens (hashes) of the players connected there now. Repeated while it holds on.
+    Watch {
+        /// The relaying node.
+        from: String,
+        /// The game.
+        game: String,
+        /// The token hashes of its players connected now.
+        tokens: Vec<String>,
+    },
+    /// To a game's owner: node `from` has no sockets on the game any more.
+    Unwatch {
+        /// The relaying node.
+        from: String,
+        /// The game.
+        game: String,
+    },
+    /// A game's broadcast, to a node relaying it.
+    Update {
+        /// The game.
+        game: String,
+        /// The frame.
+        frame: WireFrame,
+    },
+    /// A game left its owner (stepped down, closed): relays end and their clients reconnect.
+    Gone {
+        /// The game.
+        game: String,
+    },
+    /// To everyone: lobby news from node `from`.
+    Lobby {
+        /// The sending node.
+        from: String,
+        /// The news.
+        news: LobbyEvent,
+    },
+    /// To everyone, now and then: node `from` lives, with the players whose lobby is open
+    /// there (their seeks live while they do).
+    Alive {
+        /// The sending node.
+        from: String,
+        /// Lobby owners with a socket open on it.
+        lobby: Vec<String>,
+    },
+}
+
+/// The largest payload part, in bytes (PostgreSQL takes less than 8,000, the header included).
+pub const PART: usize = 7_800;
+
+/// Cuts `text` into payloads, each under 8,000 bytes; `id` tells one message's parts apart.
+pub fn cut(id: u64, text: &str) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let mut end = rest.len().min(PART);
+        while !rest.is_char_boundary(end) {
+            end -= 1;
+        }
+        pieces.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    if pieces.is_empty() {
+        pieces.push("");
+    }
+    let n = pieces.len();
+    pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{id:x} {}/{n}|{p}", i + 1))
+        .collect()
+}
+
+/// Joins the parts of messages as they arrive, from one channel.
+#[derive(Default)]
+pub struct Joiner {
+    partial: HashMap<u64, Vec<String>>,
+}
+
+/// Why a payload was not understood.
+#[derive(Debug, PartialEq, Eq)]
+pub struct BadPayload(pub String);
+
+/// Messages with parts missing kept at most (parts of one message arrive together, so this
+/// only bounds what a lost part could leave behind).
+const MAX_PARTIAL: usize = 64;
+
+impl Joiner {
+    /// Takes one payload: the whole message once its last part is in.
+    pub fn take(&mut self, payload: &str) -> Result<Option<String>, BadPayload> {
+        let bad = || {
+            BadPayload(format!(
+                "`{}`",
+                payload.chars().take(40).collect::<String>()
+            ))
+        };
+        let (head, body) = payload.split_once('|').ok_or_else(bad)?;
+        let (id, count) = head.split_once(' ').ok_or_else(bad)?;
+        let (i, n) = count.split_once('/').ok_or_else(bad)?;
+        let id = u64::from_str_radix(id, 16).map_err(|_| bad())?;
+        let i: usize = i.parse().map_err(|_| bad())?;
+        let n: usize = n.parse().map_err(|_| bad())?;
+        if i == 0 || i > n {
+            return Err(bad());
+        }
+        if n == 1 {
+            return Ok(Some(body.to_string()));
+        }
+        if self.partial.len() >= MAX_PARTIAL && !self.partial.contains_key(&id) {
+            self.partial.clear();
+        }
+        let parts = self.partial.entry(id).or_default();
+        if parts.len() + 1 != i {
+            self.partial.remove(&id);
+            return Err(BadPayload(format!(
+                "part {i}/{n} of message {id:x} out of order"
+            )));
+        }
+        parts.push(body.to_string());
+        if i < n {
+            return Ok(None);
+        }
+        Ok(self.partial.remove(&id).map(|p| p.concat()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_long_message_is_cut_on_character_boundaries_and_joined_again() {
+        let text = "й".repeat(9_000) + "end";
+        let parts = cut(0xab, &text);
+        assert_eq!(parts.len(), 3);
+        assert!(parts.iter().all(|p| p.len() < 8_000));
+        let mut j = Joiner::default();
+        assert_eq!(j.take(&parts[0]), Ok(None));
+        assert_eq!(j.take(&parts[1]), Ok(None));
+        assert_eq!(j.take(&parts[2]), Ok(Some(text)));
+        assert_eq!(cut(1, "{}"), vec!["1 1/1|{}".to_string()]);
+    }
+
+    #[test]
+    fn a_part_out_of_order_or_malformed_is_refused() {
+        let parts = cut(7, &"x".repeat(20_000));
+        let mut j = Joiner::default();
+        assert!(j.take(&parts[1]).is_err());
+        assert!(j.take("no header").is_err());
+        assert!(j.take("zz 1/1|{}").is_err());
+        assert!(j.take("1 0/1|{}").is_err());
+        assert!(j.take("1 2/1|{}").is_err());
+    }
+
+    #[test]
+    fn messages_and_errors_survive_the_wire() {
+        let m = Message::Call {
+            from: "a".into(),
+            id: 3,
+            game: "g".into(),
+            call: Call::Lobby {
+                token: None,
+                op: LobbyOp::AddBot { level: 2 },
+            },
+        };
+        let back: Message = serde_json::from_str(&serde_json::to_string(&m).unwrap()).unwrap();
+        assert_eq!(back, m);
+        let e = ApiError::Unavailable {
+            message: "full".into(),
+            retry_after: Duration::from_secs(7),
+        };
+        assert_eq!(ApiError::from(WireError::from(&e)), e);
+        let e = ApiError::Refused("not your turn".into());
+        assert_eq!(ApiError::from(WireError::from(&e)), e);
+        let f = WireFrame {
+            version: 4,
+            events: vec![json!({"e": 1})],
+            views: vec![json!({"you": 0})],
+            spectator: json!({}),
+            tokens: vec!["t".into()],
+        };
+        let frame = Frame::from(f.clone());
+        assert_eq!(WireFrame::from(&frame), f);
+    }
+}
