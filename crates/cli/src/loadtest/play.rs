@@ -9,6 +9,7 @@
 
 use super::server::{ChildServer, http, percentile_ms};
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -18,6 +19,43 @@ use tokio_tungstenite::tungstenite::Message;
 
 /// One acknowledged move: the log length after it, and the move.
 type Acked = (u64, String);
+
+/// What a playing client reads of a server frame; the rest is skipped without being built
+/// (the load generator shares the machine with the servers: its parsing should cost little).
+#[derive(Deserialize)]
+struct Incoming {
+    t: String,
+    #[serde(default)]
+    d: FrameData,
+}
+
+/// The data of a frame: the request id it answers, the version, the view.
+#[derive(Deserialize, Default)]
+struct FrameData {
+    #[serde(default)]
+    id: Option<u64>,
+    #[serde(default)]
+    v: Option<u64>,
+    #[serde(default)]
+    view: Option<PlayView>,
+}
+
+/// What a client plays from: whether the game is over, whether it is its turn, its moves.
+#[derive(Deserialize, Default)]
+struct PlayView {
+    #[serde(default)]
+    over: Option<bool>,
+    #[serde(default)]
+    your_turn: Option<bool>,
+    #[serde(default)]
+    legal: Option<Vec<Legal>>,
+}
+
+/// One legal move.
+#[derive(Deserialize, Clone)]
+struct Legal {
+    uci: String,
+}
 
 /// What one client measured.
 #[derive(Default)]
@@ -85,22 +123,20 @@ async fn client(
     ready.wait().await;
     let mut rng = seeded(seed);
     let mut result = ClientResult::default();
-    let mut view = Value::Null;
+    let mut view = PlayView::default();
     let mut made = 0;
     let mut pending: Option<(u64, Instant, String)> = None;
     loop {
         if pending.is_none() {
-            let over = view["over"] == true;
-            if over || made >= moves {
+            if view.over == Some(true) || made >= moves {
                 break;
             }
-            if view["your_turn"] == true {
-                let legal = view["legal"].as_array().cloned().unwrap_or_default();
+            if view.your_turn == Some(true) {
+                let legal = view.legal.clone().unwrap_or_default();
                 if !legal.is_empty() {
                     let jitter = rng.random_range(0..=think.as_millis() as u64 / 2);
                     tokio::time::sleep(think / 2 + Duration::from_millis(jitter)).await;
-                    let m = &legal[rng.random_range(0..legal.len())];
-                    let uci = m["uci"].as_str().unwrap_or_default().to_string();
+                    let uci = legal[rng.random_range(0..legal.len())].uci.clone();
                     made += 1;
                     let id = u64::from(made);
                     let frame = json!({"t": "act", "id": id, "d": {"t": "move", "uci": uci}});
@@ -117,20 +153,18 @@ async fn client(
             .ok_or("the server closed the connection")?
             .map_err(|e| e.to_string())?;
         let Message::Text(text) = msg else { continue };
-        let frame: Value = serde_json::from_str(text.as_str()).map_err(|e| e.to_string())?;
-        let d = &frame["d"];
-        if let Some(v) = d.get("view") {
-            view = v.clone();
+        let frame: Incoming = serde_json::from_str(text.as_str()).map_err(|e| e.to_string())?;
+        let d = frame.d;
+        if let Some(v) = d.view {
+            view = v;
         }
         if let Some((id, sent, uci)) = &pending
-            && d["id"] == json!(id)
+            && d.id == Some(*id)
         {
-            match frame["t"].as_str() {
-                Some("ack") => {
+            match frame.t.as_str() {
+                "ack" => {
                     result.latencies_us.push(sent.elapsed().as_micros() as u64);
-                    result
-                        .acked
-                        .push((d["v"].as_u64().unwrap_or(0), uci.clone()));
+                    result.acked.push((d.v.unwrap_or(0), uci.clone()));
                 }
                 _ => result.refused += 1,
             }

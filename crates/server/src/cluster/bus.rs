@@ -7,7 +7,9 @@
 //! own commit, and one service less is one failure less for an operator.
 
 use super::export;
-use super::wire::{Answer, Call, EVERYONE, Joiner, Message, WireFrame, cut, node_channel};
+use super::wire::{
+    Answer, Call, EVERYONE, Joiner, Message, WireFrame, cut, decode, encode, node_channel,
+};
 use crate::error::ApiError;
 use crate::rooms::Hub;
 use crate::store::PostgresStore;
@@ -128,9 +130,14 @@ impl Bus {
 
     /// Sends `message` on `channel` (committed when this returns).
     pub(crate) async fn send(&self, channel: &str, message: &Message) -> Result<(), ApiError> {
-        let text = serde_json::to_string(message)
+        let text = encode(message)
             .map_err(|e| ApiError::Internal(format!("a message between nodes: {e}")))?;
-        let parts = cut(self.fresh_id(), &text)
+        self.send_text(channel, &text).await
+    }
+
+    /// Sends a message already encoded on `channel` (committed when this returns).
+    pub(crate) async fn send_text(&self, channel: &str, text: &str) -> Result<(), ApiError> {
+        let parts = cut(self.fresh_id(), text)
             .into_iter()
             .map(|p| (channel.to_string(), p))
             .collect();
@@ -203,7 +210,7 @@ impl Bus {
                     continue;
                 }
             };
-            match serde_json::from_str::<Message>(&text) {
+            match decode(&text) {
                 Ok(message) => self.dispatch(&hub, message),
                 Err(e) => tracing::warn!(channel = %n.channel, "a message not understood: {e}"),
             }

@@ -9,7 +9,7 @@
 //! timeout ends it (that node is gone).
 
 use super::bus::{Bus, locked};
-use super::wire::{Answer, Call, Message, WireError, WireFrame};
+use super::wire::{Answer, Call, Message, WireError, encode_update, node_channel};
 use crate::error::ApiError;
 use crate::rooms::{Hub, Presence, RoomHandle, TokenHash};
 use std::collections::HashMap;
@@ -139,11 +139,12 @@ impl Exporter {
                     tokio::select! {
                         update = sub.updates.recv() => match update {
                             Ok(f) => {
-                                let update = Message::Update {
-                                    game: self.game.clone(),
-                                    frame: WireFrame::from(f.as_ref()),
-                                };
-                                self.bus.tell(&self.node, &update).await;
+                                let texts: Vec<_> = f.texts();
+                                let texts: Vec<&str> = texts.iter().map(|t| t.as_str()).collect();
+                                let update = encode_update(&self.game, f.version, &f.tokens, &texts);
+                                if let Err(e) = self.bus.send_text(&node_channel(&self.node), &update).await {
+                                    tracing::warn!(node = %self.node, "an update to another node failed: {e}");
+                                }
                             }
                             // missed frames, or the room left: the other node starts afresh
                             Err(RecvError::Lagged(_) | RecvError::Closed) => break,

@@ -89,7 +89,11 @@ impl Relay {
                 n = news.recv() => match n {
                     Some(Relayed::Frame(f)) => {
                         let version = f.version;
-                        let _ = self.broadcast.send(Arc::new(Frame::from(f)));
+                        let Some(frame) = f.into_frame() else {
+                            tracing::warn!(game = %self.game, "a frame without texts from {}", self.owner);
+                            break;
+                        };
+                        let _ = self.broadcast.send(Arc::new(frame));
                         self.seen.send_if_modified(|v| {
                             let newer = version > *v;
                             *v = (*v).max(version);

@@ -55,6 +55,34 @@ impl Frame {
         }
     }
 
+    /// A frame made on another node, as the `update` texts of each seat and (last) of
+    /// spectators, ready to send: its views are never needed as values here. `None` without
+    /// the spectators' text.
+    pub fn from_texts(version: u64, tokens: Vec<String>, texts: Vec<String>) -> Option<Frame> {
+        let seats = texts.len().checked_sub(1)?;
+        Some(Frame {
+            version,
+            events: Vec::new(),
+            views: vec![Value::Null; seats],
+            spectator: Value::Null,
+            tokens,
+            texts: texts
+                .into_iter()
+                .map(|t| OnceLock::from(Utf8Bytes::from(t)))
+                .collect(),
+        })
+    }
+
+    /// The `update` texts of each seat and (last) of spectators (shared, not copied).
+    pub fn texts(&self) -> Vec<Utf8Bytes> {
+        let seats = self.views.len() as u32;
+        (0..seats)
+            .map(Some)
+            .chain([None])
+            .map(|s| self.update_text(s))
+            .collect()
+    }
+
     /// The seat whose token hashes to `token` now.
     pub fn seat_of(&self, token: Option<&TokenHash>) -> Option<u32> {
         let token = token?;
@@ -115,5 +143,13 @@ mod tests {
         let text = f.update_text(Some(0));
         assert!(text.as_str().contains(r#""view":{"you":0}"#));
         assert!(f.update_text(None).as_str().contains(r#""you":null"#));
+        // made again elsewhere from its texts, it sends the same
+        let texts = f.texts().iter().map(|t| t.as_str().to_string()).collect();
+        let g = Frame::from_texts(3, f.tokens.clone(), texts).unwrap();
+        assert_eq!(g.seat_of(Some(&ann)), Some(0));
+        for seat in [Some(0), Some(1), None, Some(7)] {
+            assert_eq!(g.update_text(seat), f.update_text(seat));
+        }
+        assert!(Frame::from_texts(3, vec![], vec![]).is_none());
     }
 }
