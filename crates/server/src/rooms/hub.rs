@@ -449,9 +449,12 @@ impl Hub {
         self.sockets.load(Ordering::Relaxed)
     }
 
-    /// Rooms in memory.
+    /// Rooms in memory (games run here; relays to other nodes not counted).
     pub fn loaded_rooms(&self) -> usize {
-        self.lock().values().filter(|h| !h.is_closed()).count()
+        self.lock()
+            .values()
+            .filter(|h| !h.is_closed() && h.relayed_to.is_none())
+            .count()
     }
 }
 

@@ -277,11 +277,6 @@ impl RoomHandle {
         Presence::new(Arc::clone(&self.stats), Some(token.to_string()))
     }
 
-    /// The node that owns the game, when this handle is a relay to it.
-    pub fn relayed_to(&self) -> Option<&str> {
-        self.relayed_to.as_deref()
-    }
-
     fn is_closed(&self) -> bool {
         self.tx.is_closed()
     }

@@ -5,10 +5,10 @@
 
 use super::hub::{Hub, kind_of};
 use super::table::{CloseReason, Logged, Table, TableAction, is_takeback, table_intent};
-use super::{Attendance, Cmd, Frame, RoomStats, SeatView, Subscription, TokenHash};
+use super::{Cmd, Frame, RoomStats, SeatView, TokenHash};
 use crate::error::ApiError;
 use crate::frames::LobbyOp;
-use crate::games::{Adapter, BotMove, Kind, parse_intent, seat_list, stored};
+use crate::games::{Adapter, BotMove, Kind, parse_intent, stored};
 use crate::ids::{clean_name, now_ms, random_hex, token_hash};
 use crate::store::{GameRecord, LogEntry, SeatRecord};
 use serde_json::{Value, json};
@@ -16,6 +16,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use tabula_core::Millis;
 use tokio::sync::{broadcast, mpsc};
+
+mod view;
 
 /// A search's answer: the version it was asked for and the action found.
 type Answer<A> = (u64, Option<A>);
@@ -138,121 +140,6 @@ impl<A: Adapter> Room<A> {
             };
         }
         ApiError::Internal(format!("the {what} could not be saved ({e}); try again"))
-    }
-
-    /// The seat `token` holds now.
-    fn seat_of(&self, token: Option<&TokenHash>) -> Option<u32> {
-        let token = token?;
-        self.seats
-            .iter()
-            .find(|s| s.bot_level.is_none() && s.token_hash == token.0)
-            .map(|s| s.seat)
-    }
-
-    /// The seat `token` holds, or why it may not act.
-    fn acting_seat(&self, token: Option<&TokenHash>) -> Result<u32, ApiError> {
-        match (token, self.seat_of(token)) {
-            (_, Some(seat)) => Ok(seat),
-            (None, None) => Err(ApiError::Forbidden(
-                "spectators cannot act: join the game or use your seat's link".into(),
-            )),
-            (Some(_), None) => Err(ApiError::Forbidden(
-                "that token belongs to no seat of this game (the seat may have been removed)"
-                    .into(),
-            )),
-        }
-    }
-
-    /// Whether the player of `seat` is at the table: connected, or gone for less than the
-    /// away time (players not seen since the room was loaded count as gone from then).
-    fn present(&self, seat: &SeatRecord, now: Millis) -> bool {
-        let away = self.hub.limits.away.as_millis() as u64;
-        match self.stats.attendance(&seat.token_hash) {
-            Attendance::Here => true,
-            Attendance::LeftAt(t) => now.saturating_sub(t) < away,
-            Attendance::Unseen => now.saturating_sub(self.loaded_at) < away,
-        }
-    }
-
-    /// The host: the first seat whose player is at the table (seat 0, the creator, while
-    /// present), so a table never waits for a host who has gone.
-    fn host(&self, now: Millis) -> u32 {
-        self.seats
-            .iter()
-            .find(|s| s.bot_level.is_none() && self.present(s, now))
-            .map_or(0, |s| s.seat)
-    }
-
-    /// Whether every player has gone away (a game with players only).
-    fn deserted(&self, now: Millis) -> bool {
-        let mut humans = self.seats.iter().filter(|s| s.bot_level.is_none());
-        humans.clone().next().is_some() && humans.all(|s| !self.present(s, now))
-    }
-
-    /// The room's part of every view: rematches, closing, the host, and the game's kind,
-    /// options and bots (what a new game with the same settings needs).
-    fn table_view(&self, now: Millis) -> Value {
-        let mut t = self.table.view(self.host(now));
-        t["kind"] = json!(self.kind.name());
-        t["options"] = self
-            .record
-            .config
-            .get("options")
-            .cloned()
-            .unwrap_or(Value::Null);
-        t["bots"] = json!(
-            self.seats
-                .iter()
-                .filter_map(|s| s.bot_level)
-                .collect::<Vec<_>>()
-        );
-        t
-    }
-
-    fn view(&self, seat: Option<u32>) -> Value {
-        let now = now_ms();
-        match &self.game {
-            Some(game) => {
-                let mut v = game.view(seat, &self.seats, now, &self.hub.services);
-                v["id"] = json!(self.id);
-                v["status"] = json!(self.record.status);
-                v["seats"] = json!(seat_list(&self.seats));
-                v["rated"] = json!(crate::players::is_rated(&self.record));
-                if let Some(r) = &self.ratings {
-                    v["ratings"] = r.clone();
-                }
-                v["table"] = self.table_view(now);
-                if self.table.closed.is_some() {
-                    v["over"] = json!(true);
-                    v["your_turn"] = json!(false);
-                    v["legal"] = Value::Null;
-                }
-                v
-            }
-            None => json!({
-                "id": self.id, "kind": self.kind.name(), "status": self.record.status,
-                "options": self.record.config.get("options"), "max_seats": self.kind.max_seats(),
-                "seats": seat_list(&self.seats), "you": seat, "host": self.host(now), "now": now,
-                "table": self.table_view(now),
-            }),
-        }
-    }
-
-    /// Whether the game is over, or was closed.
-    fn finished(&self) -> bool {
-        self.table.closed.is_some() || self.game.as_ref().is_some_and(A::is_over)
-    }
-
-    fn publish(&self, events: Vec<Value>) {
-        if self.broadcast.receiver_count() == 0 {
-            return;
-        }
-        let views = (0..self.seats.len() as u32)
-            .map(|s| self.view(Some(s)))
-            .collect();
-        let tokens = self.seats.iter().map(|s| s.token_hash.clone()).collect();
-        let frame = Frame::new(self.seq, events, views, self.view(None), tokens);
-        let _ = self.broadcast.send(Arc::new(frame));
     }
 
     /// Applies, logs and broadcasts an action; undoes it if the log write fails.
@@ -541,29 +428,6 @@ impl<A: Adapter> Room<A> {
             .ok_or_else(|| ApiError::Conflict("the game has not started yet".into()))?;
         let action = game.action(seat, parse_intent(intent)?)?;
         self.accept(action, now_ms()).await
-    }
-
-    fn subscribe(&self, token: Option<&TokenHash>) -> Result<Subscription, ApiError> {
-        let seat = self.seat_of(token);
-        if token.is_some() && seat.is_none() {
-            return Err(ApiError::Forbidden(
-                "that token belongs to no seat of this game".into(),
-            ));
-        }
-        let limits = &self.hub.limits;
-        let held = seat.and(token).map(|t| t.0.clone());
-        let max = match held {
-            Some(_) => limits.sockets_per_seat * self.kind.max_seats(),
-            None => limits.spectators_per_room,
-        };
-        let presence = self.stats.admit(held, max)?;
-        Ok(Subscription {
-            updates: self.broadcast.subscribe(),
-            version: self.seq,
-            seat,
-            view: self.view(seat),
-            presence,
-        })
     }
 
     /// Handles one command; `false` when the room should leave memory.

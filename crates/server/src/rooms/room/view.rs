@@ -1,0 +1,152 @@
+//! Who sits where and what each seat sees: finding a token's seat, who is at the table,
+//! every view of the game, the broadcast of a change, and a new socket's subscription.
+
+use super::Room;
+use crate::error::ApiError;
+use crate::games::{Adapter, seat_list};
+use crate::ids::now_ms;
+use crate::rooms::{Attendance, Frame, Subscription, TokenHash};
+use crate::store::SeatRecord;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use tabula_core::Millis;
+
+impl<A: Adapter> Room<A> {
+    /// The seat `token` holds now.
+    pub(super) fn seat_of(&self, token: Option<&TokenHash>) -> Option<u32> {
+        let token = token?;
+        self.seats
+            .iter()
+            .find(|s| s.bot_level.is_none() && s.token_hash == token.0)
+            .map(|s| s.seat)
+    }
+
+    /// The seat `token` holds, or why it may not act.
+    pub(super) fn acting_seat(&self, token: Option<&TokenHash>) -> Result<u32, ApiError> {
+        match (token, self.seat_of(token)) {
+            (_, Some(seat)) => Ok(seat),
+            (None, None) => Err(ApiError::Forbidden(
+                "spectators cannot act: join the game or use your seat's link".into(),
+            )),
+            (Some(_), None) => Err(ApiError::Forbidden(
+                "that token belongs to no seat of this game (the seat may have been removed)"
+                    .into(),
+            )),
+        }
+    }
+
+    /// Whether the player of `seat` is at the table: connected, or gone for less than the
+    /// away time (players not seen since the room was loaded count as gone from then).
+    pub(super) fn present(&self, seat: &SeatRecord, now: Millis) -> bool {
+        let away = self.hub.limits.away.as_millis() as u64;
+        match self.stats.attendance(&seat.token_hash) {
+            Attendance::Here => true,
+            Attendance::LeftAt(t) => now.saturating_sub(t) < away,
+            Attendance::Unseen => now.saturating_sub(self.loaded_at) < away,
+        }
+    }
+
+    /// The host: the first seat whose player is at the table (seat 0, the creator, while
+    /// present), so a table never waits for a host who has gone.
+    pub(super) fn host(&self, now: Millis) -> u32 {
+        self.seats
+            .iter()
+            .find(|s| s.bot_level.is_none() && self.present(s, now))
+            .map_or(0, |s| s.seat)
+    }
+
+    /// Whether every player has gone away (a game with players only).
+    pub(super) fn deserted(&self, now: Millis) -> bool {
+        let mut humans = self.seats.iter().filter(|s| s.bot_level.is_none());
+        humans.clone().next().is_some() && humans.all(|s| !self.present(s, now))
+    }
+
+    /// The room's part of every view: rematches, closing, the host, and the game's kind,
+    /// options and bots (what a new game with the same settings needs).
+    pub(super) fn table_view(&self, now: Millis) -> Value {
+        let mut t = self.table.view(self.host(now));
+        t["kind"] = json!(self.kind.name());
+        t["options"] = self
+            .record
+            .config
+            .get("options")
+            .cloned()
+            .unwrap_or(Value::Null);
+        t["bots"] = json!(
+            self.seats
+                .iter()
+                .filter_map(|s| s.bot_level)
+                .collect::<Vec<_>>()
+        );
+        t
+    }
+
+    pub(super) fn view(&self, seat: Option<u32>) -> Value {
+        let now = now_ms();
+        match &self.game {
+            Some(game) => {
+                let mut v = game.view(seat, &self.seats, now, &self.hub.services);
+                v["id"] = json!(self.id);
+                v["status"] = json!(self.record.status);
+                v["seats"] = json!(seat_list(&self.seats));
+                v["rated"] = json!(crate::players::is_rated(&self.record));
+                if let Some(r) = &self.ratings {
+                    v["ratings"] = r.clone();
+                }
+                v["table"] = self.table_view(now);
+                if self.table.closed.is_some() {
+                    v["over"] = json!(true);
+                    v["your_turn"] = json!(false);
+                    v["legal"] = Value::Null;
+                }
+                v
+            }
+            None => json!({
+                "id": self.id, "kind": self.kind.name(), "status": self.record.status,
+                "options": self.record.config.get("options"), "max_seats": self.kind.max_seats(),
+                "seats": seat_list(&self.seats), "you": seat, "host": self.host(now), "now": now,
+                "table": self.table_view(now),
+            }),
+        }
+    }
+
+    /// Whether the game is over, or was closed.
+    pub(super) fn finished(&self) -> bool {
+        self.table.closed.is_some() || self.game.as_ref().is_some_and(A::is_over)
+    }
+
+    pub(super) fn publish(&self, events: Vec<Value>) {
+        if self.broadcast.receiver_count() == 0 {
+            return;
+        }
+        let views = (0..self.seats.len() as u32)
+            .map(|s| self.view(Some(s)))
+            .collect();
+        let tokens = self.seats.iter().map(|s| s.token_hash.clone()).collect();
+        let frame = Frame::new(self.seq, events, views, self.view(None), tokens);
+        let _ = self.broadcast.send(Arc::new(frame));
+    }
+
+    pub(super) fn subscribe(&self, token: Option<&TokenHash>) -> Result<Subscription, ApiError> {
+        let seat = self.seat_of(token);
+        if token.is_some() && seat.is_none() {
+            return Err(ApiError::Forbidden(
+                "that token belongs to no seat of this game".into(),
+            ));
+        }
+        let limits = &self.hub.limits;
+        let held = seat.and(token).map(|t| t.0.clone());
+        let max = match held {
+            Some(_) => limits.sockets_per_seat * self.kind.max_seats(),
+            None => limits.spectators_per_room,
+        };
+        let presence = self.stats.admit(held, max)?;
+        Ok(Subscription {
+            updates: self.broadcast.subscribe(),
+            version: self.seq,
+            seat,
+            view: self.view(seat),
+            presence,
+        })
+    }
+}
