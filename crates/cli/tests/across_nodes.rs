@@ -88,6 +88,9 @@ async fn a_player_on_each_node_plays_a_game_to_its_end() {
         socket(&at_b, &path, Some(&black), None).await,
     ];
     let mut views = [view_at(&mut ws[0], 0).await, view_at(&mut ws[1], 0).await];
+    // and someone watching through a, the relaying node
+    let mut watcher = socket(&at_a, &path, None, None).await;
+    assert_eq!(view_at(&mut watcher, 0).await["you"], json!(null));
     assert_eq!(views[1]["status"], "playing", "{}", views[1]);
     assert_eq!(views[1]["seats"][1]["name"], "B");
     // a wrong move through b is refused by the owner, with the owner's words
@@ -143,6 +146,9 @@ async fn a_player_on_each_node_plays_a_game_to_its_end() {
     let end = view_at(&mut ws[0], 13).await;
     assert_eq!(end["status"], "finished", "{end}");
     assert_eq!(end["over"], true);
+    let watched = view_at(&mut watcher, 13).await;
+    assert_eq!(watched["status"], "finished", "{watched}");
+    assert_eq!(watched["you"], json!(null));
     // the game never left b, and its log holds every acknowledged move at its version
     assert_eq!(
         pg_text(&url, "SELECT node FROM leases WHERE game = $1", &id).as_deref(),

@@ -78,8 +78,13 @@ impl Socket {
                     .await?;
             }
         }
-        let msg = Message::Text(frame.update_text(self.seat));
-        self.send(msg).await
+        let text = frame.update_text(self.seat);
+        if text.as_str().is_empty() {
+            // a frame relayed from another node without this socket's view (its token moved
+            // to a seat it had not asked for): the whole state instead, which asks for it
+            return self.resend_state(None).await;
+        }
+        self.send(Message::Text(text)).await
     }
 
     /// Sends every broadcast already waiting (so an answer never overtakes the update its

@@ -230,8 +230,10 @@ impl Bus {
                     let _ = tx.send(answer.map_err(ApiError::from));
                 }
             }
-            Message::Watch { from, game, tokens } => {
-                export::watch(self, hub, from, game, tokens);
+            Message::Watch { from, games } => {
+                for w in games {
+                    export::watch(self, hub, from.clone(), w.game, w.tokens);
+                }
             }
             Message::Unwatch { from, game } => {
                 locked(&self.exports).remove(&(game, from));

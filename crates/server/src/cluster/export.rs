@@ -11,8 +11,9 @@
 use super::bus::{Bus, locked};
 use super::wire::{Answer, Call, Message, WireError, encode_update, node_channel};
 use crate::error::ApiError;
-use crate::rooms::{Hub, Presence, RoomHandle, TokenHash};
-use std::collections::HashMap;
+use crate::rooms::{Frame, Hub, Presence, RoomHandle, TokenHash};
+use axum::extract::ws::Utf8Bytes;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
@@ -103,6 +104,8 @@ fn to_exporter(bus: &Arc<Bus>, hub: &Arc<Hub>, from: String, game: String, reque
                 game,
                 node: from,
                 present: HashMap::new(),
+                wanted: HashSet::new(),
+                spectators: false,
             };
             tokio::spawn(exporter.run(rx, tx.clone()));
             tx
@@ -122,6 +125,10 @@ struct Exporter {
     node: String,
     /// The places of that node's players at the table.
     present: HashMap<String, Presence>,
+    /// The seat tokens whose `update` texts that node needs: those it asked a view for.
+    wanted: HashSet<String>,
+    /// Whether that node asked a spectator's view (and needs the spectators' text).
+    spectators: bool,
 }
 
 impl Exporter {
@@ -138,14 +145,7 @@ impl Exporter {
                 loop {
                     tokio::select! {
                         update = sub.updates.recv() => match update {
-                            Ok(f) => {
-                                let texts: Vec<_> = f.texts();
-                                let texts: Vec<&str> = texts.iter().map(|t| t.as_str()).collect();
-                                let update = encode_update(&self.game, f.version, &f.tokens, &texts);
-                                if let Err(e) = self.bus.send_text(&node_channel(&self.node), &update).await {
-                                    tracing::warn!(node = %self.node, "an update to another node failed: {e}");
-                                }
-                            }
+                            Ok(f) => self.export(&f).await,
                             // missed frames, or the room left: the other node starts afresh
                             Err(RecvError::Lagged(_) | RecvError::Closed) => break,
                         },
@@ -187,9 +187,38 @@ impl Exporter {
         self.bus.tell(&self.node, &gone).await;
     }
 
+    /// Sends a frame to the other node with the texts it needs: those of the seats whose
+    /// tokens asked a view through this exporter, and the spectators' if a spectator did (every
+    /// socket there asked one before its first frame, so none is missing; the others are left
+    /// empty, which saves most of an update's bytes and the rendering of views nobody there
+    /// watches).
+    async fn export(&self, f: &Frame) {
+        let seats = f.tokens.len();
+        let texts: Vec<Utf8Bytes> = (0..seats)
+            .map(|s| {
+                let wanted = self.wanted.contains(&f.tokens[s]);
+                wanted.then(|| f.update_text(Some(s as u32)))
+            })
+            .chain([self.spectators.then(|| f.update_text(None))])
+            .map(Option::unwrap_or_default)
+            .collect();
+        let texts: Vec<&str> = texts.iter().map(|t| t.as_str()).collect();
+        let update = encode_update(&self.game, f.version, &f.tokens, &texts);
+        if let Err(e) = self.bus.send_text(&node_channel(&self.node), &update).await {
+            tracing::warn!(node = %self.node, "an update to another node failed: {e}");
+        }
+    }
+
     async fn answer(&mut self, room: &RoomHandle, request: Request) {
         match request {
             Request::View { id, token } => {
+                // from now on that node gets this seat's text (or the spectators')
+                match &token {
+                    Some(t) => {
+                        self.wanted.insert(t.clone());
+                    }
+                    None => self.spectators = true,
+                }
                 let answer = carry_out_view(room, token).await;
                 let reply = Message::Reply {
                     id,

@@ -177,17 +177,32 @@ impl Cluster {
         }
     }
 
-    /// Ends the relays whose game's owner changed or whose lease lapsed: their clients
-    /// reconnect, to the game's new place.
+    /// Tells each owner which of its games this node still relays, with the players connected
+    /// here (one message per owner), and ends the relays whose game's owner changed or whose
+    /// lease lapsed: their clients reconnect, to the game's new place.
     async fn check_relays(&self, hub: &Arc<Hub>) {
         let relayed = hub.relayed_rooms();
         if relayed.is_empty() {
             return;
         }
-        let ids: Vec<String> = relayed.iter().map(|(id, _)| id.clone()).collect();
+        let mut by_owner: std::collections::HashMap<&str, Vec<wire::Watched>> = Default::default();
+        for (game, owner, tokens) in &relayed {
+            by_owner.entry(owner).or_default().push(wire::Watched {
+                game: game.clone(),
+                tokens: tokens.clone(),
+            });
+        }
+        for (owner, games) in by_owner {
+            let watch = wire::Message::Watch {
+                from: self.node.clone(),
+                games,
+            };
+            self.bus.tell(owner, &watch).await;
+        }
+        let ids: Vec<String> = relayed.iter().map(|(id, _, _)| id.clone()).collect();
         match self.store.owners(&ids).await {
             Ok(owners) => {
-                for (id, owner) in relayed {
+                for (id, owner, _) in relayed {
                     let now = owners.iter().find(|(g, _)| *g == id).map(|(_, n)| n);
                     if now != Some(&owner) {
                         tracing::info!(game = %id, "its owner {owner} let it go: the relay ends");

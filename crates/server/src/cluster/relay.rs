@@ -2,14 +2,15 @@
 //! would, takes the same commands, and carries them to the owner over the pub/sub; the
 //! owner's frames come back the same way and go out to this node's sockets.
 //!
-//! The relay keeps watching while it lives (every third of the bus's timeout), naming the
-//! players connected here, so the owner keeps the room and counts them at the table. It ends
+//! The relay keeps watching while it lives (the cluster's upkeep tells each owner, every third
+//! of a lease, which games this node relays and who is connected to each), so the owner keeps
+//! the room and counts the players here at the table. It ends
 //! when the owner says the game left, when the owner's lease moved (the cluster's upkeep
 //! checks), or when nobody has been connected for the idle time; its sockets then close and
 //! their clients reconnect to wherever the game runs now.
 
 use super::bus::{Bus, Relayed, locked};
-use super::wire::{Answer, Call, Message};
+use super::wire::{Answer, Call, Message, Watched};
 use crate::error::ApiError;
 use crate::rooms::{Cmd, Frame, Hub, RoomStats, SeatView, Subscription, TokenHash};
 use std::sync::Arc;
@@ -80,6 +81,9 @@ impl Relay {
         let period = self.bus.timeout / 3;
         let mut tick = tokio::time::interval(period);
         let mut idle_since = tokio::time::Instant::now();
+        // the owner hears of this relay at once (then with the node's other relays, from the
+        // cluster's upkeep)
+        self.watch();
         loop {
             tokio::select! {
                 cmd = rx.recv() => match cmd {
@@ -108,7 +112,6 @@ impl Relay {
                     } else if idle_since.elapsed() >= self.hub.limits.idle {
                         break;
                     }
-                    self.watch();
                 }
             }
         }
@@ -267,8 +270,10 @@ impl Relay {
 fn watch(bus: &Arc<Bus>, owner: &str, game: &str, stats: &RoomStats) {
     let message = Message::Watch {
         from: bus.node.clone(),
-        game: game.to_string(),
-        tokens: stats.present_tokens(),
+        games: vec![Watched {
+            game: game.to_string(),
+            tokens: stats.present_tokens(),
+        }],
     };
     let (bus, owner) = (Arc::clone(bus), owner.to_string());
     tokio::spawn(async move { bus.tell(&owner, &message).await });

@@ -160,6 +160,15 @@ impl WireFrame {
     }
 }
 
+/// A game a node relays, and the token hashes of its players connected there.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Watched {
+    /// The game.
+    pub game: String,
+    /// Its players' token hashes.
+    pub tokens: Vec<String>,
+}
+
 /// A message between nodes. Tagged the plain way (`{"update": {...}}`): an internally tagged
 /// enum is read through a buffered copy of the whole message, which showed in the profile of a
 /// busy node.
@@ -184,15 +193,14 @@ pub enum Message {
         /// The answer, or why not.
         answer: Result<Answer, WireError>,
     },
-    /// To a game's owner: node `from` has sockets on the game and wants its frames; the seat
-    /// tokens (hashes) of the players connected there now. Repeated while it holds on.
+    /// To a game's owner: node `from` relays these games and wants their frames, with the
+    /// seat tokens (hashes) of the players connected there now. Repeated while it relays them,
+    /// one message per owner for all its games.
     Watch {
         /// The relaying node.
         from: String,
-        /// The game.
-        game: String,
-        /// The token hashes of its players connected now.
-        tokens: Vec<String>,
+        /// The games, each with its players connected there.
+        games: Vec<Watched>,
     },
     /// To a game's owner: node `from` has no sockets on the game any more.
     Unwatch {

@@ -428,12 +428,16 @@ impl Hub {
         }
     }
 
-    /// The games relayed to other nodes now, each with its owner.
-    pub(crate) fn relayed_rooms(&self) -> Vec<(String, String)> {
+    /// The games relayed to other nodes now, each with its owner and the token hashes of its
+    /// players connected here.
+    pub(crate) fn relayed_rooms(&self) -> Vec<(String, String, Vec<String>)> {
         self.lock()
             .iter()
             .filter(|(_, h)| !h.is_closed())
-            .filter_map(|(id, h)| Some((id.clone(), h.relayed_to.clone()?)))
+            .filter_map(|(id, h)| {
+                let owner = h.relayed_to.clone()?;
+                Some((id.clone(), owner, h.stats.present_tokens()))
+            })
             .collect()
     }
 
