@@ -297,7 +297,11 @@ async function querniHintPassAndMarks({ browser, base }) {
   await page.goto(`${base}/querni/play/${g.id}`);
   // the computer (blue) moves first: its turn stays marked on the board
   await page.locator('[data-test=end-turn]').waitFor({ timeout: 20000 });
-  await page.locator('svg.querni polyline.last-path').waitFor();
+  // (attached, not "visible": a straight path's polyline has a zero-width box, which playwright
+  // counts as invisible though its stroke is drawn)
+  const lastPath = page.locator('svg.querni polyline.last-path');
+  await lastPath.waitFor({ state: 'attached' });
+  assert((await lastPath.getAttribute('points')).trim().split(/\s+/).length >= 2, 'the path has its squares');
   assert(await page.locator('[data-test=bar-red] .tag.you').count() === 1, 'red plays red');
   const y = (sq) => page.locator(`svg.querni rect[data-sq="${sq}"]`).evaluate((r) => r.getBoundingClientRect().y);
   assert(await y('a7') > await y('a1'), "red's side is at the bottom");
