@@ -7,7 +7,7 @@
 //! database is read back: every acknowledged move must be in its game's log at that place,
 //! and the logs must hold nothing else.
 
-use super::server::{ChildServer, http, percentile_ms};
+use super::server::{ChildServer, UNBOUNDED, http, percentile_ms};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -238,14 +238,7 @@ fn servers(setup: &Setup) -> Result<(Vec<String>, Vec<ChildServer>), String> {
     let mut started = Vec::new();
     for n in 1..=setup.nodes {
         let node = format!("n{n}");
-        let mut extra = vec![
-            "--rate-limits",
-            "off",
-            "--max-sockets",
-            "40000",
-            "--max-rooms",
-            "40000",
-        ];
+        let mut extra = UNBOUNDED.to_vec();
         if setup.nodes > 1 {
             extra.extend(["--node", node.as_str()]);
         }

@@ -10,6 +10,17 @@ use std::process::{Child, Command, Stdio};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
+/// The options of a server measured for how much it holds: no per-address limits (every
+/// client comes from one address) and tables far larger than any run fills.
+pub const UNBOUNDED: [&str; 6] = [
+    "--rate-limits",
+    "off",
+    "--max-sockets",
+    "40000",
+    "--max-rooms",
+    "40000",
+];
+
 /// A `tabula serve` child process on a scratch database.
 pub struct ChildServer {
     child: Child,

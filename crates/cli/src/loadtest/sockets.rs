@@ -6,7 +6,7 @@
 //! that grows nothing shows that nothing leaked).
 
 use super::play::connect_seat;
-use super::server::{ChildServer, http};
+use super::server::{ChildServer, UNBOUNDED, http};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -20,17 +20,7 @@ async fn settle() {
 
 /// Runs the scenario with `sockets` idle sockets; the report as JSON.
 pub async fn run(sockets: usize) -> Result<Value, String> {
-    let server = ChildServer::start(
-        "sockets",
-        &[
-            "--rate-limits",
-            "off",
-            "--max-sockets",
-            "40000",
-            "--max-rooms",
-            "40000",
-        ],
-    )?;
+    let server = ChildServer::start("sockets", &UNBOUNDED)?;
     let host = server.host.clone();
     let rooms = sockets.div_ceil(PER_ROOM);
     let mut games = Vec::new();
