@@ -58,7 +58,149 @@ async fn a_stale_owners_append_is_refused_and_the_log_stays_whole() {
     let log = owner.log("g").await.unwrap();
     assert_eq!(log.len(), 2);
     assert_eq!(log[1].action, json!({"t": "owner's"}));
-    assert_eq!(owner.game("g").await.unwrap().unwrap().updated, 11);
+    // the game's `updated` time follows its log to within ten seconds
+    assert_eq!(owner.game("g").await.unwrap().unwrap().updated, 10);
+}
+
+fn entry(seq: u64, at: u64, t: &str) -> LogEntry {
+    LogEntry {
+        seq,
+        at,
+        action: json!({"t": t}),
+    }
+}
+
+/// The answers to `who` writing positions 0-14 of each of `games`, one game after another
+/// position by position, all games at once.
+async fn write_logs(
+    store: &PostgresStore,
+    who: &'static str,
+    games: Vec<String>,
+) -> Vec<(String, u64, &'static str, Result<(), StoreError>)> {
+    let per_game = games.into_iter().map(|g| async move {
+        let mut answers = Vec::new();
+        for seq in 0..15 {
+            let r = store.append(&g, &entry(seq, 100 + seq, who)).await;
+            answers.push((g.clone(), seq, who, r));
+        }
+        answers
+    });
+    futures_util::future::join_all(per_game)
+        .await
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+#[tokio::test]
+async fn appends_committed_together_are_answered_each_stale_ones_refused_alone() {
+    let url = fresh_postgres_url().await;
+    let owner = PostgresStore::connect(&url, 4).await.unwrap();
+    let rival = PostgresStore::connect(&url, 4).await.unwrap();
+    let games: Vec<String> = (0..12).map(|i| format!("g{i}")).collect();
+    for g in &games {
+        owner.create_game(&record(g)).await.unwrap();
+    }
+    // every game's log written by its owner, position after position, all games at once (so
+    // the appends of many games share transactions), while a rival node writes the same
+    // positions of the first four games, and the owner itself sends one position of g5 twice
+    let twice = futures_util::future::join_all((0..2).map(|_| async {
+        let r = owner.append("g5", &entry(15, 200, "owner")).await;
+        ("g5".to_string(), 15, "owner", r)
+    }));
+    let (mine, theirs, twice) = tokio::join!(
+        write_logs(&owner, "owner", games.clone()),
+        write_logs(&rival, "rival", games[..4].to_vec()),
+        twice
+    );
+    // every position acknowledged to exactly one writer, every other write refused as stale
+    let mut acked: std::collections::HashMap<(String, u64), Vec<&str>> = Default::default();
+    for (g, seq, who, r) in mine.into_iter().chain(theirs).chain(twice) {
+        match r {
+            Ok(()) => acked.entry((g, seq)).or_default().push(who),
+            Err(StoreError::Stale { game, seq: s }) => assert_eq!((game, s), (g, seq)),
+            Err(e) => panic!("{g} position {seq}: {e}"),
+        }
+    }
+    for g in &games {
+        let log = owner.log(g).await.unwrap();
+        assert_eq!(log.len(), if g == "g5" { 16 } else { 15 }, "{g}");
+        for e in log {
+            let who = acked.get(&(g.clone(), e.seq)).map(Vec::as_slice);
+            assert_eq!(
+                who.map(<[&str]>::len),
+                Some(1),
+                "{g} position {}: {who:?}",
+                e.seq
+            );
+            // and the log holds what that writer wrote
+            assert_eq!(
+                e.action,
+                json!({"t": who.unwrap()[0]}),
+                "{g} position {}",
+                e.seq
+            );
+        }
+    }
+    assert_eq!(acked.len(), 12 * 15 + 1);
+}
+
+#[tokio::test]
+async fn one_bad_append_fails_alone_and_notifications_still_go() {
+    let url = fresh_postgres_url().await;
+    let store = PostgresStore::connect(&url, 4).await.unwrap();
+    for i in 0..200 {
+        store.create_game(&record(&format!("g{i}"))).await.unwrap();
+    }
+    let mut heard = store.listen(vec!["news".into()]).await.unwrap();
+    // 200 good appends, one to a game that does not exist and three notifications, sent at
+    // once: they queue up and are written a batch at a time
+    let good = futures_util::future::join_all((0..200).map(|i| {
+        let store = &store;
+        async move { store.append(&format!("g{i}"), &entry(0, 5, "good")).await }
+    }));
+    let bad_entry = entry(0, 5, "bad");
+    let bad = store.append("nowhere", &bad_entry);
+    let told = futures_util::future::join_all(
+        (0..3).map(|i| store.notify(vec![("news".to_string(), format!("n{i}"))])),
+    );
+    let (good, bad, told) = tokio::join!(good, bad, told);
+    assert!(good.iter().all(|r| r.is_ok()), "{good:?}");
+    match bad {
+        Err(StoreError::Postgres(e)) => assert!(e.contains("foreign key"), "{e}"),
+        other => panic!("an append to a game that does not exist: {other:?}"),
+    }
+    assert!(told.iter().all(|r| r.is_ok()));
+    let mut payloads = Vec::new();
+    for _ in 0..3 {
+        let n = tokio::time::timeout(std::time::Duration::from_secs(5), heard.recv())
+            .await
+            .expect("a notification within 5 s")
+            .unwrap();
+        payloads.push(n.payload);
+    }
+    payloads.sort();
+    assert_eq!(payloads, ["n0", "n1", "n2"]);
+    for i in 0..200 {
+        assert_eq!(store.log(&format!("g{i}")).await.unwrap().len(), 1);
+    }
+    assert!(store.log("nowhere").await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_games_updated_time_follows_its_log_to_within_ten_seconds() {
+    let url = fresh_postgres_url().await;
+    let store = PostgresStore::connect(&url, 2).await.unwrap();
+    store.create_game(&record("g")).await.unwrap();
+    let updated = || async { store.game("g").await.unwrap().unwrap().updated };
+    store.append("g", &entry(0, 1_000, "a")).await.unwrap();
+    assert_eq!(updated().await, 1_000, "the first append writes it");
+    store.append("g", &entry(1, 9_000, "b")).await.unwrap();
+    assert_eq!(updated().await, 1_000, "8 s later it may lag");
+    store.append("g", &entry(2, 11_000, "c")).await.unwrap();
+    assert_eq!(updated().await, 11_000, "10 s later it is written again");
+    store.set_status("g", "finished", 12_345).await.unwrap();
+    assert_eq!(updated().await, 12_345, "the end of a game sets it exactly");
 }
 
 #[tokio::test]

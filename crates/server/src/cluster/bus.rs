@@ -4,7 +4,9 @@
 //!
 //! LISTEN/NOTIFY rather than Redis, by measurement (BENCHMARKS.md, "The nodes' pub/sub"): the
 //! database the nodes share already carries it, a notification costs a fraction of a move's
-//! own commit, and one service less is one failure less for an operator.
+//! own commit, and one service less is one failure less for an operator. Messages are written
+//! by the store's group commit, in the same transactions as the moves queued meanwhile, so a
+//! busy node sends far fewer transactions than messages.
 
 use super::export;
 use super::wire::{
@@ -41,52 +43,9 @@ pub struct Bus {
     pub(crate) relays: Mutex<HashMap<String, mpsc::Sender<Relayed>>>,
     /// The exporter of each (game, relaying node) this node owns.
     pub(crate) exports: Mutex<HashMap<(String, String), mpsc::Sender<export::Request>>>,
-    outbox: mpsc::Sender<Outgoing>,
-}
-
-/// A message on its way: its payloads and who waits for their commit.
-struct Outgoing {
-    parts: Vec<(String, String)>,
-    done: oneshot::Sender<Result<(), ApiError>>,
-}
-
-/// Tasks sending notifications at once; each sends whatever has queued up meanwhile in one
-/// statement, so a busy node makes far fewer transactions than messages.
-const WRITERS: usize = 4;
-
-/// Payloads sent in one statement at most.
-const BATCH: usize = 256;
-
-/// Sends the queued messages, a batch at a time, until the bus is gone.
-async fn write(
+    /// The database whose notifications carry the messages (written with its group commit,
+    /// so a busy node makes far fewer transactions than messages).
     store: Arc<PostgresStore>,
-    queue: Arc<tokio::sync::Mutex<mpsc::Receiver<Outgoing>>>,
-) {
-    loop {
-        let mut batch = Vec::new();
-        {
-            let mut queue = queue.lock().await;
-            let Some(first) = queue.recv().await else {
-                return;
-            };
-            let mut payloads = first.parts.len();
-            batch.push(first);
-            while payloads < BATCH {
-                match queue.try_recv() {
-                    Ok(next) => {
-                        payloads += next.parts.len();
-                        batch.push(next);
-                    }
-                    Err(_) => break,
-                }
-            }
-        }
-        let all: Vec<(String, String)> = batch.iter().flat_map(|o| o.parts.clone()).collect();
-        let result = store.notify(&all).await.map_err(ApiError::from);
-        for o in batch {
-            let _ = o.done.send(result.clone());
-        }
-    }
 }
 
 /// A map behind a mutex that a panicking holder cannot poison for good.
@@ -105,13 +64,8 @@ impl Bus {
         let inbox = store
             .listen(vec![node_channel(&node), EVERYONE.to_string()])
             .await?;
-        let (outbox, queue) = mpsc::channel(4096);
-        let queue = Arc::new(tokio::sync::Mutex::new(queue));
-        for _ in 0..WRITERS {
-            tokio::spawn(write(Arc::clone(&store), Arc::clone(&queue)));
-        }
         let bus = Arc::new(Bus {
-            outbox,
+            store,
             node,
             timeout,
             // ids start at random, so parts of two nodes' messages never share an id
@@ -141,13 +95,7 @@ impl Bus {
             .into_iter()
             .map(|p| (channel.to_string(), p))
             .collect();
-        let (done, sent) = oneshot::channel();
-        self.outbox
-            .send(Outgoing { parts, done })
-            .await
-            .map_err(|_| ApiError::unavailable("this node is stopping"))?;
-        sent.await
-            .map_err(|_| ApiError::unavailable("this node is stopping"))?
+        self.store.notify(parts).await.map_err(ApiError::from)
     }
 
     /// Sends `message` to node `node`, logging a failure (for messages nobody waits on).

@@ -18,6 +18,7 @@ pub mod notify;
 pub mod open;
 pub mod players;
 pub mod postgres;
+mod postgres_commit;
 mod postgres_players;
 pub mod sqlite;
 mod sqlite_players;

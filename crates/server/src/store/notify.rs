@@ -35,20 +35,12 @@ fn quoted(channel: &str) -> String {
 }
 
 impl PostgresStore {
-    /// Notifies each `(channel, payload)`, in order, in one transaction (one round trip
-    /// however many).
-    pub async fn notify(&self, batch: &[(String, String)]) -> Result<(), StoreError> {
-        let (channels, payloads): (Vec<&str>, Vec<&str>) =
-            batch.iter().map(|(c, p)| (c.as_str(), p.as_str())).unzip();
-        let c = self.client().await?;
-        let st = c
-            .prepare_cached(
-                "SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) \
-                 WITH ORDINALITY AS t(c, p, i) ORDER BY i",
-            )
-            .await?;
-        c.query(&st, &[&channels, &payloads]).await?;
-        Ok(())
+    /// Notifies each `(channel, payload)`, in order, in one transaction, returning once it
+    /// committed (the transaction may carry other nodes' writes: see
+    /// [`super::postgres_commit`]).
+    pub async fn notify(&self, batch: Vec<(String, String)>) -> Result<(), StoreError> {
+        self.write(super::postgres_commit::Work::Notify(batch))
+            .await
     }
 
     /// Listens on `channels` from now on, in a session of its own, until the receiver is
