@@ -1,6 +1,8 @@
 //! A real server on port 0 and simple HTTP and WebSocket clients for the tests.
 #![allow(dead_code, missing_docs)]
 
+pub mod jar;
+
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::net::SocketAddr;

@@ -1,0 +1,69 @@
+//! A browser's cookie jar for the players' tests: accounts are cookies.
+
+use super::{Answer, request};
+use serde_json::{Value, json};
+
+/// A browser's cookie jar of one site, as far as these tests need one.
+#[derive(Default, Clone)]
+pub struct Jar(Vec<(String, String)>);
+
+impl Jar {
+    pub fn take(&mut self, a: &Answer) {
+        for (k, v) in &a.headers {
+            if k == "set-cookie" {
+                let pair = v.split(';').next().unwrap_or_default();
+                if let Some((name, value)) = pair.split_once('=') {
+                    self.0.retain(|(n, _)| n != name);
+                    if !value.is_empty() {
+                        self.0.push((name.to_string(), value.to_string()));
+                    }
+                }
+            }
+        }
+    }
+
+    pub fn header(&self) -> String {
+        self.0
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    pub async fn call(
+        &mut self,
+        addr: std::net::SocketAddr,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> Answer {
+        let cookie = self.header();
+        let headers: Vec<(&str, &str)> = if cookie.is_empty() {
+            vec![]
+        } else {
+            vec![("Cookie", cookie.as_str())]
+        };
+        let a = request(addr, 1, method, path, &headers, body).await;
+        self.take(&a);
+        a
+    }
+}
+
+/// A browser (cookie jar) per name, each signed up to its own account.
+pub async fn signed_up(addr: std::net::SocketAddr, names: &[&str]) -> Vec<Jar> {
+    let mut jars = Vec::new();
+    for name in names {
+        let mut j = Jar::default();
+        let a = j
+            .call(
+                addr,
+                "POST",
+                "/api/auth/signup",
+                Some(json!({"username": name, "password": "correct horse"})),
+            )
+            .await;
+        assert_eq!(a.status, 200, "{}", a.body);
+        jars.push(j);
+    }
+    jars
+}

@@ -1,0 +1,148 @@
+//! Rated tables beyond the duel: a Check Mates party rates each player against each other,
+//! a Royal Study match rates like a duel.
+
+mod common;
+
+use common::jar::{Jar, signed_up};
+use common::{Client, request, start_limited};
+use serde_json::json;
+use tabula_server::Limits;
+
+fn open() -> Limits {
+    Limits::default().unlimited_rates()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_party_rates_each_player_against_each_other() {
+    let s = start_limited(open()).await;
+    let mut jars = signed_up(s.addr, &["ann", "bob", "cyd"]).await;
+    // a short party: the one-star cards, each set aside when nobody announces within a second
+    let options = json!({"side": "sliding", "deck": "one-star", "round_limit_ms": 1000});
+    let created = jars[0]
+        .call(
+            s.addr,
+            "POST",
+            "/api/games",
+            Some(json!({"kind": "checkmates-party", "options": options, "rated": true})),
+        )
+        .await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_string();
+    // bots and guests have no place at a rated table
+    let mut guest = Jar::default();
+    assert_eq!(
+        guest
+            .call(
+                s.addr,
+                "POST",
+                &format!("/api/games/{id}/join"),
+                Some(json!({"name": "Gus"}))
+            )
+            .await
+            .status,
+        403
+    );
+    for j in &mut jars[1..] {
+        assert_eq!(
+            j.call(
+                s.addr,
+                "POST",
+                &format!("/api/games/{id}/join"),
+                Some(json!({}))
+            )
+            .await
+            .status,
+            200
+        );
+    }
+    let mut host = Client::connect(s.addr, &id, created.body["token"].as_str()).await;
+    assert!(
+        host.request("lobby", json!({"op": "add_bot", "level": 3}))
+            .await
+            .is_ok(),
+        "a lobby takes bots"
+    );
+    host.request("lobby", json!({"op": "remove", "seat": 3}))
+        .await
+        .unwrap();
+    host.request("lobby", json!({"op": "start"})).await.unwrap();
+    // ann proves a first card the board may already meet; nobody else acts
+    let v = host
+        .until("the end of the party", |v| {
+            v["over"] == true && v["ratings"].is_array()
+        })
+        .await;
+    let changes = v["ratings"].as_array().unwrap();
+    assert_eq!(changes.len(), 3, "{v}");
+    // everybody scored the same: three draws each, so the ratings stay at 1500 while the
+    // deviations shrink
+    for c in changes {
+        assert_eq!(c["after"], 1500.0, "{c}");
+        assert_eq!(c["pool"], "checkmates");
+    }
+    let p = request(s.addr, 1, "GET", "/api/users/cyd", &[], None)
+        .await
+        .body;
+    assert!(
+        p["ratings"][0]["deviation"].as_f64().unwrap() < 350.0,
+        "{p}"
+    );
+    assert_eq!(p["stats"][0]["kind"], "checkmates-party");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_royal_study_match_rates_like_a_duel() {
+    let s = start_limited(open()).await;
+    let mut jars = signed_up(s.addr, &["ann", "bob"]).await;
+    let created = jars[0]
+        .call(
+            s.addr,
+            "POST",
+            "/api/games",
+            Some(json!({"kind": "royal-match", "options": {"level": 1}, "rated": true})),
+        )
+        .await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_string();
+    let joined = jars[1]
+        .call(
+            s.addr,
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let mut ann = Client::connect(s.addr, &id, created.body["token"].as_str()).await;
+    let mut bob = Client::connect(s.addr, &id, joined.body["token"].as_str()).await;
+    // each round Ann announces, Bob lets her play, and she gives up: Bob's point, six times
+    while ann.view["over"] != true {
+        ann.until("a round to announce in", |v| {
+            v["phase"]["phase"] == "announcing" || v["over"] == true
+        })
+        .await;
+        if ann.view["over"] == true {
+            break;
+        }
+        ann.act(json!({"t": "announce", "bid": 20})).await.unwrap();
+        bob.until("the hourglass", |v| v["phase"]["phase"] == "hourglass")
+            .await;
+        bob.act(json!({"t": "accept"})).await.unwrap();
+        ann.until("her execution", |v| v["phase"]["phase"] == "executing")
+            .await;
+        ann.act(json!({"t": "give_up"})).await.unwrap();
+    }
+    let v = ann
+        .until("the rating changes", |v| v["ratings"].is_array())
+        .await;
+    assert_eq!(v["phase"]["winner"], 1, "{v}");
+    let changes = v["ratings"].as_array().unwrap();
+    assert_eq!(changes.len(), 2, "{v}");
+    let change_of = |seat: u64| {
+        changes.iter().find(|c| c["seat"] == seat).unwrap()["change"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(change_of(0) < 0.0 && change_of(1) > 0.0, "{v}");
+    assert!(changes.iter().all(|c| c["pool"] == "royal"), "{v}");
+}
