@@ -148,8 +148,9 @@ pub fn analyse(
     Ok(Answer { text, json })
 }
 
-/// `tabula bench`: every bench position searched to a fixed depth from a fresh engine.
-pub fn bench(depth: Option<u32>) -> anyhow::Result<Answer> {
+/// `tabula bench`: every bench position searched to a fixed depth from a fresh engine, with
+/// the network evaluation on or off (`None`: the engine's default).
+pub fn bench(depth: Option<u32>, net: Option<bool>) -> anyhow::Result<Answer> {
     let depth = depth.unwrap_or(BENCH_DEPTH);
     let mut text = String::new();
     let mut total = 0u64;
@@ -160,6 +161,9 @@ pub fn bench(depth: Option<u32>) -> anyhow::Result<Answer> {
         let pos =
             AnyPosition::from_fen(v, fen).with_context(|| format!("bench position {}", i + 1))?;
         let mut engine = Engine::new(16);
+        if let Some(net) = net {
+            engine.use_net = net;
+        }
         let limits = Limits {
             depth: Some(depth),
             nodes: None,

@@ -21,6 +21,7 @@
 
 mod correction;
 mod eval;
+pub mod nnue;
 mod search;
 mod tables;
 mod tt;

@@ -2,6 +2,7 @@
 
 use super::correction::Corrections;
 use super::eval::{Weights, evaluate, value_in};
+use super::nnue::{self, Network, stack::NetStack};
 use super::tables::EngineTables;
 use super::tt::{Bound, Hit, Table, pack};
 use super::{Control, MATE};
@@ -104,6 +105,11 @@ pub struct Engine {
     tables: EngineTables,
     /// Evaluation weights (all 100 by default).
     pub weights: Weights,
+    /// Whether positions the network covers ([`nnue::covers`]) are evaluated by it rather
+    /// than by the hand-written evaluation (the UCI option `UseNNUE`).
+    pub use_net: bool,
+    /// The network's accumulators along the search path.
+    nets: NetStack,
     /// 0 (weakest) to 20 (full strength).
     pub skill: u8,
     /// Seed for the weaker levels' random choices.
@@ -138,6 +144,8 @@ impl Engine {
             capture_history: vec![0; PIECE_SQUARES * 7],
             tables: EngineTables::default(),
             weights: Weights::default(),
+            use_net: false,
+            nets: NetStack::new(MAX_PLY + 2),
             skill: 20,
             seed: 0,
             searches: 0,
@@ -200,10 +208,17 @@ impl Engine {
             limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
         }
         let weights = self.weights;
+        // the network for this search, if it covers the game and the board is 5x6
+        let net =
+            (self.use_net && G::SQUARES as usize == nnue::SQUARES && nnue::covers(pos.variant))
+                .then(|| nnue::embedded().ok())
+                .flatten();
+        self.nets.clear();
         let mut s = Search {
             engine: self,
             control,
             weights,
+            net,
             stack: history.to_vec(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             nodes: 0,
@@ -229,6 +244,8 @@ struct Search<'a> {
     engine: &'a mut Engine,
     control: &'a mut dyn Control,
     weights: Weights,
+    /// The network evaluating this search's positions (`None`: the hand-written evaluation).
+    net: Option<&'static Network>,
     stack: Vec<u64>,
     pv: Vec<Vec<Move>>,
     nodes: u64,
@@ -514,6 +531,9 @@ impl Search<'_> {
         null_ok: bool,
     ) -> i32 {
         self.pv[ply].clear();
+        if self.net.is_some() {
+            self.engine.nets.enter(ply, &pos.colors, &pos.roles);
+        }
         if self.poll() {
             return 0;
         }
@@ -561,7 +581,7 @@ impl Search<'_> {
         } else if excluded != 0 {
             Some(self.raw_evals[ply])
         } else {
-            Some(self.raw_eval(pos, tt_hit))
+            Some(self.raw_eval(pos, tt_hit, ply))
         };
         let correction_slot = Corrections::slot(pos);
         let static_eval = raw_eval.map_or(-INFINITY, |e| {
@@ -877,9 +897,23 @@ impl Search<'_> {
     }
 
     /// The uncorrected static evaluation: the one stored with `hit`, or computed.
-    fn raw_eval<G: Geometry>(&self, pos: &Position<G>, hit: Option<Hit>) -> i32 {
-        hit.and_then(|h| h.eval)
-            .unwrap_or_else(|| evaluate(pos, &self.weights))
+    fn raw_eval<G: Geometry>(&mut self, pos: &Position<G>, hit: Option<Hit>, ply: usize) -> i32 {
+        match hit.and_then(|h| h.eval) {
+            Some(e) => e,
+            None => self.evaluate(pos, ply),
+        }
+    }
+
+    /// The static evaluation of `pos`, entered at `ply`: the network's when this search has
+    /// one, else the hand-written one.
+    fn evaluate<G: Geometry>(&mut self, pos: &Position<G>, ply: usize) -> i32 {
+        match self.net {
+            Some(net) => {
+                let acc = self.engine.nets.accumulator(net, ply);
+                net.output(acc, pos.turn)
+            }
+            None => evaluate(pos, &self.weights),
+        }
     }
 
     /// ProbCut's search: the captures whose exchange alone could lift the static evaluation
@@ -981,6 +1015,9 @@ impl Search<'_> {
         ply: usize,
     ) -> i32 {
         self.pv[ply].clear();
+        if self.net.is_some() {
+            self.engine.nets.enter(ply, &pos.colors, &pos.roles);
+        }
         if self.poll() {
             return 0;
         }
@@ -997,11 +1034,7 @@ impl Search<'_> {
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY {
-            return if in_check {
-                0
-            } else {
-                evaluate(pos, &self.weights)
-            };
+            return if in_check { 0 } else { self.evaluate(pos, ply) };
         }
         // a stored result of a quiescence search or deeper settles null-window nodes
         let key = pos.hash;
@@ -1013,7 +1046,7 @@ impl Search<'_> {
         {
             return hit.score;
         }
-        let raw_eval = (!in_check).then(|| self.raw_eval(pos, tt_hit));
+        let raw_eval = (!in_check).then(|| self.raw_eval(pos, tt_hit, ply));
         let stand = raw_eval.map_or(-INFINITY, |e| {
             self.engine.corrections.corrected(e, Corrections::slot(pos))
         });

@@ -113,6 +113,10 @@ enum Command {
         /// Depth (default 13).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30))]
         depth: Option<u32>,
+        /// The evaluation of the QuickChess positions: the network or the hand-written one
+        /// (default: the engine's, as `UseNNUE`).
+        #[arg(long, value_parser = ["net", "hand"])]
+        eval: Option<String>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -254,7 +258,10 @@ fn dispatch(command: Command) -> ExitCode {
             json,
             analyse::analyse(variant, fen.as_deref(), depth, movetime, &tablebases),
         ),
-        Command::Bench { depth, json } => output::emit(json, analyse::bench(depth)),
+        Command::Bench { depth, eval, json } => {
+            let net = eval.map(|e| e == "net");
+            output::emit(json, analyse::bench(depth, net))
+        }
         Command::Tb { command } => crate::tablebase::run(command),
         Command::Querni { command } => match command {
             QuerniCommand::New { seed, json } => output::emit(json, Ok(querni::new(seed))),

@@ -118,6 +118,9 @@ impl State {
                     .say("option name Seed type spin default 0 min 0 max 2147483647");
                 self.out
                     .say("option name TablebasePath type string default <empty>");
+                let net = self.engine().use_net;
+                self.out
+                    .say(&format!("option name UseNNUE type check default {net}"));
                 let vars: Vec<String> = VARIANTS.iter().map(|v| format!("var {v}")).collect();
                 self.out.say(&format!(
                     "option name UCI_Variant type combo default quickchess {}",
@@ -236,6 +239,13 @@ impl State {
                     Err(e) => self.out.say(&format!("info string TablebasePath: {e}")),
                 }
             }
+            "usennue" => match value.trim().to_ascii_lowercase().as_str() {
+                "true" => self.engine().use_net = true,
+                "false" => self.engine().use_net = false,
+                _ => self.out.say(&format!(
+                    "info string option UseNNUE: `{value}` is neither true nor false"
+                )),
+            },
             "uci_variant" => match Variant::parse(value.trim()) {
                 Ok(v) => {
                     self.variant = v;
@@ -491,5 +501,22 @@ mod tests {
         assert!(out.contains("bestmove "), "{out}");
         assert!(out.ends_with("readyok\n"), "{out}");
         assert!(!s.handle("quit"));
+    }
+
+    #[test]
+    fn use_nnue_switches_the_evaluation_and_refuses_other_words() {
+        let mut s = Session::in_memory();
+        s.handle("uci");
+        assert!(
+            s.output()
+                .contains("option name UseNNUE type check default")
+        );
+        s.handle("setoption name UseNNUE value false");
+        assert!(!s.state.engine().use_net);
+        s.handle("setoption name UseNNUE value true");
+        assert!(s.state.engine().use_net);
+        s.handle("setoption name UseNNUE value maybe");
+        assert!(s.state.engine().use_net, "unchanged");
+        assert!(s.output().contains("neither true nor false"));
     }
 }

@@ -1,0 +1,183 @@
+//! The network's file: a header that names the format and the network's shape, the integer
+//! weights, and a checksum. Reading checks every part, so a file from another version of
+//! the trainer, a truncated copy or a flipped byte is refused with a [`NetError`] instead of
+//! evaluating nonsense.
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 8 | the magic `TABULANN` |
+//! | 4 | the format version, 1 |
+//! | 4 x 5 | inputs, hidden neurons, `QA`, `QB`, `SCALE` |
+//! | 2 x inputs x hidden | the hidden layer's weights, one row of `hidden` per input (`i16`) |
+//! | 2 x hidden | the hidden layer's biases (`i16`) |
+//! | 2 x 2 x hidden | the output weights: side to move, then the other side (`i16`) |
+//! | 4 | the output bias (`i32`) |
+//! | 8 | FNV-1a (64-bit) of every byte before it |
+//!
+//! Numbers are little-endian.
+
+use super::network::Network;
+use super::{HIDDEN, INPUTS, QA, QB, SCALE};
+
+/// The first bytes of every network file.
+pub const MAGIC: [u8; 8] = *b"TABULANN";
+/// The format version this code reads and writes.
+pub const VERSION: u32 = 1;
+/// The header's length in bytes.
+const HEADER: usize = 8 + 4 + 4 * 5;
+
+/// Why a network file was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NetError {
+    /// Not a network file at all.
+    #[error("not a Tabula network file (it does not start with TABULANN)")]
+    Magic,
+    /// A network file of another format version.
+    #[error("network format version {found}, this engine reads version {VERSION}")]
+    Version {
+        /// The version in the file.
+        found: u32,
+    },
+    /// A network of another shape or scale than this engine's.
+    #[error("the network's {what} is {found}, this engine's is {expected}")]
+    Shape {
+        /// Which number differs.
+        what: &'static str,
+        /// The file's.
+        found: u32,
+        /// This engine's.
+        expected: u32,
+    },
+    /// Shorter or longer than its shape says.
+    #[error("the network file has {found} bytes, its header says {expected}")]
+    Length {
+        /// The file's length.
+        found: usize,
+        /// The length its header implies.
+        expected: usize,
+    },
+    /// The checksum does not match the contents (a damaged file).
+    #[error("the network file is damaged: its checksum does not match its contents")]
+    Checksum,
+    /// Weights so large that an evaluation could overflow the integers.
+    #[error("the network's {0} could overflow; it was not quantised for this engine")]
+    Overflow(&'static str),
+}
+
+/// FNV-1a, 64-bit: a small checksum that any single changed byte alters.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The file's length for a network of `hidden` neurons.
+fn length(inputs: usize, hidden: usize) -> usize {
+    HEADER + 2 * inputs * hidden + 2 * hidden + 4 * hidden + 4 + 8
+}
+
+/// Writes a network of `hidden` neurons given as integers in the file's order.
+pub fn write(hidden: usize, rows: &[i16], bias: &[i16], out: &[i16], out_bias: i32) -> Vec<u8> {
+    let mut b = Vec::with_capacity(length(INPUTS, hidden));
+    b.extend_from_slice(&MAGIC);
+    for n in [
+        VERSION,
+        INPUTS as u32,
+        hidden as u32,
+        QA as u32,
+        QB as u32,
+        SCALE as u32,
+    ] {
+        b.extend_from_slice(&n.to_le_bytes());
+    }
+    for w in rows.iter().chain(bias).chain(out) {
+        b.extend_from_slice(&w.to_le_bytes());
+    }
+    b.extend_from_slice(&out_bias.to_le_bytes());
+    let sum = checksum(&b);
+    b.extend_from_slice(&sum.to_le_bytes());
+    b
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    let mut w = [0u8; 4];
+    w.copy_from_slice(&bytes[at..at + 4]);
+    u32::from_le_bytes(w)
+}
+
+impl Network {
+    /// Reads a network file, checking its header, length, checksum and that its weights cannot
+    /// overflow this engine's integers.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() < HEADER || bytes[..8] != MAGIC {
+            return Err(NetError::Magic);
+        }
+        let found = u32_at(bytes, 8);
+        if found != VERSION {
+            return Err(NetError::Version { found });
+        }
+        let expected = [
+            ("number of inputs", INPUTS as u32),
+            ("number of hidden neurons", HIDDEN as u32),
+            ("QA", QA as u32),
+            ("QB", QB as u32),
+            ("SCALE", SCALE as u32),
+        ];
+        for (i, (what, expected)) in expected.into_iter().enumerate() {
+            let found = u32_at(bytes, 12 + 4 * i);
+            if found != expected {
+                return Err(NetError::Shape {
+                    what,
+                    found,
+                    expected,
+                });
+            }
+        }
+        let expected = length(INPUTS, HIDDEN);
+        if bytes.len() != expected {
+            return Err(NetError::Length {
+                found: bytes.len(),
+                expected,
+            });
+        }
+        let (body, sum) = bytes.split_at(expected - 8);
+        if checksum(body) != u64::from_le_bytes(sum.try_into().map_err(|_| NetError::Checksum)?) {
+            return Err(NetError::Checksum);
+        }
+        let mut words = body[HEADER..]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut take = || words.next().unwrap_or(0);
+        let mut rows = vec![[0i16; HIDDEN]; INPUTS].into_boxed_slice();
+        for row in rows.iter_mut() {
+            row.iter_mut().for_each(|w| *w = take());
+        }
+        let mut bias = [0i16; HIDDEN];
+        bias.iter_mut().for_each(|w| *w = take());
+        let mut out = [[0i16; HIDDEN]; 2];
+        out.iter_mut().flatten().for_each(|w| *w = take());
+        let tail = &body[body.len() - 4..];
+        let out_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let net = Network {
+            rows,
+            bias,
+            out,
+            out_bias,
+        };
+        let (hidden, output) = net.bounds();
+        if hidden > i64::from(i16::MAX) {
+            return Err(NetError::Overflow("hidden-layer sums"));
+        }
+        if output > i64::from(i32::MAX) {
+            return Err(NetError::Overflow("output sum"));
+        }
+        Ok(net)
+    }
+
+    /// The network as a file ([`Network::from_bytes`] reads it back).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let rows: Vec<i16> = self.rows.iter().flatten().copied().collect();
+        let out: Vec<i16> = self.out.iter().flatten().copied().collect();
+        write(HIDDEN, &rows, &self.bias, &out, self.out_bias)
+    }
+}

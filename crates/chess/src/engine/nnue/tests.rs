@@ -1,0 +1,213 @@
+//! The network's arithmetic checked against itself: symmetry, lazy updates against sums from
+//! scratch, the file format's checks, and the integers against the floats they came from.
+
+use super::stack::NetStack;
+use super::*;
+use crate::geometry::Mini;
+use crate::position::Position;
+use tabula_core::rng::{Rng, seeded};
+
+/// A float network with random weights of about the size training gives.
+fn random_float(seed: u64) -> FloatNetwork {
+    let mut rng = seeded(seed);
+    let mut net = FloatNetwork::zeros(HIDDEN);
+    let mut fill = |v: &mut Vec<f32>, spread: f32| {
+        v.iter_mut()
+            .for_each(|w| *w = rng.random_range(-spread..spread));
+    };
+    fill(&mut net.rows, 0.15);
+    fill(&mut net.bias, 0.3);
+    fill(&mut net.out, 0.5);
+    net.out_bias = 0.05;
+    net
+}
+
+fn random_net(seed: u64) -> Network {
+    Network::from_bytes(&random_float(seed).to_bytes()).expect("a random network loads")
+}
+
+/// Positions of random games of Fairy-Stockfish's QuickChess (captures, promotions, checks).
+fn random_positions(seed: u64, games: usize) -> Vec<Vec<Position<Mini>>> {
+    let variant = Variant::parse("quickchess-fsf").expect("variant");
+    let mut rng = seeded(seed);
+    (0..games)
+        .map(|_| {
+            let mut pos = Position::<Mini>::start(variant).expect("start");
+            let mut line = vec![pos];
+            for _ in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.0.is_empty() {
+                    break;
+                }
+                pos = pos.play_unchecked(moves.0[rng.random_range(0..moves.0.len())]);
+                line.push(pos);
+            }
+            line
+        })
+        .collect()
+}
+
+/// The position with colours swapped and the board mirrored top to bottom.
+fn flipped(pos: &Position<Mini>) -> Position<Mini> {
+    let fen = pos.fen();
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    let ranks: Vec<String> = fields[0]
+        .split('/')
+        .rev()
+        .map(|r| {
+            r.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    fields[0] = ranks.join("/");
+    fields[1] = if fields[1] == "w" { "b" } else { "w" }.into();
+    Position::<Mini>::from_fen(pos.variant(), &fields.join(" ")).expect("a mirrored position")
+}
+
+#[test]
+fn a_position_and_its_colour_flipped_mirror_score_the_same() {
+    let net = random_net(1);
+    let mut differ = 0;
+    for line in random_positions(2, 20) {
+        for pos in line {
+            let mirror = flipped(&pos);
+            assert_eq!(net.evaluate(&pos), net.evaluate(&mirror), "{}", pos.fen());
+            differ += usize::from(net.evaluate(&pos) != -net.evaluate(&mirror));
+        }
+    }
+    // the test means something only if the scores are not all alike
+    assert!(differ > 100, "{differ}");
+}
+
+#[test]
+fn lazy_updates_along_random_games_equal_sums_from_scratch() {
+    let net = random_net(3);
+    let mut stack = NetStack::new(100);
+    let mut rng = seeded(4);
+    for line in random_positions(5, 30) {
+        stack.clear();
+        for (ply, pos) in line.iter().enumerate() {
+            stack.enter(ply, &pos.colors, &pos.roles);
+            // evaluate some plies only, so updates span several moves
+            if rng.random_range(0..3) == 0 || ply + 1 == line.len() {
+                let lazy = *stack.accumulator(&net, ply);
+                assert_eq!(lazy, net.refresh(&pos.colors, &pos.roles), "{}", pos.fen());
+            }
+        }
+        // back up the path and down another branch, as the search does
+        let back = line.len() / 2;
+        let pos = line[back].play_unchecked(line[back].legal_moves().0[0]);
+        stack.enter(back + 1, &pos.colors, &pos.roles);
+        assert_eq!(
+            *stack.accumulator(&net, back + 1),
+            net.refresh(&pos.colors, &pos.roles)
+        );
+    }
+    assert!(stack.updates > 10 * stack.refreshes);
+}
+
+#[test]
+fn integers_agree_with_the_floats_they_were_rounded_from() {
+    let float = random_float(6);
+    let net = Network::from_bytes(&float.to_bytes()).expect("loads");
+    let (mut worst, mut total, mut spread, mut n) = (0f32, 0f32, 0f32, 0);
+    for line in random_positions(7, 10) {
+        for pos in line {
+            let (ours, theirs) = (features(&pos, pos.turn), features(&pos, !pos.turn));
+            let exact = float.evaluate(&ours, &theirs);
+            let int = net.evaluate(&pos) as f32;
+            assert!(exact.abs() < LIMIT as f32, "{exact}");
+            worst = worst.max((exact - int).abs());
+            total += (exact - int).abs();
+            spread += exact.abs();
+            n += 1;
+        }
+    }
+    let (mean, size) = (total / n as f32, spread / n as f32);
+    // rounding the hidden weights to 1/255 moves each sum a little, and the output weights
+    // (about 0.3 here, across 256 neurons) carry that to a few centipawns
+    assert!(
+        mean < 6.0 && worst < 25.0,
+        "mean difference {mean}, largest {worst}, mean score {size}"
+    );
+    assert!(size > 100.0, "the scores are spread: {size}");
+}
+
+#[test]
+fn the_embedded_network_loads_and_covers_quickchess_only() {
+    assert!(embedded().is_ok(), "{:?}", embedded().err());
+    let fsf = Variant::parse("quickchess-fsf").expect("variant");
+    let pos = Position::<Mini>::start(fsf).expect("start");
+    assert!(evaluate(&pos).is_some());
+    assert!(covers(Variant::QUICKCHESS));
+    for name in ["chess", "power-pawns", "mean-queens", "quickchess+blasters"] {
+        assert!(!covers(Variant::parse(name).expect("variant")), "{name}");
+    }
+}
+
+#[test]
+fn damaged_or_foreign_files_are_refused_with_a_reason() {
+    let good = random_float(8).to_bytes();
+    assert!(Network::from_bytes(&good).is_ok());
+    assert_eq!(Network::from_bytes(b"hello"), Err(NetError::Magic));
+    let mut other = good.clone();
+    other[0] = b'X';
+    assert_eq!(Network::from_bytes(&other), Err(NetError::Magic));
+    let mut version = good.clone();
+    version[8] = 9;
+    assert_eq!(
+        Network::from_bytes(&version),
+        Err(NetError::Version { found: 9 })
+    );
+    let wider = FloatNetwork::zeros(HIDDEN * 2).to_bytes();
+    assert!(matches!(
+        Network::from_bytes(&wider),
+        Err(NetError::Shape {
+            what: "number of hidden neurons",
+            ..
+        })
+    ));
+    assert!(matches!(
+        Network::from_bytes(&good[..good.len() - 1]),
+        Err(NetError::Length { .. })
+    ));
+    let mut flipped = good.clone();
+    flipped[1000] ^= 0x10;
+    assert_eq!(Network::from_bytes(&flipped), Err(NetError::Checksum));
+    // the errors say what is wrong in words
+    let text = NetError::Checksum.to_string();
+    assert!(text.contains("damaged"), "{text}");
+}
+
+#[test]
+fn weights_that_could_overflow_are_refused() {
+    let mut big = random_float(9);
+    big.rows.iter_mut().for_each(|w| *w = 100.0);
+    assert_eq!(
+        Network::from_bytes(&big.to_bytes()),
+        Err(NetError::Overflow("hidden-layer sums"))
+    );
+    // output weights at the clip: an overflow only if enough of them can add up
+    let mut wide = random_float(10);
+    wide.out.iter_mut().for_each(|w| *w = float::OUT_CLIP);
+    let largest = 2 * HIDDEN as i64 * i64::from(i16::MAX) * 255;
+    let read = Network::from_bytes(&wide.to_bytes());
+    if largest > i64::from(i32::MAX) {
+        assert_eq!(read, Err(NetError::Overflow("output sum")));
+    } else {
+        assert!(read.is_ok());
+    }
+}
+
+#[test]
+fn a_round_trip_through_the_file_keeps_every_weight() {
+    let net = random_net(11);
+    assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+}
