@@ -11,6 +11,7 @@ pub mod chess;
 pub mod cli;
 pub mod loadtest;
 pub mod matchplay;
+pub mod nnue_data;
 pub mod output;
 pub mod parse;
 pub mod play;
