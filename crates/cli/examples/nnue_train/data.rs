@@ -65,6 +65,42 @@ impl Samples {
     }
 }
 
+impl Samples {
+    /// Position `i` as a FEN (castling, en passant and the clocks left out: the network does
+    /// not see them).
+    pub fn fen(&self, i: usize) -> String {
+        let mut board = [None; SQUARES];
+        for (sq, color, role) in self.pieces(i) {
+            board[usize::from(sq)] = Some(tabula_chess::Piece { color, role });
+        }
+        let ranks: Vec<String> = (0..6)
+            .rev()
+            .map(|rank| {
+                let mut text = String::new();
+                let mut empty = 0;
+                for file in 0..5 {
+                    match board[rank * 5 + file] {
+                        Some(p) => {
+                            if empty > 0 {
+                                text.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            text.push(p.char());
+                        }
+                        None => empty += 1,
+                    }
+                }
+                if empty > 0 {
+                    text.push_str(&empty.to_string());
+                }
+                text
+            })
+            .collect();
+        let side = if self.black[i] { "b" } else { "w" };
+        format!("{} {side} - - 0 1", ranks.join("/"))
+    }
+}
+
 /// For each input of the side to move's view, the same piece's input in the other side's
 /// view: colours swapped and the board mirrored. The trainer keeps one view per position and
 /// derives the other through this table.

@@ -109,6 +109,21 @@ fn read_f32(path: &std::path::Path) -> anyhow::Result<(usize, Vec<f32>)> {
     Ok((hidden, p))
 }
 
+/// The loss of the hand-written evaluation on `data`, for comparison.
+fn hand_loss(data: &Samples, loss: Loss) -> anyhow::Result<f64> {
+    let variant = tabula_chess::Variant::parse("quickchess-fsf")?;
+    let weights = tabula_chess::engine::Weights::default();
+    let mut total = 0f64;
+    for i in 0..data.len() {
+        let pos = tabula_chess::Position::<tabula_chess::Mini>::from_fen(variant, &data.fen(i))?;
+        let e = tabula_chess::engine::evaluate(&pos, &weights) as f32;
+        let q = model::sigmoid(e / loss.k);
+        let t = loss.target(data.score[i], data.result[i]);
+        total += f64::from((q - t) * (q - t));
+    }
+    Ok(total / data.len().max(1) as f64)
+}
+
 /// The float network's scores against the quantised one's on up to `n` positions.
 fn quantisation_check(float: &FloatNetwork, bytes: &[u8], data: &Samples, n: usize) {
     let net = match Network::from_bytes(bytes) {
@@ -179,8 +194,9 @@ fn main() -> anyhow::Result<()> {
         .sum::<f64>()
         / test.len().max(1) as f64;
     eprintln!(
-        "hidden {hidden}, held-out loss {:.6} at the start; the search's own scores would score {label_only:.6}",
-        evaluate_loss(&p, layout, &test, &other, loss)
+        "hidden {hidden}, held-out loss {:.6} at the start; the search's own scores would score {label_only:.6}, the hand-written evaluation {:.6}",
+        evaluate_loss(&p, layout, &test, &other, loss),
+        hand_loss(&test, loss)?
     );
     let mut adam = Adam::new(layout.len(), args.decay);
     let mut rng = seeded(args.seed);
