@@ -239,13 +239,24 @@ impl State {
                     Err(e) => self.out.say(&format!("info string TablebasePath: {e}")),
                 }
             }
-            "usennue" => match value.trim().to_ascii_lowercase().as_str() {
-                "true" => self.engine().use_net = true,
-                "false" => self.engine().use_net = false,
-                _ => self.out.say(&format!(
-                    "info string option UseNNUE: `{value}` is neither true nor false"
-                )),
-            },
+            "usennue" => {
+                let on = match value.trim().to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        self.out.say(&format!(
+                            "info string option UseNNUE: `{value}` is neither true nor false"
+                        ));
+                        return;
+                    }
+                };
+                let mut engine = self.engine();
+                if engine.use_net != on {
+                    // the table keeps static evaluations: forget those of the other evaluation
+                    engine.use_net = on;
+                    engine.new_game();
+                }
+            }
             "uci_variant" => match Variant::parse(value.trim()) {
                 Ok(v) => {
                     self.variant = v;
