@@ -1,0 +1,66 @@
+//! Unit tests of the static exchange evaluation and of stored bounds refining the evaluation.
+
+use super::{Bound, Hit, refine, see};
+use crate::geometry::Mini;
+use crate::position::Position;
+use crate::variant::Variant;
+
+fn see_of(fen: &str, uci: &str) -> i32 {
+    let p = Position::<Mini>::from_fen(Variant::QUICKCHESS, fen).unwrap();
+    let m = p.parse_uci(uci).unwrap();
+    see(&p, &m)
+}
+
+#[test]
+fn quiet_means_no_check_and_no_winning_capture() {
+    let quiet = |fen: &str| {
+        let p = Position::<Mini>::from_fen(Variant::QUICKCHESS, fen).unwrap();
+        crate::engine::is_quiet(&p)
+    };
+    assert!(quiet("rbkqn/ppppp/5/5/PPPPP/RBKQN w - - 0 1"));
+    // the rook can take an undefended pawn
+    assert!(!quiet("2k2/5/2p2/5/5/K1R2 w - - 0 1"));
+    // the same pawn defended: taking it loses the rook, so the position is quiet
+    assert!(quiet("2k2/1p3/2p2/5/5/K1R2 w - - 0 1"));
+    // in check
+    assert!(!quiet("2k2/5/5/5/5/K1r2 w - - 0 1"));
+}
+
+#[test]
+fn stored_bounds_beyond_the_evaluation_replace_it() {
+    let hit = |score, bound| {
+        Some(Hit {
+            packed: 0,
+            score,
+            depth: 4,
+            bound,
+            eval: None,
+        })
+    };
+    // a lower bound above the evaluation, an upper bound below it, an exact score: trusted
+    assert_eq!(refine(10, hit(80, Bound::Lower), false), 80);
+    assert_eq!(refine(10, hit(-40, Bound::Upper), false), -40);
+    assert_eq!(refine(10, hit(-40, Bound::Exact), false), -40);
+    // bounds on the evaluation's own side say nothing new
+    assert_eq!(refine(10, hit(-40, Bound::Lower), false), 10);
+    assert_eq!(refine(10, hit(80, Bound::Upper), false), 10);
+    // no hit, a mate score, or in check: the evaluation stays
+    assert_eq!(refine(10, None, false), 10);
+    assert_eq!(
+        refine(10, hit(crate::engine::MATE - 3, Bound::Exact), false),
+        10
+    );
+    assert_eq!(refine(10, hit(80, Bound::Lower), true), 10);
+}
+
+#[test]
+fn exchanges_are_counted_to_the_end() {
+    // the pawn on c4 is defended by the pawn on b5: the rook wins 100 and loses 480
+    assert_eq!(see_of("2k2/1p3/2p2/5/5/K1R2 w - - 0 1", "c1c4"), 100 - 480);
+    // undefended: a clean pawn
+    assert_eq!(see_of("2k2/5/2p2/5/5/K1R2 w - - 0 1", "c1c4"), 100);
+    // defended once, attacked twice (rooks doubled: the second joins through the first)
+    assert_eq!(see_of("2k2/2r2/2p2/5/2R2/K1R2 w - - 0 1", "c2c4"), 100);
+    // a pawn takes a defended rook: wins the exchange
+    assert_eq!(see_of("2k2/2r2/2r2/1P3/5/K4 w - - 0 1", "b3c4"), 480 - 100);
+}
