@@ -211,3 +211,32 @@ fn a_round_trip_through_the_file_keeps_every_weight() {
     let net = random_net(11);
     assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
 }
+
+/// The trained network has learnt what material is worth: a side a queen or a rook up is
+/// rated well ahead whoever is to move, and the same position with the move passed to the
+/// other side is rated the other way round. (A network of random weights fails this.)
+#[test]
+fn the_embedded_network_rates_a_piece_up_as_winning() {
+    let fsf = Variant::parse("quickchess-fsf").expect("variant");
+    // the start position less one black piece: White is that piece up
+    for (fen, least) in [
+        ("n1kbr/ppppp/5/5/PPPPP/NQKBR w - - 0 1", 400),
+        ("nqkb1/ppppp/5/5/PPPPP/NQKBR w - - 0 1", 200),
+    ] {
+        let white = Position::<Mini>::from_fen(fsf, fen).expect("fen");
+        let black = Position::<Mini>::from_fen(fsf, &fen.replace(" w ", " b ")).expect("fen");
+        let (w, b) = (
+            evaluate(&white).expect("covered"),
+            evaluate(&black).expect("covered"),
+        );
+        assert!(
+            w >= least,
+            "{fen}: {w} for White to move, expected at least {least}"
+        );
+        assert!(
+            -b >= least,
+            "{fen}: {b} for Black to move, expected at most {}",
+            -least
+        );
+    }
+}
