@@ -16,8 +16,12 @@
 //! about the pawn structure; draw detection by repetition and the fifty-move rule. Lesson
 //! games' own endings (a pawn on the edge, everything captured, the tie-break) are scored as
 //! wins and losses like mates. With endgame tables ([`Engine::set_tablebases`]) a position
-//! they cover is scored exactly (mate distance or draw) instead of searched. The evaluation's numbers were
-//! fitted to Fairy-Stockfish's scores of QuickChess positions ([`PARAMS`]).
+//! they cover is scored exactly (mate distance or draw) instead of searched. Full QuickChess on
+//! the 5x6 board is evaluated by a small learned network ([`nnue`], trained on our own
+//! self-play: it scores well above the hand-written evaluation against Fairy-Stockfish); the
+//! lesson games and 8x8 chess by the hand-written evaluation, whose numbers were fitted to
+//! Fairy-Stockfish's scores of QuickChess positions ([`PARAMS`]). [`Engine::use_net`] switches
+//! the network off.
 
 mod correction;
 mod eval;

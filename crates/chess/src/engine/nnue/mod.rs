@@ -42,7 +42,7 @@ pub const SQUARES: usize = 30;
 /// Inputs of one perspective: (own or opposing piece, kind, square).
 pub const INPUTS: usize = 2 * 6 * SQUARES;
 /// Neurons of the hidden layer (per perspective).
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 256;
 /// The hidden layer's scale: its float weights times `QA` are the integers; an accumulator of
 /// `QA` is the activation's clip at 1.0.
 pub const QA: i32 = 255;

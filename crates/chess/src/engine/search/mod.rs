@@ -114,7 +114,8 @@ pub struct Engine {
     /// Evaluation weights (all 100 by default).
     pub weights: Weights,
     /// Whether positions the network covers ([`nnue::covers`]) are evaluated by it rather
-    /// than by the hand-written evaluation (the UCI option `UseNNUE`).
+    /// than by the hand-written evaluation (the UCI option `UseNNUE`). On by default: the
+    /// network plays stronger (BENCHMARKS.md, "A learned evaluation").
     pub use_net: bool,
     /// The network's accumulators along the search path.
     nets: NetStack,
@@ -152,7 +153,7 @@ impl Engine {
             capture_history: vec![0; PIECE_SQUARES * 7],
             tables: EngineTables::default(),
             weights: Weights::default(),
-            use_net: false,
+            use_net: true,
             nets: NetStack::new(MAX_PLY + 2),
             skill: 20,
             seed: 0,
