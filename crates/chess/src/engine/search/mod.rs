@@ -412,6 +412,22 @@ impl Search<'_> {
         best.1
     }
 
+    /// What every node, searched or quiescent, does first: clear its line, bring the network's
+    /// accumulators up to this position, and count it. `true` when the search must stop (the
+    /// node is then not counted).
+    #[inline]
+    fn enter<G: Geometry>(&mut self, pos: &Position<G>, ply: usize) -> bool {
+        self.pv[ply].clear();
+        if self.net.is_some() {
+            self.engine.nets.enter(ply, &pos.colors, &pos.roles);
+        }
+        if self.poll() {
+            return true;
+        }
+        self.nodes += 1;
+        false
+    }
+
     #[inline]
     fn poll(&mut self) -> bool {
         if self.stopped {

@@ -13,14 +13,9 @@ impl Search<'_> {
         ply: usize,
         null_ok: bool,
     ) -> i32 {
-        self.pv[ply].clear();
-        if self.net.is_some() {
-            self.engine.nets.enter(ply, &pos.colors, &pos.roles);
-        }
-        if self.poll() {
+        if self.enter(pos, ply) {
             return 0;
         }
-        self.nodes += 1;
         let pv_node = beta - alpha > 1;
         if ply > 0 {
             if let Some(s) = self.early_end(pos, ply) {

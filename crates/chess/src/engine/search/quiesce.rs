@@ -11,14 +11,9 @@ impl Search<'_> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        self.pv[ply].clear();
-        if self.net.is_some() {
-            self.engine.nets.enter(ply, &pos.colors, &pos.roles);
-        }
-        if self.poll() {
+        if self.enter(pos, ply) {
             return 0;
         }
-        self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
         let objective = pos.variant.objective();
         if objective != Objective::Checkmate
