@@ -28,6 +28,8 @@ mod eval;
 pub mod nnue;
 mod search;
 mod tables;
+#[cfg(test)]
+mod test_fen;
 mod tt;
 
 pub use eval::{PARAMS, Params, VALUES, Weights, evaluate, evaluate_with};

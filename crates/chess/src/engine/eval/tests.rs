@@ -1,30 +1,9 @@
 //! The evaluation's symmetry and the worth of its parts.
 
 use super::*;
+use crate::engine::test_fen::colours_swapped;
 use crate::geometry::Mini;
 use crate::variant::Variant;
-
-/// The same position with the colours swapped (ranks reversed, the other side to move).
-fn colours_swapped(fen: &str) -> String {
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let board: Vec<String> = fields[0]
-        .split('/')
-        .rev()
-        .map(|rank| {
-            rank.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let turn = if fields[1] == "w" { "b" } else { "w" };
-    format!("{} {turn} - - 0 1", board.join("/"))
-}
 
 /// The same position reflected left to right.
 fn files_reflected(fen: &str) -> String {

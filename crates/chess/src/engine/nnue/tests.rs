@@ -3,6 +3,7 @@
 
 use super::stack::NetStack;
 use super::*;
+use crate::engine::test_fen::colours_swapped;
 use crate::geometry::Mini;
 use crate::position::Position;
 use tabula_core::rng::{Rng, seeded};
@@ -49,26 +50,8 @@ fn random_positions(seed: u64, games: usize) -> Vec<Vec<Position<Mini>>> {
 
 /// The position with colours swapped and the board mirrored top to bottom.
 fn flipped(pos: &Position<Mini>) -> Position<Mini> {
-    let fen = pos.fen();
-    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
-    let ranks: Vec<String> = fields[0]
-        .split('/')
-        .rev()
-        .map(|r| {
-            r.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    fields[0] = ranks.join("/");
-    fields[1] = if fields[1] == "w" { "b" } else { "w" }.into();
-    Position::<Mini>::from_fen(pos.variant(), &fields.join(" ")).expect("a mirrored position")
+    Position::<Mini>::from_fen(pos.variant(), &colours_swapped(&pos.fen()))
+        .expect("a mirrored position")
 }
 
 #[test]
