@@ -1,6 +1,7 @@
 //! The attack scenarios, each against a server with its default (public) bounds:
-//! - `slowloris`: many connections that trickle a request's headers and never finish them,
-//!   from one or more addresses, while another address checks `/api/health`;
+//! - `slowloris`: many connections that trickle a request's headers and never finish them
+//!   (or, with `--body`, send whole headers and then trickle the body a byte every eight
+//!   seconds), from one or more addresses, while another address checks `/api/health`;
 //! - `flood`: game creations as fast as one address can send them, then a flood of new games
 //!   loaded from hundreds of addresses, while an older game's players go on playing.
 
@@ -22,8 +23,9 @@ struct Tally {
 }
 
 /// One attacker slot: connect, send half a request, trickle a header line every two seconds
+/// (or, for `body`, send whole headers and trickle the body a byte every eight seconds)
 /// until the server hangs up; then again, until `stop`.
-async fn loris(host: String, from: u8, tally: Arc<Tally>, stop: Arc<AtomicBool>) {
+async fn loris(host: String, from: u8, body: bool, tally: Arc<Tally>, stop: Arc<AtomicBool>) {
     while !stop.load(Ordering::Relaxed) {
         let Ok(mut c) = connect_from(&host, from).await else {
             tokio::time::sleep(Duration::from_millis(200)).await;
@@ -31,18 +33,29 @@ async fn loris(host: String, from: u8, tally: Arc<Tally>, stop: Arc<AtomicBool>)
         };
         tally.opened.fetch_add(1, Ordering::Relaxed);
         let began = Instant::now();
-        let _ = c
-            .write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
-            .await;
+        let (start, trickle, every): (&[u8], &[u8], u64) = if body {
+            (
+                b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+                b" ",
+                8,
+            )
+        } else {
+            (
+                b"GET /api/health HTTP/1.1\r\nHost: x\r\n",
+                b"X-Slow: 1\r\n",
+                2,
+            )
+        };
+        let _ = c.write_all(start).await;
         let mut buf = [0u8; 512];
         loop {
             if stop.load(Ordering::Relaxed) {
                 return;
             }
-            match tokio::time::timeout(Duration::from_secs(2), c.read(&mut buf)).await {
+            match tokio::time::timeout(Duration::from_secs(every), c.read(&mut buf)).await {
                 Ok(_) => break, // the server answered or hung up
                 Err(_) => {
-                    if c.write_all(b"X-Slow: 1\r\n").await.is_err() {
+                    if c.write_all(trickle).await.is_err() {
                         break;
                     }
                 }
@@ -79,8 +92,14 @@ async fn health(host: String, stop: Arc<AtomicBool>) -> (Vec<u64>, u64) {
     (latencies, failed)
 }
 
-/// The slowloris scenario: `stalled` attacker slots over `addresses` addresses for `seconds`.
-pub async fn slowloris(stalled: usize, addresses: u8, seconds: u64) -> Result<Value, String> {
+/// The slowloris scenario: `stalled` attacker slots over `addresses` addresses for `seconds`,
+/// trickling headers, or with `body` whole headers and then the body.
+pub async fn slowloris(
+    stalled: usize,
+    addresses: u8,
+    seconds: u64,
+    body: bool,
+) -> Result<Value, String> {
     let server = ChildServer::start("slowloris", &[])?;
     let host = server.host.clone();
     let stop = Arc::new(AtomicBool::new(false));
@@ -92,6 +111,7 @@ pub async fn slowloris(stalled: usize, addresses: u8, seconds: u64) -> Result<Va
         slots.push(tokio::spawn(loris(
             host.clone(),
             from,
+            body,
             Arc::clone(&tally),
             Arc::clone(&stop),
         )));
@@ -104,12 +124,13 @@ pub async fn slowloris(stalled: usize, addresses: u8, seconds: u64) -> Result<Va
         s.abort();
     }
     Ok(json!({
+        "trickled": if body { "body" } else { "headers" },
         "attacker_slots": stalled,
         "attacker_addresses": addresses,
         "seconds": seconds,
         "connections_opened": tally.opened.load(Ordering::Relaxed),
         "closed_at_once": tally.refused_at_once.load(Ordering::Relaxed),
-        "closed_by_header_timeout": tally.timed_out.load(Ordering::Relaxed),
+        "closed_by_timeout": tally.timed_out.load(Ordering::Relaxed),
         "health_ok": latencies.len(),
         "health_failed": failed,
         "health_p50_ms": percentile_ms(&latencies, 0.5),

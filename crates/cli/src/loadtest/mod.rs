@@ -3,15 +3,25 @@
 //!
 //! Scenarios: `play` (clients playing QuickChess in pairs: throughput, move latency, and every
 //! acknowledged move read back from the database after `kill -9`), `sockets` (the memory of an
-//! idle WebSocket), `slowloris` (stalled requests against the header timeout and connection
-//! caps), `flood` (creation floods against the per-address limits and the room table), `bots`
-//! (an unrelated room's ping while games against the strongest bot think).
+//! idle WebSocket), `slowloris` (stalled requests, or with `--body` stalled bodies, against
+//! the timeouts and connection caps), `flood` (creation floods against the per-address limits
+//! and the room table), `bots` (an unrelated room's ping while games against the strongest bot
+//! think), `lobby` (one address's seeks, silent sockets and socket flood against the lobby),
+//! `tools` (one address saturating every search while other players' bots must answer) and
+//! `replays` (many replays of a long game at once).
+//!
+//! `--server-bin` measures another build's server with the same scenarios (an older release,
+//! side by side with this one).
 
 mod attacks;
 mod bots;
+mod lobby;
 mod play;
+mod probe;
+mod replays;
 mod server;
 mod sockets;
+mod tools;
 
 use clap::{Args, ValueEnum};
 use serde_json::Value;
@@ -31,6 +41,13 @@ pub enum Scenario {
     Flood,
     /// Games against the strongest bot while another room pings.
     Bots,
+    /// One address's seek flood, silent lobby sockets and lobby-socket flood.
+    Lobby,
+    /// One address saturating analyses, hints, exercises and top-level games while other
+    /// players' level-1 computers must answer.
+    Tools,
+    /// Many replays of a long game at once.
+    Replays,
 }
 
 /// The options of `tabula loadtest`.
@@ -73,12 +90,31 @@ pub struct LoadtestArgs {
     /// flood: creations sent from one address.
     #[arg(long, default_value_t = 2_200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub requests: u64,
-    /// bots: games against the strongest bot at once.
+    /// bots: games against the strongest bot at once; tools: the attacker's games against it.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=200))]
     pub games: u64,
-    /// slowloris and bots: how long to measure, in seconds.
+    /// slowloris, bots, lobby (the churn) and tools: how long to measure, in seconds.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3_600))]
     pub seconds: u64,
+    /// slowloris: trickle the body of a POST (whole headers first) instead of the headers.
+    #[arg(long)]
+    pub body: bool,
+    /// lobby: lobby sockets that never read.
+    #[arg(long, default_value_t = 900, value_parser = clap::value_parser!(u64).range(0..=1_800))]
+    pub readers: u64,
+    /// tools: other players, each against the level-1 computer.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub victims: u64,
+    /// replays: logged steps of the long game.
+    #[arg(long, default_value_t = 371, value_parser = clap::value_parser!(u64).range(2..=5_000))]
+    pub steps: u64,
+    /// replays: replays asked for at once (each round).
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=1_000))]
+    pub replays: u64,
+    /// Measure the server of this `tabula` binary instead of this one's (scenarios that
+    /// start their own server).
+    #[arg(long, value_name = "PATH")]
+    pub server_bin: Option<std::path::PathBuf>,
 }
 
 fn print_play(report: &Value) {
@@ -117,6 +153,9 @@ pub fn command(args: &LoadtestArgs) -> ExitCode {
         Ok(r) => r,
         Err(e) => return crate::output::fail(anyhow::anyhow!(e).context("cannot start")),
     };
+    if let Some(bin) = &args.server_bin {
+        server::use_server_bin(bin.clone());
+    }
     let report = match args.scenario {
         Scenario::Play => {
             println!(
@@ -149,6 +188,7 @@ pub fn command(args: &LoadtestArgs) -> ExitCode {
                 args.stalled as usize,
                 args.addresses,
                 args.seconds,
+                args.body,
             ))
         }
         Scenario::Flood => {
@@ -164,6 +204,39 @@ pub fn command(args: &LoadtestArgs) -> ExitCode {
                 args.games, args.seconds
             );
             runtime.block_on(bots::run(args.games as usize, args.seconds))
+        }
+        Scenario::Lobby => {
+            println!(
+                "one address against the lobby: seeks, {} silent sockets, churn for {} s, up to {} sockets",
+                args.readers, args.seconds, args.sockets
+            );
+            runtime.block_on(lobby::run(lobby::Setup {
+                readers: args.readers as usize,
+                seconds: args.seconds,
+                sockets: args.sockets as usize,
+            }))
+        }
+        Scenario::Tools => {
+            println!(
+                "one address saturating every search and {} games at the top level; {} other players for {} s",
+                args.games, args.victims, args.seconds
+            );
+            runtime.block_on(tools::run(tools::Setup {
+                games: args.games as usize,
+                victims: args.victims as usize,
+                seconds: args.seconds,
+            }))
+        }
+        Scenario::Replays => {
+            println!(
+                "{} replays at once of two {}-step games, 3 rounds",
+                args.replays, args.steps
+            );
+            runtime.block_on(replays::run(replays::Setup {
+                steps: args.steps,
+                clients: args.replays as usize,
+                rounds: 3,
+            }))
         }
     };
     match report {

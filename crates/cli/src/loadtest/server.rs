@@ -21,6 +21,15 @@ pub const UNBOUNDED: [&str; 6] = [
     "40000",
 ];
 
+/// The `tabula` binary whose `serve` the scenarios measure: this one unless
+/// `--server-bin` names another (an older build, to measure it side by side).
+static SERVER_BIN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// Measures the server of `bin` instead of this executable's.
+pub fn use_server_bin(bin: PathBuf) {
+    let _ = SERVER_BIN.set(bin);
+}
+
 /// A `tabula serve` child process on a scratch database.
 pub struct ChildServer {
     child: Child,
@@ -48,7 +57,10 @@ impl ChildServer {
             Some(url) => url.to_string(),
             None => dir.join("load.db").display().to_string(),
         };
-        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let exe = match SERVER_BIN.get() {
+            Some(bin) => bin.clone(),
+            None => std::env::current_exe().map_err(|e| e.to_string())?,
+        };
         let mut child = Command::new(exe)
             .args(["serve", "--addr", "127.0.0.1:0", "--db", &db])
             .args(extra)
@@ -78,10 +90,24 @@ impl ChildServer {
 
     /// The server's resident memory in KiB (Linux: `VmRSS` of `/proc/PID/status`).
     pub fn rss_kib(&self) -> Option<u64> {
+        self.status("VmRSS:")
+    }
+
+    /// The server's threads now (Linux: `Threads` of `/proc/PID/status`).
+    pub fn threads(&self) -> Option<u64> {
+        self.status("Threads:")
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    fn status(&self, field: &str) -> Option<u64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
         status
             .lines()
-            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .find_map(|l| l.strip_prefix(field))
             .and_then(|v| v.split_whitespace().next())
             .and_then(|n| n.parse().ok())
     }
@@ -123,6 +149,20 @@ pub async fn request(
     path: &str,
     body: Option<&Value>,
 ) -> Result<(u16, Value), String> {
+    exchange(host, from, method, path, &[], body)
+        .await
+        .map(|(status, _, v)| (status, v))
+}
+
+/// The same with extra header lines; the answer's headers too (lower-case names).
+pub async fn exchange(
+    host: &str,
+    from: u8,
+    method: &str,
+    path: &str,
+    extra: &[(&str, &str)],
+    body: Option<&Value>,
+) -> Result<(u16, Vec<(String, String)>, Value), String> {
     let mut s = if from == 1 {
         TcpStream::connect(host)
             .await
@@ -131,8 +171,9 @@ pub async fn request(
         connect_from(host, from).await?
     };
     let body = body.map(Value::to_string).unwrap_or_default();
+    let extra: String = extra.iter().map(|(k, v)| format!("{k}: {v}\r\n")).collect();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes())
@@ -167,8 +208,14 @@ pub async fn request(
     } else {
         rest.to_string()
     };
+    let headers = head
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
     let v = serde_json::from_str(&body).unwrap_or(Value::String(body));
-    Ok((status, v))
+    Ok((status, headers, v))
 }
 
 /// A request that must succeed: the answer's JSON.
