@@ -9,6 +9,7 @@ pub mod analyse;
 pub mod batch;
 pub mod chess;
 pub mod cli;
+pub mod games_db;
 pub mod loadtest;
 pub mod matchplay;
 pub mod nnue_data;

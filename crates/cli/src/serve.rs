@@ -58,6 +58,14 @@ pub struct ServeArgs {
     /// Games kept in memory at once.
     #[arg(long, value_name = "N", default_value_t = 2_000)]
     pub max_rooms: usize,
+    /// The length of the IPv6 prefix the per-address limits count as one client (a
+    /// subscriber is usually given a /64: every address in it is one client).
+    #[arg(long, value_name = "BITS", default_value_t = 64, value_parser = clap::value_parser!(u8).range(32..=128))]
+    pub ipv6_prefix: u8,
+    /// Let two accounts of one address play rated games together (a club or school behind
+    /// one address); refused by default, since it is how ratings are farmed.
+    #[arg(long)]
+    pub allow_rated_same_address: bool,
     /// Endgame tables (`tabula tb generate`): the analysis board and the strongest computer
     /// use them; a missing directory means none.
     #[arg(long, value_name = "DIR", default_value = tabula_server::tablebases::DEFAULT_DIR)]
@@ -99,6 +107,8 @@ impl ServeArgs {
         let base = Limits {
             sockets: self.max_sockets,
             rooms: self.max_rooms.max(1),
+            ipv6_prefix: self.ipv6_prefix,
+            rated_same_address: self.allow_rated_same_address,
             ..Limits::default()
         };
         let limits = match self.rate_limits {

@@ -8,7 +8,7 @@
 
 use crate::error::ApiError;
 use crate::knowledge::{Knowledge, Verdict};
-use crate::thinking::Thinking;
+use crate::thinking::{Asker, Thinking};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -73,6 +73,7 @@ fn verdict_json(p: &AnyPosition, v: Option<Verdict>) -> Value {
 pub async fn position(
     q: PositionQuery,
     thinking: &Thinking,
+    asker: Asker,
     knowledge: Arc<Knowledge>,
 ) -> Result<Value, ApiError> {
     let bad = ApiError::BadInput;
@@ -107,7 +108,7 @@ pub async fn position(
         let ms = ms.clamp(10, MAX_MS);
         let pos = p;
         let (verdict, result) = thinking
-            .run_requested(move || {
+            .run_tool(asker, move || {
                 let started = Instant::now();
                 let verdict = knowledge.solve(&pos, ms * SOLVE_PER_MS);
                 let mut engine = Engine::new(16);
@@ -152,7 +153,11 @@ pub struct QuerniHint {
 
 /// `POST /api/querni/hint`: the computer's suggestion for the side to move (level 3 unless
 /// asked otherwise), as the "Hint" button shows it.
-pub async fn querni_hint(q: QuerniHint, thinking: &Thinking) -> Result<Value, ApiError> {
+pub async fn querni_hint(
+    q: QuerniHint,
+    thinking: &Thinking,
+    asker: Asker,
+) -> Result<Value, ApiError> {
     let bad = ApiError::BadInput;
     let p =
         tabula_querni::Position::parse(&q.position).map_err(|e| bad(format!("position: {e}")))?;
@@ -161,7 +166,7 @@ pub async fn querni_hint(q: QuerniHint, thinking: &Thinking) -> Result<Value, Ap
     }
     let level = q.level.unwrap_or(3).clamp(1, tabula_querni::MAX_LEVEL);
     let turn = thinking
-        .run_requested(move || {
+        .run_tool(asker, move || {
             let mut s = tabula_querni::Searcher::default();
             let t = tabula_querni::players::best_turn(&p, level, 0, &mut s, &mut || false).turn();
             p.describe(t).to_string()

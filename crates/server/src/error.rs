@@ -31,6 +31,9 @@ pub enum ApiError {
     /// (409).
     #[error("{0}")]
     Conflict(String),
+    /// A request's body did not arrive within its deadline (408).
+    #[error("{0}")]
+    Timeout(String),
     /// A body or frame over its size limit (413).
     #[error("{0}")]
     TooLarge(String),
@@ -76,6 +79,7 @@ impl ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -92,6 +96,7 @@ impl ApiError {
             ApiError::Forbidden(_) => "forbidden",
             ApiError::NotFound(_) => "not_found",
             ApiError::Conflict(_) => "conflict",
+            ApiError::Timeout(_) => "timeout",
             ApiError::TooLarge(_) => "too_large",
             ApiError::Refused(_) => "refused",
             ApiError::RateLimited { .. } => "rate_limited",

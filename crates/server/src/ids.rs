@@ -1,4 +1,4 @@
-//! The server's clock, its random ids and seat tokens, and how names are cleaned.
+//! The server's clock, its random ids and seat tokens.
 
 use sha2::{Digest, Sha256};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -40,27 +40,12 @@ pub fn token_hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
-/// A nickname as shown: trimmed, without control characters, at most 24 characters,
-/// `Player` when nothing is left.
-pub fn clean_name(name: &str) -> String {
-    let n: String = name
-        .trim()
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(24)
-        .collect();
-    if n.is_empty() { "Player".into() } else { n }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn names_are_cleaned_and_tokens_hashed() {
-        assert_eq!(clean_name("  Ann\u{7}\n "), "Ann");
-        assert_eq!(clean_name(""), "Player");
-        assert_eq!(clean_name(&"x".repeat(40)).len(), 24);
+    fn tokens_are_hashed() {
         assert_eq!(token_hash("a").len(), 64);
         assert_ne!(token_hash("a"), token_hash("b"));
         assert_eq!(random_hex(6).len(), 12);

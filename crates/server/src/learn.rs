@@ -8,7 +8,7 @@
 //! off the async runtime.
 
 use crate::error::ApiError;
-use crate::thinking::Thinking;
+use crate::thinking::{Asker, Thinking};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tabula_chess::exercise::{self, CaptureAll, ExerciseError, KingSquares};
@@ -65,7 +65,11 @@ fn king_json(e: &KingSquares) -> Value {
 }
 
 /// Makes the exercise (errors name the field).
-pub async fn exercise(q: ExerciseQuery, thinking: &Thinking) -> Result<Value, ApiError> {
+pub async fn exercise(
+    q: ExerciseQuery,
+    thinking: &Thinking,
+    asker: Asker,
+) -> Result<Value, ApiError> {
     let bad = ApiError::BadInput;
     let variant =
         Variant::parse(&q.variant).map_err(|e| bad(format!("variant `{}`: {e}", q.variant)))?;
@@ -74,7 +78,7 @@ pub async fn exercise(q: ExerciseQuery, thinking: &Thinking) -> Result<Value, Ap
     }
     let (kind, seed) = (q.kind, q.seed);
     let made = thinking
-        .run_requested(move || match kind {
+        .run_tool(asker, move || match kind {
             ExerciseKind::CaptureAll => {
                 exercise::capture_all(variant, seed).map(|e| capture_json(&e))
             }

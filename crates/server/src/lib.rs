@@ -252,6 +252,7 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
     if let Some((db, schedule)) = backup {
         schedule_backups(db, schedule);
     }
+    rooms::check::spawn_check(&hub, store::postgres::redact(&config.db.to_string()));
     let proxies = config.http.trusted_proxies.clone();
     let app = http::router(Arc::clone(&hub), config.http);
     net::serve_connections(listener, app, Arc::clone(&hub), proxies, shutdown_signal()).await?;

@@ -143,7 +143,11 @@ impl Socket {
                 self.drain().await?;
                 return self.resend_state(id).await;
             }
-            Request::Act(intent) => match self.room.act(self.token.clone(), intent).await {
+            Request::Act(intent) => match self
+                .room
+                .act(self.token.clone(), intent, Some(self.address))
+                .await
+            {
                 Ok(v) => text(&ServerFrame::Ack { id, v: Some(v) }),
                 Err(e) => error(&e, id),
             },

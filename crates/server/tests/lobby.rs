@@ -12,40 +12,98 @@ fn open() -> Limits {
     Limits::default().unlimited_rates()
 }
 
-/// The next lobby frame of type `t`.
-async fn lobby_frame(
-    ws: &mut tokio_tungstenite::WebSocketStream<
-        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
-    >,
-    t: &str,
-) -> Value {
-    use futures_util::StreamExt;
-    loop {
-        let m = tokio::time::timeout(std::time::Duration::from_secs(20), ws.next())
-            .await
-            .expect("a lobby frame")
-            .unwrap()
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A browser's lobby socket and the lobby as it knows it: the whole lobby (`lobby`), then
+/// each change (`lobby_diff`) applied as the web page applies it.
+struct LobbyWs {
+    ws: Socket,
+    lobby: Value,
+}
+
+impl LobbyWs {
+    async fn open(addr: std::net::SocketAddr, jar: &Jar) -> LobbyWs {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut req = format!("ws://{addr}/api/lobby/ws")
+            .into_client_request()
             .unwrap();
-        if let tokio_tungstenite::tungstenite::Message::Text(text) = m {
+        req.headers_mut()
+            .insert("cookie", jar.header().parse().unwrap());
+        let ws = tokio_tungstenite::connect_async(req).await.unwrap().0;
+        let mut me = LobbyWs {
+            ws,
+            lobby: Value::Null,
+        };
+        let first = me.frame().await;
+        assert_eq!(first["t"], "lobby", "{first}");
+        me
+    }
+
+    /// The next frame (the lobby updated by it).
+    async fn frame(&mut self) -> Value {
+        use futures_util::StreamExt;
+        loop {
+            let m = tokio::time::timeout(std::time::Duration::from_secs(20), self.ws.next())
+                .await
+                .expect("a lobby frame")
+                .unwrap()
+                .unwrap();
+            let tokio_tungstenite::tungstenite::Message::Text(text) = m else {
+                continue;
+            };
             let v: Value = serde_json::from_str(text.as_str()).unwrap();
-            if v["t"] == t {
-                return v["d"].clone();
+            match v["t"].as_str() {
+                Some("lobby") => self.lobby = v["d"].clone(),
+                Some("lobby_diff") => {
+                    let d = &v["d"];
+                    // a change is small: never the whole list of seeks again
+                    assert!(d.get("seeks").is_none(), "{d}");
+                    let gone: Vec<&Value> = d["remove"].as_array().unwrap().iter().collect();
+                    let mut seeks: Vec<Value> = self.lobby["seeks"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|s| !gone.contains(&&s["id"]))
+                        .cloned()
+                        .collect();
+                    seeks.extend(d["add"].as_array().unwrap().iter().cloned());
+                    self.lobby["seeks"] = json!(seeks);
+                    for part in ["tables", "playing"] {
+                        if let Some(p) = d.get(part) {
+                            self.lobby[part] = p.clone();
+                        }
+                    }
+                }
+                _ => {}
+            }
+            return v;
+        }
+    }
+
+    /// Reads until the lobby satisfies `pred`.
+    async fn until(&mut self, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+        while !pred(&self.lobby) {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "waited too long for {what}: {}",
+                self.lobby
+            );
+            self.frame().await;
+        }
+        self.lobby.clone()
+    }
+
+    /// The next frame of type `t`.
+    async fn next_of(&mut self, t: &str) -> Value {
+        loop {
+            let f = self.frame().await;
+            if f["t"] == t {
+                return f["d"].clone();
             }
         }
     }
-}
-
-async fn lobby_socket(
-    addr: std::net::SocketAddr,
-    jar: &Jar,
-) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut req = format!("ws://{addr}/api/lobby/ws")
-        .into_client_request()
-        .unwrap();
-    req.headers_mut()
-        .insert("cookie", jar.header().parse().unwrap());
-    tokio_tungstenite::connect_async(req).await.unwrap().0
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -66,16 +124,18 @@ async fn a_seek_is_listed_live_and_taken() {
         Some(json!({"username": "bob", "password": "correct horse"})),
     )
     .await;
-    let mut ann_ws = lobby_socket(s.addr, &ann).await;
-    let mut bob_ws = lobby_socket(s.addr, &bob).await;
-    assert_eq!(lobby_frame(&mut bob_ws, "lobby").await["seeks"], json!([]));
+    let ann_ws = LobbyWs::open(s.addr, &ann).await;
+    let mut bob_ws = LobbyWs::open(s.addr, &bob).await;
+    assert_eq!(bob_ws.lobby["seeks"], json!([]));
     let spec = json!({"kind": "quickchess", "options": {"variant": "quickchess", "color": "white"}, "rated": true, "range": [1000, 2000]});
     let made = ann
         .call(s.addr, "POST", "/api/lobby/seeks", Some(spec.clone()))
         .await;
     assert_eq!(made.status, 200, "{}", made.body);
     // Bob's open lobby shows it at once
-    let seen = lobby_frame(&mut bob_ws, "lobby").await;
+    let seen = bob_ws
+        .until("ann's seek", |l| l["seeks"].as_array().unwrap().len() == 1)
+        .await;
     assert_eq!(seen["seeks"][0]["name"], "ann", "{seen}");
     assert_eq!(seen["seeks"][0]["rating"], 1500);
     assert_eq!(seen["seeks"][0]["mine"], false);
@@ -126,7 +186,8 @@ async fn a_seek_is_listed_live_and_taken() {
         404,
         "taken once"
     );
-    let paired = lobby_frame(&mut ann_ws, "paired").await;
+    let mut ann_ws = ann_ws;
+    let paired = ann_ws.next_of("paired").await;
     assert_eq!(paired["game"], taken.body["game"]);
     // both have seats: Ann plays white as her seek said
     let game = paired["game"].as_str().unwrap();
@@ -138,23 +199,26 @@ async fn a_seek_is_listed_live_and_taken() {
     );
     assert_eq!(w.view["rated"], true);
     // the seek is gone from the lobby, and the game is listed as being played
-    let after = lobby_frame(&mut bob_ws, "lobby").await;
-    assert_eq!(after["seeks"], json!([]));
+    let after = bob_ws
+        .until("the seek gone and the game listed", |l| {
+            l["seeks"] == json!([]) && l["playing"].as_array().is_some_and(|p| !p.is_empty())
+        })
+        .await;
     assert_eq!(after["playing"][0]["id"], json!(game));
     // a seek lives while its owner's lobby is open
     ann.call(s.addr, "POST", "/api/lobby/seeks", Some(spec))
         .await;
-    assert_eq!(
-        lobby_frame(&mut bob_ws, "lobby").await["seeks"]
-            .as_array()
-            .unwrap()
-            .len(),
-        1
-    );
+    bob_ws
+        .until("ann's second seek", |l| {
+            l["seeks"].as_array().unwrap().len() == 1
+        })
+        .await;
     drop(ann_ws);
-    assert_eq!(lobby_frame(&mut bob_ws, "lobby").await["seeks"], json!([]));
+    bob_ws
+        .until("the seek gone with its owner", |l| l["seeks"] == json!([]))
+        .await;
     // quick pairing: Bob seeks, Ann's quick request takes it
-    let mut ann_ws = lobby_socket(s.addr, &ann).await;
+    let mut ann_ws = LobbyWs::open(s.addr, &ann).await;
     let quick = json!({"kind": "querni", "options": {}, "rated": false});
     let first = bob
         .call(s.addr, "POST", "/api/lobby/quick", Some(quick.clone()))
@@ -166,7 +230,7 @@ async fn a_seek_is_listed_live_and_taken() {
         .await
         .body;
     assert!(second["paired"]["game"].is_string(), "{second}");
-    let _ = lobby_frame(&mut ann_ws, "lobby").await;
+    ann_ws.frame().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -279,7 +279,7 @@ async fn guessing_a_password_is_slowed_and_other_origins_cannot_post() {
     );
 }
 
-/// Plays a QuickChess game to its end: white resigns after one move each.
+/// Plays a QuickChess game to its end: white resigns after two moves each.
 async fn play_rated(s: &common::Server, white: &mut Jar, black: &mut Jar) -> String {
     let created = white
         .call(
@@ -309,8 +309,18 @@ async fn play_rated(s: &common::Server, white: &mut Jar, black: &mut Jar) -> Str
     let e = w.act(json!({"t": "offer_takeback"})).await.unwrap_err();
     assert!(e.contains("rated"), "{e}");
     let mut b = Client::connect(s.addr, &id, joined.body["token"].as_str()).await;
-    let mv = b.view["legal"][0]["uci"].as_str().unwrap().to_string();
-    b.act(json!({"t": "move", "uci": mv})).await.unwrap();
+    // two moves each: a game resigned sooner is not rated (attacks.rs)
+    for _ in 0..2 {
+        b.until("black to move", |v| v["your_turn"] == true).await;
+        let mv = b.view["legal"][0]["uci"].as_str().unwrap().to_string();
+        b.act(json!({"t": "move", "uci": mv})).await.unwrap();
+        w.until("white to move", |v| v["your_turn"] == true).await;
+        if w.view["moves"].as_array().is_some_and(|m| m.len() >= 4) {
+            break;
+        }
+        let mv = w.view["legal"][0]["uci"].as_str().unwrap().to_string();
+        w.act(json!({"t": "move", "uci": mv})).await.unwrap();
+    }
     w.act(json!({"t": "resign"})).await.unwrap();
     w.until("the rating changes", |v| {
         v["ratings"].as_array().is_some_and(|r| r.len() == 2)
@@ -400,6 +410,7 @@ async fn a_rated_game_moves_both_ratings_by_glicko_2() {
         &s.hub.store.game(&id).await.unwrap().unwrap(),
         &s.hub.store.seats(&id).await.unwrap(),
         &[0.0, 1.0],
+        true,
         1,
     )
     .await

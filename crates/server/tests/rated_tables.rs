@@ -42,31 +42,40 @@ async fn a_rated_party_rates_each_player_against_each_other() {
             .status,
         403
     );
+    let mut tokens = Vec::new();
     for j in &mut jars[1..] {
-        assert_eq!(
-            j.call(
+        let joined = j
+            .call(
                 s.addr,
                 "POST",
                 &format!("/api/games/{id}/join"),
-                Some(json!({}))
+                Some(json!({})),
             )
-            .await
-            .status,
-            200
-        );
+            .await;
+        assert_eq!(joined.status, 200, "{}", joined.body);
+        tokens.push(joined.body["token"].as_str().unwrap().to_string());
     }
     let mut host = Client::connect(s.addr, &id, created.body["token"].as_str()).await;
-    assert!(
-        host.request("lobby", json!({"op": "add_bot", "level": 3}))
-            .await
-            .is_ok(),
-        "a lobby takes bots"
-    );
-    host.request("lobby", json!({"op": "remove", "seat": 3}))
+    let e = host
+        .request("lobby", json!({"op": "add_bot", "level": 3}))
         .await
-        .unwrap();
+        .unwrap_err();
+    assert!(e.contains("rated"), "no bot at a rated table: {e}");
+    let mut bob = Client::connect(s.addr, &id, Some(&tokens[0])).await;
     host.request("lobby", json!({"op": "start"})).await.unwrap();
-    // ann proves a first card the board may already meet; nobody else acts
+    // ann, then bob, each announce on a card and give the proof up (a penalty each); cyd
+    // never acts. Two players played, so the party is rated
+    for seat in [0u64, 1] {
+        let c = if seat == 0 { &mut host } else { &mut bob };
+        c.until("a card to bid on", |v| v["phase"]["phase"] == "bidding")
+            .await;
+        c.act(json!({"t": "announce", "bid": 5})).await.unwrap();
+        c.until("the proof", |v| {
+            v["phase"]["phase"] == "proving" && v["phase"]["prover"] == seat
+        })
+        .await;
+        c.act(json!({"t": "give_up"})).await.unwrap();
+    }
     let v = host
         .until("the end of the party", |v| {
             v["over"] == true && v["ratings"].is_array()
@@ -74,12 +83,16 @@ async fn a_rated_party_rates_each_player_against_each_other() {
         .await;
     let changes = v["ratings"].as_array().unwrap();
     assert_eq!(changes.len(), 3, "{v}");
-    // everybody scored the same: three draws each, so the ratings stay at 1500 while the
-    // deviations shrink
-    for c in changes {
-        assert_eq!(c["after"], 1500.0, "{c}");
-        assert_eq!(c["pool"], "checkmates");
-    }
+    // cyd, without a penalty, ranks above ann and bob, who share a place: cyd gains, the
+    // other two lose the same
+    let change_of = |seat: u64| {
+        changes.iter().find(|c| c["seat"] == seat).unwrap()["change"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(change_of(2) > 0.0, "{v}");
+    assert!(change_of(0) < 0.0 && change_of(0) == change_of(1), "{v}");
+    assert!(changes.iter().all(|c| c["pool"] == "checkmates"), "{v}");
     let p = request(s.addr, 1, "GET", "/api/users/cyd", &[], None)
         .await
         .body;

@@ -32,6 +32,10 @@ enum Command {
     Backup(crate::serve::BackupArgs),
     /// Copy every game and player of a SQLite database into PostgreSQL (to run several nodes).
     Migrate(crate::serve::MigrateArgs),
+    /// Replay every game stored in the web app's database; list those that do not replay.
+    CheckGames(crate::games_db::CheckArgs),
+    /// Print one stored game (its record, seats and log) as JSON.
+    ExportGame(crate::games_db::ExportArgs),
     /// Minimum number of moves and one optimal solution for a puzzle.
     Solve(SolveArgs),
     /// Referee a proof: replay it and give the verdict under the rules.
@@ -224,6 +228,8 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Serve(args) => crate::serve::serve(&args),
         Command::Backup(args) => crate::serve::backup(&args),
         Command::Migrate(args) => crate::serve::migrate(&args),
+        Command::CheckGames(args) => crate::games_db::check(&args),
+        Command::ExportGame(args) => crate::games_db::export(&args),
         Command::Solve(args) => puzzle_commands::solve(args),
         Command::Verify { game } => puzzle_commands::verify(game),
         Command::Deck { game } => puzzle_commands::deck(game),

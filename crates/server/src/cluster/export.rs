@@ -63,15 +63,27 @@ async fn carry_out(hub: &Arc<Hub>, game: &str, call: Call) -> Result<Answer, Api
     let room = hub.owned_room(game).await?;
     let token = |t: Option<String>| t.map(TokenHash);
     match call {
-        Call::Act { token: t, intent } => Ok(Answer::Acted {
-            version: room.act(token(t), intent).await?,
+        Call::Act {
+            token: t,
+            intent,
+            from,
+        } => Ok(Answer::Acted {
+            version: room.act(token(t), intent, from).await?,
         }),
         Call::Lobby { token: t, op } => {
             room.lobby(token(t), op).await?;
             Ok(Answer::Done)
         }
-        Call::Join { name, account } => {
-            let who = crate::players::Host { name, account };
+        Call::Join {
+            name,
+            account,
+            client,
+        } => {
+            let who = crate::players::Host {
+                name,
+                account,
+                client,
+            };
             let (seat, token) = room.join_as(&who).await?;
             Ok(Answer::Joined { seat, token })
         }

@@ -20,10 +20,6 @@ use tokio::sync::{broadcast, mpsc, oneshot, watch};
 /// Frames waiting for a relay's sockets at most (as a room's broadcast).
 const FRAMES: usize = 64;
 
-/// The most sockets of one seat, and of spectators, a relay admits: a room's bounds, for
-/// the largest table (six seats).
-const LARGEST_TABLE: usize = 6;
-
 /// Starts relaying `game`, owned by `owner`, for the commands of `rx`.
 pub(crate) fn spawn(
     hub: &Arc<Hub>,
@@ -164,11 +160,13 @@ impl Relay {
             Cmd::Act {
                 token,
                 intent,
+                from,
                 reply,
             } => {
                 let call = Call::Act {
                     token: hash(token),
                     intent,
+                    from,
                 };
                 // with sockets here, the frame of the action comes first
                 let seen = (self.broadcast.receiver_count() > 0).then(|| self.seen.subscribe());
@@ -198,6 +196,7 @@ impl Relay {
                 let call = Call::Join {
                     name: who.name,
                     account: who.account,
+                    client: who.client,
                 };
                 self.forward(call, reply, |a| async move {
                     match a {
@@ -244,7 +243,7 @@ impl Relay {
                     };
                     let held = seat.and(token).map(|t| t.0);
                     let max = match held {
-                        Some(_) => limits.sockets_per_seat * LARGEST_TABLE,
+                        Some(_) => limits.sockets_per_seat,
                         None => limits.spectators_per_room,
                     };
                     let presence = stats.admit(held.clone(), max)?;

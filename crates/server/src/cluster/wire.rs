@@ -34,6 +34,9 @@ pub enum Call {
         token: Option<String>,
         /// The game's intent.
         intent: Value,
+        /// The client's address (a bot's reply is searched in its turn).
+        #[serde(default)]
+        from: Option<std::net::IpAddr>,
     },
     /// A change to a game's lobby.
     Lobby {
@@ -48,6 +51,9 @@ pub enum Call {
         name: String,
         /// The account, for a signed-in player.
         account: Option<i64>,
+        /// The client it comes from.
+        #[serde(default)]
+        client: Option<std::net::IpAddr>,
     },
     /// The version, seat and view of `token` (the start of a relayed subscription too).
     View {

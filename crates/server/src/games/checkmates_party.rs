@@ -19,6 +19,8 @@ use tabula_puzzles::checkmates::party::{
 pub struct Party {
     game: PartyGame,
     last: Option<Value>,
+    /// The players who ever announced (bit `n` for player `n`).
+    announced: u64,
 }
 
 /// What a player of a party may ask for.
@@ -58,7 +60,11 @@ impl Adapter for Party {
     fn start(config: PartyConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
         let (game, _) = PartyGame::start(config, seed, now)
             .map_err(|e| ApiError::Internal(format!("stored configuration: {e}")))?;
-        Ok(Party { game, last: None })
+        Ok(Party {
+            game,
+            last: None,
+            announced: 0,
+        })
     }
 
     fn action(&self, seat: u32, intent: PartyIntent) -> Result<PartyAction, ApiError> {
@@ -86,6 +92,9 @@ impl Adapter for Party {
             .game
             .apply(action, now)
             .map_err(|e| ApiError::Refused(e.to_string()))?;
+        if let PartyAction::Announce { player, .. } = action {
+            self.announced |= 1u64 << (*player).min(63);
+        }
         if let Some((task, stars, board)) = context {
             for e in &ev {
                 let outcome = match e {
@@ -125,6 +134,12 @@ impl Adapter for Party {
 
     fn ends_when_deserted() -> bool {
         true
+    }
+
+    /// Rated only when at least two players ever announced: a party of idle second
+    /// accounts around one player rates nobody.
+    fn played_enough(&self) -> bool {
+        self.announced.count_ones() >= 2
     }
 
     fn tick() -> Option<PartyAction> {

@@ -111,6 +111,14 @@ pub trait Adapter: Clone + Send + Sized + 'static {
         None
     }
 
+    /// Whether the game went far enough to be rated: a rated game that ends sooner (a side
+    /// resigned, lost on time or agreed a draw before both had played, a party where fewer
+    /// than two players ever acted) changes no rating, so resigning at once to a friend's
+    /// second account farms nothing.
+    fn played_enough(&self) -> bool {
+        true
+    }
+
     /// Whether the game, left to its bots and timers, would play on without any player
     /// (a party, a match): such a game is closed once every player has gone away.
     fn ends_when_deserted() -> bool {
@@ -122,6 +130,10 @@ pub trait Adapter: Clone + Send + Sized + 'static {
         serde_json::to_value(action).unwrap_or(Value::Null)
     }
 }
+
+/// The moves each side must have made for a duel that ends by resignation, time or
+/// agreement to be rated (a win on the board is rated however soon it comes).
+pub const RATED_MOVES: usize = 2;
 
 /// Reads a client's intent: an object with a type `t`, never the server's own `tick`.
 pub fn parse_intent<I: DeserializeOwned>(intent: Value) -> Result<I, ApiError> {

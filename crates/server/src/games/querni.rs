@@ -216,6 +216,18 @@ impl Adapter for QuerniLive {
         })
     }
 
+    fn played_enough(&self) -> bool {
+        use tabula_querni::{Status, WinReason};
+        let by_the_players = matches!(
+            self.game.status(),
+            Status::Won {
+                reason: WinReason::Resigned | WinReason::Timeout,
+                ..
+            }
+        );
+        !by_the_players || self.game.history().len() >= 2 * super::RATED_MOVES
+    }
+
     fn outcome(&self) -> Option<Vec<f64>> {
         match self.game.status() {
             tabula_querni::Status::Ongoing => None,

@@ -296,6 +296,23 @@ impl Adapter for ChessLive {
         })
     }
 
+    fn played_enough(&self) -> bool {
+        use tabula_chess::{DrawReason, Outcome, WinReason};
+        let by_the_players = matches!(
+            self.game.outcome(),
+            Some(
+                Outcome::Win {
+                    reason: WinReason::Resignation | WinReason::Timeout,
+                    ..
+                } | Outcome::Draw {
+                    reason: DrawReason::Agreement,
+                    ..
+                }
+            )
+        );
+        !by_the_players || self.game.moves().len() >= 2 * super::RATED_MOVES
+    }
+
     fn outcome(&self) -> Option<Vec<f64>> {
         let o = self.game.outcome()?;
         super::duel_outcome(self.config.sides, o.winner().map(Color::index))

@@ -20,6 +20,8 @@ use tabula_puzzles::royal::{CardAction, Layout};
 pub struct Match {
     game: RoyalMatch,
     last: Option<Value>,
+    /// The players who ever acted (bit `n` for player `n`).
+    acted: u8,
 }
 
 /// What a player of a match may ask for.
@@ -65,7 +67,11 @@ impl Adapter for Match {
     fn start(config: MatchConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
         let (game, _) = RoyalMatch::start(config, seed, now)
             .map_err(|e| ApiError::Internal(format!("stored configuration: {e}")))?;
-        Ok(Match { game, last: None })
+        Ok(Match {
+            game,
+            last: None,
+            acted: 0,
+        })
     }
 
     fn action(&self, seat: u32, intent: MatchIntent) -> Result<MatchAction, ApiError> {
@@ -101,6 +107,18 @@ impl Adapter for Match {
             .game
             .apply(action, now)
             .map_err(|e| ApiError::Refused(e.to_string()))?;
+        let actor = match action {
+            MatchAction::Announce { player, .. }
+            | MatchAction::Challenge { player }
+            | MatchAction::Accept { player }
+            | MatchAction::Move { player, .. }
+            | MatchAction::Card { player, .. }
+            | MatchAction::GiveUp { player } => Some(*player),
+            MatchAction::Tick => None,
+        };
+        if let Some(p) = actor {
+            self.acted |= 1u8 << p.min(7);
+        }
         for e in &ev {
             if let MatchEvent::PointScored { player, reason, .. } = e
                 && !cards.is_empty()
@@ -135,6 +153,11 @@ impl Adapter for Match {
 
     /// A match rates like a duel: player N sits at seat N; a level score when the deck runs
     /// out is a draw.
+    /// Rated only when both players acted at least once.
+    fn played_enough(&self) -> bool {
+        self.acted == 0b11
+    }
+
     fn outcome(&self) -> Option<Vec<f64>> {
         match self.game.phase() {
             MatchPhase::Over { winner } => super::duel_outcome([0, 1], winner.map(usize::from)),

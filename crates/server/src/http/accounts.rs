@@ -6,8 +6,10 @@ use crate::error::ApiError;
 use crate::ids::{now_ms, token_hash};
 use crate::limits::Limited;
 use crate::players::accounts::{
-    check_name, check_password, hash_password, new_session, session_cookie, verify_password,
+    SESSION_COOKIE, check_name, check_password, hash_password, new_session, read_cookie,
+    session_cookie, verify_password,
 };
+use crate::players::devices;
 use crate::players::ratings::provisional;
 use crate::players::signed_in;
 use crate::store::players::Account;
@@ -58,7 +60,31 @@ struct Credentials {
     seats: Vec<String>,
 }
 
-/// Starts a session: the answer with its cookie.
+/// The key of the device cookies (the store's secret, the same on every node).
+async fn device_key(state: &AppState) -> Result<&[u8], ApiError> {
+    let key = state
+        .device_key
+        .get_or_try_init(|| async {
+            Ok::<_, ApiError>(state.hub.store.secret("device").await?.into_bytes())
+        })
+        .await?;
+    Ok(key.as_slice())
+}
+
+/// Whether this browser signed in to `account` before (its device cookie proves it).
+async fn known_device(
+    state: &AppState,
+    headers: &HeaderMap,
+    account: i64,
+) -> Result<bool, ApiError> {
+    let Some(value) = read_cookie(headers, devices::DEVICE_COOKIE) else {
+        return Ok(false);
+    };
+    Ok(devices::proves(device_key(state).await?, &value, account))
+}
+
+/// Starts a session: the answer with its cookie, and a device cookie for a browser that had
+/// none for this account.
 async fn start_session(
     state: &AppState,
     headers: &HeaderMap,
@@ -74,12 +100,20 @@ async fn start_session(
         .store
         .create_session(&hash, account.id, now_ms())
         .await?;
-    let cookie = session_cookie(Some(&token), secure(state, headers, peer));
-    Ok((
+    let tls = secure(state, headers, peer);
+    let cookie = session_cookie(Some(&token), tls);
+    let mut response = (
         AppendHeaders([(header::SET_COOKIE, cookie)]),
         Json(json!({"name": account.name, "claimed": claimed})),
     )
-        .into_response())
+        .into_response();
+    if !known_device(state, headers, account.id).await? {
+        let device = devices::cookie(&devices::token(device_key(state).await?, account.id), tls);
+        if let Ok(v) = header::HeaderValue::from_str(&device) {
+            response.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    Ok(response)
 }
 
 async fn signup(
@@ -110,12 +144,16 @@ async fn login(
     Body(c): Body<Credentials>,
 ) -> Result<Response, ApiError> {
     state.hub.addresses.check(Limited::Login, ip)?;
-    state.hub.addresses.check_account(&c.username)?;
     let wrong = || ApiError::Unauthorized("wrong name or password".into());
+    let account = state.hub.store.account_by_name(&c.username).await?;
+    let known = match &account {
+        Some(a) => known_device(&state, &headers, a.id).await?,
+        None => false,
+    };
+    state.hub.addresses.check_login(&c.username, ip, known)?;
     if c.password.len() > 1024 {
         return Err(wrong());
     }
-    let account = state.hub.store.account_by_name(&c.username).await?;
     // an unknown name costs the same hashing as a known one, so timing does not tell them apart
     let stored = match &account {
         Some(a) => a.password_hash.clone(),
@@ -134,6 +172,13 @@ async fn dummy_hash() -> Result<String, ApiError> {
     HASH.get_or_try_init(|| hash_password(crate::ids::random_hex(16)))
         .await
         .cloned()
+}
+
+/// The hash of the request's session token (the key of its own limits).
+fn session_hash(headers: &HeaderMap) -> String {
+    read_cookie(headers, SESSION_COOKIE)
+        .map(|t| token_hash(&t))
+        .unwrap_or_default()
 }
 
 /// The signed-in account, or 401.
@@ -163,8 +208,7 @@ async fn logout(
         {
             ended = state.hub.store.delete_sessions(a.id).await?;
         } else {
-            state.hub.store.delete_session(&token_hash(&token)).await?;
-            ended = 1;
+            ended = state.hub.store.delete_session(&token_hash(&token)).await?;
         }
     }
     let cookie = session_cookie(None, secure(&state, &headers, peer));
@@ -188,7 +232,10 @@ async fn change_password(
     Body(b): Body<PasswordChange>,
 ) -> Result<Json<Value>, ApiError> {
     let a = account(&state, &headers).await?;
-    state.hub.addresses.check_account(&a.name)?;
+    state
+        .hub
+        .addresses
+        .check_account_change(&session_hash(&headers))?;
     check_password(&b.new)?;
     if !verify_password(b.old, a.password_hash.clone()).await? {
         return Err(ApiError::Unauthorized(
@@ -224,7 +271,10 @@ async fn delete(
     Body(b): Body<DeleteBody>,
 ) -> Result<Response, ApiError> {
     let a = account(&state, &headers).await?;
-    state.hub.addresses.check_account(&a.name)?;
+    state
+        .hub
+        .addresses
+        .check_account_change(&session_hash(&headers))?;
     if !verify_password(b.password, a.password_hash.clone()).await? {
         return Err(ApiError::Unauthorized("the password is wrong".into()));
     }

@@ -55,17 +55,21 @@ querni-local, quickchess or quickchess-local";
 async fn host(
     state: &AppState,
     headers: &HeaderMap,
+    ip: std::net::IpAddr,
     nickname: String,
 ) -> Result<crate::players::Host, ApiError> {
+    let client = Some(state.hub.addresses.client(ip));
     Ok(
         match crate::players::signed_in(&state.hub, headers).await? {
             Some(a) => crate::players::Host {
                 name: a.name,
                 account: Some(a.id),
+                client,
             },
             None => crate::players::Host {
-                name: nickname,
+                name: crate::players::names::guest(&state.hub, &nickname).await?,
                 account: None,
+                client,
             },
         },
     )
@@ -82,7 +86,7 @@ async fn create(
         ApiError::BadInput(format!("unknown game kind `{shown}`: {KINDS}"))
     })?;
     state.hub.addresses.check(Limited::Create, ip)?;
-    let host = host(&state, &headers, body.name).await?;
+    let host = host(&state, &headers, ip, body.name).await?;
     let created = state
         .hub
         .create_hosted(kind, body.options, &host, &body.bots, body.rated)
@@ -107,7 +111,7 @@ async fn join(
     Body(body): Body<JoinBody>,
 ) -> ApiResult {
     state.hub.addresses.check(Limited::Join, ip)?;
-    let who = host(&state, &headers, body.name).await?;
+    let who = host(&state, &headers, ip, body.name).await?;
     let room = state.hub.room(&id).await?;
     let (seat, token) = room.join_as(&who).await?;
     Ok(Json(json!({"id": id, "seat": seat, "token": token})))
@@ -123,12 +127,13 @@ struct ActBody {
 /// The same as an `act` frame, for clients without a WebSocket.
 async fn act(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     Body(body): Body<ActBody>,
 ) -> ApiResult {
     let room = state.hub.room(&id).await?;
     let v = room
-        .act(Some(TokenHash::of(&body.token)), body.action)
+        .act(Some(TokenHash::of(&body.token)), body.action, Some(ip))
         .await?;
     Ok(Json(json!({"v": v})))
 }
@@ -217,8 +222,12 @@ async fn recent(State(state): State<AppState>) -> ApiResult {
     Ok(Json(json!(list)))
 }
 
-/// Every step of a game as spectators saw it: built by replaying the stored log.
-async fn replay(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
+/// Every step of a game as spectators saw it: built by replaying the stored log, off the
+/// runtime and a few at a time; a finished game's is kept (see [`super::replays`]).
+async fn replay(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
     let hub = &state.hub;
     let record = hub
         .store
@@ -227,19 +236,31 @@ async fn replay(State(state): State<AppState>, Path(id): Path<String>) -> ApiRes
         .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))?;
     let seats = hub.store.seats(&id).await?;
     let log = hub.store.log(&id).await?;
-    let hosted = crate::rooms::hosted_of(&record)?;
+    let finished = matches!(record.status.as_str(), "finished" | "expired");
+    let key = format!("{id}:{}", log.len());
     let services = std::sync::Arc::clone(&hub.services);
-    let frames = tokio::task::spawn_blocking(move || {
-        with_adapter!(hosted, A => replay_frames::<A>(&record, &seats, &log, &services)
-            .map(|frames| (record, seats, frames)))
-    })
-    .await
-    .map_err(|e| ApiError::Internal(format!("replay: {e}")))?;
-    let (record, seats, frames) = frames?;
-    Ok(Json(json!({
-        "id": id, "kind": record.kind, "status": record.status,
-        "seats": seat_list(&seats), "frames": frames,
-    })))
+    let build = || async move {
+        let hosted = crate::rooms::hosted_of(&record)?;
+        tokio::task::spawn_blocking(move || {
+            let frames =
+                with_adapter!(hosted, A => replay_frames::<A>(&record, &seats, &log, &services))?;
+            let whole = json!({
+                "id": record.id, "kind": record.kind, "status": record.status,
+                "seats": seat_list(&seats), "frames": frames,
+            });
+            serde_json::to_vec(&whole)
+                .map(axum::body::Bytes::from)
+                .map_err(|e| ApiError::Internal(format!("a replay as JSON: {e}")))
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("replay: {e}")))?
+    };
+    let bytes = state.replays.get(&key, finished, build).await?;
+    Ok((
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        bytes,
+    )
+        .into_response())
 }
 
 /// The spectators' view after every step of the game: each player's or bot's move or

@@ -1,10 +1,12 @@
 //! The lobby over HTTP and its WebSocket.
 
-use super::{AppState, Body};
+use super::{AppState, Body, ClientIp};
 use crate::error::ApiError;
+use crate::frames::ServerFrame;
 use crate::games::Kind;
+use crate::limits::{Held, Limited};
 use crate::players::accounts::guest_cookie;
-use crate::players::lobby::{self, Lobby, LobbyEvent, SeekSpec};
+use crate::players::lobby::{self, Lobby, LobbyNews, SeekSpec};
 use crate::players::{Player, identify};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use axum::extract::{Path, State, WebSocketUpgrade};
@@ -12,9 +14,11 @@ use axum::http::{HeaderMap, header};
 use axum::response::{AppendHeaders, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::net::IpAddr;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -84,12 +88,13 @@ fn known(player: &Player) -> Result<(), ApiError> {
 
 async fn seek(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     headers: HeaderMap,
     Body(b): Body<SeekBody>,
 ) -> Result<Json<Value>, ApiError> {
     let player = identify(&state.hub, &headers, &b.name).await?;
     known(&player)?;
-    Ok(Json(lobby::seek(&state.hub, &player, b.spec()).await?))
+    Ok(Json(lobby::seek(&state.hub, &player, b.spec(), ip).await?))
 }
 
 #[derive(Deserialize, Default)]
@@ -101,12 +106,13 @@ struct NameBody {
 
 async fn accept(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     headers: HeaderMap,
     Path(id): Path<String>,
     Body(b): Body<NameBody>,
 ) -> Result<Response, ApiError> {
     let player = identify(&state.hub, &headers, &b.name).await?;
-    let paired = lobby::accept(&state.hub, &player, &id).await?;
+    let paired = lobby::accept(&state.hub, &player, &id, ip).await?;
     Ok(with_guest(&player, json!(paired)))
 }
 
@@ -122,16 +128,18 @@ async fn withdraw(
 
 async fn quick(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     headers: HeaderMap,
     Body(b): Body<SeekBody>,
 ) -> Result<Json<Value>, ApiError> {
     let player = identify(&state.hub, &headers, &b.name).await?;
     known(&player)?;
-    Ok(Json(lobby::quick(&state.hub, &player, b.spec()).await?))
+    Ok(Json(lobby::quick(&state.hub, &player, b.spec(), ip).await?))
 }
 
 async fn socket(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
@@ -140,77 +148,141 @@ async fn socket(
     Ok(ws
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
+        .max_write_buffer_size(256 * 1024)
         .max_message_size(4 * 1024)
-        .on_upgrade(move |socket| serve(socket, state, player)))
+        .on_upgrade(move |socket| serve(socket, state, player, ip)))
 }
 
-/// One lobby socket: the lobby now and after every change; the owner's pairings.
-async fn serve(socket: WebSocket, state: AppState, player: Player) {
+/// Frames refused one after another for going over the rate before the socket is closed.
+const MAX_LIMITED_IN_A_ROW: u32 = 20;
+
+fn text(v: &Value) -> Message {
+    Message::Text(Utf8Bytes::from(v.to_string()))
+}
+
+fn error_frame(e: &ApiError) -> Message {
+    Message::Text(Utf8Bytes::from(ServerFrame::error(e, None).to_text()))
+}
+
+/// One lobby socket's sending side: every frame within the send timeout (a client that
+/// stopped reading is dropped, never buffered for).
+struct Sender {
+    sink: SplitSink<WebSocket, Message>,
+    timeout: Duration,
+}
+
+impl Sender {
+    async fn send(&mut self, msg: Message) -> Result<(), ()> {
+        match tokio::time::timeout(self.timeout, self.sink.send(msg)).await {
+            Ok(Ok(())) => Ok(()),
+            _ => Err(()),
+        }
+    }
+
+    /// Says why the socket cannot stay, and closes it.
+    async fn refuse(mut self, e: ApiError) {
+        let _ = self.send(error_frame(&e)).await;
+        let _ = tokio::time::timeout(self.timeout, self.sink.close()).await;
+    }
+}
+
+/// One lobby socket: the lobby now, then each change to it; the owner's pairings. Bounded:
+/// a place among the node's lobby sockets (half of all sockets) and the address's sockets,
+/// frames rate-limited per address, a send timeout, and the news queue bounded (a socket
+/// that falls behind gets the whole lobby again, not every change it missed).
+async fn serve(socket: WebSocket, state: AppState, player: Player, ip: IpAddr) {
     let hub = state.hub;
-    let Some(_slot) = hub.connect() else { return };
+    let limits = hub.limits;
+    let (sink, mut rx) = socket.split();
+    let mut tx = Sender {
+        sink,
+        timeout: limits.send_timeout,
+    };
+    let full = || ApiError::Unavailable {
+        message: "the server has too many connections; try again soon".into(),
+        retry_after: Duration::from_secs(10),
+    };
+    let Some(_slot) = hub.connect() else {
+        return tx.refuse(full()).await;
+    };
+    let Some(_lobby_slot) = hub.lobby.connect(limits.lobby_sockets()) else {
+        return tx.refuse(full()).await;
+    };
+    let from_address = |held, max| hub.addresses.hold(ip, held, max);
+    let (Some(_socket), Some(_lobby_socket)) = (
+        from_address(Held::Socket, limits.sockets_per_address),
+        from_address(Held::LobbySocket, limits.lobby_sockets_per_address),
+    ) else {
+        let e = ApiError::RateLimited {
+            message: "too many lobby connections from your address".into(),
+            retry_after: Duration::from_secs(10),
+        };
+        return tx.refuse(e).await;
+    };
     let _presence = Lobby::enter(&hub, &player.id);
-    let mut events = hub.lobby.subscribe();
-    let (mut tx, mut rx) = socket.split();
-    let send = |v: Value| Message::Text(Utf8Bytes::from(v.to_string()));
-    let period = hub.limits.heartbeat;
+    let mut news = hub.lobby.subscribe();
+    let send_all = |snapshot: &lobby::Snapshot| {
+        text(&json!({"t": "lobby", "d": snapshot.view_for(&player.id)}))
+    };
+    match hub.lobby.refresh(&hub, false).await {
+        Ok(now) => {
+            if tx.send(send_all(&now)).await.is_err() {
+                return;
+            }
+        }
+        Err(e) => return tx.refuse(e).await,
+    }
+    let period = limits.heartbeat;
     let mut heartbeat = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
     let mut last_heard = tokio::time::Instant::now();
-    let mut dirty = true;
+    let mut limited_in_a_row = 0;
     loop {
-        if dirty {
-            // changes that come in a burst are sent once
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            while let Ok(e) = events.try_recv() {
-                if let LobbyEvent::Paired {
-                    owner,
-                    game,
-                    seat,
-                    token,
-                } = e
-                    && owner == player.id
-                {
-                    let msg = send(
-                        json!({"t": "paired", "d": {"game": game, "seat": seat, "token": token}}),
-                    );
-                    if tx.send(msg).await.is_err() {
-                        return;
+        let msg = tokio::select! {
+            n = news.recv() => match n {
+                Ok(LobbyNews::Changed(diff)) => match diff.for_viewer(&player.id) {
+                    Some(d) => text(&json!({"t": "lobby_diff", "d": d})),
+                    None => continue,
+                },
+                Ok(LobbyNews::Paired { owner, game, seat, token }) => {
+                    if owner != player.id {
+                        continue;
                     }
+                    text(&json!({"t": "paired", "d": {"game": game, "seat": seat, "token": token}}))
                 }
-            }
-            let Ok(view) = lobby::view(&hub, &player).await else {
-                return;
-            };
-            if tx
-                .send(send(json!({"t": "lobby", "d": view})))
-                .await
-                .is_err()
-            {
-                return;
-            }
-            dirty = false;
-        }
-        tokio::select! {
-            e = events.recv() => match e {
-                Ok(LobbyEvent::Changed) | Err(RecvError::Lagged(_)) => dirty = true,
-                Ok(LobbyEvent::Paired { owner, game, seat, token }) => {
-                    if owner == player.id {
-                        let msg = send(json!({"t": "paired", "d": {"game": game, "seat": seat, "token": token}}));
-                        if tx.send(msg).await.is_err() {
-                            return;
-                        }
-                    }
-                }
+                Err(RecvError::Lagged(_)) => match hub.lobby.refresh(&hub, false).await {
+                    Ok(now) => send_all(&now),
+                    Err(_) => return,
+                },
                 Err(RecvError::Closed) => return,
             },
             m = rx.next() => match m {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                Some(Ok(_)) => last_heard = tokio::time::Instant::now(),
+                Some(Ok(_)) => {
+                    last_heard = tokio::time::Instant::now();
+                    match hub.addresses.check(Limited::Frame, ip) {
+                        Ok(()) => {
+                            limited_in_a_row = 0;
+                            continue;
+                        }
+                        Err(e) => {
+                            limited_in_a_row += 1;
+                            if limited_in_a_row > MAX_LIMITED_IN_A_ROW {
+                                return tx.refuse(e).await;
+                            }
+                            error_frame(&e)
+                        }
+                    }
+                }
             },
             _ = heartbeat.tick() => {
-                if last_heard.elapsed() > 2 * period || tx.send(Message::Ping(Default::default())).await.is_err() {
+                if last_heard.elapsed() > 2 * period {
                     return;
                 }
+                Message::Ping(Default::default())
             }
+        };
+        if tx.send(msg).await.is_err() {
+            return;
         }
     }
 }

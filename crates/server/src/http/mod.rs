@@ -15,6 +15,7 @@ mod deck;
 mod games;
 mod language;
 mod lobby;
+pub mod replays;
 mod tools;
 
 use crate::error::ApiError;
@@ -53,6 +54,10 @@ pub struct AppState {
     pub hub: Arc<Hub>,
     /// The operator's HTTP settings.
     pub config: Arc<HttpConfig>,
+    /// The key of the device cookies, read from the store once.
+    pub device_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
+    /// Replays being built and kept.
+    pub replays: Arc<replays::Replays>,
 }
 
 /// The client's address, as the rate limits count it.
@@ -84,6 +89,18 @@ impl FromRequestParts<AppState> for Peer {
     }
 }
 
+impl FromRequestParts<AppState> for crate::thinking::Asker {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let address = state.hub.addresses.client(client_ip(parts, &state.config));
+        let account = crate::players::signed_in(&state.hub, &parts.headers)
+            .await?
+            .map(|a| a.id);
+        Ok(crate::thinking::Asker { address, account })
+    }
+}
+
 fn client_ip(parts: &Parts, config: &HttpConfig) -> IpAddr {
     let peer = parts
         .extensions
@@ -97,6 +114,11 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
     let state = AppState {
         hub: Arc::clone(&hub),
         config: Arc::new(config),
+        device_key: Arc::default(),
+        replays: Arc::new(replays::Replays::new(
+            hub.limits.replays,
+            replays::KEPT_BYTES,
+        )),
     };
     let api = Router::new()
         .route("/api/health", get(|| async { "ok" }))
@@ -112,8 +134,9 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(api)
         .merge(assets::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+        .layer(middleware::from_fn_with_state(
             hub.limits.body_timeout,
+            body_deadline,
         ))
         .layer(middleware::from_fn(security_headers))
         .with_state(state)
@@ -196,6 +219,46 @@ async fn rate_limit(
     let ip = client_ip(&parts, &state.config);
     state.hub.addresses.check(Limited::Request, ip)?;
     Ok(next.run(Request::from_parts(parts, body)).await)
+}
+
+/// Reads a request's whole body before the handler sees it, within `deadline` of the end of
+/// its headers in total (a client trickling its body a byte at a time is cut off at the
+/// deadline all the same: 408), and at most [`MAX_BODY`] bytes (413). Bodies here are small
+/// JSON, so holding one in memory costs nothing, and no handler ever waits on a slow client.
+async fn body_deadline(
+    State(deadline): State<std::time::Duration>,
+    request: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
+    use http_body::Body as _;
+    if request.body().is_end_stream() || request.headers().contains_key(header::UPGRADE) {
+        return Ok(next.run(request).await);
+    }
+    let (parts, body) = request.into_parts();
+    let read = axum::body::to_bytes(body, MAX_BODY);
+    let bytes = match tokio::time::timeout(deadline, read).await {
+        Ok(Ok(b)) => b,
+        Ok(Err(e)) => {
+            return Err(
+                if std::error::Error::source(&e)
+                    .is_some_and(|s| s.is::<http_body_util::LengthLimitError>())
+                {
+                    ApiError::TooLarge(format!("a request body is at most {MAX_BODY} bytes"))
+                } else {
+                    ApiError::BadInput(format!("the request body could not be read: {e}"))
+                },
+            );
+        }
+        Err(_) => {
+            return Err(ApiError::Timeout(format!(
+                "the request body did not arrive within {} s",
+                deadline.as_secs()
+            )));
+        }
+    };
+    Ok(next
+        .run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+        .await)
 }
 
 /// A JSON body, or 400/413 saying what is wrong with it.

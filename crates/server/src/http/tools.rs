@@ -3,6 +3,7 @@
 
 use super::{AppState, Body};
 use crate::error::ApiError;
+use crate::thinking::Asker;
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -93,28 +94,31 @@ async fn decks(State(state): State<AppState>) -> Json<Value> {
 
 async fn chess_position(
     State(state): State<AppState>,
+    asker: Asker,
     Body(q): Body<crate::analysis::PositionQuery>,
 ) -> ApiResult {
     let knowledge = std::sync::Arc::clone(&state.hub.services.knowledge);
-    crate::analysis::position(q, &state.hub.thinking, knowledge)
+    crate::analysis::position(q, &state.hub.thinking, asker, knowledge)
         .await
         .map(Json)
 }
 
 async fn learn_exercise(
     State(state): State<AppState>,
+    asker: Asker,
     Body(q): Body<crate::learn::ExerciseQuery>,
 ) -> ApiResult {
-    crate::learn::exercise(q, &state.hub.thinking)
+    crate::learn::exercise(q, &state.hub.thinking, asker)
         .await
         .map(Json)
 }
 
 async fn querni_hint(
     State(state): State<AppState>,
+    asker: Asker,
     Body(q): Body<crate::analysis::QuerniHint>,
 ) -> ApiResult {
-    crate::analysis::querni_hint(q, &state.hub.thinking)
+    crate::analysis::querni_hint(q, &state.hub.thinking, asker)
         .await
         .map(Json)
 }

@@ -1,19 +1,22 @@
-//! The bounds that keep one server healthy, and the per-address rate limits that keep one
-//! client (or one attacker) from taking what everyone shares.
+//! The bounds that keep one server healthy, and the per-address limits that keep one client
+//! (or one attacker) from taking what everyone shares.
 //!
-//! Rates are token buckets from the `governor` crate, keyed by the client's address: a burst
-//! of `burst` at once, then one more every `every`. Over the limit a request is answered 429
-//! with `Retry-After`. The address is the TCP peer's, or, when the peer is one of the
-//! configured reverse proxies, the last address in `X-Forwarded-For` that is not a proxy.
+//! Rates are token buckets from the `governor` crate ([`address`]): a burst of `burst` at
+//! once, then one more every `every`. Over the limit a request is answered 429 with
+//! `Retry-After`. Counts of what is held open (connections, sockets) are kept per address too.
+//!
+//! An address is a client as far as the limits can tell ([`key`]): an IPv4 address, or the
+//! IPv6 prefix (a /64 unless configured) that one subscriber is given, since one /64 holds
+//! more addresses than anyone could count. The client's address is the TCP peer's, or, when
+//! the peer is a configured reverse proxy, the last address in `X-Forwarded-For` that is not a
+//! proxy ([`TrustedProxies`]).
 
-use crate::error::ApiError;
-use axum::http::HeaderMap;
-use governor::clock::{Clock, DefaultClock};
-use governor::{DefaultKeyedRateLimiter, Quota};
-use std::collections::HashMap;
-use std::net::IpAddr;
-use std::num::NonZeroU32;
-use std::sync::{Arc, Mutex};
+mod address;
+mod proxy;
+
+pub use address::{AddressLimits, Held, Hold, Limited};
+pub use proxy::{TrustedProxies, key};
+
 use std::time::Duration;
 
 /// A token bucket: `burst` at once, then one more every `every`.
@@ -26,6 +29,14 @@ pub struct Rate {
 }
 
 impl Rate {
+    /// `burst` at once, then `per_hour` an hour.
+    pub const fn per_hour(burst: u32, per_hour: u32) -> Rate {
+        Rate {
+            burst,
+            every: Duration::from_millis(3_600_000 / per_hour as u64),
+        }
+    }
+
     /// `burst` at once, then `per_minute` a minute.
     pub const fn per_minute(burst: u32, per_minute: u32) -> Rate {
         Rate {
@@ -49,11 +60,15 @@ pub struct Limits {
     /// Rooms in memory at once; past it the least recently used room without connections
     /// leaves memory (it reloads from its log on the next visit).
     pub rooms: usize,
-    /// WebSockets in all.
+    /// WebSockets in all. Lobby sockets may take at most half of them, so watching the lobby
+    /// can never keep players from their games.
     pub sockets: usize,
-    /// WebSockets from one address.
+    /// WebSockets from one address (game and lobby sockets together).
     pub sockets_per_address: usize,
-    /// Sockets of seated players in one room, per seat.
+    /// Lobby WebSockets from one address (a browser has one per open lobby page).
+    pub lobby_sockets_per_address: usize,
+    /// Sockets of one seated player in one room (each seat has its own, so one player can
+    /// never lock the other out).
     pub sockets_per_seat: usize,
     /// Spectators' sockets in one room (counted apart from the players', so watchers can
     /// never lock the players out).
@@ -64,7 +79,8 @@ pub struct Limits {
     pub http_connections_per_address: usize,
     /// Time to send a request's headers, and the longest a kept-alive connection may idle.
     pub header_timeout: Duration,
-    /// Time to send a request's body.
+    /// Time to send a request's whole body, counted from the end of its headers (a deadline,
+    /// not a gap between bytes: a body trickled a byte at a time is cut off all the same).
     pub body_timeout: Duration,
     /// How often a WebSocket is pinged; a peer silent for two periods is dropped.
     pub heartbeat: Duration,
@@ -79,21 +95,51 @@ pub struct Limits {
     /// a game its bots would play on alone (a party, a match) is closed once every player is
     /// away.
     pub away: Duration,
+    /// Open seeks of one player (lichess allows a handful too).
+    pub seeks_per_player: usize,
+    /// Open seeks of the players of one address.
+    pub seeks_per_address: usize,
+    /// Seeks the lobby shows (the oldest first); the view says how many more there are.
+    pub lobby_seeks_shown: usize,
     /// Game creations per address.
     pub creates: Option<Rate>,
     /// Seats taken per address.
     pub joins: Option<Rate>,
-    /// WebSocket frames per address.
+    /// WebSocket frames per address (game and lobby sockets).
     pub frames: Option<Rate>,
     /// API requests of any kind per address.
     pub requests: Option<Rate>,
     /// Sign-ups and log-ins per address.
     pub logins: Option<Rate>,
-    /// Log-ins per account name (whatever the address: a guessed password is slowed
-    /// however many addresses guess).
+    /// Log-ins to one account from one address: a stranger's guesses use up the stranger's
+    /// bucket, never the owner's.
+    pub logins_per_account_address: Option<Rate>,
+    /// Log-ins to one account from everywhere: far above a person's rate, it slows a guess
+    /// spread over many addresses. A browser that signed in to the account before (its
+    /// device cookie) is not held by it, so even that cannot lock the owner out.
     pub logins_per_account: Option<Rate>,
-    /// Searches (bots, hints, analysis) running at once.
+    /// Password changes and account deletions per session (the signed-in player's own
+    /// bucket: strangers' guesses never touch it).
+    pub account_changes: Option<Rate>,
+    /// Tool searches (analysis, hints, exercises) one client may have running or waiting;
+    /// beyond it 429 with `Retry-After`.
+    pub tools_per_client: usize,
+    /// Tool searches waiting in all; beyond it 503.
+    pub tools_waiting: usize,
+    /// Searches for games (bots) running at once.
     pub thinking: usize,
+    /// Searches for tools (analysis, hints, exercises) running at once, apart from the games'
+    /// (so a tool never keeps a bot from its move).
+    pub thinking_tools: usize,
+    /// Replays built at once (they replay a whole game: CPU and memory).
+    pub replays: usize,
+    /// The IPv6 prefix length that is one client (64: a subscriber's usual allocation).
+    pub ipv6_prefix: u8,
+    /// Rated games two accounts may begin together in 24 hours.
+    pub rated_pairings_per_day: u32,
+    /// Whether two accounts of one address may play a rated game together (a club behind one
+    /// address; off on a public server, where it is how ratings are farmed).
+    pub rated_same_address: bool,
 }
 
 impl Default for Limits {
@@ -102,10 +148,11 @@ impl Default for Limits {
             rooms: 2_000,
             sockets: 10_000,
             sockets_per_address: 100,
+            lobby_sockets_per_address: 8,
             sockets_per_seat: 8,
             spectators_per_room: 200,
             http_connections: 4_096,
-            http_connections_per_address: 128,
+            http_connections_per_address: 32,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             heartbeat: Duration::from_secs(20),
@@ -113,20 +160,34 @@ impl Default for Limits {
             idle: Duration::from_secs(600),
             lobby_expiry: Duration::from_secs(24 * 3600),
             away: Duration::from_secs(45),
+            seeks_per_player: 3,
+            seeks_per_address: 6,
+            lobby_seeks_shown: 200,
             creates: Some(Rate::per_minute(20, 20)),
             joins: Some(Rate::per_minute(30, 60)),
             frames: Some(Rate::per_second(100, 50)),
             requests: Some(Rate::per_second(200, 100)),
             logins: Some(Rate::per_minute(10, 10)),
-            logins_per_account: Some(Rate::per_minute(5, 5)),
+            logins_per_account_address: Some(Rate::per_minute(5, 5)),
+            logins_per_account: Some(Rate::per_hour(100, 60)),
+            account_changes: Some(Rate::per_minute(5, 5)),
+            tools_per_client: 2,
+            tools_waiting: 64,
             thinking: crate::thinking::default_concurrency(),
+            thinking_tools: 1,
+            replays: 2,
+            ipv6_prefix: 64,
+            rated_pairings_per_day: 10,
+            rated_same_address: false,
         }
     }
 }
 
 impl Limits {
-    /// The same bounds without any per-address rate (for tests and load tests that play
-    /// thousands of games from one address).
+    /// The same bounds without any per-address limit (for tests and load tests that play
+    /// thousands of games from one address, and private servers): no rates, no per-address
+    /// counts, and accounts of one address may play rated games together as often as they
+    /// like.
     pub fn unlimited_rates(self) -> Limits {
         Limits {
             creates: None,
@@ -134,255 +195,22 @@ impl Limits {
             frames: None,
             requests: None,
             logins: None,
+            logins_per_account_address: None,
             logins_per_account: None,
+            account_changes: None,
             sockets_per_address: usize::MAX,
+            lobby_sockets_per_address: usize::MAX,
             http_connections_per_address: usize::MAX,
+            seeks_per_address: usize::MAX,
+            tools_per_client: usize::MAX,
+            rated_pairings_per_day: u32::MAX,
+            rated_same_address: true,
             ..self
         }
     }
-}
 
-/// What is being limited.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Limited {
-    /// Game creations.
-    Create,
-    /// Seats taken.
-    Join,
-    /// WebSocket frames.
-    Frame,
-    /// API requests.
-    Request,
-    /// Sign-ups and log-ins.
-    Login,
-}
-
-impl Limited {
-    fn words(self) -> &'static str {
-        match self {
-            Limited::Create => "too many games created from your address",
-            Limited::Join => "too many seats taken from your address",
-            Limited::Frame => "too many messages from your address",
-            Limited::Request => "too many requests from your address",
-            Limited::Login => "too many attempts to sign in from your address",
-        }
-    }
-}
-
-/// The per-address token buckets, and counts of what each address holds open.
-pub struct AddressLimits {
-    buckets: HashMap<Limited, DefaultKeyedRateLimiter<IpAddr>>,
-    accounts: Option<DefaultKeyedRateLimiter<String>>,
-    open: Arc<Mutex<HashMap<(IpAddr, Held), usize>>>,
-}
-
-/// What an address holds open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Held {
-    /// HTTP connections.
-    Connection,
-    /// WebSockets.
-    Socket,
-}
-
-fn quota(rate: Rate) -> Quota {
-    let burst = NonZeroU32::new(rate.burst.max(1)).unwrap_or(NonZeroU32::MIN);
-    Quota::with_period(rate.every.max(Duration::from_millis(1)))
-        .unwrap_or_else(|| Quota::per_second(burst))
-        .allow_burst(burst)
-}
-
-/// A place held open by an address; dropping it gives the place back.
-pub struct Hold {
-    open: Arc<Mutex<HashMap<(IpAddr, Held), usize>>>,
-    key: (IpAddr, Held),
-}
-
-impl Drop for Hold {
-    fn drop(&mut self) {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = open.get_mut(&self.key) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&self.key);
-            }
-        }
-    }
-}
-
-impl AddressLimits {
-    /// The buckets of `limits`.
-    pub fn new(limits: &Limits) -> AddressLimits {
-        let mut buckets = HashMap::new();
-        for (what, rate) in [
-            (Limited::Create, limits.creates),
-            (Limited::Join, limits.joins),
-            (Limited::Frame, limits.frames),
-            (Limited::Request, limits.requests),
-            (Limited::Login, limits.logins),
-        ] {
-            if let Some(rate) = rate {
-                buckets.insert(what, DefaultKeyedRateLimiter::keyed(quota(rate)));
-            }
-        }
-        AddressLimits {
-            buckets,
-            accounts: limits
-                .logins_per_account
-                .map(|r| DefaultKeyedRateLimiter::keyed(quota(r))),
-            open: Arc::new(Mutex::new(HashMap::new())),
-        }
-    }
-
-    /// Takes one from `address`'s bucket for `what`, or says when to try again.
-    pub fn check(&self, what: Limited, address: IpAddr) -> Result<(), ApiError> {
-        let Some(bucket) = self.buckets.get(&what) else {
-            return Ok(());
-        };
-        bucket.check_key(&address).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            ApiError::RateLimited {
-                message: format!(
-                    "{}; try again in {} s",
-                    what.words(),
-                    wait.as_secs_f64().ceil().max(1.0)
-                ),
-                retry_after: wait,
-            }
-        })
-    }
-
-    /// Takes one from the log-in bucket of an account name (lower-cased).
-    pub fn check_account(&self, name: &str) -> Result<(), ApiError> {
-        let Some(bucket) = &self.accounts else {
-            return Ok(());
-        };
-        bucket.check_key(&name.to_lowercase()).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            ApiError::RateLimited {
-                message: format!(
-                    "too many attempts to sign in to this account; try again in {} s",
-                    wait.as_secs_f64().ceil().max(1.0)
-                ),
-                retry_after: wait,
-            }
-        })
-    }
-
-    /// Holds one more place of kind `held` for `address` if it has fewer than `max`.
-    pub fn hold(&self, address: IpAddr, held: Held, max: usize) -> Option<Hold> {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let n = open.entry((address, held)).or_insert(0);
-        if *n >= max {
-            return None;
-        }
-        *n += 1;
-        Some(Hold {
-            open: Arc::clone(&self.open),
-            key: (address, held),
-        })
-    }
-
-    /// Forgets buckets that are full again (run now and then, so memory stays bounded by
-    /// the addresses seen recently).
-    pub fn forget_idle(&self) {
-        for bucket in self.buckets.values() {
-            bucket.retain_recent();
-            bucket.shrink_to_fit();
-        }
-        if let Some(bucket) = &self.accounts {
-            bucket.retain_recent();
-            bucket.shrink_to_fit();
-        }
-    }
-}
-
-/// The reverse proxies whose `X-Forwarded-For` is believed.
-#[derive(Clone, Debug, Default)]
-pub struct TrustedProxies(pub Vec<IpAddr>);
-
-impl TrustedProxies {
-    /// The client's address: the peer's, or behind a trusted proxy the last forwarded address
-    /// that is not itself a trusted proxy.
-    pub fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
-        if !self.0.contains(&peer) {
-            return peer;
-        }
-        let forwarded = headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-            .collect::<Vec<_>>();
-        forwarded
-            .into_iter()
-            .rev()
-            .find(|a| !self.0.contains(a))
-            .unwrap_or(peer)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_burst_then_429_with_a_wait() {
-        let limits = Limits {
-            creates: Some(Rate::per_minute(3, 6)),
-            ..Limits::default()
-        };
-        let a = AddressLimits::new(&limits);
-        let me: IpAddr = "10.0.0.1".parse().unwrap();
-        let you: IpAddr = "10.0.0.2".parse().unwrap();
-        for _ in 0..3 {
-            a.check(Limited::Create, me).unwrap();
-        }
-        let e = a.check(Limited::Create, me).unwrap_err();
-        assert_eq!(e.status().as_u16(), 429);
-        let wait = e.retry_after().unwrap();
-        assert!(
-            wait > Duration::from_secs(5) && wait <= Duration::from_secs(10),
-            "{wait:?}"
-        );
-        a.check(Limited::Create, you).unwrap();
-        // an unlimited kind is always allowed
-        let open = AddressLimits::new(&Limits::default().unlimited_rates());
-        for _ in 0..1000 {
-            open.check(Limited::Create, me).unwrap();
-        }
-    }
-
-    #[test]
-    fn holds_are_counted_per_address_and_given_back() {
-        let a = AddressLimits::new(&Limits::default());
-        let me: IpAddr = "10.0.0.1".parse().unwrap();
-        let h1 = a.hold(me, Held::Socket, 2).unwrap();
-        let _h2 = a.hold(me, Held::Socket, 2).unwrap();
-        assert!(a.hold(me, Held::Socket, 2).is_none());
-        assert!(a.hold(me, Held::Connection, 2).is_some());
-        drop(h1);
-        assert!(a.hold(me, Held::Socket, 2).is_some());
-    }
-
-    #[test]
-    fn forwarded_addresses_only_from_trusted_proxies() {
-        let proxy: IpAddr = "127.0.0.1".parse().unwrap();
-        let trusted = TrustedProxies(vec![proxy]);
-        let mut h = HeaderMap::new();
-        h.insert("x-forwarded-for", "6.6.6.6, 1.2.3.4".parse().unwrap());
-        assert_eq!(
-            trusted.client(proxy, &h),
-            "1.2.3.4".parse::<IpAddr>().unwrap()
-        );
-        let stranger: IpAddr = "9.9.9.9".parse().unwrap();
-        assert_eq!(
-            trusted.client(stranger, &h),
-            stranger,
-            "a stranger's header is ignored"
-        );
-        assert_eq!(TrustedProxies::default().client(proxy, &h), proxy);
-        assert_eq!(trusted.client(proxy, &HeaderMap::new()), proxy);
+    /// The most lobby sockets the server holds (half of all sockets).
+    pub fn lobby_sockets(&self) -> usize {
+        (self.sockets / 2).max(1)
     }
 }

@@ -4,7 +4,10 @@
 
 pub mod accounts;
 pub mod daily;
+pub mod devices;
+pub mod fair;
 pub mod lobby;
+pub mod names;
 pub mod ratings;
 
 use crate::error::ApiError;
@@ -37,6 +40,9 @@ pub struct Host {
     pub name: String,
     /// The account, for a signed-in player.
     pub account: Option<i64>,
+    /// The client it comes from (its address as the limits count it), when known: two
+    /// accounts of one client never meet at a rated table.
+    pub client: Option<std::net::IpAddr>,
 }
 
 /// The signed-in account of a request (its session cookie), if any.
@@ -70,7 +76,7 @@ pub async fn identify(hub: &Hub, headers: &HeaderMap, nickname: &str) -> Result<
     };
     Ok(Player {
         id: format!("g:{guest}"),
-        name: crate::ids::clean_name(nickname),
+        name: names::guest(hub, nickname).await?,
         account: None,
         new_guest,
     })
@@ -99,13 +105,15 @@ pub fn is_rated(record: &GameRecord) -> bool {
         .unwrap_or(false)
 }
 
-/// Records a finished game once: each seat's result and, when it is rated, the new ratings.
+/// Records a finished game once: each seat's result and, when it is rated and was
+/// `played_enough` (both sides played: see `Adapter::played_enough`), the new ratings.
 /// Returns the rating changes of this game (also when it was recorded before).
 pub async fn record_game(
     hub: &Hub,
     record: &GameRecord,
     seats: &[SeatRecord],
     values: &[f64],
+    played_enough: bool,
     at: u64,
 ) -> Result<Vec<RatingChange>, ApiError> {
     let kind = Kind::parse(&record.kind)
@@ -113,7 +121,7 @@ pub async fn record_game(
     let options = record.config.get("options").cloned().unwrap_or(Value::Null);
     let pool = ratings::pool(kind.name(), &options);
     let accounts: Vec<Option<i64>> = seats.iter().map(|s| s.account).collect();
-    let rated = is_rated(record);
+    let rated = is_rated(record) && played_enough;
     // one game's ratings at a time: read, compute and write without another game between
     let _settling = hub.settling.lock().await;
     let mut current = Vec::new();

@@ -5,8 +5,9 @@ use super::{RoomHandle, RoomStats};
 use crate::cluster::Claim;
 use crate::error::ApiError;
 use crate::games::{Hosted, Kind};
-use crate::ids::{clean_name, now_ms, random_hex, random_seed, token_hash};
+use crate::ids::{now_ms, random_hex, random_seed, token_hash};
 use crate::limits::{AddressLimits, Limits};
+use crate::players::names::clean as clean_name;
 use crate::services::Services;
 use crate::store::{GameRecord, SeatRecord, Store};
 use crate::thinking::Thinking;
@@ -91,7 +92,12 @@ impl Hub {
             store,
             services,
             limits,
-            thinking: Thinking::new(limits.thinking),
+            thinking: Arc::new(Thinking::new(
+                limits.thinking,
+                limits.thinking_tools,
+                limits.tools_per_client,
+                limits.tools_waiting,
+            )),
             addresses: AddressLimits::new(&limits),
             lobby: crate::players::lobby::Lobby::default(),
             settling: tokio::sync::Mutex::new(()),
@@ -99,6 +105,7 @@ impl Hub {
             sockets: Arc::new(AtomicUsize::new(0)),
             cluster: std::sync::OnceLock::new(),
         });
+        crate::players::lobby::Lobby::spawn_upkeep(Arc::downgrade(&hub));
         // per-address buckets of addresses not seen for a while are dropped now and then
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
             let weak = Arc::downgrade(&hub);
@@ -175,6 +182,7 @@ impl Hub {
         let host = crate::players::Host {
             name: name.into(),
             account: None,
+            client: None,
         };
         self.create_hosted(kind, options, &host, bots, false).await
     }
@@ -235,8 +243,11 @@ impl Hub {
         });
         let seats: Vec<SeatRecord> = std::iter::once(seat0).chain(bots).collect();
         let start = kind.ready(seats.len());
+        // a rated table remembers its players' clients until it starts (two accounts of one
+        // client never meet there); the started game's configuration drops them
+        let clients = rated.then(|| vec![host.client]);
         let id = self
-            .insert_game(kind, options, rated, &seats, start)
+            .insert_game(kind, options, rated, clients, &seats, start)
             .await?;
         Ok(Created { id, seat: 0, token })
     }
@@ -252,8 +263,28 @@ impl Hub {
         let kind = kind_of(game)?;
         let options = kind.rematch_options(game.config.get("options").unwrap_or(&Value::Null));
         kind.configure(&options, seats.len(), &self.services)?;
-        let rated = crate::players::is_rated(game);
-        self.insert_game(kind, options, rated, seats, true).await
+        // a rated game's rematch is rated, unless its players have begun their rated games
+        // together for the day: then it is casual
+        let mut rated = crate::players::is_rated(game);
+        let accounts: Vec<i64> = seats.iter().filter_map(|s| s.account).collect();
+        if rated {
+            for (i, &a) in accounts.iter().enumerate() {
+                for &b in &accounts[i + 1..] {
+                    let seated = |account| crate::players::fair::Seated {
+                        account,
+                        client: None,
+                    };
+                    if crate::players::fair::may_pair(self, seated(a), seated(b))
+                        .await
+                        .is_err()
+                    {
+                        rated = false;
+                    }
+                }
+            }
+        }
+        self.insert_game(kind, options, rated, None, seats, true)
+            .await
     }
 
     /// Stores a new game of `kind` with its options, rating and seats, started at once if
@@ -263,15 +294,20 @@ impl Hub {
         kind: Kind,
         options: Value,
         rated: bool,
+        clients: Option<Vec<Option<std::net::IpAddr>>>,
         seats: &[SeatRecord],
         start: bool,
     ) -> Result<String, ApiError> {
         let id = random_hex(6);
         let now = now_ms();
+        let mut config = json!({"options": options, "rated": rated});
+        if let Some(c) = clients {
+            config["clients"] = json!(c);
+        }
         let record = GameRecord {
             id: id.clone(),
             kind: kind.name().into(),
-            config: json!({"options": options, "rated": rated}),
+            config,
             seed: random_seed(),
             created: now,
             started: None,

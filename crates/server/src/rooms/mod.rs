@@ -10,6 +10,7 @@
 //! the least recently used room without connections leaves to make place (it reloads on its
 //! next visit), so a flood of new games can never make an existing one unreachable.
 
+pub mod check;
 mod frame;
 mod hub;
 mod room;
@@ -87,24 +88,39 @@ impl RoomStats {
             .collect()
     }
 
-    /// Admits one more socket, of the seat whose token hashes to `held` or (without one) a
-    /// spectator, unless `max` of its kind are connected already.
+    /// Admits one more socket: of the seat whose token hashes to `held`, unless that seat
+    /// has `max` connected already (each seat its own count, so no player can take another's
+    /// places); or without a token a spectator, unless `max` spectators are connected.
     pub(crate) fn admit(
         self: &Arc<Self>,
         held: Option<String>,
         max: usize,
     ) -> Result<Presence, ApiError> {
-        let (count, who) = match held {
-            Some(_) => (&self.players, "players"),
-            None => (&self.spectators, "spectators"),
+        let Some(token) = held else {
+            if self.spectators.fetch_add(1, Ordering::Relaxed) >= max {
+                self.spectators.fetch_sub(1, Ordering::Relaxed);
+                return Err(ApiError::unavailable(format!(
+                    "this room has too many spectators ({max}); try again soon"
+                )));
+            }
+            return Ok(Presence::new(Arc::clone(self), None));
         };
-        if count.fetch_add(1, Ordering::Relaxed) >= max {
-            count.fetch_sub(1, Ordering::Relaxed);
-            return Err(ApiError::unavailable(format!(
-                "this room has too many connections of {who} ({max}); try again soon"
-            )));
+        {
+            let mut seats = self.seats();
+            let entry = seats.entry(token.clone()).or_insert((0, 0));
+            if entry.0 >= max {
+                return Err(ApiError::unavailable(format!(
+                    "this seat is open in too many windows ({max}); close one and try again"
+                )));
+            }
+            entry.0 += 1;
         }
-        Ok(Presence::new(Arc::clone(self), held))
+        self.players.fetch_add(1, Ordering::Relaxed);
+        Ok(Presence {
+            stats: Arc::clone(self),
+            player: true,
+            token: Some(token),
+        })
     }
 
     /// Whether the holder of the seat token with this hash is connected.
@@ -183,6 +199,8 @@ pub(crate) enum Cmd {
     Act {
         token: Option<TokenHash>,
         intent: Value,
+        /// The address it came from (a bot's reply is searched in its turn).
+        from: Option<std::net::IpAddr>,
         reply: oneshot::Sender<Result<u64, ApiError>>,
     },
     Lobby {
@@ -230,11 +248,18 @@ impl RoomHandle {
         rx.await.map_err(|_| room_gone())?
     }
 
-    /// An intent of whoever holds `token`; on success, the room's version once it is logged.
-    pub async fn act(&self, token: Option<TokenHash>, intent: Value) -> Result<u64, ApiError> {
+    /// An intent of whoever holds `token`, sent from address `from`; on success, the room's
+    /// version once it is logged.
+    pub async fn act(
+        &self,
+        token: Option<TokenHash>,
+        intent: Value,
+        from: Option<std::net::IpAddr>,
+    ) -> Result<u64, ApiError> {
         self.ask(|reply| Cmd::Act {
             token,
             intent,
+            from,
             reply,
         })
         .await
@@ -250,6 +275,7 @@ impl RoomHandle {
         let who = crate::players::Host {
             name,
             account: None,
+            client: None,
         };
         self.join_as(&who).await
     }
@@ -274,7 +300,12 @@ impl RoomHandle {
     /// to `token`), while the returned value lives.
     pub(crate) fn remote_presence(&self, token: &str) -> Presence {
         self.stats.players.fetch_add(1, Ordering::Relaxed);
-        Presence::new(Arc::clone(&self.stats), Some(token.to_string()))
+        self.stats.arrive(token);
+        Presence {
+            stats: Arc::clone(&self.stats),
+            player: true,
+            token: Some(token.to_string()),
+        }
     }
 
     fn is_closed(&self) -> bool {

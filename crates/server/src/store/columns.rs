@@ -11,6 +11,6 @@ pub(super) const ACCOUNT_COLUMNS: &str = "id, name, password_hash, created";
 pub(super) const RATING_COLUMNS: &str =
     "account, pool, rating, deviation, volatility, games, updated";
 /// `seeks`.
-pub(super) const SEEK_COLUMNS: &str = "id, owner, name, account, rating, spec, created";
+pub(super) const SEEK_COLUMNS: &str = "id, owner, name, account, rating, spec, created, client";
 /// `daily_results`.
 pub(super) const DAILY_COLUMNS: &str = "day, puzzle, player, name, account, moves, ms, at";

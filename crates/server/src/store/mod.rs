@@ -153,4 +153,7 @@ pub trait GameStore: Send + Sync {
     async fn recent_finished(&self, limit: usize) -> Result<Vec<GameRecord>, StoreError>;
     /// Games being played now that anyone may watch, newest first.
     async fn playing(&self, limit: usize) -> Result<Vec<GameRecord>, StoreError>;
+    /// Up to `limit` games whose ids come after `after`, in the order of their ids (every
+    /// game, a page at a time).
+    async fn games_after(&self, after: &str, limit: usize) -> Result<Vec<GameRecord>, StoreError>;
 }

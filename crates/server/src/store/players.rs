@@ -117,6 +117,8 @@ pub struct SeekRecord {
     pub spec: String,
     /// When it was made.
     pub created: u64,
+    /// The client it was posted from (the per-address limits' key of its address).
+    pub client: String,
 }
 
 /// A daily puzzle's result.
@@ -174,7 +176,7 @@ pub trait PlayerStore: Send + Sync {
         max_idle_ms: u64,
     ) -> Result<Option<Account>, StoreError>;
     /// Ends one session.
-    async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError>;
+    async fn delete_session(&self, token_hash: &str) -> Result<u64, StoreError>;
     /// Ends every session of an account; how many there were.
     async fn delete_sessions(&self, account: i64) -> Result<u64, StoreError>;
     /// Gives the guest seats held by these tokens to an account; how many.
@@ -204,6 +206,17 @@ pub trait PlayerStore: Send + Sync {
         min_games: u32,
         limit: usize,
     ) -> Result<Vec<(String, RatingRecord)>, StoreError>;
+    /// The games created since `since` (ms) with a seat of account `a` and a seat of account
+    /// `b` (the rated pairings of two accounts in a day are counted from them).
+    async fn games_between(
+        &self,
+        a: i64,
+        b: i64,
+        since: u64,
+    ) -> Result<Vec<super::GameRecord>, StoreError>;
+    /// The server's secret called `name` (random, made the first time it is asked for, the
+    /// same for every node of the database): the key of what the server signs.
+    async fn secret(&self, name: &str) -> Result<String, StoreError>;
     /// Adds a seek.
     async fn put_seek(&self, seek: &SeekRecord) -> Result<(), StoreError>;
     /// Removes a seek and gives it back, if it was there (so of two takers only one gets

@@ -224,7 +224,7 @@ fn game_record(row: &Row) -> Result<GameRecord, StoreError> {
     })
 }
 
-fn game_records(rows: &[Row]) -> Result<Vec<GameRecord>, StoreError> {
+pub(super) fn game_records(rows: &[Row]) -> Result<Vec<GameRecord>, StoreError> {
     rows.iter().map(game_record).collect()
 }
 
@@ -395,6 +395,17 @@ impl GameStore for PostgresStore {
                     "SELECT {GAME_COLUMNS} FROM games WHERE status = ANY($1) ORDER BY created"
                 ),
                 &[&statuses],
+            )
+            .await?;
+        game_records(&rows)
+    }
+
+    async fn games_after(&self, after: &str, limit: usize) -> Result<Vec<GameRecord>, StoreError> {
+        let c = self.client().await?;
+        let rows = c
+            .query(
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id > $1 ORDER BY id LIMIT $2"),
+                &[&after, &(limit as i64)],
             )
             .await?;
         game_records(&rows)

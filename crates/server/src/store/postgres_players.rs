@@ -3,7 +3,7 @@
 
 use super::StoreError;
 use super::columns::{
-    ACCOUNT_COLUMNS, CHANGE_COLUMNS, DAILY_COLUMNS, RATING_COLUMNS, SEEK_COLUMNS,
+    ACCOUNT_COLUMNS, CHANGE_COLUMNS, DAILY_COLUMNS, GAME_COLUMNS, RATING_COLUMNS, SEEK_COLUMNS,
 };
 use super::players::{
     Account, DailyResult, PlayedGame, PlayerStore, RatingChange, RatingRecord, ResultRecord,
@@ -42,6 +42,7 @@ fn seek_row(r: &Row) -> Result<SeekRecord, StoreError> {
         rating: r.try_get(4)?,
         spec: r.try_get(5)?,
         created: r.try_get::<_, i64>(6)? as u64,
+        client: r.try_get(7)?,
     })
 }
 
@@ -199,11 +200,12 @@ impl PlayerStore for PostgresStore {
         Ok(Some(account_row(&row)?))
     }
 
-    async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
+    async fn delete_session(&self, token_hash: &str) -> Result<u64, StoreError> {
         let c = self.client().await?;
-        c.execute("DELETE FROM sessions WHERE token_hash = $1", &[&token_hash])
-            .await?;
-        Ok(())
+        Ok(
+            c.execute("DELETE FROM sessions WHERE token_hash = $1", &[&token_hash])
+                .await?,
+        )
     }
 
     async fn delete_sessions(&self, account: i64) -> Result<u64, StoreError> {
@@ -408,10 +410,45 @@ impl PlayerStore for PostgresStore {
         })
     }
 
+    async fn games_between(
+        &self,
+        a: i64,
+        b: i64,
+        since: u64,
+    ) -> Result<Vec<super::GameRecord>, StoreError> {
+        let c = self.client().await?;
+        let rows = c
+            .query(
+                &format!(
+                    "SELECT {GAME_COLUMNS} FROM games WHERE created >= $3 \
+                     AND EXISTS (SELECT 1 FROM seats WHERE seats.game = games.id AND seats.account = $1) \
+                     AND EXISTS (SELECT 1 FROM seats WHERE seats.game = games.id AND seats.account = $2)"
+                ),
+                &[&a, &b, &(since as i64)],
+            )
+            .await?;
+        super::postgres::game_records(&rows)
+    }
+
+    async fn secret(&self, name: &str) -> Result<String, StoreError> {
+        let key = format!("secret:{name}");
+        let fresh = crate::ids::random_hex(32);
+        let c = self.client().await?;
+        c.execute(
+            "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+            &[&key, &fresh],
+        )
+        .await?;
+        let row = c
+            .query_one("SELECT value FROM meta WHERE key = $1", &[&key])
+            .await?;
+        Ok(row.try_get(0)?)
+    }
+
     async fn put_seek(&self, s: &SeekRecord) -> Result<(), StoreError> {
         let c = self.client().await?;
         c.execute(
-            &format!("INSERT INTO seeks ({SEEK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)"),
+            &format!("INSERT INTO seeks ({SEEK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"),
             &[
                 &s.id,
                 &s.owner,
@@ -420,6 +457,7 @@ impl PlayerStore for PostgresStore {
                 &s.rating,
                 &s.spec,
                 &(s.created as i64),
+                &s.client,
             ],
         )
         .await?;

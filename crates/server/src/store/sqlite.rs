@@ -229,9 +229,9 @@ impl SqliteStore {
 }
 
 /// A `games` row as read: id, kind, config, seed, created, started, status, updated.
-type GameRow = (String, String, String, i64, i64, Option<i64>, String, i64);
+pub(super) type GameRow = (String, String, String, i64, i64, Option<i64>, String, i64);
 
-fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+pub(super) fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     Ok((
         r.get(0)?,
         r.get(1)?,
@@ -244,7 +244,7 @@ fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     ))
 }
 
-fn to_record(t: GameRow) -> Result<GameRecord, StoreError> {
+pub(super) fn to_record(t: GameRow) -> Result<GameRecord, StoreError> {
     Ok(GameRecord {
         id: t.0,
         kind: t.1,
@@ -420,6 +420,16 @@ impl GameStore for SqliteStore {
         self.with(|c| {
             let mut st = c.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE status = 'playing' ORDER BY updated DESC LIMIT ?1"))?;
             let rows = st.query_map(params![limit as i64], game_row)?;
+            rows.map(|r| to_record(r?)).collect()
+        })
+    }
+
+    async fn games_after(&self, after: &str, limit: usize) -> Result<Vec<GameRecord>, StoreError> {
+        self.with(|c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT {GAME_COLUMNS} FROM games WHERE id > ?1 ORDER BY id LIMIT ?2"
+            ))?;
+            let rows = st.query_map(params![after, limit as i64], game_row)?;
             rows.map(|r| to_record(r?)).collect()
         })
     }

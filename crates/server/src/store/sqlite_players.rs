@@ -1,7 +1,7 @@
 //! The players' side of the SQLite store.
 
 use super::columns::{
-    ACCOUNT_COLUMNS, CHANGE_COLUMNS, DAILY_COLUMNS, RATING_COLUMNS, SEEK_COLUMNS,
+    ACCOUNT_COLUMNS, CHANGE_COLUMNS, DAILY_COLUMNS, GAME_COLUMNS, RATING_COLUMNS, SEEK_COLUMNS,
 };
 use super::players::{
     Account, DailyResult, PlayedGame, PlayerStore, RatingChange, RatingRecord, ResultRecord,
@@ -40,6 +40,7 @@ fn seek_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SeekRecord> {
         rating: r.get(4)?,
         spec: r.get(5)?,
         created: r.get::<_, i64>(6)? as u64,
+        client: r.get(7)?,
     })
 }
 
@@ -204,13 +205,12 @@ impl PlayerStore for SqliteStore {
         })
     }
 
-    async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
+    async fn delete_session(&self, token_hash: &str) -> Result<u64, StoreError> {
         self.with(|c| {
-            c.execute(
+            Ok(c.execute(
                 "DELETE FROM sessions WHERE token_hash = ?1",
                 params![token_hash],
-            )?;
-            Ok(())
+            )? as u64)
         })
     }
 
@@ -358,10 +358,45 @@ impl PlayerStore for SqliteStore {
         })
     }
 
+    async fn games_between(
+        &self,
+        a: i64,
+        b: i64,
+        since: u64,
+    ) -> Result<Vec<super::GameRecord>, StoreError> {
+        self.with(|c| {
+            let mut st = c.prepare_cached(&format!(
+                "SELECT {GAME_COLUMNS} FROM games WHERE created >= ?3 \
+                 AND EXISTS (SELECT 1 FROM seats WHERE seats.game = games.id AND seats.account = ?1) \
+                 AND EXISTS (SELECT 1 FROM seats WHERE seats.game = games.id AND seats.account = ?2)"
+            ))?;
+            let rows = st.query_map(params![a, b, since as i64], super::sqlite::game_row)?;
+            rows.map(|r| super::sqlite::to_record(r?)).collect()
+        })
+    }
+
+    async fn secret(&self, name: &str) -> Result<String, StoreError> {
+        let key = format!("secret:{name}");
+        let fresh = crate::ids::random_hex(32);
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING",
+                params![key, fresh],
+            )?;
+            Ok(
+                c.query_row("SELECT value FROM meta WHERE key = ?1", params![key], |r| {
+                    r.get(0)
+                })?,
+            )
+        })
+    }
+
     async fn put_seek(&self, s: &SeekRecord) -> Result<(), StoreError> {
         self.with(|c| {
             c.execute(
-                &format!("INSERT INTO seeks ({SEEK_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
+                &format!(
+                    "INSERT INTO seeks ({SEEK_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+                ),
                 params![
                     s.id,
                     s.owner,
@@ -369,7 +404,8 @@ impl PlayerStore for SqliteStore {
                     s.account,
                     s.rating,
                     s.spec,
-                    s.created as i64
+                    s.created as i64,
+                    s.client
                 ],
             )?;
             Ok(())

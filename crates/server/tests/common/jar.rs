@@ -37,13 +37,25 @@ impl Jar {
         path: &str,
         body: Option<Value>,
     ) -> Answer {
+        self.call_from(addr, 1, method, path, body).await
+    }
+
+    /// The same from the loopback address 127.0.0.`from` (a client of its own).
+    pub async fn call_from(
+        &mut self,
+        addr: std::net::SocketAddr,
+        from: u8,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> Answer {
         let cookie = self.header();
         let headers: Vec<(&str, &str)> = if cookie.is_empty() {
             vec![]
         } else {
             vec![("Cookie", cookie.as_str())]
         };
-        let a = request(addr, 1, method, path, &headers, body).await;
+        let a = request(addr, from, method, path, &headers, body).await;
         self.take(&a);
         a
     }

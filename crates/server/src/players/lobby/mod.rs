@@ -3,20 +3,28 @@
 //! sent live to the lobby's sockets.
 //!
 //! A seek lives while its owner has the lobby open (as on lichess): when the owner's last
-//! lobby socket closes, the owner's seeks go. When a seek is taken, the game is made with the
+//! lobby socket closes, the owner's seeks go. A player has at most a few seeks open, and so
+//! do the players of one address together ([`crate::Limits::seeks_per_player`]). When a seek is taken, the game is made with the
 //! owner in the first seat (with the colour the seek chose) and the taker in the other; the
 //! taker gets its seat token in the answer, the owner through its lobby socket.
 
+pub mod board;
+
 use super::Player;
+use super::fair::{Seated, may_pair};
 use crate::error::ApiError;
 use crate::games::Kind;
-use crate::ids::{clean_name, now_ms, random_hex};
+use crate::ids::{now_ms, random_hex};
 use crate::rooms::Hub;
 use crate::store::players::SeekRecord;
+pub use board::Snapshot;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
 use tokio::sync::broadcast;
 
 /// What a seek asks for.
@@ -43,11 +51,11 @@ impl SeekSpec {
     }
 }
 
-/// A lobby event for its sockets (on every node: it travels between nodes too).
+/// A lobby event between nodes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "news", rename_all = "snake_case")]
 pub enum LobbyEvent {
-    /// The seeks or the games changed: send the lobby again.
+    /// The seeks or the games changed: read the lobby again.
     Changed,
     /// A seek was taken: its owner's seat in the new game.
     Paired {
@@ -62,10 +70,33 @@ pub enum LobbyEvent {
     },
 }
 
-/// The lobby's live state: its event channel and the owners with a lobby socket open.
+/// What a node's lobby sockets hear.
+#[derive(Clone, Debug)]
+pub enum LobbyNews {
+    /// The lobby changed so.
+    Changed(Arc<board::Diff>),
+    /// A seek was taken (the same as [`LobbyEvent::Paired`]).
+    Paired {
+        /// The seek's owner.
+        owner: String,
+        /// The game.
+        game: String,
+        /// The owner's seat.
+        seat: u32,
+        /// The owner's seat token.
+        token: String,
+    },
+}
+
+/// The lobby's live state: its board, its news for the sockets, and the owners with a lobby
+/// socket open.
 pub struct Lobby {
-    events: broadcast::Sender<LobbyEvent>,
+    news: broadcast::Sender<LobbyNews>,
     open: Mutex<HashMap<String, usize>>,
+    /// The lobby as everyone sees it.
+    pub board: board::Board,
+    /// Lobby sockets open on this node.
+    sockets: Arc<AtomicUsize>,
     /// Among several nodes: who has the lobby open on the others.
     pub elsewhere: crate::cluster::lobby::Elsewhere,
     /// Among several nodes: the pub/sub its news also go to.
@@ -75,11 +106,22 @@ pub struct Lobby {
 impl Default for Lobby {
     fn default() -> Self {
         Lobby {
-            events: broadcast::channel(256).0,
+            news: broadcast::channel(256).0,
             open: Mutex::new(HashMap::new()),
+            board: board::Board::default(),
+            sockets: Arc::default(),
             elsewhere: Default::default(),
             bus: OnceLock::new(),
         }
+    }
+}
+
+/// A lobby socket's place among the node's; dropping it frees the place.
+pub struct LobbySlot(Arc<AtomicUsize>);
+
+impl Drop for LobbySlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -124,10 +166,18 @@ impl Drop for Presence {
     }
 }
 
+/// How often the games being played are read again without any other change.
+const PLAYING_EVERY: Duration = Duration::from_secs(15);
+/// Changes that come in a burst are read and sent once.
+const SETTLE: Duration = Duration::from_millis(100);
+
 impl Lobby {
-    /// Tells every lobby socket that something changed (on every node).
+    /// Tells every lobby (on every node) that something changed.
     pub fn changed(&self) {
-        self.announce(LobbyEvent::Changed);
+        if let Some(bus) = self.bus.get() {
+            crate::cluster::lobby::spread(bus, LobbyEvent::Changed);
+        }
+        self.board.touch();
     }
 
     /// Sends `event` to this node's lobby sockets and the other nodes'.
@@ -135,7 +185,7 @@ impl Lobby {
         if let Some(bus) = self.bus.get() {
             crate::cluster::lobby::spread(bus, event.clone());
         }
-        let _ = self.events.send(event);
+        self.hear(event);
     }
 
     /// Sends this lobby's news to the other nodes from now on.
@@ -143,9 +193,57 @@ impl Lobby {
         let _ = self.bus.set(bus);
     }
 
-    /// News from another node, for this node's lobby sockets.
+    /// News from another node (or this one), for this node's lobby sockets.
     pub fn hear(&self, event: LobbyEvent) {
-        let _ = self.events.send(event);
+        match event {
+            LobbyEvent::Changed => self.board.touch(),
+            LobbyEvent::Paired {
+                owner,
+                game,
+                seat,
+                token,
+            } => {
+                let _ = self.news.send(LobbyNews::Paired {
+                    owner,
+                    game,
+                    seat,
+                    token,
+                });
+            }
+        }
+    }
+
+    /// Reads the board again (if it changed, or `always`) and sends the change to this
+    /// node's sockets; the lobby now.
+    pub async fn refresh(&self, hub: &Hub, always: bool) -> Result<Arc<Snapshot>, ApiError> {
+        let (now, change) = self.board.refresh(hub, always).await?;
+        if let Some(d) = change {
+            let _ = self.news.send(LobbyNews::Changed(Arc::new(d)));
+        }
+        Ok(now)
+    }
+
+    /// Keeps this node's board fresh while the hub lives: after every change (a burst read
+    /// once), and now and then for the games being played.
+    pub fn spawn_upkeep(hub: std::sync::Weak<Hub>) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        runtime.spawn(async move {
+            loop {
+                let Some(h) = hub.upgrade() else { return };
+                let woken = tokio::time::timeout(PLAYING_EVERY, h.lobby.board.changed()).await;
+                drop(h);
+                tokio::time::sleep(SETTLE).await;
+                let Some(h) = hub.upgrade() else { return };
+                if h.lobby.sockets.load(Ordering::Relaxed) == 0 && woken.is_err() {
+                    continue; // nobody is watching: nothing to keep fresh
+                }
+                if let Err(e) = h.lobby.refresh(&h, woken.is_err()).await {
+                    tracing::error!("reading the lobby failed: {e}");
+                }
+            }
+        });
     }
 
     /// The players with a lobby socket open on this node.
@@ -158,9 +256,17 @@ impl Lobby {
             .collect()
     }
 
-    /// A receiver of lobby events.
-    pub fn subscribe(&self) -> broadcast::Receiver<LobbyEvent> {
-        self.events.subscribe()
+    /// A receiver of the lobby's news.
+    pub fn subscribe(&self) -> broadcast::Receiver<LobbyNews> {
+        self.news.subscribe()
+    }
+
+    /// A place for one more lobby socket, if this node has one: lobby sockets take at most
+    /// `max` (half of all sockets), so watching the lobby never keeps players from games.
+    pub fn connect(&self, max: usize) -> Option<LobbySlot> {
+        let n = self.sockets.fetch_add(1, Ordering::Relaxed);
+        let slot = LobbySlot(Arc::clone(&self.sockets));
+        (n < max).then_some(slot)
     }
 
     /// Marks `owner` present while the returned value lives.
@@ -201,8 +307,14 @@ fn seek_kind(kind: Kind) -> Result<(), ApiError> {
     }
 }
 
-/// Puts a seek of `player` in the lobby.
-pub async fn seek(hub: &Arc<Hub>, player: &Player, spec: SeekSpec) -> Result<Value, ApiError> {
+/// Puts a seek of `player` (at address `from`) in the lobby: refused when the player, or
+/// the players of its address together, have as many seeks open as they may.
+pub async fn seek(
+    hub: &Arc<Hub>,
+    player: &Player,
+    spec: SeekSpec,
+    from: IpAddr,
+) -> Result<Value, ApiError> {
     seek_kind(spec.kind)?;
     spec.kind.configure(&spec.options, 2, &hub.services)?;
     if let Some([lo, hi]) = spec.range
@@ -224,14 +336,33 @@ pub async fn seek(hub: &Arc<Hub>, player: &Player, spec: SeekSpec) -> Result<Val
         (Some(a), true) => Some(super::rating_of(hub, a.id, &spec).await?.rating.round() as i64),
         _ => None,
     };
+    let client = hub.addresses.client(from).to_string();
+    let open = hub.store.seeks().await?;
+    let limits = &hub.limits;
+    let mine = open.iter().filter(|s| s.owner == player.id).count();
+    if mine >= limits.seeks_per_player {
+        return Err(ApiError::Conflict(format!(
+            "you have {mine} seeks open, as many as a player may: withdraw one first"
+        )));
+    }
+    if open.iter().filter(|s| s.client == client).count() >= limits.seeks_per_address {
+        return Err(ApiError::RateLimited {
+            message: format!(
+                "the players of your address have {} seeks open, as many as an address may",
+                limits.seeks_per_address
+            ),
+            retry_after: Duration::from_secs(60),
+        });
+    }
     let record = SeekRecord {
         id: random_hex(5),
         owner: player.id.clone(),
-        name: clean_name(&player.name),
+        name: super::names::clean(&player.name),
         account: player.account.as_ref().map(|a| a.id),
         rating,
         spec: serde_json::to_string(&spec).map_err(|e| ApiError::Internal(e.to_string()))?,
         created: now_ms(),
+        client,
     };
     hub.store.put_seek(&record).await?;
     hub.lobby.changed();
@@ -249,8 +380,15 @@ pub struct Paired {
     pub token: String,
 }
 
-/// `player` takes seek `id`: the game is made and both are seated.
-pub async fn accept(hub: &Arc<Hub>, player: &Player, id: &str) -> Result<Paired, ApiError> {
+/// `player` (at address `from`) takes seek `id`: the game is made and both are seated.
+pub async fn accept(
+    hub: &Arc<Hub>,
+    player: &Player,
+    id: &str,
+    from: IpAddr,
+) -> Result<Paired, ApiError> {
+    let taker_client = hub.addresses.client(from);
+    let owner_client = |s: &SeekRecord| s.client.parse::<IpAddr>().ok();
     let seek =
         hub.store.take_seek(id).await?.ok_or_else(|| {
             ApiError::NotFound(format!("no seek `{id}` (it was taken or withdrawn)"))
@@ -277,8 +415,19 @@ pub async fn accept(hub: &Arc<Hub>, player: &Player, id: &str) -> Result<Paired,
             let e = ApiError::Forbidden("sign in to play rated games".into());
             return put_back(hub, seek, e).await;
         };
-        if seek.account == Some(account.id) {
+        let Some(owner) = seek.account.filter(|&o| o != account.id) else {
             let e = ApiError::Conflict("a rated game needs two different players".into());
+            return put_back(hub, seek, e).await;
+        };
+        let them = Seated {
+            account: owner,
+            client: owner_client(&seek),
+        };
+        let me = Seated {
+            account: account.id,
+            client: Some(taker_client),
+        };
+        if let Err(e) = may_pair(hub, them, me).await {
             return put_back(hub, seek, e).await;
         }
         if let Some([lo, hi]) = spec.range {
@@ -297,6 +446,7 @@ pub async fn accept(hub: &Arc<Hub>, player: &Player, id: &str) -> Result<Paired,
     let owner = super::Host {
         name: seek.name.clone(),
         account: seek.account,
+        client: owner_client(&seek),
     };
     let created = hub
         .create_hosted(spec.kind, spec.options.clone(), &owner, &[], spec.rated)
@@ -305,6 +455,7 @@ pub async fn accept(hub: &Arc<Hub>, player: &Player, id: &str) -> Result<Paired,
     let taker = super::Host {
         name: player.name.clone(),
         account: player.account.as_ref().map(|a| a.id),
+        client: Some(taker_client),
     };
     let (seat, token) = room.join_as(&taker).await?;
     hub.lobby.announce(LobbyEvent::Paired {
@@ -322,22 +473,33 @@ pub async fn accept(hub: &Arc<Hub>, player: &Player, id: &str) -> Result<Paired,
 }
 
 /// Quick pairing: takes the oldest seek that makes the same game, or seeks one.
-pub async fn quick(hub: &Arc<Hub>, player: &Player, spec: SeekSpec) -> Result<Value, ApiError> {
+pub async fn quick(
+    hub: &Arc<Hub>,
+    player: &Player,
+    spec: SeekSpec,
+    from: IpAddr,
+) -> Result<Value, ApiError> {
     seek_kind(spec.kind)?;
     for s in hub.store.seeks().await? {
         let Ok(other) = serde_json::from_str::<SeekSpec>(&s.spec) else {
             continue;
         };
         if s.owner != player.id && other.matches(&spec) {
-            match accept(hub, player, &s.id).await {
+            match accept(hub, player, &s.id, from).await {
                 Ok(p) => return Ok(json!({"paired": p})),
-                // taken meanwhile, or out of its range: look further
-                Err(ApiError::NotFound(_) | ApiError::Conflict(_)) => continue,
+                // taken meanwhile, out of its range, or not a pairing the two may play
+                // rated: look further
+                Err(
+                    ApiError::NotFound(_)
+                    | ApiError::Conflict(_)
+                    | ApiError::Forbidden(_)
+                    | ApiError::RateLimited { .. },
+                ) => continue,
                 Err(e) => return Err(e),
             }
         }
     }
-    let made = seek(hub, player, spec).await?;
+    let made = seek(hub, player, spec, from).await?;
     Ok(json!({"seek": made["id"]}))
 }
 
@@ -357,48 +519,8 @@ pub async fn withdraw(hub: &Arc<Hub>, player: &Player, id: &str) -> Result<(), A
     }
 }
 
-/// The lobby as `player` sees it: open seeks (its own marked), open party tables, and games
-/// being played now.
+/// The lobby as `player` sees it: open seeks (its own marked, and always listed), open party
+/// tables, and games being played now.
 pub async fn view(hub: &Arc<Hub>, player: &Player) -> Result<Value, ApiError> {
-    let seeks: Vec<Value> = hub
-        .store
-        .seeks()
-        .await?
-        .into_iter()
-        .filter_map(|s| {
-            let spec: SeekSpec = serde_json::from_str(&s.spec).ok()?;
-            Some(json!({
-                "id": s.id, "name": s.name, "kind": spec.kind, "options": spec.options,
-                "rated": spec.rated, "range": spec.range, "rating": s.rating,
-                "pool": super::ratings::pool(spec.kind.name(), &spec.options),
-                "mine": s.owner == player.id,
-            }))
-        })
-        .collect();
-    let mut tables = Vec::new();
-    for g in hub.store.games_with_status(&["lobby"]).await? {
-        if g.kind != "checkmates-party" {
-            continue;
-        }
-        let seats = hub.store.seats(&g.id).await?;
-        if seats.len() < 6 {
-            tables.push(json!({
-                "id": g.id, "host": seats.first().map(|s| s.name.clone()),
-                "seats": seats.len(), "options": g.config.get("options"),
-            }));
-        }
-    }
-    let mut playing = Vec::new();
-    for g in hub.store.playing(20).await? {
-        if g.kind.ends_with("-solo") || g.kind.ends_with("-local") {
-            continue;
-        }
-        let seats = hub.store.seats(&g.id).await?;
-        playing.push(json!({
-            "id": g.id, "kind": g.kind, "options": g.config.get("options"),
-            "rated": g.config.get("rated").and_then(Value::as_bool).unwrap_or(false),
-            "players": seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
-        }));
-    }
-    Ok(json!({"seeks": seeks, "tables": tables, "playing": playing}))
+    Ok(hub.lobby.refresh(hub, false).await?.view_for(&player.id))
 }

@@ -7,16 +7,18 @@ use super::hub::{Hub, kind_of};
 use super::table::{CloseReason, Logged, Table, TableAction, is_takeback, table_intent};
 use super::{Cmd, Frame, RoomStats, SeatView, TokenHash};
 use crate::error::ApiError;
-use crate::frames::LobbyOp;
 use crate::games::{Adapter, BotMove, Kind, parse_intent, stored};
-use crate::ids::{clean_name, now_ms, random_hex, token_hash};
+use crate::ids::now_ms;
 use crate::store::{GameRecord, LogEntry, SeatRecord};
-use serde_json::{Value, json};
+use crate::thinking::lane::Key;
+use serde_json::Value;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tabula_core::Millis;
 use tokio::sync::{broadcast, mpsc};
 
+mod seats;
 mod view;
 
 /// A search's answer: the version it was asked for and the action found.
@@ -39,6 +41,11 @@ pub(super) struct Room<A: Adapter> {
     stats: Arc<RoomStats>,
     /// The version a bot's search is running for.
     thinking: Option<u64>,
+    /// The version now, as the thinking pool reads it to drop a search the game moved past.
+    version_now: Arc<std::sync::atomic::AtomicU64>,
+    /// The client whose action was the last: a bot's reply is searched in its turn of the
+    /// thinking pool.
+    last_actor: Option<std::net::IpAddr>,
     /// A search's answer for the current version, kept until it is time to play it.
     thought: Option<Answer<A::Action>>,
     /// Once the game is over and its results are recorded: the rating changes it made.
@@ -74,6 +81,8 @@ impl<A: Adapter> Room<A> {
             broadcast: broadcast::channel(64).0,
             stats,
             thinking: None,
+            version_now: Arc::default(),
+            last_actor: None,
             thought: None,
             ratings: None,
             table: Table::default(),
@@ -190,7 +199,17 @@ impl<A: Adapter> Room<A> {
         if values.len() != self.seats.len() {
             return;
         }
-        match crate::players::record_game(&self.hub, &self.record, &self.seats, &values, at).await {
+        let played_enough = self.game.as_ref().is_some_and(A::played_enough);
+        match crate::players::record_game(
+            &self.hub,
+            &self.record,
+            &self.seats,
+            &values,
+            played_enough,
+            at,
+        )
+        .await
+        {
             Ok(changes) => {
                 self.ratings = Some(crate::players::changes_json(&self.seats, &changes));
             }
@@ -249,6 +268,7 @@ impl<A: Adapter> Room<A> {
         &mut self,
         answers: &mpsc::Sender<Answer<A::Action>>,
     ) -> Option<(Millis, A::Action)> {
+        self.version_now.store(self.seq, Ordering::Relaxed);
         if self.table.closed.is_some() {
             return None;
         }
@@ -267,9 +287,15 @@ impl<A: Adapter> Room<A> {
                         self.thinking = Some(self.seq);
                         let version = self.seq;
                         let (hub, answers) = (Arc::clone(&self.hub), answers.clone());
+                        let key = match self.last_actor {
+                            Some(a) => Key::Address(self.hub.addresses.client(a)),
+                            None => Key::Game(self.id.clone()),
+                        };
+                        let now = Arc::clone(&self.version_now);
+                        let wanted = move || now.load(Ordering::Relaxed) == version;
                         tokio::spawn(async move {
-                            let found = match hub.thinking.run(think).await {
-                                Ok(found) => found,
+                            let found = match hub.thinking.run_game(key, wanted, think).await {
+                                Ok(found) => found.flatten(),
                                 Err(e) => {
                                     tracing::error!("a bot's search failed: {e}");
                                     None
@@ -286,125 +312,6 @@ impl<A: Adapter> Room<A> {
             (Some(d), Some(b)) => Some(if b.0 < d.0 { b } else { d }),
             (d, b) => d.or(b),
         }
-    }
-
-    async fn start(&mut self) -> Result<(), ApiError> {
-        let now = now_ms();
-        let config = self.hub.start_record(&self.id, self.kind, now).await?;
-        self.record.config = config;
-        self.record.started = Some(now);
-        self.record.status = "playing".into();
-        self.replay(&[])?;
-        self.publish(vec![json!({"t": "started"})]);
-        Ok(())
-    }
-
-    async fn lobby(&mut self, token: Option<&TokenHash>, op: LobbyOp) -> Result<(), ApiError> {
-        let seat = self.acting_seat(token)?;
-        if self.game.is_some() {
-            return Err(ApiError::Conflict("the game has started".into()));
-        }
-        let host = self.host(now_ms());
-        if seat != host {
-            return Err(ApiError::Forbidden(format!(
-                "only the host (seat {host}) changes the table"
-            )));
-        }
-        let store = Arc::clone(&self.hub.store);
-        match op {
-            LobbyOp::AddBot { level } => {
-                if self.seats.len() >= self.kind.max_seats() {
-                    return Err(ApiError::Conflict(format!(
-                        "the table is full ({} seats)",
-                        self.kind.max_seats()
-                    )));
-                }
-                self.kind.check_bot_level(level)?;
-                let s = SeatRecord {
-                    seat: self.seats.len() as u32,
-                    name: format!("Bot {level}"),
-                    token_hash: String::new(),
-                    bot_level: Some(level),
-                    account: None,
-                };
-                store.put_seat(&self.id, &s).await?;
-                self.seats.push(s);
-            }
-            LobbyOp::Remove { seat: which } => {
-                if which == 0 || which == seat || which as usize >= self.seats.len() {
-                    return Err(ApiError::BadInput(format!(
-                        "seat {which} cannot be removed: seats 1 to {} can",
-                        self.seats.len().saturating_sub(1)
-                    )));
-                }
-                // seats stay numbered 0..n: the last seat moves into the gap; every socket
-                // finds its seat again by its token in the next frame
-                let last = self.seats.len() as u32 - 1;
-                store.remove_seat(&self.id, last).await?;
-                let moved = self.seats.pop().ok_or_else(|| {
-                    ApiError::Internal("a lobby with a removable seat has seats".into())
-                })?;
-                if which != last {
-                    let s = SeatRecord {
-                        seat: which,
-                        ..moved
-                    };
-                    store.put_seat(&self.id, &s).await?;
-                    self.seats[which as usize] = s;
-                }
-            }
-            LobbyOp::Options { options } => {
-                self.kind
-                    .configure(&options, self.seats.len(), &self.hub.services)?;
-                self.record.config = json!({"options": options});
-                store.set_config(&self.id, &self.record.config).await?;
-            }
-            LobbyOp::Start => return self.start().await,
-        }
-        self.publish(vec![json!({"t": "lobby"})]);
-        Ok(())
-    }
-
-    async fn join(&mut self, who: crate::players::Host) -> Result<(u32, String), ApiError> {
-        if self.game.is_some() {
-            return Err(ApiError::Conflict(
-                "the game has started; you can watch it".into(),
-            ));
-        }
-        if self.seats.len() >= self.kind.max_seats() {
-            return Err(ApiError::Conflict(
-                "every seat is taken; you can watch".into(),
-            ));
-        }
-        if crate::players::is_rated(&self.record) {
-            let Some(account) = who.account else {
-                return Err(ApiError::Forbidden(
-                    "this game is rated: sign in to take a seat".into(),
-                ));
-            };
-            if self.seats.iter().any(|s| s.account == Some(account)) {
-                return Err(ApiError::Conflict(
-                    "you already have a seat at this rated game".into(),
-                ));
-            }
-        }
-        let token = random_hex(16);
-        let seat = SeatRecord {
-            seat: self.seats.len() as u32,
-            name: clean_name(&who.name),
-            token_hash: token_hash(&token),
-            bot_level: None,
-            account: who.account,
-        };
-        self.hub.store.put_seat(&self.id, &seat).await?;
-        let n = seat.seat;
-        self.seats.push(seat);
-        if self.kind.ready(self.seats.len()) {
-            self.start().await?;
-        } else {
-            self.publish(vec![json!({"t": "joined", "seat": n})]);
-        }
-        Ok((n, token))
     }
 
     async fn act(&mut self, token: Option<&TokenHash>, intent: Value) -> Result<u64, ApiError> {
@@ -436,9 +343,14 @@ impl<A: Adapter> Room<A> {
             Cmd::Act {
                 token,
                 intent,
+                from,
                 reply,
             } => {
-                let _ = reply.send(self.act(token.as_ref(), intent).await);
+                let done = self.act(token.as_ref(), intent).await;
+                if done.is_ok() && from.is_some() {
+                    self.last_actor = from;
+                }
+                let _ = reply.send(done);
             }
             Cmd::Lobby { token, op, reply } => {
                 let _ = reply.send(self.lobby(token.as_ref(), op).await);

@@ -89,7 +89,12 @@ impl<A: Adapter> Room<A> {
                 v["id"] = json!(self.id);
                 v["status"] = json!(self.record.status);
                 v["seats"] = json!(seat_list(&self.seats));
-                v["rated"] = json!(crate::players::is_rated(&self.record));
+                let rated = crate::players::is_rated(&self.record);
+                v["rated"] = json!(rated);
+                if rated && game.is_over() && !game.played_enough() {
+                    // the game ended before both sides played: nobody's rating moved
+                    v["too_short_to_rate"] = json!(true);
+                }
                 if let Some(r) = &self.ratings {
                     v["ratings"] = r.clone();
                 }
@@ -137,7 +142,7 @@ impl<A: Adapter> Room<A> {
         let limits = &self.hub.limits;
         let held = seat.and(token).map(|t| t.0.clone());
         let max = match held {
-            Some(_) => limits.sockets_per_seat * self.kind.max_seats(),
+            Some(_) => limits.sockets_per_seat,
             None => limits.spectators_per_room,
         };
         let presence = self.stats.admit(held, max)?;
