@@ -5,7 +5,7 @@ import { tokenSymbol, needSymbol } from './pieces.js';
 import { h, toast, fmtTime, stars, attempt, shareBox, tableLayout } from './ui.js';
 import { t, tokenLabel, needLabel } from './text.js';
 import { animatedLine } from './line.js';
-import { afterGame, followTable, startGame, nicknameField, takeSeat, newGameButton } from './table.js';
+import { afterGame, followTable, startGame, nicknameField, takeSeat, newGameButton, registeredMark } from './table.js';
 import { play } from './sound.js';
 import { rulesLink } from './rules.js';
 import { printDeck } from './print.js';
@@ -205,7 +205,7 @@ function lobbyView(v, ctx) {
   const isHost = you === host;
   const level = h('select', { 'aria-label': t('form-level') }, ...[1, 2, 3, 4, 5, 6].map((l) => h('option', { value: l, selected: l === 3 }, t(l === 6 ? 'cm-botNeverWrong' : 'cm-botLevel', { level: l }))));
   const seats = h('div', { class: 'players' }, ...v.seats.map((s) => h('div', { class: 'player' },
-    h('span', {}, s.name, ' ', s.bot ? h('span', { class: 'tag' }, t('cm-bot', { level: s.bot })) : '', s.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : '', s.seat === host ? h('span', { class: 'tag' }, t('cm-host')) : ''),
+    h('span', {}, s.name, registeredMark(s), ' ', s.bot ? h('span', { class: 'tag' }, t('cm-bot', { level: s.bot })) : '', s.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : '', s.seat === host ? h('span', { class: 'tag' }, t('cm-host')) : ''),
     isHost && s.seat !== 0 && s.seat !== you ? h('button', { class: 'secondary small', onclick: () => ctx.lobby({ op: 'remove', seat: s.seat }) }, t('cm-remove')) : '')));
   const name = h('input', { placeholder: t('form-nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form-nickname') });
   const opts = v.options || {};
@@ -243,7 +243,7 @@ export function partyView(v, ctx) {
   const phase = v.phase;
   const closed = v.table && v.table.closed;
   const players = h('div', { class: 'players' }, ...v.players.map((p) => h('div', { class: `player${phase.prover === p.seat ? ' active' : ''}`, 'data-player': p.seat },
-    h('div', {}, h('strong', {}, p.name), ' ', p.bot ? h('span', { class: 'tag' }, t('cm-bot', { level: p.bot })) : '', p.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : '',
+    h('div', {}, h('strong', {}, p.name), registeredMark((v.seats || []).find((x) => x.seat === p.seat)), ' ', p.bot ? h('span', { class: 'tag' }, t('cm-bot', { level: p.bot })) : '', p.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : '',
       h('div', { class: 'minis' }, ...p.face_up.map((c) => h('span', { title: `${c.task} ${stars(c.stars)}` }, taskCard(v.side, c.task))),
         p.penalties.length ? h('span', { class: 'tag bad' }, t('cm-penalties', { count: p.penalties.length })) : '')),
     h('div', { class: 'stat', 'data-score': p.seat }, p.score))));

@@ -4,6 +4,7 @@ import { api, rememberSeat, nickname, rememberNickname, errorText } from './api.
 import { h, toast, navigate, attempt } from './ui.js';
 import { whoAmI, poolName, gameName } from './players.js';
 import { t, variantTitle } from './text.js';
+import { registeredMark } from './table.js';
 
 const CLOCKS = ['', '60+0', '180+2', '300+3', '600+5', '900+10'];
 const VARIANTS = ['quickchess', 'power-pawns', 'mean-queens', 'rescue-the-queen', 'chess'];
@@ -74,7 +75,7 @@ function seekRow(s, account) {
       navigate(gamePath(s.kind, r.game));
     }) }, t('home-play'));
   return h('tr', { 'data-test': 'seek-row' },
-    h('td', { translate: 'no' }, s.name, s.rating ? ` (${s.rating})` : ''), h('td', {}, describe(s)),
+    h('td', { translate: 'no' }, s.name, registeredMark(s), s.rating ? ` (${s.rating})` : ''), h('td', {}, describe(s)),
     h('td', {}, s.rated ? t('lobby-ratedPool', { pool: poolName(s.pool) }) : t('lobby-casual'), s.range ? ` · ${s.range[0]}-${s.range[1]}` : ''), h('td', {}, act));
 }
 
@@ -86,12 +87,17 @@ export function lobbySection() {
     const form = seekForm(account);
     const list = h('div', {});
     box.replaceChildren(h('h2', {}, t('lobby-title')), h('div', { class: 'play' }, form, list));
+    // the lobby as last received: the whole of it (`lobby`), then its changes (`lobby_diff`:
+    // seeks added and removed, the tables and games when they changed)
+    let lobby = null;
     const render = (l) => {
+      lobby = l;
       list.replaceChildren(
         h('h3', {}, t('lobby-seeks')),
         l.seeks.length ? h('table', {}, ...l.seeks.map((s) => seekRow(s, account))) : h('p', { class: 'muted' }, t('lobby-noSeeks')),
+        l.more_seeks ? h('p', { class: 'muted', 'data-test': 'more-seeks' }, t('lobby-moreSeeks', { count: l.more_seeks })) : '',
         l.tables.length ? h('h3', {}, t('lobby-tables')) : '',
-        ...l.tables.map((tb) => h('div', {}, h('a', { href: `/checkmates/party/${tb.id}`, 'data-link': true, translate: 'no' }, t('lobby-hostTable', { name: tb.host })), ` · ${t('lobby-seats', { seats: tb.seats, max: 6 })}`)),
+        ...l.tables.map((tb) => h('div', {}, h('a', { href: `/checkmates/party/${tb.id}`, 'data-link': true, translate: 'no' }, t('lobby-hostTable', { name: tb.host })), registeredMark(tb), ` · ${t('lobby-seats', { seats: tb.seats, max: 6 })}`)),
         h('h3', {}, t('lobby-playing')),
         l.playing.length ? h('div', { class: 'stack' }, ...l.playing.map((g) => h('div', {},
           h('a', { href: gamePath(g.kind, g.id), 'data-link': true, translate: 'no' }, t('lobby-versus', { a: g.players[0] ?? '', b: g.players.slice(1).join(', ') })), ` · ${describe(g)}${g.rated ? ` · ${t('profile-rated')}` : ''}`)))
@@ -105,6 +111,12 @@ export function lobbySection() {
       ws.onmessage = (e) => {
         const m = JSON.parse(e.data);
         if (m.t === 'lobby') render(m.d);
+        if (m.t === 'lobby_diff' && lobby) {
+          const gone = new Set(m.d.remove);
+          const seeks = lobby.seeks.filter((s) => !gone.has(s.id));
+          for (const s of m.d.add) if (!seeks.some((x) => x.id === s.id)) seeks.push(s);
+          render({ ...lobby, seeks, more_seeks: m.d.more_seeks, tables: m.d.tables || lobby.tables, playing: m.d.playing || lobby.playing });
+        }
         if (m.t === 'paired') {
           rememberSeat(m.d.game, m.d.seat, m.d.token);
           toast(t('lobby-paired'));

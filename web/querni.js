@@ -225,7 +225,7 @@ export function querniPlay(main, id) {
     const board = querniBoard(cells, { flipped: orientedRed, marks, paths, rings, input });
     const who = (side) => seatName(view, view.sides[side]);
     const bar = (side) => playerBar(view, {
-      side, name: who(side), you: mine === side, toMove: !view.over && view.turn === side, dot: `var(--${side}-piece)`,
+      side, name: who(side), seat: view.sides[side], you: mine === side, toMove: !view.over && view.turn === side, dot: `var(--${side}-piece)`,
       tray: h('span', { class: 'muted', 'data-test': `left-${side}` }, t('querni-left', { count: view.left[side] })), serverNow: sock.serverNow(),
     });
     const status = view.over

@@ -220,7 +220,7 @@ export function quickchessPlay(main, id) {
     });
     const who = (c) => seatName(view, view.sides[c]);
     const bar = (side) => playerBar(view, {
-      side, name: who(side), you: !view.one_screen && mine === side, toMove: !view.over && view.turn === side,
+      side, name: who(side), seat: view.sides[side], you: !view.one_screen && mine === side, toMove: !view.over && view.turn === side,
       tray: tray(view, side), serverNow: sock.serverNow(),
     });
     const status = view.over

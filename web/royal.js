@@ -4,7 +4,7 @@ import { drawBoard, parseBoard, BoardInput } from './board.js';
 import { royalSymbol } from './pieces.js';
 import { h, toast, attempt, shareBox, tableLayout } from './ui.js';
 import { t, royalLabel } from './text.js';
-import { afterGame, followTable, startGame, nicknameField, takeSeat } from './table.js';
+import { afterGame, followTable, startGame, nicknameField, takeSeat, registeredMark } from './table.js';
 import { play } from './sound.js';
 import { rulesLink } from './rules.js';
 import { printDeck } from './print.js';
@@ -180,7 +180,7 @@ export function matchView(v, ctx) {
   const ph = v.phase;
   const ro = ctx.readOnly;
   const scores = h('div', { class: 'row' }, ...v.players.map((p) => h('div', { class: 'player', 'data-player': p.seat },
-    h('span', {}, h('strong', {}, p.name), ' ', p.bot ? h('span', { class: 'tag' }, t('cm-bot', { level: p.bot })) : '', p.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : ''),
+    h('span', {}, h('strong', {}, p.name), registeredMark(p), ' ', p.bot ? h('span', { class: 'tag' }, t('cm-bot', { level: p.bot })) : '', p.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : ''),
     h('span', { class: 'stat', 'data-score': p.seat }, v.scores[p.seat]))));
   let panel;
   const shown = ph.phase === 'executing' ? ph.oriented : v.cards;

@@ -85,10 +85,11 @@ export function runClocks(root, get) {
  * A player's bar: a colour dot, the name (and "you"), the pieces captured with the balance,
  * and the clock. `side` names the colour (white, black, blue, red).
  */
-export function playerBar(view, { side, name, you, toMove, tray = null, dot = null, serverNow }) {
+export function playerBar(view, { side, name, you, toMove, tray = null, dot = null, serverNow, seat = null }) {
+  const s = (view.seats || []).find((x) => x.seat === seat);
   return h('div', { class: `player-bar${toMove ? ' to-move' : ''}`, 'data-test': `bar-${side}` },
     dot ? h('span', { class: 'dot', style: `background:${dot}` }) : '',
-    h('span', { class: 'who' }, name),
+    h('span', { class: 'who' }, name, s ? registeredMark(s) : ''),
     you ? h('span', { class: 'tag you' }, t('table-you')) : '',
     h('span', { class: 'tray' }, tray || ''),
     view.clock ? clockFace(view.clock, side, view.now, serverNow) : '');
@@ -211,9 +212,20 @@ export function afterGame(view, act, name) {
   return h('div', { class: 'stack' }, ratingChanges(view, name), h('div', { class: 'row' }, ...items));
 }
 
+/**
+ * The mark of a registered player beside a name (a seat, seek or table of the server's
+ * views, each with `registered`): a guest cannot take a registered name, so the mark says
+ * who is who.
+ */
+export function registeredMark(s) {
+  if (!s || !s.registered) return '';
+  return h('span', { class: 'registered', title: t('player-registered'), 'aria-label': t('player-registered'), role: 'img' }, '✓');
+}
+
 /** A rated game's rating changes, one line per player ("?" marks a provisional rating). */
 function ratingChanges(view, name) {
   const changes = view.ratings || [];
+  if (view.too_short_to_rate) return h('div', { class: 'muted', 'data-test': 'too-short' }, t('table-tooShortToRate'));
   if (!changes.length) return '';
   return h('div', { class: 'row', 'data-test': 'rating-changes' }, ...changes.map((c) => h('span', { class: 'tag', 'data-seat': c.seat },
     t('table-ratingChange', { name: name(c.seat), before: String(c.before), after: `${c.after}${c.provisional ? '?' : ''}`, change: c.change >= 0 ? `+${c.change}` : `${c.change}` }))));

@@ -27,14 +27,15 @@ async function clickChessMove(page, move) {
 async function ratedGameThroughTheLobby({ browser, base }) {
   const a = await newPage(browser);
   const b = await newPage(browser);
-  await signUp(a.page, base, 'ann');
-  await signUp(b.page, base, 'bob');
+  // registered names no other scenario gives a guest (a guest may not take a registered name)
+  await signUp(a.page, base, 'anna');
+  await signUp(b.page, base, 'bobby');
   await a.page.goto(base + '/');
   await b.page.goto(base + '/');
   await a.page.locator('[data-test=seek-rated]').check();
   await a.page.locator('[data-test=seek]').click();
   // Bob's lobby shows Ann's seek live; he takes it
-  const row = b.page.locator('[data-test=seek-row]', { hasText: 'ann' });
+  const row = b.page.locator('[data-test=seek-row]', { hasText: 'anna' });
   await row.waitFor();
   assert((await row.innerText()).includes('Rated'), 'the seek is rated');
   await shot(b.page, 'lobby-with-a-seek');
@@ -43,8 +44,8 @@ async function ratedGameThroughTheLobby({ browser, base }) {
   await a.page.waitForURL(/\/quickchess\/play\//);
   const id = a.page.url().split('/').pop();
   assert(b.page.url().endsWith(id), 'both are at the same game');
-  // a move each, by clicks, then Ann resigns: the game is over
-  for (const p of [a.page, b.page]) {
+  // two moves each, by clicks (a game resigned sooner is not rated), then Ann resigns
+  for (const p of [a.page, b.page, a.page, b.page]) {
     await p.locator('svg.board').first().waitFor();
     let v = await viewOf(base, p, id);
     for (let i = 0; i < 50 && !v.your_turn; i++) { await p.waitForTimeout(100); v = await viewOf(base, p, id); }
@@ -58,12 +59,12 @@ async function ratedGameThroughTheLobby({ browser, base }) {
   assert(v.over && v.rated, 'a finished rated game');
   assert(v.ratings.length === 2, `both ratings changed: ${JSON.stringify(v.ratings)}`);
   // the end of the game shows each player's change: Bob won, so his went up
-  const bobChange = b.page.locator('[data-test=rating-changes] .tag').filter({ hasText: 'bob' });
+  const bobChange = b.page.locator('[data-test=rating-changes] .tag').filter({ hasText: 'bobby' });
   await bobChange.waitFor();
   assert(/1500 → 1\d{3}\? \(\+\d+\)/.test(await bobChange.innerText()), await bobChange.innerText());
   await shot(b.page, 'rated-game-over');
   // both profiles show the game and the new ratings
-  for (const [page, name, up] of [[a.page, 'ann', false], [b.page, 'bob', true]]) {
+  for (const [page, name, up] of [[a.page, 'anna', false], [b.page, 'bobby', true]]) {
     await page.goto(`${base}/players/${name}`);
     await page.locator('[data-test=ratings]').waitFor();
     const text = await page.locator('[data-test=ratings]').innerText();

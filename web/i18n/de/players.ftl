@@ -99,6 +99,11 @@ lobby-playing = Laufende Partien
 lobby-versus = { $a } gegen { $b }
 lobby-noGames = Gerade wird keine Partie gespielt.
 lobby-paired = Dein Gesuch wurde angenommen: Die Partie beginnt
+lobby-moreSeeks = { $count ->
+    [one] und ein weiteres Gesuch, sichtbar, sobald eines von diesen geht
+   *[other] und { $count } weitere Gesuche, sichtbar, sobald diese gehen
+}
+player-registered = Registrierter Spieler
 
 daily-puzzle-checkmates-sliding = Check Mates, Schiebeseite
 daily-puzzle-checkmates-chess = Check Mates, Schachseite
@@ -145,6 +150,7 @@ error-unauthorized = Melde dich zuerst an.
 error-forbidden = Das darfst du hier nicht.
 error-not_found = Diese Partie oder Seite gibt es nicht.
 error-conflict = Das geht gerade nicht: Die Partie ist schon weiter.
+error-timeout = Die Anfrage kam zu langsam an: Versuche es noch einmal.
 error-too_large = Das ist zu groß zum Senden.
 error-refused = Die Regeln erlauben das nicht.
 error-rate_limited = Zu viele Anfragen: Warte { $s } s und versuch es noch einmal.

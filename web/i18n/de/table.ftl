@@ -20,6 +20,7 @@ table-toRematch = Zur Revanche
 table-ratingChange = { $name }: { $before } → { $after } ({ $change })
 table-newGame = Neue Partie, gleiche Einstellungen
 table-closed = Die Partie endete hier: Alle Spieler waren gegangen, und Bots spielen nicht allein weiter.
+table-tooShortToRate = Nicht gewertet: Die Partie endete, bevor beide Spieler zwei Züge gemacht hatten.
 invite-waiting = Warte auf deinen Gegner.
 invite-sendLink = Schick ihm diesen Link:
 invite-take = Freien Platz einnehmen

@@ -99,6 +99,11 @@ lobby-playing = Playing now
 lobby-versus = { $a } vs { $b }
 lobby-noGames = No game is being played right now.
 lobby-paired = Your seek was taken: the game begins
+lobby-moreSeeks = { $count ->
+    [one] and one more seek, shown when one of these goes
+   *[other] and { $count } more seeks, shown as these go
+}
+player-registered = Registered player
 
 daily-puzzle-checkmates-sliding = Check Mates, sliding side
 daily-puzzle-checkmates-chess = Check Mates, chess side
@@ -155,6 +160,7 @@ error-unauthorized = Sign in first.
 error-forbidden = You may not do this here.
 error-not_found = There is no such game or page.
 error-conflict = This cannot be done now: the game has moved on.
+error-timeout = The request took too long to arrive: try again.
 error-too_large = This is too large to send.
 error-refused = The rules do not allow this.
 error-rate_limited = Too many requests: wait { $s } s and try again.

@@ -20,6 +20,7 @@ table-toRematch = Go to the rematch
 table-ratingChange = { $name }: { $before } → { $after } ({ $change })
 table-newGame = New game, same settings
 table-closed = The game ended here: every player had left, and bots do not play on alone.
+table-tooShortToRate = Not rated: the game ended before both players had made two moves.
 invite-waiting = Waiting for your opponent.
 invite-sendLink = Send them this link:
 invite-take = Take the empty seat

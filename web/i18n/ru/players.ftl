@@ -102,6 +102,12 @@ lobby-playing = Сейчас играют
 lobby-versus = { $a } — { $b }
 lobby-noGames = Сейчас никто не играет.
 lobby-paired = Вашу заявку приняли: партия начинается
+lobby-moreSeeks = { $count ->
+    [one] и ещё { $count } заявка, она появится, когда уйдёт одна из этих
+    [few] и ещё { $count } заявки, они появятся, когда уйдут эти
+   *[many] и ещё { $count } заявок, они появятся, когда уйдут эти
+}
+player-registered = Зарегистрированный игрок
 
 daily-puzzle-checkmates-sliding = Три на три, режим «Пятнашки»
 daily-puzzle-checkmates-chess = Три на три, режим «Шахматы»
@@ -178,6 +184,7 @@ error-unauthorized = Сначала войдите.
 error-forbidden = Здесь это делать нельзя.
 error-not_found = Такой партии или страницы нет.
 error-conflict = Сейчас это невозможно: партия уже ушла дальше.
+error-timeout = Запрос шёл слишком долго: попробуйте ещё раз.
 error-too_large = Слишком много данных для отправки.
 error-refused = Правила этого не позволяют.
 error-rate_limited = Слишком много запросов: подождите { $s } с и попробуйте снова.

@@ -20,6 +20,7 @@ table-toRematch = Перейти к реваншу
 table-ratingChange = { $name }: { $before } → { $after } ({ $change })
 table-newGame = Новая партия с теми же настройками
 table-closed = Партия закончилась здесь: все игроки ушли, а боты одни не играют.
+table-tooShortToRate = Без рейтинга: партия закончилась раньше, чем каждый игрок сделал по два хода.
 invite-waiting = Ждём соперника.
 invite-sendLink = Отправьте ему эту ссылку:
 invite-take = Занять свободное место
