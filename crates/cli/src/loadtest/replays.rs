@@ -1,7 +1,7 @@
 //! The `replays` scenario: many clients asking at once for the replay of a long game (each
 //! replay replays the whole log and holds every step's view), with the server's default
 //! bounds, while another client checks `/api/health`: the server's peak memory and threads.
-//! Two games of `steps` logged steps each (moves and takebacks at one screen): one finished
+//! Two 8x8 games of `steps` logged steps each (moves and takebacks at one screen): one finished
 //! (its replay can never change), one still being played.
 
 use super::probe::{Health, Peak, merge, next_frame, socket_from};
@@ -21,16 +21,14 @@ pub struct Setup {
     pub rounds: usize,
 }
 
-/// A one-screen QuickChess game with `steps` logged steps (a move, then its takeback, over
+/// A one-screen 8x8 chess game with `steps` logged steps (a move, then its takeback, over
 /// and over), resigned at the end if `finish`: its id.
 async fn long_game(host: &str, steps: u64, finish: bool) -> Result<String, String> {
     let created = http(
         host,
         "POST",
         "/api/games",
-        Some(
-            json!({"kind": "quickchess-local", "name": "R", "options": {"variant": "quickchess"}}),
-        ),
+        Some(json!({"kind": "quickchess-local", "name": "R", "options": {"variant": "chess"}})),
     )
     .await?;
     let id = created["id"].as_str().ok_or("no id")?.to_string();
@@ -41,10 +39,12 @@ async fn long_game(host: &str, steps: u64, finish: bool) -> Result<String, Strin
     let mut ws = socket_from(host, 1, &format!("/api/games/{id}/ws"), None, Some(&offer)).await?;
     let mut n = 0u64;
     let mut version = 0u64;
+    let mut last = Value::Null;
     while version < steps {
         let Some(f) = next_frame(&mut ws, Duration::from_secs(10)).await else {
-            return Err("the long game went silent".into());
+            return Err(format!("the long game went silent after {last}"));
         };
+        last = f.clone();
         if let Some(v) = f["d"]["v"].as_u64() {
             version = version.max(v);
         }
@@ -60,6 +60,8 @@ async fn long_game(host: &str, steps: u64, finish: bool) -> Result<String, Strin
             json!({"t": "move", "uci": uci})
         };
         let frame = json!({"t": "act", "id": n, "d": intent});
+        // within the address's frame rate (50 a second)
+        tokio::time::sleep(Duration::from_millis(25)).await;
         ws.send(Message::Text(frame.to_string().into()))
             .await
             .map_err(|e| e.to_string())?;

@@ -1,6 +1,9 @@
 //! One lane of the thinking pool: a few places to run at once, and the work waiting for them
 //! queued per client and served in turn (round robin), so one client's long queue is never
-//! ahead of another client's one request.
+//! ahead of another client's one request. No client may hold every place of a lane: one
+//! always stays for the others (with a single place that cannot be, and the turns alone keep
+//! the share), so another client's work starts at once instead of waiting for a long search
+//! to end.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -31,15 +34,13 @@ pub enum Refusal {
     Full,
 }
 
-struct Waiter {
-    grant: oneshot::Sender<Permit>,
-}
-
 #[derive(Default)]
 struct State {
     running: usize,
+    /// The work running for each client (its first key).
+    running_by: HashMap<Key, usize>,
     /// Each client's waiting work, oldest first.
-    queues: HashMap<Key, VecDeque<Waiter>>,
+    queues: HashMap<Key, VecDeque<oneshot::Sender<Permit>>>,
     /// The clients with waiting work, in the order they are served.
     turn: VecDeque<Key>,
     waiting: usize,
@@ -50,9 +51,40 @@ struct State {
 }
 
 impl State {
-    /// The next waiter in turn, its client moved to the back of the turn.
-    fn next_waiter(&mut self) -> Option<Waiter> {
-        while let Some(key) = self.turn.pop_front() {
+    fn running_of(&self, key: &Key) -> usize {
+        self.running_by.get(key).copied().unwrap_or(0)
+    }
+
+    /// Whether `key` may start one more with `per_key` the most a client runs (the server's
+    /// own work is no client's, and runs as the places allow).
+    fn may_start(&self, key: &Key, per_key: usize) -> bool {
+        *key == Key::Server || self.running_of(key) < per_key
+    }
+
+    fn start(&mut self, key: &Key) {
+        self.running += 1;
+        *self.running_by.entry(key.clone()).or_insert(0) += 1;
+    }
+
+    fn stop(&mut self, key: &Key) {
+        self.running -= 1;
+        if let Some(n) = self.running_by.get_mut(key) {
+            *n -= 1;
+            if *n == 0 {
+                self.running_by.remove(key);
+            }
+        }
+    }
+
+    /// The next waiter in turn among the clients below `per_key` running, its client moved
+    /// to the back of the turn.
+    fn next_waiter(&mut self, per_key: usize) -> Option<(Key, oneshot::Sender<Permit>)> {
+        for _ in 0..self.turn.len() {
+            let key = self.turn.pop_front()?;
+            if !self.may_start(&key, per_key) {
+                self.turn.push_back(key);
+                continue;
+            }
             let Some(queue) = self.queues.get_mut(&key) else {
                 continue;
             };
@@ -60,14 +92,21 @@ impl State {
             if queue.is_empty() {
                 self.queues.remove(&key);
             } else {
-                self.turn.push_back(key);
+                self.turn.push_back(key.clone());
             }
             if let Some(w) = waiter {
                 self.waiting -= 1;
-                return Some(w);
+                return Some((key, w));
             }
         }
         None
+    }
+
+    /// Whether any waiting client may start now.
+    fn someone_may_start(&self, per_key: usize) -> bool {
+        self.queues
+            .iter()
+            .any(|(k, q)| !q.is_empty() && self.may_start(k, per_key))
     }
 }
 
@@ -75,6 +114,8 @@ impl State {
 pub struct Lane {
     state: Mutex<State>,
     capacity: usize,
+    /// The most one client runs at once.
+    per_key_running: usize,
     per_client: usize,
     max_waiting: usize,
 }
@@ -82,11 +123,13 @@ pub struct Lane {
 /// A place to run in a lane; dropping it hands the place to the next waiter in turn.
 pub struct Permit {
     lane: Option<Arc<Lane>>,
+    key: Key,
 }
 
 impl Drop for Permit {
     fn drop(&mut self) {
         if let Some(lane) = self.lane.take() {
+            lane.lock().stop(&self.key);
             lane.hand_on();
         }
     }
@@ -115,7 +158,7 @@ impl Drop for Ticket {
             && let Some(queue) = s.queues.get_mut(first)
         {
             let before = queue.len();
-            queue.retain(|w| !w.grant.is_closed());
+            queue.retain(|w| !w.is_closed());
             let gone = before - queue.len();
             s.waiting -= gone;
             if queue.is_empty() {
@@ -126,12 +169,15 @@ impl Drop for Ticket {
 }
 
 impl Lane {
-    /// A lane running `capacity` pieces of work at once, a client holding at most
-    /// `per_client` (running and waiting), at most `max_waiting` waiting in all.
+    /// A lane running `capacity` pieces of work at once (one client at most `capacity - 1`
+    /// of them, at least one), a client holding at most `per_client` (running and
+    /// waiting), at most `max_waiting` waiting in all.
     pub fn new(capacity: usize, per_client: usize, max_waiting: usize) -> Arc<Lane> {
+        let capacity = capacity.max(1);
         Arc::new(Lane {
             state: Mutex::new(State::default()),
-            capacity: capacity.max(1),
+            capacity,
+            per_key_running: (capacity - 1).max(1),
             per_client: per_client.max(1),
             max_waiting,
         })
@@ -141,31 +187,34 @@ impl Lane {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Gives free places to the waiters whose turn it is.
     fn hand_on(self: &Arc<Self>) {
         loop {
-            let next = {
+            let (key, grant) = {
                 let mut s = self.lock();
-                match s.next_waiter() {
-                    Some(w) => w,
-                    None => {
-                        s.running -= 1;
-                        return;
-                    }
+                if s.running >= self.capacity {
+                    return;
                 }
+                let Some((key, grant)) = s.next_waiter(self.per_key_running) else {
+                    return;
+                };
+                s.start(&key);
+                (key, grant)
             };
             let permit = Permit {
                 lane: Some(Arc::clone(self)),
+                key,
             };
-            match next.grant.send(permit) {
-                Ok(()) => return,
-                // the waiter gave up: the place goes to the next one
-                Err(mut p) => p.lane = None,
+            if let Err(mut p) = grant.send(permit) {
+                // the waiter gave up: its place goes to the next one
+                p.lane = None;
+                self.lock().stop(&p.key);
             }
         }
     }
 
     /// Queues work for `keys` (served in the turn of the first): its ticket, and the place
-    /// to run once it is its turn (`None` from the channel when the lane is gone).
+    /// to run now or once it is its turn (`None` from the channel when the lane is gone).
     pub fn enter(
         self: &Arc<Self>,
         keys: Vec<Key>,
@@ -194,21 +243,23 @@ impl Lane {
             lane: Arc::clone(self),
             keys: keys.clone(),
         };
-        if s.running < self.capacity && s.waiting == 0 {
-            s.running += 1;
+        let first = keys.first().cloned().unwrap_or(Key::Server);
+        let free = s.running < self.capacity && s.may_start(&first, self.per_key_running);
+        if free && !s.someone_may_start(self.per_key_running) {
+            s.start(&first);
             let permit = Permit {
                 lane: Some(Arc::clone(self)),
+                key: first,
             };
             return Ok((ticket, Ok(permit)));
         }
         let (grant, rx) = oneshot::channel();
-        let first = keys.first().cloned().unwrap_or(Key::Server);
         let state = &mut *s;
         let queue = state.queues.entry(first.clone()).or_default();
         if queue.is_empty() {
             state.turn.push_back(first);
         }
-        queue.push_back(Waiter { grant });
+        queue.push_back(grant);
         state.waiting += 1;
         Ok((ticket, Err(rx)))
     }
@@ -298,6 +349,24 @@ mod tests {
         let p = rx3.err().unwrap().try_recv().expect("client 2 runs");
         drop(p);
         drop(t3);
+    }
+
+    #[test]
+    fn one_client_never_holds_every_place() {
+        let lane = Lane::new(2, 10, 100);
+        let (_t1, p1) = lane.enter(vec![addr(1)], false).unwrap();
+        assert!(p1.is_ok(), "the first place at once");
+        // client 1's second search waits though a place is free: it stays for the others
+        let (_t2, mut second) = wait(&lane, addr(1));
+        assert!(second.try_recv().is_err());
+        assert_eq!(lane.running(), 1);
+        let (_t3, p3) = lane.enter(vec![addr(2)], false).unwrap();
+        assert!(p3.is_ok(), "another client starts at once");
+        drop(p1);
+        assert!(
+            second.try_recv().is_ok(),
+            "client 1's next when its first ends"
+        );
     }
 
     #[test]

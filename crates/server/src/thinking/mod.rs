@@ -6,7 +6,8 @@
 //! Fair shares ([`lane`]): the games and the tools have lanes of their own, so a tool (asked
 //! for by anyone, up to seconds long) never keeps a bot from its move; in each lane the work
 //! waiting is queued per client and served in turn, so one client's queue is never ahead of
-//! another client's single request. A bot's search is the client's whose move called for it.
+//! another client's single request, and no client holds every place of a lane, so another
+//! client's search starts at once instead of after a long one. A bot's search is the client's whose move called for it.
 //! A client may hold only a few tool searches (running and waiting: 429 with `Retry-After`
 //! beyond them) and the tools' queue is bounded (503); bots always get their turn, and a bot's
 //! search nobody needs any more (the game moved on: a takeback, a resignation) is dropped when
@@ -36,11 +37,12 @@ pub struct Thinking {
 }
 
 /// How many bot searches may run at once by default: every core but one, which stays free
-/// for the runtime (at least one).
+/// for the runtime, and at least two, so that one client's search never holds every place
+/// (a client runs at most all places but one).
 pub fn default_concurrency() -> usize {
     std::thread::available_parallelism()
         .map_or(1, |n| n.get().saturating_sub(1))
-        .max(1)
+        .max(2)
 }
 
 /// Waits for the place `entered` promises.
