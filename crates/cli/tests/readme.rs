@@ -1,20 +1,22 @@
-//! Every example of README.md is run and its output compared with the README's, so the examples
-//! cannot drift from what the program does.
+//! Every example of README.md and of every `docs/*.md` is run and its output compared with the
+//! file's, so the examples cannot drift from what the program does.
 //!
-//! An example is a fenced block with lines starting `$ ` (a command, continued by a trailing
-//! `\`) followed by its output. Each command runs in `sh` with this build's `tabula` first on the
-//! PATH; earlier commands of the same block that print nothing (`P="..."`) run before it. A
-//! command that succeeds is compared on standard output, one that fails on standard error. Times
-//! (`235 ms`) vary from run to run and are compared as `<N> ms`. A block preceded by a line
-//! `<!-- readme-test: skip (why) -->` is not run (a live game on a real clock).
+//! Each file is read by the same rules. An example is a fenced block with lines starting `$ ` (a
+//! command, continued by a trailing `\`) followed by its output. Each command runs in `sh` with
+//! this build's `tabula` first on the PATH; earlier commands of the same block that print nothing
+//! (`P="..."`) run before it. A command that succeeds is compared on standard output, one that
+//! fails on standard error. Times (`235 ms`) vary from run to run and are compared as `<N> ms`. A
+//! block preceded by a line `<!-- readme-test: skip (why) -->` is not run (a live game on a real
+//! clock). A failure names the file and the line of the output it shows.
 //!
-//! When an output changes on purpose, update the README block, or run
-//! `TABULA_BLESS_README=1 cargo test -p tabula --test readme` to write the new outputs into it.
+//! When an output changes on purpose, update the block, or run
+//! `TABULA_BLESS_README=1 cargo test -p tabula --test readme` to write the new outputs into the
+//! files that show them.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// One `$ command` of the README and the output shown under it.
+/// One `$ command` of a file and the output shown under it.
 struct Example {
     /// The command as typed (continuation lines joined).
     command: String,
@@ -22,14 +24,41 @@ struct Example {
     prelude: Vec<String>,
     /// The output lines shown.
     expected: Vec<String>,
-    /// Where the output lines are in the README (0-based, end exclusive).
+    /// Where the output lines are in the file (0-based, end exclusive).
     lines: std::ops::Range<usize>,
 }
 
 const SKIP: &str = "<!-- readme-test: skip";
 
-fn readme_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md")
+/// A Markdown file whose examples are run.
+struct Document {
+    /// Its path from the repository's root, as failures name it (`docs/players.md`).
+    name: String,
+    /// Where it is read and, when blessing, written.
+    path: PathBuf,
+}
+
+/// README.md, then every `docs/*.md` in name order.
+fn documents() -> Vec<Document> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut docs: Vec<Document> = std::fs::read_dir(root.join("docs"))
+        .unwrap_or_else(|err| panic!("cannot list docs/: {err}"))
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .map(|path| Document {
+            name: format!("docs/{}", path.file_name().unwrap().to_string_lossy()),
+            path,
+        })
+        .collect();
+    docs.sort_by(|a, b| a.name.cmp(&b.name));
+    docs.insert(
+        0,
+        Document {
+            name: "README.md".to_string(),
+            path: root.join("README.md"),
+        },
+    );
+    docs
 }
 
 /// The examples of a Markdown text, in order.
@@ -148,18 +177,10 @@ fn run(e: &Example) -> Vec<String> {
     lines
 }
 
-#[test]
-fn every_readme_example_prints_what_the_readme_shows() {
-    let path = readme_path();
-    let text = std::fs::read_to_string(&path).unwrap();
-    let examples = examples(&text);
-    assert!(
-        examples.len() >= 25,
-        "the README's examples were not found ({} of them)",
-        examples.len()
-    );
-    let bless = std::env::var_os("TABULA_BLESS_README").is_some();
-    let mut readme: Vec<String> = text.lines().map(str::to_string).collect();
+/// Runs the examples of `doc` (its text and their place in it): a failure message for each that
+/// differs, in the file's order. When blessing, writes the outputs into the file instead.
+fn check(doc: &Document, text: &str, examples: &[Example], bless: bool) -> Vec<String> {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let mut failures = Vec::new();
     // replace from the end, so earlier line numbers stay right
     for e in examples.iter().rev() {
@@ -173,29 +194,69 @@ fn every_readme_example_prints_what_the_readme_shows() {
             continue;
         }
         if bless {
-            readme.splice(e.lines.clone(), actual);
+            lines.splice(e.lines.clone(), actual);
             continue;
         }
         failures.push(format!(
-            "README.md line {}: `$ {}`\n--- the README shows\n{}\n--- the command prints\n{}",
+            "{} line {}: `$ {}`\n--- {} shows\n{}\n--- the command prints\n{}",
+            doc.name,
             e.lines.start + 1,
             e.command,
+            doc.name,
             e.expected.join("\n"),
             actual.join("\n")
         ));
     }
     if bless {
-        std::fs::write(&path, readme.join("\n") + "\n").unwrap();
-        return;
+        let blessed = lines.join("\n") + "\n";
+        if blessed != text {
+            std::fs::write(&doc.path, blessed).unwrap();
+        }
     }
     failures.reverse();
+    failures
+}
+
+#[test]
+fn every_example_prints_what_its_file_shows() {
+    let docs: Vec<(Document, String, Vec<Example>)> = documents()
+        .into_iter()
+        .map(|doc| {
+            let text = std::fs::read_to_string(&doc.path)
+                .unwrap_or_else(|err| panic!("cannot read {}: {err}", doc.name));
+            let examples = examples(&text);
+            (doc, text, examples)
+        })
+        .collect();
+    let count: usize = docs.iter().map(|(_, _, examples)| examples.len()).sum();
+    assert!(
+        count >= 25,
+        "the examples of README.md and docs/ were not found ({count} of them)"
+    );
+    let bless = std::env::var_os("TABULA_BLESS_README").is_some();
+    let failures: Vec<String> = docs
+        .iter()
+        .flat_map(|(doc, text, examples)| check(doc, text, examples, bless))
+        .collect();
     assert!(
         failures.is_empty(),
-        "{} README example(s) differ from what they print (update the README block, or rerun \
-         with TABULA_BLESS_README=1 to write the outputs in):\n\n{}",
+        "{} example(s) differ from what they print (update the block, or rerun with \
+         TABULA_BLESS_README=1 to write the outputs in):\n\n{}",
         failures.len(),
         failures.join("\n\n")
     );
+}
+
+#[test]
+fn the_readme_and_every_guide_are_read() {
+    let names: Vec<String> = documents().into_iter().map(|doc| doc.name).collect();
+    assert_eq!(names[0], "README.md");
+    for guide in ["docs/players.md", "docs/operators.md", "docs/engine.md"] {
+        assert!(
+            names.iter().any(|n| n == guide),
+            "{guide} is not read: {names:?}"
+        );
+    }
 }
 
 #[test]
