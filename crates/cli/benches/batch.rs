@@ -6,7 +6,7 @@
 //! Run: `cargo bench -p tabula --bench batch`
 
 use divan::{Bencher, counter::ItemsCount};
-use tabula::batch::Solvers;
+use tabula::puzzles::batch::Solvers;
 use tabula_core::rng::{Rng, seeded};
 use tabula_puzzles::checkmates::{Board, CheckMatesSolver, Side, deck};
 use tabula_puzzles::royal::{self, RoyalSolver};

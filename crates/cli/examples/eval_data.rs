@@ -15,7 +15,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
-use tabula::matchplay::balanced_openings;
+use tabula::engine::matchplay::balanced_openings;
 use tabula_chess::engine::{Engine, Limits, Unlimited};
 use tabula_chess::{AnyPosition, Color, Variant};
 use tabula_core::rng::{Rng, mix, seeded};

@@ -14,7 +14,7 @@
 //! Each searched position that is quiet ([`is_quiet`]: not in check, no capture or promotion
 //! winning material by static exchange) and whose best move is not a capture or promotion is
 //! written with the search's score (centipawns for the side to move; mate scores are not
-//! written) and the game's result, as a record of `tabula::nnue_data`. Records of a game are
+//! written) and the game's result, as a record of `tabula::engine::nnue_data`. Records of a game are
 //! written when it ends, so an interrupted run leaves whole games only.
 //!
 //! `--eval net` plays with the embedded network instead of the hand-written evaluation (for
@@ -24,8 +24,8 @@ use anyhow::Context as _;
 use clap::Parser;
 use std::io::Write;
 use std::time::Instant;
-use tabula::matchplay::balanced_openings;
-use tabula::nnue_data::{Wdl, encode};
+use tabula::engine::matchplay::balanced_openings;
+use tabula::engine::nnue_data::{Wdl, encode};
 use tabula_chess::engine::{Engine, Limits, Score, Unlimited, is_quiet};
 use tabula_chess::{AnyPosition, Color, Mini, Position, Variant};
 use tabula_core::rng::{Rng, mix, seeded};

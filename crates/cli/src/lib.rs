@@ -2,25 +2,21 @@
 //! without a process. The binary (`main.rs`) only calls [`cli::run`].
 //!
 //! Every rule and every answer comes from the game crates; this crate parses arguments and
-//! formats answers as text or JSON.
+//! formats answers as text or JSON. Each folder holds one job:
+//!
+//! - [`cli`]: the argument grammar, the dispatch, and the parsers and printers every command
+//!   shares;
+//! - [`play`]: playing in the terminal;
+//! - [`puzzles`]: Check Mates and The Royal Study (solve, verify, decks, stats, bots' games);
+//! - [`positions`]: QuickChess, chess and Querni positions and their rules;
+//! - [`engine`]: the QuickChess engine's tools (analysis, bench, UCI, matches, the lesson-game
+//!   solver, endgame tables, training records);
+//! - [`site`]: running the web app (serve, backups, migration, checks, load tests).
 #![deny(missing_docs)]
 
-pub mod analyse;
-pub mod batch;
-pub mod chess;
 pub mod cli;
-pub mod games_db;
-pub mod loadtest;
-pub mod matchplay;
-pub mod nnue_data;
-pub mod output;
-pub mod parse;
+pub mod engine;
 pub mod play;
-pub mod print;
+pub mod positions;
 pub mod puzzles;
-pub mod querni;
-pub mod serve;
-pub mod simulate;
-pub mod solve_chess;
-pub mod tablebase;
-pub mod uci;
+pub mod site;

@@ -2,7 +2,7 @@
 //! labels, and the split into training and held-out positions.
 
 use anyhow::Context as _;
-use tabula::nnue_data::{count, decode};
+use tabula::engine::nnue_data::{count, decode};
 use tabula_chess::engine::nnue::{INPUTS, SQUARES, feature};
 use tabula_chess::{Color, Role};
 
@@ -127,8 +127,8 @@ pub fn load(files: &[String], held_out: f64, max_score: f32) -> anyhow::Result<(
     let mut skipped = 0usize;
     for file in files {
         let mut bytes = std::fs::read(file).with_context(|| format!("read {file}"))?;
-        let whole = bytes.len() / tabula::nnue_data::RECORD_BYTES;
-        bytes.truncate(whole * tabula::nnue_data::RECORD_BYTES);
+        let whole = bytes.len() / tabula::engine::nnue_data::RECORD_BYTES;
+        bytes.truncate(whole * tabula::engine::nnue_data::RECORD_BYTES);
         let n = count(&bytes)?;
         let split = n - (n as f64 * held_out) as usize;
         for i in 0..n {

@@ -1,15 +1,18 @@
 //! The argument grammar of `tabula` and the dispatch to each command.
 //!
 //! Arguments are typed here (choices as [`clap::ValueEnum`], numbers with their ranges, the
-//! rest through the value parsers of [`crate::parse`]), so `--help` lists the choices and a bad
+//! rest through the value parsers of [`crate::cli::parse`]), so `--help` lists the choices and a bad
 //! value is refused naming its flag. The commands receive typed values; they never see the
 //! command line.
 
+pub mod output;
+pub mod parse;
 mod puzzle_commands;
 
-use crate::output;
-use crate::parse;
-use crate::{analyse, chess, loadtest, matchplay, play, querni};
+use crate::engine::{analyse, matchplay};
+use crate::play;
+use crate::positions::{chess, querni};
+use crate::site::loadtest;
 use clap::{Parser, Subcommand};
 use puzzle_commands::{DeckGame, SimulateGame, SolveArgs, StatsGame, VerifyGame};
 use std::process::ExitCode;
@@ -27,15 +30,15 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the web app: play in the browser, alone, against bots or with friends by link.
-    Serve(crate::serve::ServeArgs),
+    Serve(crate::site::serve::ServeArgs),
     /// Copy the web app's database while it runs (a consistent snapshot).
-    Backup(crate::serve::BackupArgs),
+    Backup(crate::site::serve::BackupArgs),
     /// Copy every game and player of a SQLite database into PostgreSQL (to run several nodes).
-    Migrate(crate::serve::MigrateArgs),
+    Migrate(crate::site::serve::MigrateArgs),
     /// Replay every game stored in the web app's database; list those that do not replay.
-    CheckGames(crate::games_db::CheckArgs),
+    CheckGames(crate::site::games_db::CheckArgs),
     /// Print one stored game (its record, seats and log) as JSON.
-    ExportGame(crate::games_db::ExportArgs),
+    ExportGame(crate::site::games_db::ExportArgs),
     /// Minimum number of moves and one optimal solution for a puzzle.
     Solve(SolveArgs),
     /// Referee a proof: replay it and give the verdict under the rules.
@@ -129,7 +132,7 @@ enum Command {
     Match(matchplay::MatchArgs),
     /// Load tests of the web app against a real server: play (throughput, latency, no
     /// acknowledged move lost), sockets (memory), slowloris, flood, bots.
-    Loadtest(crate::loadtest::LoadtestArgs),
+    Loadtest(crate::site::loadtest::LoadtestArgs),
     /// Every QuickChess game and option, and 8x8 chess.
     Variants {
         /// Print JSON.
@@ -149,7 +152,7 @@ enum Command {
     /// QuickChess endgame tables: build, check and probe exact values (5x6, up to 5 pieces).
     Tb {
         #[command(subcommand)]
-        command: crate::tablebase::TbCommand,
+        command: crate::engine::tablebase::TbCommand,
     },
 }
 
@@ -225,11 +228,11 @@ pub fn run() -> ExitCode {
 
 fn dispatch(command: Command) -> ExitCode {
     match command {
-        Command::Serve(args) => crate::serve::serve(&args),
-        Command::Backup(args) => crate::serve::backup(&args),
-        Command::Migrate(args) => crate::serve::migrate(&args),
-        Command::CheckGames(args) => crate::games_db::check(&args),
-        Command::ExportGame(args) => crate::games_db::export(&args),
+        Command::Serve(args) => crate::site::serve::serve(&args),
+        Command::Backup(args) => crate::site::serve::backup(&args),
+        Command::Migrate(args) => crate::site::serve::migrate(&args),
+        Command::CheckGames(args) => crate::site::games_db::check(&args),
+        Command::ExportGame(args) => crate::site::games_db::export(&args),
         Command::Solve(args) => puzzle_commands::solve(args),
         Command::Verify { game } => puzzle_commands::verify(game),
         Command::Deck { game } => puzzle_commands::deck(game),
@@ -250,7 +253,7 @@ fn dispatch(command: Command) -> ExitCode {
         } => output::emit(json, chess::perft(variant, fen.as_deref(), depth, divide)),
         Command::Moves { variant, fen, json } => output::emit(json, chess::moves(variant, &fen)),
         Command::Variants { json } => output::emit(json, Ok(chess::variants())),
-        Command::Uci => crate::uci::run(),
+        Command::Uci => crate::engine::uci::run(),
         Command::Loadtest(args) => loadtest::command(&args),
         Command::Match(args) => matchplay::command(args),
         Command::Analyse {
@@ -268,7 +271,7 @@ fn dispatch(command: Command) -> ExitCode {
             let net = eval.map(|e| e == "net");
             output::emit(json, analyse::bench(depth, net))
         }
-        Command::Tb { command } => crate::tablebase::run(command),
+        Command::Tb { command } => crate::engine::tablebase::run(command),
         Command::Querni { command } => match command {
             QuerniCommand::New { seed, json } => output::emit(json, Ok(querni::new(seed))),
             QuerniCommand::Moves { position, json } => output::emit(json, querni::moves(&position)),

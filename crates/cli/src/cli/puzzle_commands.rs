@@ -1,12 +1,14 @@
 //! The grammar of the puzzle commands (`solve`, `verify`, `deck`, `stats`, `simulate`) and
-//! their dispatch to [`crate::puzzles`], [`crate::batch`] and [`crate::simulate`]; `solve` and
-//! `verify` also take the QuickChess lesson games to [`crate::solve_chess`].
+//! their dispatch to [`crate::puzzles`], [`crate::puzzles::batch`] and [`crate::puzzles::simulate`]; `solve` and
+//! `verify` also take the QuickChess lesson games to [`crate::engine::solve_chess`].
 
-use crate::output;
-use crate::parse::{self, DeckArg, LevelChoice, SideChoice};
-use crate::print::{self, PrintedGame};
-use crate::solve_chess::{SolveQuickchessArgs, VerifyQuickchessArgs};
-use crate::{batch, puzzles, querni, simulate, solve_chess};
+use crate::cli::output;
+use crate::cli::parse::{self, DeckArg, LevelChoice, SideChoice};
+use crate::engine::solve_chess;
+use crate::engine::solve_chess::{SolveQuickchessArgs, VerifyQuickchessArgs};
+use crate::positions::querni;
+use crate::puzzles::print::{self, PrintedGame};
+use crate::puzzles::{self, batch, simulate};
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
 use tabula_puzzles::royal::Layout;

@@ -2,8 +2,8 @@
 
 use super::grid::draw;
 use super::{Clock, Session, bid, run, say, seconds};
-use crate::parse::{self, DeckArg, SideChoice};
-use crate::simulate::default_cards;
+use crate::cli::parse::{self, DeckArg, SideChoice};
+use crate::puzzles::simulate::default_cards;
 use tabula_core::{Game, Millis};
 use tabula_puzzles::checkmates::bot::PartyBot;
 use tabula_puzzles::checkmates::party::{

@@ -4,8 +4,8 @@
 //! and, when it is the computer's turn, asks the engine (which answers within a second).
 
 use super::{Clock, Session, run, say};
-use crate::parse::{self, QuerniColor};
-use crate::querni::{board_text, turn_texts};
+use crate::cli::parse::{self, QuerniColor};
+use crate::positions::querni::{board_text, turn_texts};
 use std::io::IsTerminal;
 use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};

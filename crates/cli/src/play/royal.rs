@@ -3,7 +3,7 @@
 
 use super::grid::draw_plain;
 use super::{Clock, Session, bid, run, say};
-use crate::parse::{self, LevelChoice};
+use crate::cli::parse::{self, LevelChoice};
 use tabula_core::{Game, Millis};
 use tabula_puzzles::bots;
 use tabula_puzzles::royal::bot::MatchBot;

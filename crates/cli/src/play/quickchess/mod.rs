@@ -16,7 +16,7 @@ mod report;
 use super::blind::{box_setup, computer_setup, half_board_text, left_to_place, parse_placement};
 use super::olympics::{Series, points};
 use super::{Clock, Session, run, say};
-use crate::parse::{self, ColorChoice, GameChoice};
+use crate::cli::parse::{self, ColorChoice, GameChoice};
 use tabula_chess::engine::{Engine, LEVELS, Limits, Unlimited, level_settings};
 use tabula_chess::{
     AnyPosition, ChessAction, ChessConfig, ChessEvent, ChessGame, Color, Move, Variant,

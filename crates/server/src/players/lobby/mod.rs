@@ -97,6 +97,9 @@ pub struct Lobby {
     pub board: board::Board,
     /// Lobby sockets open on this node.
     sockets: Arc<AtomicUsize>,
+    /// Held while a seek is counted against its caps and stored, so requests at once cannot
+    /// all pass the count (on this node; among nodes a few may, bounded by their number).
+    posting: tokio::sync::Mutex<()>,
     /// Among several nodes: who has the lobby open on the others.
     pub elsewhere: crate::cluster::lobby::Elsewhere,
     /// Among several nodes: the pub/sub its news also go to.
@@ -110,6 +113,7 @@ impl Default for Lobby {
             open: Mutex::new(HashMap::new()),
             board: board::Board::default(),
             sockets: Arc::default(),
+            posting: tokio::sync::Mutex::new(()),
             elsewhere: Default::default(),
             bus: OnceLock::new(),
         }
@@ -337,6 +341,7 @@ pub async fn seek(
         _ => None,
     };
     let client = hub.addresses.client(from).to_string();
+    let _one_at_a_time = hub.lobby.posting.lock().await;
     let open = hub.store.seeks().await?;
     let limits = &hub.limits;
     let mine = open.iter().filter(|s| s.owner == player.id).count();

@@ -30,7 +30,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, ExitCode> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| crate::output::fail(anyhow::anyhow!(e).context("cannot start")))
+        .map_err(|e| crate::cli::output::fail(anyhow::anyhow!(e).context("cannot start")))
 }
 
 fn failed(e: impl std::fmt::Display) -> ExitCode {

@@ -14,7 +14,7 @@ mod stats;
 pub use openings::{Opening, balanced_openings, read_openings};
 pub use stats::Tally;
 
-use crate::parse;
+use crate::cli::parse;
 use anyhow::{Context as _, anyhow, bail};
 use engine::Uci;
 use game::{Played, play_game};
@@ -274,7 +274,7 @@ fn spec_of(a: &MatchArgs) -> anyhow::Result<MatchSpec> {
 
 /// `tabula match`: prints a line per game, a summary, and the JSON line.
 pub fn command(a: MatchArgs) -> std::process::ExitCode {
-    crate::output::exit(run_command(&a))
+    crate::cli::output::exit(run_command(&a))
 }
 
 fn run_command(a: &MatchArgs) -> anyhow::Result<()> {

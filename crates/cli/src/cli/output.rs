@@ -86,7 +86,7 @@ mod tests {
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=3))]
         level: u8,
         #[arg(long, value_enum, default_value = "full")]
-        deck: crate::parse::DeckArg,
+        deck: crate::cli::parse::DeckArg,
     }
 
     #[test]

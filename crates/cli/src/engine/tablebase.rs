@@ -1,7 +1,7 @@
 //! `tabula tb`: build endgame tables (`generate`), check them (`verify`) and ask them about a
 //! position (`probe`).
 
-use crate::output::Answer;
+use crate::cli::output::Answer;
 use anyhow::{Context as _, anyhow, bail};
 use clap::{Subcommand, ValueEnum};
 use serde_json::json;
@@ -41,7 +41,7 @@ pub enum TbCommand {
     /// named ones (like KRPvKB) with the tables they lead to. Tables already in --dir are kept.
     Generate {
         /// Material signatures to build (each side from its king, like KRPvKB).
-        #[arg(value_parser = crate::parse::material)]
+        #[arg(value_parser = crate::cli::parse::material)]
         materials: Vec<Material>,
         /// Without named materials: every material of up to this many pieces, kings included.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
@@ -59,7 +59,7 @@ pub enum TbCommand {
     /// Check stored tables entry by entry against the forward move generator.
     Verify {
         /// Material signatures to check (all tables in --dir without any).
-        #[arg(value_parser = crate::parse::material)]
+        #[arg(value_parser = crate::cli::parse::material)]
         materials: Vec<Material>,
         /// The promotion rule of the pawn tables.
         #[arg(long, value_enum, default_value_t = RulesArg::Both)]
@@ -72,7 +72,7 @@ pub enum TbCommand {
     /// and the best move.
     Probe {
         /// The variant (quickchess, quickchess-classic, quickchess-fsf, ...).
-        #[arg(long, default_value = "quickchess", value_parser = crate::parse::variant)]
+        #[arg(long, default_value = "quickchess", value_parser = crate::cli::parse::variant)]
         variant: Variant,
         /// The position.
         #[arg(long)]
@@ -95,18 +95,18 @@ pub fn run(command: TbCommand) -> std::process::ExitCode {
             rules,
             dir,
             verify,
-        } => crate::output::emit(false, generate(&materials, pieces, rules, &dir, verify)),
+        } => crate::cli::output::emit(false, generate(&materials, pieces, rules, &dir, verify)),
         TbCommand::Verify {
             materials,
             rules,
             dir,
-        } => crate::output::emit(false, verify_stored(&materials, rules, &dir)),
+        } => crate::cli::output::emit(false, verify_stored(&materials, rules, &dir)),
         TbCommand::Probe {
             variant,
             fen,
             dir,
             json,
-        } => crate::output::emit(json, probe(variant, &fen, &dir)),
+        } => crate::cli::output::emit(json, probe(variant, &fen, &dir)),
     }
 }
 
@@ -288,7 +288,7 @@ pub fn load_for(pos: &AnyPosition, dir: &Path) -> anyhow::Result<TableSets> {
 
 /// `tabula tb probe`.
 fn probe(v: Variant, fen: &str, dir: &Path) -> anyhow::Result<Answer> {
-    let AnyPosition::Mini(pos) = crate::chess::position(v, Some(fen))? else {
+    let AnyPosition::Mini(pos) = crate::positions::chess::position(v, Some(fen))? else {
         bail!("tables are for the 5x6 board, not {v}");
     };
     let rules = rules_for(&pos)

@@ -1,6 +1,6 @@
 //! The chess commands: `perft`, `moves` and `variants`.
 
-use crate::output::Answer;
+use crate::cli::output::Answer;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::time::Instant;

@@ -2,7 +2,7 @@
 //! principal line, the proof (checked by replaying it), and optionally a plain exhaustive
 //! search as a second opinion; `tabula verify quickchess` replays stored proofs.
 
-use crate::output::Answer;
+use crate::cli::output::Answer;
 use anyhow::{Context as _, anyhow, bail};
 use clap::Args;
 use serde_json::json;
@@ -19,7 +19,7 @@ use tabula_chess::{AnyPosition, Color, Mini, Position, Variant};
 pub struct SolveQuickchessArgs {
     /// The lesson game: power-pawns, pawn-blasters, kings-conquest, raging-rooks, bishops,
     /// mean-queens, krazy-knights, rescue-the-queen.
-    #[arg(long, value_parser = crate::parse::variant)]
+    #[arg(long, value_parser = crate::cli::parse::variant)]
     pub variant: Variant,
     /// The position (the game's start without it).
     #[arg(long)]
@@ -52,7 +52,7 @@ pub struct VerifyQuickchessArgs {
 }
 
 fn position(v: Variant, fen: Option<&str>) -> anyhow::Result<Position<Mini>> {
-    match crate::chess::position(v, fen)? {
+    match crate::positions::chess::position(v, fen)? {
         AnyPosition::Mini(p) => Ok(p),
         AnyPosition::Standard(_) => bail!("the solver is for the 5x6 lesson games, not {v}"),
     }
@@ -137,7 +137,7 @@ pub fn solve(a: &SolveQuickchessArgs) -> anyhow::Result<Answer> {
     let solve_ms = started.elapsed().as_millis() as u64;
     let stats = solver.stats();
     let line = solver.line(&pos, 200);
-    let san = crate::analyse::san_line(&AnyPosition::Mini(pos), &line);
+    let san = crate::engine::analyse::san_line(&AnyPosition::Mini(pos), &line);
     let mut text = format!("{}: {}\n", pos.variant(), pos.fen());
     let verdict = describe(value, pos.turn());
     let _ = writeln!(text, "value: {verdict}");

@@ -1,7 +1,7 @@
 //! `tabula deck checkmates|royal --pdf FILE`: the deck printed to play on paper (the layout
 //! and drawing live in `tabula-deck`, shared with the web server's download).
 
-use crate::output::Answer;
+use crate::cli::output::Answer;
 use anyhow::Context;
 use serde_json::json;
 use std::path::Path;

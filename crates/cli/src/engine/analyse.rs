@@ -1,8 +1,8 @@
 //! `tabula analyse` (best line and evaluation of a position) and `tabula bench` (a fixed
 //! search whose node count identifies the engine's behaviour).
 
-use crate::output::Answer;
-use crate::uci::{Clock, info_line};
+use crate::cli::output::Answer;
+use crate::engine::uci::{Clock, info_line};
 use anyhow::Context as _;
 use serde_json::json;
 use std::fmt::Write as _;
@@ -55,7 +55,7 @@ pub fn analyse(
     movetime: Option<u64>,
     tables: &std::path::Path,
 ) -> anyhow::Result<Answer> {
-    let pos = crate::chess::position(v, fen)?;
+    let pos = crate::positions::chess::position(v, fen)?;
     let limits = Limits {
         depth: depth.or(if movetime.is_none() { Some(12) } else { None }),
         nodes: None,
@@ -74,10 +74,10 @@ pub fn analyse(
             }
         }),
     );
-    let sets = crate::tablebase::load_for(&pos, tables)?;
+    let sets = crate::engine::tablebase::load_for(&pos, tables)?;
     // a position the tables cover: its exact value and a line of perfect play to the mate
     let solved = match &pos {
-        AnyPosition::Mini(p) => crate::tablebase::rules_for(p).and_then(|r| {
+        AnyPosition::Mini(p) => crate::engine::tablebase::rules_for(p).and_then(|r| {
             let set = sets.get(r);
             set.probe(p).map(|probe| (probe, p.turn(), set.line(p, 40)))
         }),
@@ -123,7 +123,7 @@ pub fn analyse(
         let _ = writeln!(
             text,
             "tablebase: {} (exact)",
-            crate::tablebase::verdict(probe.value, *turn)
+            crate::engine::tablebase::verdict(probe.value, *turn)
         );
     }
     let score = match r.score {

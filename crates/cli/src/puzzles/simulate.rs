@@ -1,7 +1,7 @@
 //! `tabula simulate`: bots against bots, with a table of results by level.
 
-use crate::output::Answer;
-use crate::parse::DeckArg;
+use crate::cli::output::Answer;
+use crate::cli::parse::DeckArg;
 use serde_json::json;
 use std::fmt::Write as _;
 use tabula_puzzles::checkmates::party::CardSpec;

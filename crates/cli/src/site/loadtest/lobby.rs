@@ -13,7 +13,7 @@
 //! 4. **Exhaustion**: one address opens lobby sockets until one is refused (or `sockets` are
 //!    open); then another address opens a game's socket, which must still connect.
 
-use super::probe::{Health, Peak, Ws, merge, next_frame, socket_from};
+use super::probe::{Health, Peak, merge, next_frame, socket_from};
 use super::server::{ChildServer, exchange, http};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
@@ -184,7 +184,9 @@ async fn churn(host: &str, cookie: &str, seconds: u64) -> Result<u64, String> {
 /// another address.
 async fn exhaustion(host: &str, most: usize) -> Result<Value, String> {
     let began = Instant::now();
-    let mut held: Vec<Ws> = Vec::new();
+    // each socket held is read in the background, as a browser's is, so it answers the
+    // server's pings and stays open
+    let mut held: Vec<tokio::task::JoinHandle<()>> = Vec::new();
     let mut refusal = Value::Null;
     while held.len() < most {
         let mut ws = match socket_from(host, 4, "/api/lobby/ws", None, None).await {
@@ -195,7 +197,9 @@ async fn exhaustion(host: &str, most: usize) -> Result<Value, String> {
             }
         };
         match next_frame(&mut ws, Duration::from_secs(10)).await {
-            Some(f) if f["t"] == "lobby" => held.push(ws),
+            Some(f) if f["t"] == "lobby" => held.push(tokio::spawn(async move {
+                while let Some(Ok(_)) = ws.next().await {}
+            })),
             other => {
                 refusal = other.unwrap_or(json!("closed"));
                 break;
@@ -224,8 +228,13 @@ async fn exhaustion(host: &str, most: usize) -> Result<Value, String> {
             },
             Err(e) => format!("refused: {e}"),
         };
+    let open = held.iter().filter(|h| !h.is_finished()).count();
+    for h in &held {
+        h.abort();
+    }
     Ok(json!({
         "lobby_sockets_one_address": held.len(),
+        "lobby_sockets_open_at_the_end": open,
         "lobby_sockets_seconds": (took.as_secs_f64() * 10.0).round() / 10.0,
         "refused_with": refusal,
         "another_players_game_socket": game_socket,

@@ -151,7 +151,7 @@ pub fn command(args: &LoadtestArgs) -> ExitCode {
         .build()
     {
         Ok(r) => r,
-        Err(e) => return crate::output::fail(anyhow::anyhow!(e).context("cannot start")),
+        Err(e) => return crate::cli::output::fail(anyhow::anyhow!(e).context("cannot start")),
     };
     if let Some(bin) = &args.server_bin {
         server::use_server_bin(bin.clone());

@@ -5,7 +5,7 @@
 //! gets an `{"error": ...}` line naming its line number, and the batch goes on; so does a line
 //! that is not UTF-8 text. Blank lines are skipped.
 
-use crate::parse::{board as parse_board, task as parse_task};
+use crate::cli::parse::{board as parse_board, task as parse_task};
 use crate::puzzles::{checkmates_json, royal_json};
 use anyhow::{Context as _, anyhow, bail};
 use serde::Deserialize;
@@ -121,7 +121,7 @@ pub fn run() -> ExitCode {
     let mut out = BufWriter::new(stdout.lock());
     match answer_all(std::io::stdin().lock(), &mut out) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => crate::output::fail(anyhow!(e).context("cannot read standard input")),
+        Err(e) => crate::cli::output::fail(anyhow!(e).context("cannot read standard input")),
     }
 }
 

@@ -154,7 +154,7 @@ pub fn serve(args: &ServeArgs) -> ExitCode {
         .build()
     {
         Ok(r) => r,
-        Err(e) => return crate::output::fail(anyhow::anyhow!(e).context("cannot start")),
+        Err(e) => return crate::cli::output::fail(anyhow::anyhow!(e).context("cannot start")),
     };
     let config = args.config();
     let db = config.db.to_string();
@@ -231,7 +231,7 @@ pub fn migrate(args: &MigrateArgs) -> ExitCode {
         .build()
     {
         Ok(r) => r,
-        Err(e) => return crate::output::fail(anyhow::anyhow!(e).context("cannot start")),
+        Err(e) => return crate::cli::output::fail(anyhow::anyhow!(e).context("cannot start")),
     };
     let copied = runtime.block_on(tabula_server::store::copy::sqlite_to_postgres(
         &args.from, &args.to,

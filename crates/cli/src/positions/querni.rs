@@ -1,6 +1,6 @@
 //! The Querni commands: `tabula querni new|moves|play|best` and `tabula simulate querni`.
 
-use crate::output::Answer;
+use crate::cli::output::Answer;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};

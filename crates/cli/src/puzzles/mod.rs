@@ -3,8 +3,12 @@
 //! Each command takes typed arguments and returns an [`Answer`] (text and JSON), or an error
 //! naming the bad argument and what is wrong with it.
 
-use crate::output::Answer;
-use crate::parse::{board as parse_board, task as parse_task};
+pub mod batch;
+pub mod print;
+pub mod simulate;
+
+use crate::cli::output::Answer;
+use crate::cli::parse::{board as parse_board, task as parse_task};
 use anyhow::Context as _;
 use serde_json::{Value, json};
 use std::fmt::Write as _;

@@ -229,8 +229,8 @@ pub fn uci_option(text: &str) -> Result<(String, String), String> {
 
 /// A time control: milliseconds per move (`100`) or seconds `BASE+INC` as cutechess writes
 /// it (`10+0.1`).
-pub fn time_control(text: &str) -> Result<crate::matchplay::TimeControl, String> {
-    use crate::matchplay::TimeControl;
+pub fn time_control(text: &str) -> Result<crate::engine::matchplay::TimeControl, String> {
+    use crate::engine::matchplay::TimeControl;
     let bad =
         || format!("`{text}` is not milliseconds per move (`100`) or seconds BASE+INC (`10+0.1`)");
     if let Some((b, i)) = text.split_once('+') {
@@ -263,7 +263,7 @@ pub fn seed_or_random(seed: Option<u64>) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchplay::TimeControl;
+    use crate::engine::matchplay::TimeControl;
 
     #[test]
     fn levels_take_numbers_in_range_and_max() {

@@ -1,0 +1,10 @@
+//! The QuickChess engine's tools: `analyse` and `bench`, the UCI engine, engine matches, the
+//! lesson-game solver (`solve quickchess`, `verify quickchess`), endgame tables (`tb`), and the
+//! evaluation network's training records.
+
+pub mod analyse;
+pub mod matchplay;
+pub mod nnue_data;
+pub mod solve_chess;
+pub mod tablebase;
+pub mod uci;

@@ -1,0 +1,5 @@
+//! Positions and their rules, asked from the terminal: QuickChess and chess (`perft`, `moves`,
+//! `variants`) and Querni (`querni new|moves|play|best`, `simulate querni`).
+
+pub mod chess;
+pub mod querni;

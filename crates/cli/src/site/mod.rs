@@ -1,0 +1,6 @@
+//! Running the web app: `serve`, `backup` and `migrate`, the stored games checked and
+//! exported (`check-games`, `export-game`), and the load tests (`loadtest`).
+
+pub mod games_db;
+pub mod loadtest;
+pub mod serve;
