@@ -11,17 +11,19 @@
 //! several server nodes from one PostgreSQL database.
 
 pub mod backup;
-mod columns;
 pub mod copy;
+mod games;
 pub mod leases;
 pub mod notify;
 pub mod open;
 pub mod players;
+mod players_sql;
 pub mod postgres;
 mod postgres_commit;
-mod postgres_players;
+mod rows;
+pub mod sql;
 pub mod sqlite;
-mod sqlite_players;
+mod statements;
 
 pub use open::Database;
 pub use players::PlayerStore;

@@ -12,13 +12,13 @@
 //! LISTEN/NOTIFY stream the nodes talk through). Connections are plain TCP or a Unix socket
 //! (`host=/var/run/postgresql`); run PostgreSQL on a private network.
 
-use super::columns::GAME_COLUMNS;
 use super::postgres_commit::{Committer, Work};
-use super::{GameRecord, GameStore, LogEntry, SeatRecord, StoreError};
+use super::sql::{Arg, Cell, Dialect, Row, Step, for_postgres};
+use super::{LogEntry, StoreError};
 use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
-use serde_json::Value;
 use std::time::Duration;
-use tokio_postgres::{NoTls, Row};
+use tokio_postgres::NoTls;
+use tokio_postgres::types::ToSql;
 
 /// The PostgreSQL store.
 pub struct PostgresStore {
@@ -59,18 +59,6 @@ pub fn redact(url: &str) -> String {
         Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
         None => url.to_string(),
     }
-}
-
-/// A row's non-negative integer column as `u32` (a negative one means the row was not
-/// written by Tabula).
-pub(super) fn u32_at(row: &Row, i: usize) -> Result<u32, StoreError> {
-    let n: i32 = row.try_get(i)?;
-    u32::try_from(n).map_err(|_| StoreError::Refused(format!("column {i} holds {n} (negative)")))
-}
-
-/// A `u32` as PostgreSQL's INTEGER.
-pub(super) fn int(n: u32) -> i32 {
-    i32::try_from(n).unwrap_or(i32::MAX)
 }
 
 /// An error with its causes ("error connecting to server: Connection refused"), or the
@@ -210,108 +198,85 @@ fn pooled(config: &tokio_postgres::Config) -> tokio_postgres::Config {
     pooled
 }
 
-fn game_record(row: &Row) -> Result<GameRecord, StoreError> {
-    let config: String = row.try_get(2)?;
-    Ok(GameRecord {
-        id: row.try_get(0)?,
-        kind: row.try_get(1)?,
-        config: serde_json::from_str(&config)?,
-        seed: row.try_get::<_, i64>(3)? as u64,
-        created: row.try_get::<_, i64>(4)? as u64,
-        started: row.try_get::<_, Option<i64>>(5)?.map(|s| s as u64),
-        status: row.try_get(6)?,
-        updated: row.try_get::<_, i64>(7)? as u64,
-    })
+/// A value bound for PostgreSQL, as the type of its column.
+fn bound(a: &Arg) -> &(dyn ToSql + Sync) {
+    match a {
+        Arg::Int(n) => n,
+        Arg::Big(n) => n,
+        Arg::Real(x) => x,
+        Arg::Text(t) => t,
+        Arg::Flag(b) => b,
+    }
 }
 
-pub(super) fn game_records(rows: &[Row]) -> Result<Vec<GameRecord>, StoreError> {
-    rows.iter().map(game_record).collect()
+/// A row read from PostgreSQL, each cell by its column's type.
+fn read_row(r: &tokio_postgres::Row) -> Result<Row, StoreError> {
+    use tokio_postgres::types::Type;
+    let mut cells = Vec::with_capacity(r.len());
+    for (i, column) in r.columns().iter().enumerate() {
+        let ty = column.type_();
+        let cell = if *ty == Type::INT2 {
+            r.try_get::<_, Option<i16>>(i)?
+                .map_or(Cell::Null, |n| Cell::Int(i64::from(n)))
+        } else if *ty == Type::INT4 {
+            r.try_get::<_, Option<i32>>(i)?
+                .map_or(Cell::Null, |n| Cell::Int(i64::from(n)))
+        } else if *ty == Type::INT8 {
+            r.try_get::<_, Option<i64>>(i)?
+                .map_or(Cell::Null, Cell::Int)
+        } else if *ty == Type::FLOAT8 {
+            r.try_get::<_, Option<f64>>(i)?
+                .map_or(Cell::Null, Cell::Real)
+        } else if *ty == Type::FLOAT4 {
+            r.try_get::<_, Option<f32>>(i)?
+                .map_or(Cell::Null, |x| Cell::Real(f64::from(x)))
+        } else if *ty == Type::BOOL {
+            r.try_get::<_, Option<bool>>(i)?
+                .map_or(Cell::Null, Cell::Flag)
+        } else {
+            r.try_get::<_, Option<String>>(i)?
+                .map_or(Cell::Null, Cell::Text)
+        };
+        cells.push(cell);
+    }
+    Ok(Row(cells))
 }
 
 #[async_trait::async_trait]
-impl GameStore for PostgresStore {
-    async fn create_game(&self, g: &GameRecord) -> Result<(), StoreError> {
+impl Dialect for PostgresStore {
+    async fn rows(&self, sql: &str, args: Vec<Arg>) -> Result<Vec<Row>, StoreError> {
         let c = self.client().await?;
-        let st = c
-            .prepare_cached(&format!(
-                "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
-            ))
-            .await?;
-        c.execute(
-            &st,
-            &[
-                &g.id,
-                &g.kind,
-                &g.config.to_string(),
-                &(g.seed as i64),
-                &(g.created as i64),
-                &g.started.map(|s| s as i64),
-                &g.status,
-                &(g.updated as i64),
-            ],
-        )
-        .await?;
-        Ok(())
+        let st = c.prepare_cached(&for_postgres(sql)).await?;
+        let params: Vec<&(dyn ToSql + Sync)> = args.iter().map(bound).collect();
+        c.query(&st, &params).await?.iter().map(read_row).collect()
     }
 
-    async fn put_seat(&self, game: &str, s: &SeatRecord) -> Result<(), StoreError> {
+    async fn exec(&self, sql: &str, args: Vec<Arg>) -> Result<u64, StoreError> {
         let c = self.client().await?;
-        let st = c
-            .prepare_cached(
-                "INSERT INTO seats (game, seat, name, token_hash, bot_level, account) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game, seat) DO UPDATE SET \
-                 name = EXCLUDED.name, token_hash = EXCLUDED.token_hash, \
-                 bot_level = EXCLUDED.bot_level, account = EXCLUDED.account",
-            )
-            .await?;
-        let bot = s.bot_level.map(i32::from);
-        c.execute(
-            &st,
-            &[
-                &game,
-                &int(s.seat),
-                &s.name,
-                &s.token_hash,
-                &bot,
-                &s.account,
-            ],
-        )
-        .await?;
-        Ok(())
+        let st = c.prepare_cached(&for_postgres(sql)).await?;
+        let params: Vec<&(dyn ToSql + Sync)> = args.iter().map(bound).collect();
+        Ok(c.execute(&st, &params).await?)
     }
 
-    async fn remove_seat(&self, game: &str, seat: u32) -> Result<(), StoreError> {
-        let c = self.client().await?;
-        c.execute(
-            "DELETE FROM seats WHERE game = $1 AND seat = $2",
-            &[&game, &int(seat)],
-        )
-        .await?;
-        Ok(())
+    async fn transaction(&self, steps: Vec<Step>) -> Result<Option<Vec<u64>>, StoreError> {
+        let mut c = self.client().await?;
+        let tx = c.transaction().await?;
+        let mut counts = Vec::with_capacity(steps.len());
+        for step in steps {
+            let st = tx.prepare_cached(&for_postgres(&step.sql)).await?;
+            let params: Vec<&(dyn ToSql + Sync)> = step.args.iter().map(bound).collect();
+            let n = tx.execute(&st, &params).await?;
+            if step.must_change && n == 0 {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+            counts.push(n);
+        }
+        tx.commit().await?;
+        Ok(Some(counts))
     }
 
-    async fn start_game(&self, id: &str, config: &Value, started: u64) -> Result<(), StoreError> {
-        let c = self.client().await?;
-        c.execute(
-            "UPDATE games SET config = $2, started = $3, status = 'playing', updated = $3 \
-             WHERE id = $1",
-            &[&id, &config.to_string(), &(started as i64)],
-        )
-        .await?;
-        Ok(())
-    }
-
-    async fn set_config(&self, id: &str, config: &Value) -> Result<(), StoreError> {
-        let c = self.client().await?;
-        c.execute(
-            "UPDATE games SET config = $2 WHERE id = $1",
-            &[&id, &config.to_string()],
-        )
-        .await?;
-        Ok(())
-    }
-
-    async fn append(&self, game: &str, e: &LogEntry) -> Result<(), StoreError> {
+    async fn log_append(&self, game: &str, e: &LogEntry) -> Result<(), StoreError> {
         // acknowledged after its batch's commit; a position already written is `Stale`
         self.write(Work::Append {
             game: game.to_string(),
@@ -320,120 +285,6 @@ impl GameStore for PostgresStore {
             action: e.action.to_string(),
         })
         .await
-    }
-
-    async fn set_status(&self, id: &str, status: &str, at: u64) -> Result<(), StoreError> {
-        let c = self.client().await?;
-        c.execute(
-            "UPDATE games SET status = $2, updated = $3 WHERE id = $1",
-            &[&id, &status, &(at as i64)],
-        )
-        .await?;
-        Ok(())
-    }
-
-    async fn game(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
-        let c = self.client().await?;
-        let st = c
-            .prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
-            .await?;
-        c.query_opt(&st, &[&id])
-            .await?
-            .as_ref()
-            .map(game_record)
-            .transpose()
-    }
-
-    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
-        let c = self.client().await?;
-        let st = c
-            .prepare_cached(
-                "SELECT s.seat, CASE WHEN a.deleted IS NOT NULL THEN 'deleted player' \
-                 ELSE s.name END, s.token_hash, s.bot_level, s.account FROM seats s \
-                 LEFT JOIN accounts a ON a.id = s.account WHERE s.game = $1 ORDER BY s.seat",
-            )
-            .await?;
-        let rows = c.query(&st, &[&id]).await?;
-        rows.iter()
-            .map(|r| {
-                Ok(SeatRecord {
-                    seat: u32_at(r, 0)?,
-                    name: r.try_get(1)?,
-                    token_hash: r.try_get(2)?,
-                    bot_level: r
-                        .try_get::<_, Option<i32>>(3)?
-                        .map(|l| u8::try_from(l).unwrap_or(u8::MAX)),
-                    account: r.try_get(4)?,
-                })
-            })
-            .collect()
-    }
-
-    async fn log(&self, id: &str) -> Result<Vec<LogEntry>, StoreError> {
-        let c = self.client().await?;
-        let st = c
-            .prepare_cached("SELECT seq, at, action FROM actions WHERE game = $1 ORDER BY seq")
-            .await?;
-        let rows = c.query(&st, &[&id]).await?;
-        rows.iter()
-            .map(|r| {
-                let action: String = r.try_get(2)?;
-                Ok(LogEntry {
-                    seq: r.try_get::<_, i64>(0)? as u64,
-                    at: r.try_get::<_, i64>(1)? as u64,
-                    action: serde_json::from_str(&action)?,
-                })
-            })
-            .collect()
-    }
-
-    async fn games_with_status(&self, statuses: &[&str]) -> Result<Vec<GameRecord>, StoreError> {
-        let c = self.client().await?;
-        let rows = c
-            .query(
-                &format!(
-                    "SELECT {GAME_COLUMNS} FROM games WHERE status = ANY($1) ORDER BY created"
-                ),
-                &[&statuses],
-            )
-            .await?;
-        game_records(&rows)
-    }
-
-    async fn games_after(&self, after: &str, limit: usize) -> Result<Vec<GameRecord>, StoreError> {
-        let c = self.client().await?;
-        let rows = c
-            .query(
-                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id > $1 ORDER BY id LIMIT $2"),
-                &[&after, &(limit as i64)],
-            )
-            .await?;
-        game_records(&rows)
-    }
-
-    async fn recent_finished(&self, limit: usize) -> Result<Vec<GameRecord>, StoreError> {
-        let c = self.client().await?;
-        let rows = c
-            .query(
-                &format!(
-                    "SELECT {GAME_COLUMNS} FROM games WHERE status = 'finished' \
-                     ORDER BY updated DESC LIMIT $1"
-                ),
-                &[&(limit as i64)],
-            )
-            .await?;
-        game_records(&rows)
-    }
-
-    async fn playing(&self, limit: usize) -> Result<Vec<GameRecord>, StoreError> {
-        let c = self.client().await?;
-        let st = c
-            .prepare_cached(&format!(
-                "SELECT {GAME_COLUMNS} FROM games WHERE status = 'playing' \
-                 ORDER BY updated DESC LIMIT $1"
-            ))
-            .await?;
-        game_records(&c.query(&st, &[&(limit as i64)]).await?)
     }
 }
 

@@ -12,10 +12,9 @@
 //!   the database also holds; if the database is later found empty (truncated, replaced by a
 //!   new file) or holding another id, opening is refused rather than starting afresh.
 
-use super::columns::GAME_COLUMNS;
-use super::{GameRecord, GameStore, LogEntry, SeatRecord, StoreError};
+use super::sql::{Arg, Cell, Dialect, Row, Step};
+use super::{LogEntry, StoreError};
 use rusqlite::{Connection, OptionalExtension, params};
-use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -228,92 +227,80 @@ impl SqliteStore {
     }
 }
 
-/// A `games` row as read: id, kind, config, seed, created, started, status, updated.
-pub(super) type GameRow = (String, String, String, i64, i64, Option<i64>, String, i64);
-
-pub(super) fn game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
-    Ok((
-        r.get(0)?,
-        r.get(1)?,
-        r.get(2)?,
-        r.get(3)?,
-        r.get(4)?,
-        r.get(5)?,
-        r.get(6)?,
-        r.get(7)?,
-    ))
+/// A value bound for SQLite (an integer is an integer whatever its width; a boolean is 0 or 1).
+fn bound(a: Arg) -> rusqlite::types::Value {
+    use rusqlite::types::Value as V;
+    match a {
+        Arg::Int(n) => n.map_or(V::Null, |n| V::Integer(i64::from(n))),
+        Arg::Big(n) => n.map_or(V::Null, V::Integer),
+        Arg::Real(x) => V::Real(x),
+        Arg::Text(t) => t.map_or(V::Null, V::Text),
+        Arg::Flag(b) => V::Integer(i64::from(b)),
+    }
 }
 
-pub(super) fn to_record(t: GameRow) -> Result<GameRecord, StoreError> {
-    Ok(GameRecord {
-        id: t.0,
-        kind: t.1,
-        config: serde_json::from_str(&t.2)?,
-        seed: t.3 as u64,
-        created: t.4 as u64,
-        started: t.5.map(|s| s as u64),
-        status: t.6,
-        updated: t.7 as u64,
-    })
+/// A row read from SQLite.
+fn read_row(r: &rusqlite::Row<'_>, columns: usize) -> rusqlite::Result<Row> {
+    use rusqlite::types::ValueRef as V;
+    let mut cells = Vec::with_capacity(columns);
+    for i in 0..columns {
+        cells.push(match r.get_ref(i)? {
+            V::Null => Cell::Null,
+            V::Integer(n) => Cell::Int(n),
+            V::Real(x) => Cell::Real(x),
+            V::Text(t) => Cell::Text(String::from_utf8_lossy(t).into_owned()),
+            V::Blob(_) => {
+                return Err(rusqlite::Error::InvalidColumnType(
+                    i,
+                    "blob".into(),
+                    rusqlite::types::Type::Blob,
+                ));
+            }
+        });
+    }
+    Ok(Row(cells))
+}
+
+fn run(c: &Connection, sql: &str, args: Vec<Arg>) -> Result<u64, StoreError> {
+    let mut st = c.prepare_cached(sql)?;
+    let values: Vec<_> = args.into_iter().map(bound).collect();
+    Ok(st.execute(rusqlite::params_from_iter(values))? as u64)
 }
 
 #[async_trait::async_trait]
-impl GameStore for SqliteStore {
-    async fn create_game(&self, g: &GameRecord) -> Result<(), StoreError> {
+impl Dialect for SqliteStore {
+    async fn rows(&self, sql: &str, args: Vec<Arg>) -> Result<Vec<Row>, StoreError> {
         self.with(|c| {
-            c.execute(
-                "INSERT INTO games (id, kind, config, seed, created, started, status, updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![g.id, g.kind, g.config.to_string(), g.seed as i64, g.created as i64, g.started.map(|s| s as i64), g.status, g.updated as i64],
-            )?;
-            Ok(())
-        })?;
-        if !self.marked.load(Ordering::Relaxed) {
-            self.write_marker()?;
-        }
-        Ok(())
-    }
-
-    async fn put_seat(&self, game: &str, s: &SeatRecord) -> Result<(), StoreError> {
-        self.with(|c| {
-            c.execute(
-                "INSERT OR REPLACE INTO seats (game, seat, name, token_hash, bot_level, account) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![game, s.seat, s.name, s.token_hash, s.bot_level, s.account],
-            )?;
-            Ok(())
+            let mut st = c.prepare_cached(sql)?;
+            let columns = st.column_count();
+            let values: Vec<_> = args.into_iter().map(bound).collect();
+            let rows =
+                st.query_map(rusqlite::params_from_iter(values), |r| read_row(r, columns))?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
     }
 
-    async fn remove_seat(&self, game: &str, seat: u32) -> Result<(), StoreError> {
+    async fn exec(&self, sql: &str, args: Vec<Arg>) -> Result<u64, StoreError> {
+        self.with(|c| run(c, sql, args))
+    }
+
+    async fn transaction(&self, steps: Vec<Step>) -> Result<Option<Vec<u64>>, StoreError> {
         self.with(|c| {
-            c.execute(
-                "DELETE FROM seats WHERE game = ?1 AND seat = ?2",
-                params![game, seat],
-            )?;
-            Ok(())
+            let tx = c.unchecked_transaction()?;
+            let mut counts = Vec::with_capacity(steps.len());
+            for step in steps {
+                let n = run(&tx, &step.sql, step.args)?;
+                if step.must_change && n == 0 {
+                    return Ok(None); // dropped: rolled back
+                }
+                counts.push(n);
+            }
+            tx.commit()?;
+            Ok(Some(counts))
         })
     }
 
-    async fn start_game(&self, id: &str, config: &Value, started: u64) -> Result<(), StoreError> {
-        self.with(|c| {
-            c.execute(
-                "UPDATE games SET config = ?2, started = ?3, status = 'playing', updated = ?3 WHERE id = ?1",
-                params![id, config.to_string(), started as i64],
-            )?;
-            Ok(())
-        })
-    }
-
-    async fn set_config(&self, id: &str, config: &Value) -> Result<(), StoreError> {
-        self.with(|c| {
-            c.execute(
-                "UPDATE games SET config = ?2 WHERE id = ?1",
-                params![id, config.to_string()],
-            )?;
-            Ok(())
-        })
-    }
-
-    async fn append(&self, game: &str, e: &LogEntry) -> Result<(), StoreError> {
+    async fn log_append(&self, game: &str, e: &LogEntry) -> Result<(), StoreError> {
         self.with(|c| {
             let tx = c.unchecked_transaction()?;
             let logged = tx.execute(
@@ -338,114 +325,18 @@ impl GameStore for SqliteStore {
         })
     }
 
-    async fn set_status(&self, id: &str, status: &str, at: u64) -> Result<(), StoreError> {
-        self.with(|c| {
-            c.execute(
-                "UPDATE games SET status = ?2, updated = ?3 WHERE id = ?1",
-                params![id, status, at as i64],
-            )?;
-            Ok(())
-        })
-    }
-
-    async fn game(&self, id: &str) -> Result<Option<GameRecord>, StoreError> {
-        self.with(|c| {
-            let row = c
-                .query_row(
-                    &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
-                    params![id],
-                    game_row,
-                )
-                .optional()?;
-            row.map(to_record).transpose()
-        })
-    }
-
-    async fn seats(&self, id: &str) -> Result<Vec<SeatRecord>, StoreError> {
-        self.with(|c| {
-            let mut st = c.prepare_cached(
-                "SELECT s.seat, CASE WHEN a.deleted IS NOT NULL THEN 'deleted player' ELSE s.name END, s.token_hash, s.bot_level, s.account FROM seats s LEFT JOIN accounts a ON a.id = s.account WHERE s.game = ?1 ORDER BY s.seat",
-            )?;
-            let rows = st.query_map(params![id], |r| {
-                Ok(SeatRecord {
-                    seat: r.get(0)?,
-                    name: r.get(1)?,
-                    token_hash: r.get(2)?,
-                    bot_level: r.get(3)?,
-                    account: r.get(4)?,
-                })
-            })?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
-        })
-    }
-
-    async fn log(&self, id: &str) -> Result<Vec<LogEntry>, StoreError> {
-        self.with(|c| {
-            let mut st = c.prepare_cached(
-                "SELECT seq, at, action FROM actions WHERE game = ?1 ORDER BY seq",
-            )?;
-            let rows = st.query_map(params![id], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, String>(2)?,
-                ))
-            })?;
-            let mut out = Vec::new();
-            for row in rows {
-                let (seq, at, action) = row?;
-                out.push(LogEntry {
-                    seq: seq as u64,
-                    at: at as u64,
-                    action: serde_json::from_str(&action)?,
-                });
-            }
-            Ok(out)
-        })
-    }
-
-    async fn games_with_status(&self, statuses: &[&str]) -> Result<Vec<GameRecord>, StoreError> {
-        self.with(|c| {
-            // one bound parameter per status: no status text is ever spliced into SQL
-            let marks = vec!["?"; statuses.len()].join(",");
-            let mut st = c.prepare(&format!(
-                "SELECT {GAME_COLUMNS} FROM games WHERE status IN ({marks}) ORDER BY created"
-            ))?;
-            let rows = st.query_map(rusqlite::params_from_iter(statuses.iter()), game_row)?;
-            rows.map(|r| to_record(r?)).collect()
-        })
-    }
-
-    async fn playing(&self, limit: usize) -> Result<Vec<GameRecord>, StoreError> {
-        self.with(|c| {
-            let mut st = c.prepare_cached(&format!("SELECT {GAME_COLUMNS} FROM games WHERE status = 'playing' ORDER BY updated DESC LIMIT ?1"))?;
-            let rows = st.query_map(params![limit as i64], game_row)?;
-            rows.map(|r| to_record(r?)).collect()
-        })
-    }
-
-    async fn games_after(&self, after: &str, limit: usize) -> Result<Vec<GameRecord>, StoreError> {
-        self.with(|c| {
-            let mut st = c.prepare_cached(&format!(
-                "SELECT {GAME_COLUMNS} FROM games WHERE id > ?1 ORDER BY id LIMIT ?2"
-            ))?;
-            let rows = st.query_map(params![after, limit as i64], game_row)?;
-            rows.map(|r| to_record(r?)).collect()
-        })
-    }
-
-    async fn recent_finished(&self, limit: usize) -> Result<Vec<GameRecord>, StoreError> {
-        self.with(|c| {
-            let mut st = c.prepare(&format!("SELECT {GAME_COLUMNS} FROM games WHERE status = 'finished' ORDER BY updated DESC LIMIT ?1"))?;
-            let rows = st.query_map(params![limit as i64], game_row)?;
-            rows.map(|r| to_record(r?)).collect()
-        })
+    fn game_created(&self) -> Result<(), StoreError> {
+        if !self.marked.load(Ordering::Relaxed) {
+            self.write_marker()?;
+        }
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::{GameRecord, GameStore, SeatRecord};
     use serde_json::json;
 
     fn game(id: &str) -> GameRecord {

@@ -1,0 +1,246 @@
+//! Every statement the store runs on both databases, written once with SQLite's numbered
+//! placeholders (PostgreSQL reads `?1` as `$1`: see [`super::sql::for_postgres`]). The column
+//! lists come from one place each, in the order the row readers of [`super::rows`] expect.
+
+/// The columns of `games`, as [`super::rows::game`] reads them.
+macro_rules! game_columns {
+    () => {
+        "id, kind, config, seed, created, started, status, updated"
+    };
+}
+/// The columns of `accounts`, as [`super::rows::account`] reads them.
+macro_rules! account_columns {
+    () => {
+        "id, name, password_hash, created"
+    };
+}
+/// The columns of `ratings`, as [`super::rows::rating`] reads them.
+macro_rules! rating_columns {
+    () => {
+        "account, pool, rating, deviation, volatility, games, updated"
+    };
+}
+/// The columns of `rating_history`, as [`super::rows::change`] reads them.
+macro_rules! change_columns {
+    () => {
+        "account, pool, game, at, rating, deviation, change"
+    };
+}
+/// The columns of `seeks`, as [`super::rows::seek`] reads them.
+macro_rules! seek_columns {
+    () => {
+        "id, owner, name, account, rating, spec, created, client"
+    };
+}
+/// The columns of `daily_results`, as [`super::rows::daily`] reads them.
+macro_rules! daily_columns {
+    () => {
+        "day, puzzle, player, name, account, moves, ms, at"
+    };
+}
+
+// ---- games ------------------------------------------------------------------------------
+
+/// A new game.
+pub const CREATE_GAME: &str = concat!(
+    "INSERT INTO games (",
+    game_columns!(),
+    ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+);
+/// A seat taken or changed.
+pub const PUT_SEAT: &str = "INSERT INTO seats (game, seat, name, token_hash, bot_level, account) \
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (game, seat) DO UPDATE SET name = excluded.name, \
+    token_hash = excluded.token_hash, bot_level = excluded.bot_level, account = excluded.account";
+/// A seat removed.
+pub const REMOVE_SEAT: &str = "DELETE FROM seats WHERE game = ?1 AND seat = ?2";
+/// A game started.
+pub const START_GAME: &str = "UPDATE games SET config = ?2, started = ?3, status = 'playing', \
+    updated = ?3 WHERE id = ?1";
+/// A game's configuration changed.
+pub const SET_CONFIG: &str = "UPDATE games SET config = ?2 WHERE id = ?1";
+/// A game's status changed.
+pub const SET_STATUS: &str = "UPDATE games SET status = ?2, updated = ?3 WHERE id = ?1";
+/// One game.
+pub const GAME: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE id = ?1");
+/// A game's seats, a deleted account's shown as "deleted player".
+pub const SEATS: &str = "SELECT s.seat, CASE WHEN a.deleted IS NOT NULL THEN 'deleted player' \
+    ELSE s.name END, s.token_hash, s.bot_level, s.account FROM seats s \
+    LEFT JOIN accounts a ON a.id = s.account WHERE s.game = ?1 ORDER BY s.seat";
+/// A game's log.
+pub const LOG: &str = "SELECT seq, at, action FROM actions WHERE game = ?1 ORDER BY seq";
+/// Games of some statuses (the `IN` list is made for their number).
+pub const GAMES_WITH_STATUS: &str =
+    concat!("SELECT ", game_columns!(), " FROM games WHERE status IN ");
+/// Games being played, newest first.
+pub const PLAYING: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'playing' ORDER BY updated DESC LIMIT ?1"
+);
+/// Finished games, newest first.
+pub const RECENT_FINISHED: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'finished' ORDER BY updated DESC LIMIT ?1"
+);
+/// Every game, a page at a time.
+pub const GAMES_AFTER: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE id > ?1 ORDER BY id LIMIT ?2"
+);
+/// The games two accounts sat at since a time.
+pub const GAMES_BETWEEN: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE created >= ?3 \
+     AND EXISTS (SELECT 1 FROM seats WHERE seats.game = games.id AND seats.account = ?1) \
+     AND EXISTS (SELECT 1 FROM seats WHERE seats.game = games.id AND seats.account = ?2)"
+);
+
+// ---- accounts and sessions --------------------------------------------------------------
+
+/// A new account, unless its name is taken.
+pub const CREATE_ACCOUNT: &str = "INSERT INTO accounts (name, name_key, password_hash, created) \
+    VALUES (?1, ?2, ?3, ?4) ON CONFLICT (name_key) DO NOTHING RETURNING id";
+/// An account by its name's key.
+pub const ACCOUNT_BY_NAME: &str = concat!(
+    "SELECT ",
+    account_columns!(),
+    " FROM accounts WHERE name_key = ?1 AND deleted IS NULL"
+);
+/// An account by number.
+pub const ACCOUNT: &str = concat!(
+    "SELECT ",
+    account_columns!(),
+    " FROM accounts WHERE id = ?1 AND deleted IS NULL"
+);
+/// A new password hash.
+pub const SET_PASSWORD: &str = "UPDATE accounts SET password_hash = ?2 WHERE id = ?1";
+/// An account deleted: its name freed (its key made unique to it), its hash forgotten.
+pub const DELETE_ACCOUNT: &str = "UPDATE accounts SET deleted = ?2, name_key = 'deleted:' || id, \
+    password_hash = '' WHERE id = ?1";
+/// Every session of an account.
+pub const DELETE_SESSIONS: &str = "DELETE FROM sessions WHERE account = ?1";
+/// Every seek of an account.
+pub const DELETE_SEEKS_OF_ACCOUNT: &str = "DELETE FROM seeks WHERE account = ?1";
+/// A new session.
+pub const CREATE_SESSION: &str = "INSERT INTO sessions (token_hash, account, created, last_seen) \
+    VALUES (?1, ?2, ?3, ?3)";
+/// A session's account and when it was last used.
+pub const SESSION: &str = "SELECT a.id, a.name, a.password_hash, a.created, s.last_seen \
+    FROM sessions s JOIN accounts a ON a.id = s.account WHERE s.token_hash = ?1 \
+    AND a.deleted IS NULL";
+/// A session used now.
+pub const TOUCH_SESSION: &str = "UPDATE sessions SET last_seen = ?2 WHERE token_hash = ?1";
+/// One session ended.
+pub const DELETE_SESSION: &str = "DELETE FROM sessions WHERE token_hash = ?1";
+/// A guest's seat given to an account.
+pub const CLAIM_SEAT: &str = "UPDATE seats SET account = ?1 WHERE token_hash = ?2 \
+    AND account IS NULL AND bot_level IS NULL";
+/// The results of a guest's seat given to an account.
+pub const CLAIM_RESULTS: &str = "UPDATE results SET account = ?1 WHERE account IS NULL \
+    AND (game, seat) IN (SELECT game, seat FROM seats WHERE token_hash = ?2)";
+
+// ---- results and ratings ----------------------------------------------------------------
+
+/// A seat's result, unless the game was recorded before.
+pub const RECORD_RESULT: &str = "INSERT INTO results (game, seat, account, pool, rated, score, \
+    place, players, finished) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) \
+    ON CONFLICT (game, seat) DO NOTHING";
+/// An account's new rating in a pool.
+pub const PUT_RATING: &str = concat!(
+    "INSERT INTO ratings (",
+    rating_columns!(),
+    ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (account, pool) DO UPDATE SET \
+     rating = excluded.rating, deviation = excluded.deviation, \
+     volatility = excluded.volatility, games = excluded.games, updated = excluded.updated"
+);
+/// A rating change of a game.
+pub const RECORD_CHANGE: &str = concat!(
+    "INSERT INTO rating_history (",
+    change_columns!(),
+    ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING"
+);
+/// An account's rating in a pool.
+pub const RATING: &str = concat!(
+    "SELECT ",
+    rating_columns!(),
+    " FROM ratings WHERE account = ?1 AND pool = ?2"
+);
+/// An account's ratings.
+pub const RATINGS: &str = concat!(
+    "SELECT ",
+    rating_columns!(),
+    " FROM ratings WHERE account = ?1 ORDER BY pool"
+);
+/// The rating changes of a game.
+pub const GAME_RATINGS: &str = concat!(
+    "SELECT ",
+    change_columns!(),
+    " FROM rating_history WHERE game = ?1 ORDER BY account"
+);
+/// An account's rating history.
+pub const RATING_HISTORY: &str = concat!(
+    "SELECT ",
+    change_columns!(),
+    " FROM rating_history WHERE account = ?1 ORDER BY at"
+);
+/// An account's finished games.
+pub const PLAYED: &str = "SELECT r.game, g.kind, r.pool, r.rated, r.score, r.place, r.players, \
+    r.finished FROM results r JOIN games g ON g.id = r.game WHERE r.account = ?1 \
+    ORDER BY r.finished DESC LIMIT ?2";
+/// The best settled ratings of a pool, with the accounts' names.
+pub const LEADERBOARD: &str = "SELECT a.name, r.account, r.pool, r.rating, r.deviation, \
+    r.volatility, r.games, r.updated FROM ratings r JOIN accounts a ON a.id = r.account \
+    WHERE r.pool = ?1 AND r.games >= ?2 AND a.deleted IS NULL ORDER BY r.rating DESC LIMIT ?3";
+
+// ---- the server's secrets ---------------------------------------------------------------
+
+/// A secret made the first time it is asked for.
+pub const MAKE_SECRET: &str =
+    "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING";
+/// A secret.
+pub const SECRET: &str = "SELECT value FROM meta WHERE key = ?1";
+
+// ---- the lobby --------------------------------------------------------------------------
+
+/// A new seek.
+pub const PUT_SEEK: &str = concat!(
+    "INSERT INTO seeks (",
+    seek_columns!(),
+    ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+);
+/// A seek taken out (so of two takers only one gets it).
+pub const TAKE_SEEK: &str = concat!(
+    "DELETE FROM seeks WHERE id = ?1 RETURNING ",
+    seek_columns!()
+);
+/// Every seek of an owner.
+pub const REMOVE_SEEKS_OF: &str = "DELETE FROM seeks WHERE owner = ?1";
+/// Every seek, oldest first.
+pub const SEEKS: &str = concat!("SELECT ", seek_columns!(), " FROM seeks ORDER BY created");
+
+// ---- the daily puzzle -------------------------------------------------------------------
+
+/// A player's first start of a daily puzzle.
+pub const DAILY_START: &str = "INSERT INTO daily_starts (day, puzzle, player, started) \
+    VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING";
+/// When a player first started a daily puzzle.
+pub const DAILY_STARTED: &str =
+    "SELECT started FROM daily_starts WHERE day = ?1 AND puzzle = ?2 AND player = ?3";
+/// A player's first solution of a daily puzzle.
+pub const DAILY_RESULT: &str = concat!(
+    "INSERT INTO daily_results (",
+    daily_columns!(),
+    ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO NOTHING"
+);
+/// A daily puzzle's ranking.
+pub const DAILY_RANKING: &str = concat!(
+    "SELECT ",
+    daily_columns!(),
+    " FROM daily_results WHERE day = ?1 AND puzzle = ?2 ORDER BY moves, ms, at LIMIT ?3"
+);
+/// The days a player solved a daily puzzle.
+pub const DAILY_DAYS: &str =
+    "SELECT DISTINCT day FROM daily_results WHERE player = ?1 ORDER BY day DESC";
