@@ -11,14 +11,17 @@
 
 pub mod analysis;
 pub mod cluster;
+pub mod context;
 pub mod error;
 pub mod frames;
 pub mod games;
 pub mod http;
+pub mod hub;
 pub mod ids;
 pub mod knowledge;
 pub mod learn;
 pub mod limits;
+pub mod lobby;
 pub mod net;
 pub mod players;
 pub mod rooms;
@@ -35,8 +38,8 @@ use std::time::Duration;
 
 pub use error::ApiError;
 pub use http::HttpConfig;
+pub use hub::Hub;
 pub use limits::{Limits, Rate, TrustedProxies};
-pub use rooms::Hub;
 pub use store::{Database, GameStore, PlayerStore, PostgresStore, SqliteStore, Store};
 
 /// Why the server could not start.
@@ -223,19 +226,21 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         services::Services::with_tables(tables),
         config.limits,
     );
-    match cluster {
-        Some(cluster) => hub
-            .join_cluster(cluster)
-            .await
-            .map_err(|e| ServeError::Config(format!("joining the other nodes: {e}")))?,
+    let cluster = match cluster {
+        Some(settings) => Some(
+            cluster::join(&hub, settings)
+                .await
+                .map_err(|e| ServeError::Config(format!("joining the other nodes: {e}")))?,
+        ),
         // no owner has a lobby open yet: seeks of the last run are gone (among several
         // nodes the others' seeks are live)
         None => {
             if let Err(e) = players::clear_seeks(&hub).await {
                 tracing::error!("clearing the lobby: {e}");
             }
+            None
         }
-    }
+    };
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
         .map_err(|source| ServeError::Bind {
@@ -252,11 +257,11 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
     if let Some((db, schedule)) = backup {
         schedule_backups(db, schedule);
     }
-    rooms::check::spawn_check(&hub, store::postgres::redact(&config.db.to_string()));
+    rooms::check::spawn_check(&hub.ctx, store::postgres::redact(&config.db.to_string()));
     let proxies = config.http.trusted_proxies.clone();
     let app = http::router(Arc::clone(&hub), config.http);
     net::serve_connections(listener, app, Arc::clone(&hub), proxies, shutdown_signal()).await?;
-    if let Some(cluster) = hub.cluster() {
+    if let Some(cluster) = cluster {
         cluster.release_all().await;
     }
     Ok(())

@@ -5,8 +5,8 @@
 //! A connection past either bound is closed at once, before anything is read from it; a
 //! WebSocket leaves the HTTP count when it is upgraded (the hub counts sockets apart).
 
+use crate::hub::Hub;
 use crate::limits::Held;
-use crate::rooms::Hub;
 use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};

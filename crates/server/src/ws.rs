@@ -13,8 +13,9 @@
 
 use crate::error::ApiError;
 use crate::frames::{ClientFrame, FrameError, Request, ServerFrame};
+use crate::hub::Hub;
 use crate::limits::{Held, Limited};
-use crate::rooms::{Frame, Hub, RoomHandle, Subscription, TokenHash};
+use crate::rooms::{Frame, RoomHandle, Subscription, TokenHash};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
@@ -234,7 +235,7 @@ pub async fn serve(
     address: IpAddr,
 ) {
     let (sink, stream) = socket.split();
-    let Some(_slot) = hub.connect() else {
+    let Some(_slot) = hub.rooms.connect() else {
         return refuse(
             sink,
             ApiError::Unavailable {
@@ -257,7 +258,7 @@ pub async fn serve(
         )
         .await;
     };
-    let room = match hub.room(&game).await {
+    let room = match hub.rooms.room(&game).await {
         Ok(r) => r,
         Err(e) => return refuse(sink, e).await,
     };

@@ -154,7 +154,7 @@ async fn a_creation_flood_gets_429_while_an_older_game_stays_playable() {
         let a = request(s.addr, 9, "GET", &format!("/api/games/{g}"), &[], None).await;
         assert_eq!(a.status, 200, "{}", a.body);
     }
-    assert!(s.hub.loaded_rooms() <= 4);
+    assert!(s.hub.rooms.loaded_rooms() <= 4);
     ann.act(json!({"t": "announce", "bid": 9})).await.unwrap();
     bo.until("the announcement", |v| v["phase"]["phase"] == "hourglass")
         .await;
@@ -243,14 +243,14 @@ async fn a_dead_peer_is_dropped_by_the_heartbeat() {
     );
     dead.write_all(handshake.as_bytes()).await.unwrap();
     let mut waited = 0;
-    while s.hub.connection_count() < 2 {
+    while s.hub.rooms.connection_count() < 2 {
         tokio::time::sleep(Duration::from_millis(20)).await;
         waited += 1;
         assert!(waited < 500, "the dead socket never connected");
     }
     // the live client keeps reading (and so answering pings); the dead one is dropped
     let mut rounds = 0;
-    while s.hub.connection_count() > 1 {
+    while s.hub.rooms.connection_count() > 1 {
         let _ = tokio::time::timeout(Duration::from_millis(50), live.frame()).await;
         rounds += 1;
         assert!(rounds < 400, "the dead peer was never dropped");
@@ -686,7 +686,7 @@ async fn rooms_leave_memory_least_recently_used_first_and_come_back() {
         let (status, _) = common::http(s.addr, "GET", &format!("/api/games/{g}"), None).await;
         assert_eq!(status, 200);
     }
-    assert!(s.hub.loaded_rooms() <= 2);
+    assert!(s.hub.rooms.loaded_rooms() <= 2);
     // and comes back from its log with its move
     let (status, v) = common::http(s.addr, "GET", &format!("/api/games/{first}"), None).await;
     assert_eq!(status, 200);

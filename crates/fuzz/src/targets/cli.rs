@@ -2,8 +2,8 @@
 
 use super::text;
 use crate::Target;
-use tabula::puzzles::batch::Solvers;
 use tabula::engine::uci::Session;
+use tabula::puzzles::batch::Solvers;
 
 /// UCI commands, a few lines per input, fed to one engine session as `tabula uci` reads them.
 /// The engine must survive every line and still answer `isready` with `readyok` afterwards.

@@ -144,15 +144,15 @@ impl HttpBody {
         let (app, game, token) = self.runtime.block_on(async move {
             let store = Arc::new(SqliteStore::in_memory().expect("an in-memory database"));
             let hub = Hub::new(store, services, Limits::default().unlimited_rates());
-            let created = hub
-                .create(
-                    tabula_server::games::Kind::RoyalMatch,
-                    json!({"level": 2}),
-                    "Ann",
-                    &[],
-                )
-                .await
-                .expect("a match");
+            let created = tabula_server::rooms::records::create(
+                &hub.ctx,
+                tabula_server::games::Kind::RoyalMatch,
+                json!({"level": 2}),
+                "Ann",
+                &[],
+            )
+            .await
+            .expect("a match");
             let app = tabula_server::http::router(hub, HttpConfig::default());
             (app, created.id, created.token)
         });

@@ -1,6 +1,6 @@
 //! The pub/sub between nodes over PostgreSQL's LISTEN/NOTIFY: sending a message to a node or
-//! to everyone, calls that wait for their answer, and the loop that hands every message
-//! received to the part of the node it is for.
+//! to everyone, calls that wait for their answer, relays' frames handed to their relays, and
+//! every other message handed on to the cluster (which gives it to the part it is for).
 //!
 //! LISTEN/NOTIFY rather than Redis, by measurement (BENCHMARKS.md, "The nodes' pub/sub"): the
 //! database the nodes share already carries it, a notification costs a fraction of a move's
@@ -8,17 +8,15 @@
 //! by the store's group commit, in the same transactions as the moves queued meanwhile, so a
 //! busy node sends far fewer transactions than messages.
 
-use super::export;
-use super::wire::{
-    Answer, Call, EVERYONE, Joiner, Message, WireFrame, cut, decode, encode, node_channel,
-};
+use super::locked::locked;
+use super::wire::{EVERYONE, Joiner, Message, WireFrame, cut, decode, encode, node_channel};
 use crate::error::ApiError;
-use crate::rooms::Hub;
+use crate::rooms::{RoomCall, RoomReply};
 use crate::store::PostgresStore;
 use crate::store::notify::Notification;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
@@ -38,29 +36,22 @@ pub struct Bus {
     /// How long a call waits for its answer (and a watch lives without renewal).
     pub(crate) timeout: Duration,
     next_id: AtomicU64,
-    pending: Mutex<HashMap<u64, oneshot::Sender<Result<Answer, ApiError>>>>,
+    pending: Mutex<HashMap<u64, oneshot::Sender<Result<RoomReply, ApiError>>>>,
     /// The inbox of each game this node relays.
     pub(crate) relays: Mutex<HashMap<String, mpsc::Sender<Relayed>>>,
-    /// The exporter of each (game, relaying node) this node owns.
-    pub(crate) exports: Mutex<HashMap<(String, String), mpsc::Sender<export::Request>>>,
     /// The database whose notifications carry the messages (written with its group commit,
     /// so a busy node makes far fewer transactions than messages).
     store: Arc<PostgresStore>,
 }
 
-/// A map behind a mutex that a panicking holder cannot poison for good.
-pub(crate) fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
 impl Bus {
-    /// Listens on this node's channel and everyone's, and hands what arrives to `hub`.
+    /// Listens on this node's channel and everyone's: answers and relays' frames go where
+    /// they are awaited, every other message to the receiver returned.
     pub async fn start(
         node: String,
         store: Arc<PostgresStore>,
         timeout: Duration,
-        hub: Weak<Hub>,
-    ) -> Result<Arc<Bus>, ApiError> {
+    ) -> Result<(Arc<Bus>, mpsc::Receiver<Message>), ApiError> {
         let inbox = store
             .listen(vec![node_channel(&node), EVERYONE.to_string()])
             .await?;
@@ -72,10 +63,10 @@ impl Bus {
             next_id: AtomicU64::new(crate::ids::random_seed() >> 1),
             pending: Mutex::new(HashMap::new()),
             relays: Mutex::new(HashMap::new()),
-            exports: Mutex::new(HashMap::new()),
         });
-        tokio::spawn(Arc::clone(&bus).receive(inbox, hub));
-        Ok(bus)
+        let (others, messages) = mpsc::channel(1024);
+        tokio::spawn(Arc::clone(&bus).receive(inbox, others));
+        Ok((bus, messages))
     }
 
     fn fresh_id(&self) -> u64 {
@@ -110,8 +101,8 @@ impl Bus {
         &self,
         owner: &str,
         game: &str,
-        call: Call,
-    ) -> Result<Answer, ApiError> {
+        call: RoomCall,
+    ) -> Result<RoomReply, ApiError> {
         let id = self.fresh_id();
         let (tx, rx) = oneshot::channel();
         locked(&self.pending).insert(id, tx);
@@ -141,11 +132,15 @@ impl Bus {
         }
     }
 
-    /// Hands every message received to its part of the node, until the hub is gone.
-    async fn receive(self: Arc<Self>, mut inbox: mpsc::Receiver<Notification>, hub: Weak<Hub>) {
+    /// Hands every message received to its part of the node, until the cluster stops
+    /// listening.
+    async fn receive(
+        self: Arc<Self>,
+        mut inbox: mpsc::Receiver<Notification>,
+        others: mpsc::Sender<Message>,
+    ) {
         let mut joiners: HashMap<String, Joiner> = HashMap::new();
         while let Some(n) = inbox.recv().await {
-            let Some(hub) = hub.upgrade() else { return };
             let joined = joiners
                 .entry(n.channel.clone())
                 .or_default()
@@ -158,44 +153,25 @@ impl Bus {
                     continue;
                 }
             };
-            match decode(&text) {
-                Ok(message) => self.dispatch(&hub, message),
-                Err(e) => tracing::warn!(channel = %n.channel, "a message not understood: {e}"),
-            }
-        }
-    }
-
-    fn dispatch(self: &Arc<Self>, hub: &Arc<Hub>, message: Message) {
-        match message {
-            Message::Call {
-                from,
-                id,
-                game,
-                call,
-            } => export::call(self, hub, from, id, game, call),
-            Message::Reply { id, answer } => {
-                if let Some(tx) = locked(&self.pending).remove(&id) {
-                    let _ = tx.send(answer.map_err(ApiError::from));
+            let message = match decode(&text) {
+                Ok(m) => m,
+                Err(e) => {
+                    tracing::warn!(channel = %n.channel, "a message not understood: {e}");
+                    continue;
                 }
-            }
-            Message::Watch { from, games } => {
-                for w in games {
-                    export::watch(self, hub, from.clone(), w.game, w.tokens);
+            };
+            match message {
+                Message::Reply { id, answer } => {
+                    if let Some(tx) = locked(&self.pending).remove(&id) {
+                        let _ = tx.send(answer.map_err(ApiError::from));
+                    }
                 }
-            }
-            Message::Unwatch { from, game } => {
-                locked(&self.exports).remove(&(game, from));
-            }
-            Message::Update { game, frame } => self.relay(&game, Relayed::Frame(frame)),
-            Message::Gone { game } => self.relay(&game, Relayed::Gone),
-            Message::Lobby { from, news } => {
-                if from != self.node {
-                    hub.lobby.hear(news);
-                }
-            }
-            Message::Alive { from, lobby } => {
-                if from != self.node {
-                    hub.lobby.elsewhere.heard(&from, lobby);
+                Message::Update { game, frame } => self.relay(&game, Relayed::Frame(frame)),
+                Message::Gone { game } => self.relay(&game, Relayed::Gone),
+                other => {
+                    if others.send(other).await.is_err() {
+                        return; // the cluster stopped listening
+                    }
                 }
             }
         }

@@ -8,13 +8,15 @@
 //! taken for gone), while the node keeps watching: a watch not renewed within the bus's
 //! timeout ends it (that node is gone).
 
-use super::bus::{Bus, locked};
-use super::wire::{Answer, Call, Message, WireError, encode_update, node_channel};
+use super::bus::Bus;
+use super::locked::locked;
+use super::wire::{Message, WireError, encode_update, node_channel};
 use crate::error::ApiError;
-use crate::rooms::{Frame, Hub, Presence, RoomHandle, TokenHash};
+use crate::hub::Hub;
+use crate::rooms::{Frame, Presence, RoomCall, RoomHandle, RoomReply, TokenHash};
 use axum::extract::ws::Utf8Bytes;
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -27,7 +29,7 @@ pub(crate) enum Request {
         /// The call's id.
         id: u64,
         /// The token's hash.
-        token: Option<String>,
+        token: Option<TokenHash>,
     },
     /// The node still watches, with these players connected.
     Watch {
@@ -36,17 +38,29 @@ pub(crate) enum Request {
     },
 }
 
+/// The exporter of each (game, relaying node) of the games this node owns.
+#[derive(Default)]
+pub(crate) struct Exports(Mutex<HashMap<(String, String), mpsc::Sender<Request>>>);
+
+impl Exports {
+    /// Node `from` no longer watches `game`: its exporter ends.
+    pub(crate) fn unwatch(&self, game: String, from: String) {
+        locked(&self.0).remove(&(game, from));
+    }
+}
+
 /// Carries out `call` from node `from` on owned game `game`, and answers.
 pub(crate) fn call(
     bus: &Arc<Bus>,
+    exports: &Arc<Exports>,
     hub: &Arc<Hub>,
     from: String,
     id: u64,
     game: String,
-    call: Call,
+    call: RoomCall,
 ) {
-    if let Call::View { token } = call {
-        return to_exporter(bus, hub, from, game, Request::View { id, token });
+    if let RoomCall::View { token } = call {
+        return to_exporter(bus, exports, hub, from, game, Request::View { id, token });
     }
     let (bus, hub) = (Arc::clone(bus), Arc::clone(hub));
     tokio::spawn(async move {
@@ -59,52 +73,32 @@ pub(crate) fn call(
     });
 }
 
-async fn carry_out(hub: &Arc<Hub>, game: &str, call: Call) -> Result<Answer, ApiError> {
-    let room = hub.owned_room(game).await?;
-    let token = |t: Option<String>| t.map(TokenHash);
-    match call {
-        Call::Act {
-            token: t,
-            intent,
-            from,
-        } => Ok(Answer::Acted {
-            version: room.act(token(t), intent, from).await?,
-        }),
-        Call::Lobby { token: t, op } => {
-            room.lobby(token(t), op).await?;
-            Ok(Answer::Done)
-        }
-        Call::Join {
-            name,
-            account,
-            client,
-        } => {
-            let who = crate::players::Host {
-                name,
-                account,
-                client,
-            };
-            let (seat, token) = room.join_as(&who).await?;
-            Ok(Answer::Joined { seat, token })
-        }
-        Call::View { token: t } => carry_out_view(&room, t).await,
-    }
+async fn carry_out(hub: &Arc<Hub>, game: &str, call: RoomCall) -> Result<RoomReply, ApiError> {
+    hub.rooms.owned_room(game).await?.call(call).await
 }
 
 /// Node `from` still watches `game`, with these players connected.
 pub(crate) fn watch(
     bus: &Arc<Bus>,
+    exports: &Arc<Exports>,
     hub: &Arc<Hub>,
     from: String,
     game: String,
     tokens: Vec<String>,
 ) {
-    to_exporter(bus, hub, from, game, Request::Watch { tokens });
+    to_exporter(bus, exports, hub, from, game, Request::Watch { tokens });
 }
 
 /// Hands `request` to the exporter of (`game`, `from`), starting one if there is none.
-fn to_exporter(bus: &Arc<Bus>, hub: &Arc<Hub>, from: String, game: String, request: Request) {
-    let mut exports = locked(&bus.exports);
+fn to_exporter(
+    bus: &Arc<Bus>,
+    all: &Arc<Exports>,
+    hub: &Arc<Hub>,
+    from: String,
+    game: String,
+    request: Request,
+) {
+    let mut exports = locked(&all.0);
     let key = (game.clone(), from.clone());
     let tx = exports
         .entry(key.clone())
@@ -112,6 +106,7 @@ fn to_exporter(bus: &Arc<Bus>, hub: &Arc<Hub>, from: String, game: String, reque
             let (tx, rx) = mpsc::channel(256);
             let exporter = Exporter {
                 bus: Arc::clone(bus),
+                exports: Arc::clone(all),
                 hub: Arc::clone(hub),
                 game,
                 node: from,
@@ -131,6 +126,7 @@ fn to_exporter(bus: &Arc<Bus>, hub: &Arc<Hub>, from: String, game: String, reque
 
 struct Exporter {
     bus: Arc<Bus>,
+    exports: Arc<Exports>,
     hub: Arc<Hub>,
     game: String,
     /// The node it sends to.
@@ -146,7 +142,7 @@ struct Exporter {
 impl Exporter {
     async fn run(mut self, mut inbox: mpsc::Receiver<Request>, me: mpsc::Sender<Request>) {
         let started = async {
-            let room = self.hub.owned_room(&self.game).await?;
+            let room = self.hub.rooms.owned_room(&self.game).await?;
             let sub = room.subscribe(None).await?;
             Ok::<_, ApiError>((room, sub))
         }
@@ -187,7 +183,7 @@ impl Exporter {
             }
         }
         {
-            let mut exports = locked(&self.bus.exports);
+            let mut exports = locked(&self.exports.0);
             let key = (self.game.clone(), self.node.clone());
             if exports.get(&key).is_some_and(|tx| tx.same_channel(&me)) {
                 exports.remove(&key);
@@ -227,7 +223,7 @@ impl Exporter {
                 // from now on that node gets this seat's text (or the spectators')
                 match &token {
                     Some(t) => {
-                        self.wanted.insert(t.clone());
+                        self.wanted.insert(t.0.clone());
                     }
                     None => self.spectators = true,
                 }
@@ -251,11 +247,9 @@ impl Exporter {
     }
 }
 
-async fn carry_out_view(room: &RoomHandle, token: Option<String>) -> Result<Answer, ApiError> {
-    let v = room.view(token.map(TokenHash)).await?;
-    Ok(Answer::Viewed {
-        version: v.version,
-        seat: v.seat,
-        view: v.view,
-    })
+async fn carry_out_view(
+    room: &RoomHandle,
+    token: Option<TokenHash>,
+) -> Result<RoomReply, ApiError> {
+    room.call(RoomCall::View { token }).await
 }

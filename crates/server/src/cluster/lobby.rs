@@ -10,11 +10,12 @@
 //!   so news of a lobby just opened has arrived): the seeks of a killed node's players go too.
 
 use super::Cluster;
-use super::bus::{Bus, locked};
+use super::bus::Bus;
+use super::locked::locked;
 use super::wire::{EVERYONE, Message};
+use crate::hub::Hub;
 use crate::ids::now_ms;
-use crate::players::lobby::LobbyEvent;
-use crate::rooms::Hub;
+use crate::lobby::{LobbyEvent, LobbyNetwork};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -49,6 +50,34 @@ impl Elsewhere {
         let ttl = *locked(&self.ttl);
         locked(&self.nodes).retain(|_, (at, _)| at.elapsed() < ttl);
     }
+
+    /// A node's word holds this long.
+    pub(crate) fn hold_for(&self, ttl: Duration) {
+        *locked(&self.ttl) = ttl;
+    }
+}
+
+/// The lobby's view of the other nodes: its news spread over the bus, and who has the lobby
+/// open on them.
+pub struct LobbyLink {
+    /// The pub/sub.
+    pub bus: Arc<Bus>,
+    /// Who has the lobby open on the other nodes.
+    pub elsewhere: Arc<Elsewhere>,
+}
+
+impl LobbyNetwork for LobbyLink {
+    fn spread(&self, event: LobbyEvent) {
+        spread(&self.bus, event);
+    }
+
+    fn present(&self, owners: Vec<String>) {
+        announce(&self.bus, owners);
+    }
+
+    fn open_elsewhere(&self, owner: &str) -> bool {
+        self.elsewhere.has(owner)
+    }
 }
 
 /// Sends lobby `news` to the other nodes.
@@ -82,9 +111,9 @@ pub(crate) fn announce(bus: &Arc<Bus>, owners: Vec<String>) {
 /// The lobby's part of a node's upkeep: says who is here, forgets silent nodes, withdraws
 /// the seeks whose owner is in no lobby.
 pub(crate) async fn upkeep(cluster: &Cluster, hub: &Arc<Hub>) {
-    *locked(&hub.lobby.elsewhere.ttl) = cluster.ttl;
+    cluster.elsewhere.hold_for(cluster.ttl);
     announce(&cluster.bus, hub.lobby.open_here());
-    hub.lobby.elsewhere.forget_silent();
+    cluster.elsewhere.forget_silent();
     let seeks = match hub.store.seeks().await {
         Ok(s) => s,
         Err(e) => return tracing::error!("reading the seeks failed: {e}"),

@@ -20,16 +20,21 @@
 pub mod bus;
 mod export;
 pub mod lobby;
+mod locked;
 pub mod relay;
 pub mod wire;
 
 use crate::error::ApiError;
-use crate::rooms::Hub;
+use crate::hub::Hub;
+use crate::limits::Limits;
+use crate::rooms::{Claim, Cmd, Placement, RoomStats};
 use crate::store::PostgresStore;
 use crate::store::leases::Lease;
 use bus::Bus;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
+use tokio::sync::mpsc;
+use wire::Message;
 
 /// What a node is told at start: who it is, where the database is, how long leases live.
 pub struct Settings {
@@ -51,38 +56,107 @@ pub struct Cluster {
     pub ttl: Duration,
     /// The pub/sub to the other nodes.
     pub bus: Arc<Bus>,
-}
-
-/// Where a game runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Claim {
-    /// Here: this node holds its lease now.
-    Held,
-    /// On this other node.
-    Elsewhere(String),
+    /// The exporters of this node's games to the nodes that relay them.
+    exports: Arc<export::Exports>,
+    /// Who has the lobby open on the other nodes.
+    elsewhere: Arc<lobby::Elsewhere>,
 }
 
 /// Orphans adopted per sweep at most (the rest wait for the next sweep).
 const ADOPT_PER_SWEEP: usize = 50;
+
+/// Makes `hub` one node of several: its games run here only while this node holds their
+/// leases (renewed, and orphans adopted, by a task of its own), its lobby is one with the
+/// other nodes'.
+pub async fn join(hub: &Arc<Hub>, settings: Settings) -> Result<Arc<Cluster>, ApiError> {
+    let cluster = Cluster::start(settings, Arc::downgrade(hub)).await?;
+    hub.rooms
+        .place_with(Arc::clone(&cluster) as Arc<dyn Placement>);
+    hub.lobby.join(Arc::new(lobby::LobbyLink {
+        bus: Arc::clone(&cluster.bus),
+        elsewhere: Arc::clone(&cluster.elsewhere),
+    }));
+    cluster.spawn_upkeep(Arc::downgrade(hub));
+    Ok(cluster)
+}
+
+#[async_trait::async_trait]
+impl Placement for Cluster {
+    async fn claim(&self, game: &str) -> Result<Claim, ApiError> {
+        Cluster::claim(self, game).await
+    }
+
+    async fn release(&self, game: &str) {
+        Cluster::release(self, game).await;
+    }
+
+    fn runs_elsewhere(&self, game: &str, owner: &str) -> ApiError {
+        Cluster::runs_elsewhere(self, game, owner)
+    }
+
+    fn relay(
+        &self,
+        game: &str,
+        owner: &str,
+        rx: tokio::sync::mpsc::Receiver<Cmd>,
+        stats: Arc<RoomStats>,
+        limits: Limits,
+        ended: Box<dyn FnOnce() + Send>,
+    ) {
+        relay::spawn(&self.bus, game, owner, rx, stats, limits, ended);
+    }
+}
 
 impl Cluster {
     /// Joins the other nodes: listens on the pub/sub for `hub`.
     pub async fn start(settings: Settings, hub: Weak<Hub>) -> Result<Arc<Cluster>, ApiError> {
         // a call waits about as long as a lease lives: past that its owner is gone and the
         // game will be taken over
-        let bus = Bus::start(
+        let (bus, messages) = Bus::start(
             settings.node.clone(),
             Arc::clone(&settings.store),
             settings.ttl,
-            hub,
         )
         .await?;
-        Ok(Arc::new(Cluster {
+        let cluster = Arc::new(Cluster {
             node: settings.node,
             store: settings.store,
             ttl: settings.ttl,
             bus,
-        }))
+            exports: Arc::default(),
+            elsewhere: Arc::default(),
+        });
+        tokio::spawn(Arc::clone(&cluster).dispatch(messages, hub));
+        Ok(cluster)
+    }
+
+    /// Hands each message from another node to the part of this node it is for, while the
+    /// hub lives.
+    async fn dispatch(self: Arc<Self>, mut messages: mpsc::Receiver<Message>, hub: Weak<Hub>) {
+        while let Some(message) = messages.recv().await {
+            let Some(hub) = hub.upgrade() else { return };
+            let bus = &self.bus;
+            match message {
+                Message::Call {
+                    from,
+                    id,
+                    game,
+                    call,
+                } => export::call(bus, &self.exports, &hub, from, id, game, call),
+                Message::Watch { from, games } => {
+                    for w in games {
+                        export::watch(bus, &self.exports, &hub, from.clone(), w.game, w.tokens);
+                    }
+                }
+                Message::Unwatch { from, game } => self.exports.unwatch(game, from),
+                Message::Lobby { from, news } if from != bus.node => hub.lobby.hear(news),
+                Message::Alive { from, lobby } if from != bus.node => {
+                    self.elsewhere.heard(&from, lobby);
+                }
+                // answers and frames are the bus's; this node's own news it knew already
+                _ => {}
+            }
+        }
     }
 
     fn ttl_ms(&self) -> u64 {
@@ -152,12 +226,12 @@ impl Cluster {
         self.check_relays(hub).await;
         crate::cluster::lobby::upkeep(self, hub).await;
         // the rooms loaded before the renewal: each took its lease before it was listed
-        let loaded = hub.loaded_room_ids();
+        let loaded = hub.rooms.loaded_room_ids();
         match self.store.renew(&self.node, &loaded, self.ttl_ms()).await {
             Ok(renewed) => {
                 for id in loaded.iter().filter(|id| !renewed.contains(id)) {
                     tracing::warn!(game = %id, "lease lost: the room steps down");
-                    hub.step_down(id);
+                    hub.rooms.step_down(id);
                 }
             }
             // the database is unreachable: keep the rooms (their appends fail until it is
@@ -167,7 +241,7 @@ impl Cluster {
         match self.store.orphans(ADOPT_PER_SWEEP).await {
             Ok(orphans) => {
                 for id in orphans {
-                    match hub.owned_room(&id).await {
+                    match hub.rooms.owned_room(&id).await {
                         Ok(_) => tracing::info!(game = %id, "adopted from a node that is gone"),
                         Err(e) => tracing::debug!(game = %id, "not adopted: {e}"),
                     }
@@ -181,7 +255,7 @@ impl Cluster {
     /// here (one message per owner), and ends the relays whose game's owner changed or whose
     /// lease lapsed: their clients reconnect, to the game's new place.
     async fn check_relays(&self, hub: &Arc<Hub>) {
-        let relayed = hub.relayed_rooms();
+        let relayed = hub.rooms.relayed_rooms();
         if relayed.is_empty() {
             return;
         }
@@ -206,7 +280,7 @@ impl Cluster {
                     let now = owners.iter().find(|(g, _)| *g == id).map(|(_, n)| n);
                     if now != Some(&owner) {
                         tracing::info!(game = %id, "its owner {owner} let it go: the relay ends");
-                        hub.step_down(&id);
+                        hub.rooms.step_down(&id);
                     }
                 }
             }

@@ -9,10 +9,12 @@
 //! checks), or when nobody has been connected for the idle time; its sockets then close and
 //! their clients reconnect to wherever the game runs now.
 
-use super::bus::{Bus, Relayed, locked};
-use super::wire::{Answer, Call, Message, Watched};
+use super::bus::{Bus, Relayed};
+use super::locked::locked;
+use super::wire::{Message, Watched};
 use crate::error::ApiError;
-use crate::rooms::{Cmd, Frame, Hub, RoomStats, SeatView, Subscription, TokenHash};
+use crate::limits::Limits;
+use crate::rooms::{Cmd, Frame, RoomCall, RoomReply, RoomStats, SeatView, Subscription};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
@@ -22,17 +24,19 @@ const FRAMES: usize = 64;
 
 /// Starts relaying `game`, owned by `owner`, for the commands of `rx`.
 pub(crate) fn spawn(
-    hub: &Arc<Hub>,
     bus: &Arc<Bus>,
     game: &str,
     owner: &str,
     rx: mpsc::Receiver<Cmd>,
     stats: Arc<RoomStats>,
+    limits: Limits,
+    ended: Box<dyn FnOnce() + Send>,
 ) {
     let (news_tx, news) = mpsc::channel(FRAMES * 4);
     locked(&bus.relays).insert(game.to_string(), news_tx.clone());
     let relay = Relay {
-        hub: Arc::clone(hub),
+        limits,
+        ended: Some(ended),
         bus: Arc::clone(bus),
         game: game.to_string(),
         owner: owner.to_string(),
@@ -44,7 +48,10 @@ pub(crate) fn spawn(
 }
 
 struct Relay {
-    hub: Arc<Hub>,
+    /// The room's bounds.
+    limits: Limits,
+    /// Tells the rooms the relay ended.
+    ended: Option<Box<dyn FnOnce() + Send>>,
     bus: Arc<Bus>,
     game: String,
     owner: String,
@@ -63,13 +70,13 @@ async fn frame_of(mut seen: watch::Receiver<u64>, version: u64) {
     let _ = tokio::time::timeout(FRAME_WAIT, seen.wait_for(|v| *v >= version)).await;
 }
 
-fn unexpected(answer: Answer) -> ApiError {
+fn unexpected(answer: RoomReply) -> ApiError {
     ApiError::Internal(format!("the owner node answered {answer:?} out of turn"))
 }
 
 impl Relay {
     async fn run(
-        self,
+        mut self,
         mut rx: mpsc::Receiver<Cmd>,
         mut news: mpsc::Receiver<Relayed>,
         me: mpsc::Sender<Relayed>,
@@ -105,7 +112,7 @@ impl Relay {
                 _ = tick.tick() => {
                     if self.stats.connected() > 0 {
                         idle_since = tokio::time::Instant::now();
-                    } else if idle_since.elapsed() >= self.hub.limits.idle {
+                    } else if idle_since.elapsed() >= self.limits.idle {
                         break;
                     }
                 }
@@ -121,7 +128,9 @@ impl Relay {
                 relays.remove(&self.game);
             }
         }
-        self.hub.relay_left(&self.game);
+        if let Some(ended) = self.ended.take() {
+            ended();
+        }
         let unwatch = Message::Unwatch {
             from: self.bus.node.clone(),
             game: self.game.clone(),
@@ -139,9 +148,9 @@ impl Relay {
     /// of the answer (an answer of another kind is a fault of the owner).
     fn forward<T: Send + 'static, F: Future<Output = Result<T, ApiError>> + Send + 'static>(
         &self,
-        call: Call,
+        call: RoomCall,
         reply: oneshot::Sender<Result<T, ApiError>>,
-        then: impl FnOnce(Answer) -> F + Send + 'static,
+        then: impl FnOnce(RoomReply) -> F + Send + 'static,
     ) {
         let (bus, owner, game) = (Arc::clone(&self.bus), self.owner.clone(), self.game.clone());
         tokio::spawn(async move {
@@ -155,89 +164,33 @@ impl Relay {
 
     /// Carries a command to the owner without holding the relay up.
     fn handle(&self, cmd: Cmd) {
-        let hash = |t: Option<TokenHash>| t.map(|t| t.0);
         match cmd {
-            Cmd::Act {
-                token,
-                intent,
-                from,
-                reply,
-            } => {
-                let call = Call::Act {
-                    token: hash(token),
-                    intent,
-                    from,
-                };
-                // with sockets here, the frame of the action comes first
+            Cmd::Call { call, reply } => {
+                // with sockets here, the frame of an action comes before its acknowledgement
                 let seen = (self.broadcast.receiver_count() > 0).then(|| self.seen.subscribe());
                 self.forward(call, reply, |a| async move {
-                    let Answer::Acted { version } = a else {
-                        return Err(unexpected(a));
-                    };
-                    if let Some(seen) = seen {
-                        frame_of(seen, version).await;
+                    if let (RoomReply::Acted { version }, Some(seen)) = (&a, seen) {
+                        frame_of(seen, *version).await;
                     }
-                    Ok(version)
-                });
-            }
-            Cmd::Lobby { token, op, reply } => {
-                let call = Call::Lobby {
-                    token: hash(token),
-                    op,
-                };
-                self.forward(call, reply, |a| async move {
-                    match a {
-                        Answer::Done => Ok(()),
-                        other => Err(unexpected(other)),
-                    }
-                });
-            }
-            Cmd::Join { who, reply } => {
-                let call = Call::Join {
-                    name: who.name,
-                    account: who.account,
-                    client: who.client,
-                };
-                self.forward(call, reply, |a| async move {
-                    match a {
-                        Answer::Joined { seat, token } => Ok((seat, token)),
-                        other => Err(unexpected(other)),
-                    }
-                });
-            }
-            Cmd::View { token, reply } => {
-                let call = Call::View { token: hash(token) };
-                self.forward(call, reply, |a| async move {
-                    match a {
-                        Answer::Viewed {
-                            version,
-                            seat,
-                            view,
-                        } => Ok(SeatView {
-                            version,
-                            seat,
-                            view,
-                        }),
-                        other => Err(unexpected(other)),
-                    }
+                    Ok(a)
                 });
             }
             Cmd::Subscribe { token, reply } => {
                 // subscribed before the view is asked: no frame after the view is missed
                 let updates = self.broadcast.subscribe();
-                let call = Call::View {
-                    token: hash(token.clone()),
+                let call = RoomCall::View {
+                    token: token.clone(),
                 };
                 let stats = Arc::clone(&self.stats);
-                let limits = self.hub.limits;
+                let limits = self.limits;
                 let (bus, owner, game) =
                     (Arc::clone(&self.bus), self.owner.clone(), self.game.clone());
                 self.forward(call, reply, move |a| async move {
-                    let Answer::Viewed {
+                    let RoomReply::Viewed(SeatView {
                         version,
                         seat,
                         view,
-                    } = a
+                    }) = a
                     else {
                         return Err(unexpected(a));
                     };

@@ -7,11 +7,9 @@
 //! parts `ID i/n|text`, sent by one statement so they arrive together and in order.
 
 use crate::error::ApiError;
-use crate::frames::LobbyOp;
-use crate::players::lobby::LobbyEvent;
-use crate::rooms::Frame;
+use crate::lobby::LobbyEvent;
+use crate::rooms::{Frame, RoomCall, RoomReply};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -22,73 +20,6 @@ pub const EVERYONE: &str = "tabula_all";
 /// within PostgreSQL's 63 bytes.
 pub fn node_channel(node: &str) -> String {
     format!("tabula_node_{node}")
-}
-
-/// A request to the node that owns a game, made for a client of another node.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Call {
-    /// An intent of the seat `token` holds.
-    Act {
-        /// The token's hash.
-        token: Option<String>,
-        /// The game's intent.
-        intent: Value,
-        /// The client's address (a bot's reply is searched in its turn).
-        #[serde(default)]
-        from: Option<std::net::IpAddr>,
-    },
-    /// A change to a game's lobby.
-    Lobby {
-        /// The token's hash.
-        token: Option<String>,
-        /// The change.
-        op: LobbyOp,
-    },
-    /// Take a free seat.
-    Join {
-        /// The name shown.
-        name: String,
-        /// The account, for a signed-in player.
-        account: Option<i64>,
-        /// The client it comes from.
-        #[serde(default)]
-        client: Option<std::net::IpAddr>,
-    },
-    /// The version, seat and view of `token` (the start of a relayed subscription too).
-    View {
-        /// The token's hash.
-        token: Option<String>,
-    },
-}
-
-/// The owner's answer to a [`Call`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Answer {
-    /// An intent was logged: the room's version now.
-    Acted {
-        /// The version.
-        version: u64,
-    },
-    /// A lobby change was made.
-    Done,
-    /// A seat was taken.
-    Joined {
-        /// The seat.
-        seat: u32,
-        /// Its secret token.
-        token: String,
-    },
-    /// A view.
-    Viewed {
-        /// The room's version.
-        version: u64,
-        /// The seat the token holds.
-        seat: Option<u32>,
-        /// What it sees.
-        view: Value,
-    },
 }
 
 /// An [`ApiError`] on the wire: its kind, its words and when to retry.
@@ -190,14 +121,14 @@ pub enum Message {
         /// The game.
         game: String,
         /// What to do.
-        call: Call,
+        call: RoomCall,
     },
     /// The answer to call `id`.
     Reply {
         /// The call's id.
         id: u64,
         /// The answer, or why not.
-        answer: Result<Answer, WireError>,
+        answer: Result<RoomReply, WireError>,
     },
     /// To a game's owner: node `from` relays these games and wants their frames, with the
     /// seat tokens (hashes) of the players connected there now. Repeated while it relays them,
@@ -399,6 +330,7 @@ impl Joiner {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::frames::LobbyOp;
     use serde_json::json;
 
     #[test]
@@ -445,7 +377,7 @@ mod tests {
             from: "a".into(),
             id: 3,
             game: "g".into(),
-            call: Call::Lobby {
+            call: RoomCall::Lobby {
                 token: None,
                 op: LobbyOp::AddBot { level: 2 },
             },

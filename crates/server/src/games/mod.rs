@@ -248,7 +248,6 @@ impl Hosted {
 
 /// Runs `$body` with `$A` standing for the adapter type of `$hosted`: the one place that
 /// turns a stored game into a typed one.
-#[macro_export]
 macro_rules! with_adapter {
     ($hosted:expr, $A:ident => $body:expr) => {{
         use $crate::games::Hosted;
@@ -284,6 +283,8 @@ macro_rules! with_adapter {
         }
     }};
 }
+
+pub(crate) use with_adapter;
 
 #[cfg(test)]
 mod tests {

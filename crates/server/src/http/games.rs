@@ -4,13 +4,13 @@
 use super::{AppState, Body, ClientIp, bearer};
 use crate::error::ApiError;
 use crate::frames::MAX_FRAME;
+use crate::games::with_adapter;
 use crate::games::{Adapter, Kind, seat_list, stored};
 use crate::limits::Limited;
 use crate::rooms::TokenHash;
 use crate::rooms::table::{Logged, TableAction};
 use crate::services::Services;
 use crate::store::{GameRecord, LogEntry, SeatRecord};
-use crate::with_adapter;
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -87,10 +87,15 @@ async fn create(
     })?;
     state.hub.addresses.check(Limited::Create, ip)?;
     let host = host(&state, &headers, ip, body.name).await?;
-    let created = state
-        .hub
-        .create_hosted(kind, body.options, &host, &body.bots, body.rated)
-        .await?;
+    let created = crate::rooms::records::create_hosted(
+        &state.hub.ctx,
+        kind,
+        body.options,
+        &host,
+        &body.bots,
+        body.rated,
+    )
+    .await?;
     Ok(Json(
         json!({"id": created.id, "seat": created.seat, "token": created.token}),
     ))
@@ -112,7 +117,7 @@ async fn join(
 ) -> ApiResult {
     state.hub.addresses.check(Limited::Join, ip)?;
     let who = host(&state, &headers, ip, body.name).await?;
-    let room = state.hub.room(&id).await?;
+    let room = state.hub.rooms.room(&id).await?;
     let (seat, token) = room.join_as(&who).await?;
     Ok(Json(json!({"id": id, "seat": seat, "token": token})))
 }
@@ -131,7 +136,7 @@ async fn act(
     Path(id): Path<String>,
     Body(body): Body<ActBody>,
 ) -> ApiResult {
-    let room = state.hub.room(&id).await?;
+    let room = state.hub.rooms.room(&id).await?;
     let v = room
         .act(Some(TokenHash::of(&body.token)), body.action, Some(ip))
         .await?;
@@ -151,7 +156,7 @@ async fn view(
     Query(q): Query<TokenQuery>,
     headers: HeaderMap,
 ) -> ApiResult {
-    let room = state.hub.room(&id).await?;
+    let room = state.hub.rooms.room(&id).await?;
     let token = bearer(&headers).or(q.token).map(|t| TokenHash::of(&t));
     let state = room.view(token).await?;
     Ok(Json(
@@ -185,8 +190,8 @@ async fn websocket(
     let token = protocol_token(&headers).or(q.token);
     // among several nodes, a game another node runs is refused before the upgrade, as a
     // plain 503: a reverse proxy then tries the next node (docs/web.md) until the owner
-    if state.hub.cluster().is_some()
-        && let Err(e) = state.hub.room(&id).await
+    if state.hub.rooms.is_one_of_several()
+        && let Err(e) = state.hub.rooms.room(&id).await
     {
         return e.into_response();
     }

@@ -5,8 +5,8 @@ use crate::error::ApiError;
 use crate::frames::ServerFrame;
 use crate::games::Kind;
 use crate::limits::{Held, Limited};
+use crate::lobby::{self, LobbyNews, SeekSpec};
 use crate::players::accounts::guest_cookie;
-use crate::players::lobby::{self, Lobby, LobbyNews, SeekSpec};
 use crate::players::{Player, identify};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use axum::extract::{Path, State, WebSocketUpgrade};
@@ -46,7 +46,7 @@ fn with_guest(player: &Player, body: Value) -> Response {
 
 async fn view(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     let player = identify(&state.hub, &headers, "").await?;
-    let v = lobby::view(&state.hub, &player).await?;
+    let v = state.hub.lobby.view(&player).await?;
     Ok(with_guest(&player, v))
 }
 
@@ -94,7 +94,7 @@ async fn seek(
 ) -> Result<Json<Value>, ApiError> {
     let player = identify(&state.hub, &headers, &b.name).await?;
     known(&player)?;
-    Ok(Json(lobby::seek(&state.hub, &player, b.spec(), ip).await?))
+    Ok(Json(state.hub.lobby.seek(&player, b.spec(), ip).await?))
 }
 
 #[derive(Deserialize, Default)]
@@ -112,7 +112,7 @@ async fn accept(
     Body(b): Body<NameBody>,
 ) -> Result<Response, ApiError> {
     let player = identify(&state.hub, &headers, &b.name).await?;
-    let paired = lobby::accept(&state.hub, &player, &id, ip).await?;
+    let paired = state.hub.lobby.accept(&player, &id, ip).await?;
     Ok(with_guest(&player, json!(paired)))
 }
 
@@ -122,7 +122,7 @@ async fn withdraw(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let player = identify(&state.hub, &headers, "").await?;
-    lobby::withdraw(&state.hub, &player, &id).await?;
+    state.hub.lobby.withdraw(&player, &id).await?;
     Ok(Json(json!({"withdrawn": id})))
 }
 
@@ -134,7 +134,7 @@ async fn quick(
 ) -> Result<Json<Value>, ApiError> {
     let player = identify(&state.hub, &headers, &b.name).await?;
     known(&player)?;
-    Ok(Json(lobby::quick(&state.hub, &player, b.spec(), ip).await?))
+    Ok(Json(state.hub.lobby.quick(&player, b.spec(), ip).await?))
 }
 
 async fn socket(
@@ -202,7 +202,7 @@ async fn serve(socket: WebSocket, state: AppState, player: Player, ip: IpAddr) {
         message: "the server has too many connections; try again soon".into(),
         retry_after: Duration::from_secs(10),
     };
-    let Some(_slot) = hub.connect() else {
+    let Some(_slot) = hub.rooms.connect() else {
         return tx.refuse(full()).await;
     };
     let Some(_lobby_slot) = hub.lobby.connect(limits.lobby_sockets()) else {
@@ -219,12 +219,12 @@ async fn serve(socket: WebSocket, state: AppState, player: Player, ip: IpAddr) {
         };
         return tx.refuse(e).await;
     };
-    let _presence = Lobby::enter(&hub, &player.id);
+    let _presence = hub.lobby.enter(&player.id);
     let mut news = hub.lobby.subscribe();
     let send_all = |snapshot: &lobby::Snapshot| {
         text(&json!({"t": "lobby", "d": snapshot.view_for(&player.id)}))
     };
-    match hub.lobby.refresh(&hub, false).await {
+    match hub.lobby.refresh(false).await {
         Ok(now) => {
             if tx.send(send_all(&now)).await.is_err() {
                 return;
@@ -249,7 +249,7 @@ async fn serve(socket: WebSocket, state: AppState, player: Player, ip: IpAddr) {
                     }
                     text(&json!({"t": "paired", "d": {"game": game, "seat": seat, "token": token}}))
                 }
-                Err(RecvError::Lagged(_)) => match hub.lobby.refresh(&hub, false).await {
+                Err(RecvError::Lagged(_)) => match hub.lobby.refresh(false).await {
                     Ok(now) => send_all(&now),
                     Err(_) => return,
                 },

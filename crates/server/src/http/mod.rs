@@ -19,8 +19,8 @@ pub mod replays;
 mod tools;
 
 use crate::error::ApiError;
+use crate::hub::Hub;
 use crate::limits::{Limited, TrustedProxies};
-use crate::rooms::Hub;
 use axum::Router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Request, State};
 use axum::http::request::Parts;

@@ -4,9 +4,9 @@
 //! second account, or a friend losing on purpose, over and over. (The games that end before
 //! both sides have played are not rated at all: the adapters' `played_enough`.)
 
+use crate::context::Context;
 use crate::error::ApiError;
 use crate::ids::now_ms;
-use crate::rooms::Hub;
 use std::net::IpAddr;
 use std::time::Duration;
 
@@ -25,7 +25,7 @@ pub struct Seated {
 /// Whether `a` and `b` may begin a rated game together now: 403 for two accounts of one
 /// address, 429 (with the time the oldest of their games leaves the day) for a pair that has
 /// begun its rated games for the day.
-pub async fn may_pair(hub: &Hub, a: Seated, b: Seated) -> Result<(), ApiError> {
+pub async fn may_pair(hub: &Context, a: Seated, b: Seated) -> Result<(), ApiError> {
     let limits = &hub.limits;
     if !limits.rated_same_address
         && let (Some(x), Some(y)) = (a.client, b.client)

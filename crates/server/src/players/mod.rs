@@ -1,4 +1,5 @@
-//! Players: accounts and sessions, ratings, the lobby and the daily puzzle. Playing as a guest
+//! Players: accounts and sessions, ratings, names, rated play kept honest, and the daily
+//! puzzle. Playing as a guest
 //! with a nickname stays as easy as it was; an account adds an identity that other browsers
 //! and other days know, ratings, and a profile.
 
@@ -6,19 +7,17 @@ pub mod accounts;
 pub mod daily;
 pub mod devices;
 pub mod fair;
-pub mod lobby;
 pub mod names;
 pub mod ratings;
 
+use crate::context::Context;
 use crate::error::ApiError;
 use crate::games::Kind;
 use crate::ids::random_hex;
-use crate::rooms::Hub;
 use crate::store::players::{Account, RatingChange, RatingRecord};
 use crate::store::{GameRecord, SeatRecord};
 use axum::http::HeaderMap;
 use serde_json::Value;
-use std::sync::Arc;
 
 /// Who is asking: a signed-in account or a guest known by its cookie.
 #[derive(Clone, Debug)]
@@ -34,7 +33,7 @@ pub struct Player {
 }
 
 /// Who takes a seat at a new game.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Host {
     /// The name shown.
     pub name: String,
@@ -42,11 +41,12 @@ pub struct Host {
     pub account: Option<i64>,
     /// The client it comes from (its address as the limits count it), when known: two
     /// accounts of one client never meet at a rated table.
+    #[serde(default)]
     pub client: Option<std::net::IpAddr>,
 }
 
 /// The signed-in account of a request (its session cookie), if any.
-pub async fn signed_in(hub: &Hub, headers: &HeaderMap) -> Result<Option<Account>, ApiError> {
+pub async fn signed_in(hub: &Context, headers: &HeaderMap) -> Result<Option<Account>, ApiError> {
     let Some(token) = accounts::read_cookie(headers, accounts::SESSION_COOKIE) else {
         return Ok(None);
     };
@@ -58,7 +58,11 @@ pub async fn signed_in(hub: &Hub, headers: &HeaderMap) -> Result<Option<Account>
 }
 
 /// Who a request comes from; `nickname` names a guest.
-pub async fn identify(hub: &Hub, headers: &HeaderMap, nickname: &str) -> Result<Player, ApiError> {
+pub async fn identify(
+    hub: &Context,
+    headers: &HeaderMap,
+    nickname: &str,
+) -> Result<Player, ApiError> {
     if let Some(a) = signed_in(hub, headers).await? {
         return Ok(Player {
             id: format!("a:{}", a.id),
@@ -84,11 +88,12 @@ pub async fn identify(hub: &Hub, headers: &HeaderMap, nickname: &str) -> Result<
 
 /// An account's rating in the pool of a seek (a fresh one if it has none yet).
 pub async fn rating_of(
-    hub: &Hub,
+    hub: &Context,
     account: i64,
-    spec: &lobby::SeekSpec,
+    kind: Kind,
+    options: &Value,
 ) -> Result<RatingRecord, ApiError> {
-    let pool = ratings::pool(spec.kind.name(), &spec.options);
+    let pool = ratings::pool(kind.name(), options);
     Ok(hub
         .store
         .rating(account, &pool)
@@ -109,7 +114,7 @@ pub fn is_rated(record: &GameRecord) -> bool {
 /// `played_enough` (both sides played: see `Adapter::played_enough`), the new ratings.
 /// Returns the rating changes of this game (also when it was recorded before).
 pub async fn record_game(
-    hub: &Hub,
+    hub: &Context,
     record: &GameRecord,
     seats: &[SeatRecord],
     values: &[f64],
@@ -162,7 +167,7 @@ pub fn changes_json(seats: &[SeatRecord], changes: &[RatingChange]) -> Value {
 }
 
 /// Forgets every seek (at start-up, when no owner has a lobby open yet).
-pub async fn clear_seeks(hub: &Arc<Hub>) -> Result<(), ApiError> {
+pub async fn clear_seeks(hub: &Context) -> Result<(), ApiError> {
     for s in hub.store.seeks().await? {
         hub.store.take_seek(&s.id).await?;
     }

@@ -82,7 +82,7 @@ pub fn reads_as(name: &str) -> Option<String> {
 
 /// A guest's nickname, cleaned, unless it reads as a registered player's name (409). No
 /// nickname at all is the default name, which is nobody's choice and never refused.
-pub async fn guest(hub: &crate::rooms::Hub, name: &str) -> Result<String, ApiError> {
+pub async fn guest(hub: &crate::context::Context, name: &str) -> Result<String, ApiError> {
     let shown = clean(name);
     if name.trim().is_empty() {
         return Ok(shown);

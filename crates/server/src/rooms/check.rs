@@ -2,13 +2,14 @@
 //! at a time on a blocking thread, so a damaged game is found when the server starts (and
 //! listed with the command that exports it), never first when a player opens it.
 
-use super::hub::{Hub, hosted_of};
+use super::records::hosted_of;
 use super::table::Logged;
+use crate::context::Context;
 use crate::error::ApiError;
+use crate::games::with_adapter;
 use crate::games::{Adapter, stored};
 use crate::services::Services;
 use crate::store::{GameRecord, LogEntry};
-use crate::with_adapter;
 use std::sync::Arc;
 
 /// Games read from the store at once.
@@ -75,7 +76,7 @@ fn check_one(record: GameRecord, log: Vec<LogEntry>, services: &Services) -> Opt
 }
 
 /// Replays every game of the hub's store.
-pub async fn check_games(hub: &Arc<Hub>) -> Result<Report, ApiError> {
+pub async fn check_games(hub: &Context) -> Result<Report, ApiError> {
     let mut report = Report::default();
     let mut after = String::new();
     loop {
@@ -115,7 +116,7 @@ pub async fn check_games(hub: &Arc<Hub>) -> Result<Report, ApiError> {
 
 /// Checks the games in the background and logs what it found: each damaged game with the
 /// command that exports it (`db` is how the operator named the database).
-pub fn spawn_check(hub: &Arc<Hub>, db: String) {
+pub fn spawn_check(hub: &Arc<Context>, db: String) {
     let hub = Arc::clone(hub);
     tokio::spawn(async move {
         match check_games(&hub).await {

@@ -7,7 +7,8 @@ use serde_json::Value;
 use std::sync::OnceLock;
 
 /// The stored form of a seat token (its SHA-256), as sockets and requests present it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct TokenHash(pub String);
 
 impl TokenHash {

@@ -1,5 +1,7 @@
 //! Rooms: one task per game in memory, which owns the game and does everything to it in turn,
-//! and the [`Hub`] that finds, loads, creates and evicts them.
+//! and the [`Registry`] that finds, loads and evicts them ([`records`] makes and starts the
+//! stored games). Among several nodes a game runs on one; the rooms ask a [`Placement`]
+//! where, and know nothing else of nodes.
 //!
 //! A room receives commands (an intent, a lobby change, a new connection, ...), wakes up for
 //! the game's deadlines and its bots' actions, and for every accepted action: applies it,
@@ -12,22 +14,27 @@
 
 pub mod check;
 mod frame;
-mod hub;
+pub mod placement;
+mod protocol;
+pub mod records;
+mod registry;
 mod room;
 pub mod table;
 
 pub use frame::{Frame, TokenHash};
-pub(crate) use hub::hosted_of;
-pub use hub::{Created, Hub, SocketSlot};
+pub use placement::{Claim, Placement};
+pub use protocol::{Cmd, RoomCall, RoomReply, SeatView};
+pub use records::Created;
+pub(crate) use records::hosted_of;
+pub use registry::{Registry, SocketSlot};
 
 use crate::error::ApiError;
-use crate::frames::LobbyOp;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tabula_core::Millis;
-use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::sync::{broadcast, mpsc};
 
 /// Who is connected to a room, and when it was last used (for eviction).
 #[derive(Debug, Default)]
@@ -182,48 +189,6 @@ pub struct Subscription {
     pub presence: Presence,
 }
 
-/// The state as one seat (or a spectator) sees it.
-#[derive(Clone, Debug)]
-pub struct SeatView {
-    /// The room's version.
-    pub version: u64,
-    /// The seat the token holds now.
-    pub seat: Option<u32>,
-    /// What it sees.
-    pub view: Value,
-}
-
-/// What the room is asked to do. Requests carry the caller's token hash, never a seat: the
-/// room finds the seat the token holds at the moment it acts.
-pub(crate) enum Cmd {
-    Act {
-        token: Option<TokenHash>,
-        intent: Value,
-        /// The address it came from (a bot's reply is searched in its turn).
-        from: Option<std::net::IpAddr>,
-        reply: oneshot::Sender<Result<u64, ApiError>>,
-    },
-    Lobby {
-        token: Option<TokenHash>,
-        op: LobbyOp,
-        reply: oneshot::Sender<Result<(), ApiError>>,
-    },
-    Join {
-        who: crate::players::Host,
-        reply: oneshot::Sender<Result<(u32, String), ApiError>>,
-    },
-    View {
-        token: Option<TokenHash>,
-        reply: oneshot::Sender<Result<SeatView, ApiError>>,
-    },
-    Subscribe {
-        token: Option<TokenHash>,
-        reply: oneshot::Sender<Result<Subscription, ApiError>>,
-    },
-    /// Leave memory now (the hub needs the place).
-    Leave,
-}
-
 /// A handle to a room's task.
 #[derive(Clone)]
 pub struct RoomHandle {
@@ -233,69 +198,7 @@ pub struct RoomHandle {
     relayed_to: Option<String>,
 }
 
-fn room_gone() -> ApiError {
-    ApiError::unavailable("the room closed; reload the page")
-}
-
 impl RoomHandle {
-    async fn ask<T>(
-        &self,
-        make: impl FnOnce(oneshot::Sender<Result<T, ApiError>>) -> Cmd,
-    ) -> Result<T, ApiError> {
-        self.stats.touch();
-        let (tx, rx) = oneshot::channel();
-        self.tx.send(make(tx)).await.map_err(|_| room_gone())?;
-        rx.await.map_err(|_| room_gone())?
-    }
-
-    /// An intent of whoever holds `token`, sent from address `from`; on success, the room's
-    /// version once it is logged.
-    pub async fn act(
-        &self,
-        token: Option<TokenHash>,
-        intent: Value,
-        from: Option<std::net::IpAddr>,
-    ) -> Result<u64, ApiError> {
-        self.ask(|reply| Cmd::Act {
-            token,
-            intent,
-            from,
-            reply,
-        })
-        .await
-    }
-
-    /// A lobby change by whoever holds `token`.
-    pub async fn lobby(&self, token: Option<TokenHash>, op: LobbyOp) -> Result<(), ApiError> {
-        self.ask(|reply| Cmd::Lobby { token, op, reply }).await
-    }
-
-    /// Takes a free seat as a guest: returns it and its secret token.
-    pub async fn join(&self, name: String) -> Result<(u32, String), ApiError> {
-        let who = crate::players::Host {
-            name,
-            account: None,
-            client: None,
-        };
-        self.join_as(&who).await
-    }
-
-    /// Takes a free seat for `who`: returns it and its secret token.
-    pub async fn join_as(&self, who: &crate::players::Host) -> Result<(u32, String), ApiError> {
-        let who = who.clone();
-        self.ask(|reply| Cmd::Join { who, reply }).await
-    }
-
-    /// The version, the seat `token` holds and its view (403 for a token of no seat).
-    pub async fn view(&self, token: Option<TokenHash>) -> Result<SeatView, ApiError> {
-        self.ask(|reply| Cmd::View { token, reply }).await
-    }
-
-    /// Subscribes to the room's frames as whoever holds `token` (a spectator without one).
-    pub async fn subscribe(&self, token: Option<TokenHash>) -> Result<Subscription, ApiError> {
-        self.ask(|reply| Cmd::Subscribe { token, reply }).await
-    }
-
     /// Holds the place at the table of a player connected to another node (whose token hashes
     /// to `token`), while the returned value lives.
     pub(crate) fn remote_presence(&self, token: &str) -> Presence {

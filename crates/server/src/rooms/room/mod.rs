@@ -3,9 +3,10 @@
 //! typed intent and the typed action is applied as it is; JSON appears only at the edges
 //! (the wire and the log).
 
-use super::hub::{Hub, kind_of};
+use super::records::kind_of;
 use super::table::{CloseReason, Logged, Table, TableAction, is_takeback, table_intent};
-use super::{Cmd, Frame, RoomStats, SeatView, TokenHash};
+use super::{Cmd, Frame, RoomCall, RoomReply, RoomStats, SeatView, TokenHash};
+use crate::context::Context;
 use crate::error::ApiError;
 use crate::games::{Adapter, BotMove, Kind, parse_intent, stored};
 use crate::ids::now_ms;
@@ -36,7 +37,7 @@ pub(super) struct Room<A: Adapter> {
     seq: u64,
     /// Time of the last applied action (actions never go back in time).
     last_at: Millis,
-    hub: Arc<Hub>,
+    ctx: Arc<Context>,
     broadcast: broadcast::Sender<Arc<Frame>>,
     stats: Arc<RoomStats>,
     /// The version a bot's search is running for.
@@ -63,7 +64,7 @@ impl<A: Adapter> Room<A> {
     /// Rebuilds a room from its stored record, seats and log (CPU work: called off the async
     /// runtime).
     pub(super) fn load(
-        hub: Arc<Hub>,
+        ctx: Arc<Context>,
         record: GameRecord,
         seats: Vec<SeatRecord>,
         log: &[LogEntry],
@@ -77,7 +78,7 @@ impl<A: Adapter> Room<A> {
             game: None,
             seq: 0,
             last_at: 0,
-            hub,
+            ctx,
             broadcast: broadcast::channel(64).0,
             stats,
             thinking: None,
@@ -100,7 +101,7 @@ impl<A: Adapter> Room<A> {
         let config = self.record.config.get("game").ok_or_else(|| {
             ApiError::Internal(format!("game {} has no stored configuration", self.id))
         })?;
-        let services = Arc::clone(&self.hub.services);
+        let services = Arc::clone(&self.ctx.services);
         let mut game = A::start(
             stored("configuration", config)?,
             self.record.seed,
@@ -129,13 +130,9 @@ impl<A: Adapter> Room<A> {
         Ok(())
     }
 
-    /// Starts the room's task (which tells the hub when it ends).
-    pub(super) fn spawn(self, rx: mpsc::Receiver<Cmd>) {
-        let (hub, id) = (Arc::clone(&self.hub), self.id.clone());
-        tokio::spawn(async move {
-            self.run(rx).await;
-            hub.room_left(&id).await;
-        });
+    /// The game's id.
+    pub(super) fn id(&self) -> &str {
+        &self.id
     }
 
     /// The answer to a failed log write: a stale one makes the room step down.
@@ -154,7 +151,7 @@ impl<A: Adapter> Room<A> {
     /// Applies, logs and broadcasts an action; undoes it if the log write fails.
     async fn accept(&mut self, action: A::Action, at: Millis) -> Result<u64, ApiError> {
         let at = at.max(self.last_at);
-        let services = Arc::clone(&self.hub.services);
+        let services = Arc::clone(&self.ctx.services);
         let game = self
             .game
             .as_mut()
@@ -167,7 +164,7 @@ impl<A: Adapter> Room<A> {
             action: serde_json::to_value(&action)
                 .map_err(|e| ApiError::Internal(format!("an action as JSON: {e}")))?,
         };
-        if let Err(e) = self.hub.store.append(&self.id, &entry).await {
+        if let Err(e) = self.ctx.store.append(&self.id, &entry).await {
             if let Some(game) = self.game.as_mut() {
                 *game = backup;
             }
@@ -179,7 +176,7 @@ impl<A: Adapter> Room<A> {
         self.thought = None;
         if over && self.record.status != "finished" {
             self.record.status = "finished".into();
-            if let Err(e) = self.hub.store.set_status(&self.id, "finished", at).await {
+            if let Err(e) = self.ctx.store.set_status(&self.id, "finished", at).await {
                 tracing::error!(game = %self.id, "the game's end could not be recorded: {e}");
             }
         }
@@ -201,7 +198,7 @@ impl<A: Adapter> Room<A> {
         }
         let played_enough = self.game.as_ref().is_some_and(A::played_enough);
         match crate::players::record_game(
-            &self.hub,
+            &self.ctx,
             &self.record,
             &self.seats,
             &values,
@@ -228,7 +225,7 @@ impl<A: Adapter> Room<A> {
             action: serde_json::to_value(&action)
                 .map_err(|e| ApiError::Internal(format!("a room action as JSON: {e}")))?,
         };
-        if let Err(e) = self.hub.store.append(&self.id, &entry).await {
+        if let Err(e) = self.ctx.store.append(&self.id, &entry).await {
             return Err(self.log_failed(e, "request"));
         }
         let events = self.table.apply(&action);
@@ -237,7 +234,7 @@ impl<A: Adapter> Room<A> {
         self.thought = None;
         if self.finished() && self.record.status != "finished" {
             self.record.status = "finished".into();
-            if let Err(e) = self.hub.store.set_status(&self.id, "finished", at).await {
+            if let Err(e) = self.ctx.store.set_status(&self.id, "finished", at).await {
                 tracing::error!(game = %self.id, "the game's end could not be recorded: {e}");
             }
         }
@@ -247,7 +244,7 @@ impl<A: Adapter> Room<A> {
 
     /// Creates the rematch every player agreed to and points this game to it.
     async fn create_rematch(&mut self) -> Result<u64, ApiError> {
-        let id = self.hub.rematch(&self.record, &self.seats).await?;
+        let id = super::records::rematch(&self.ctx, &self.record, &self.seats).await?;
         self.accept_table(TableAction::Next { game: id }, now_ms())
             .await
     }
@@ -276,7 +273,7 @@ impl<A: Adapter> Room<A> {
         let deadline = game
             .next_deadline()
             .and_then(|t| A::tick().map(|tick| (t, tick)));
-        let bot = match game.bot(&self.seats, self.record.seed, &self.hub.services) {
+        let bot = match game.bot(&self.seats, self.record.seed, &self.ctx.services) {
             None => None,
             Some(BotMove::At(t, action)) => Some((t, action)),
             Some(BotMove::Think { not_before, think }) => match &self.thought {
@@ -286,15 +283,15 @@ impl<A: Adapter> Room<A> {
                     if self.thinking != Some(self.seq) {
                         self.thinking = Some(self.seq);
                         let version = self.seq;
-                        let (hub, answers) = (Arc::clone(&self.hub), answers.clone());
+                        let (ctx, answers) = (Arc::clone(&self.ctx), answers.clone());
                         let key = match self.last_actor {
-                            Some(a) => Key::Address(self.hub.addresses.client(a)),
+                            Some(a) => Key::Address(self.ctx.addresses.client(a)),
                             None => Key::Game(self.id.clone()),
                         };
                         let now = Arc::clone(&self.version_now);
                         let wanted = move || now.load(Ordering::Relaxed) == version;
                         tokio::spawn(async move {
-                            let found = match hub.thinking.run_game(key, wanted, think).await {
+                            let found = match ctx.thinking.run_game(key, wanted, think).await {
                                 Ok(found) => found.flatten(),
                                 Err(e) => {
                                     tracing::error!("a bot's search failed: {e}");
@@ -337,41 +334,49 @@ impl<A: Adapter> Room<A> {
         self.accept(action, now_ms()).await
     }
 
-    /// Handles one command; `false` when the room should leave memory.
-    async fn handle(&mut self, cmd: Cmd) -> bool {
-        match cmd {
-            Cmd::Act {
+    /// Answers a call (of a socket here, or relayed from another node).
+    async fn call(&mut self, call: RoomCall) -> Result<RoomReply, ApiError> {
+        match call {
+            RoomCall::Act {
                 token,
                 intent,
                 from,
-                reply,
             } => {
-                let done = self.act(token.as_ref(), intent).await;
-                if done.is_ok() && from.is_some() {
+                let version = self.act(token.as_ref(), intent).await?;
+                if from.is_some() {
                     self.last_actor = from;
                 }
-                let _ = reply.send(done);
+                Ok(RoomReply::Acted { version })
             }
-            Cmd::Lobby { token, op, reply } => {
-                let _ = reply.send(self.lobby(token.as_ref(), op).await);
+            RoomCall::Lobby { token, op } => {
+                self.lobby(token.as_ref(), op).await?;
+                Ok(RoomReply::Done)
             }
-            Cmd::Join { who, reply } => {
-                let _ = reply.send(self.join(who).await);
+            RoomCall::Join { who } => {
+                let (seat, token) = self.join(who).await?;
+                Ok(RoomReply::Joined { seat, token })
             }
-            Cmd::View { token, reply } => {
+            RoomCall::View { token } => {
                 let seat = self.seat_of(token.as_ref());
-                let answer = if token.is_some() && seat.is_none() {
-                    Err(ApiError::Forbidden(
+                if token.is_some() && seat.is_none() {
+                    return Err(ApiError::Forbidden(
                         "that token belongs to no seat of this game".into(),
-                    ))
-                } else {
-                    Ok(SeatView {
-                        version: self.seq,
-                        seat,
-                        view: self.view(seat),
-                    })
-                };
-                let _ = reply.send(answer);
+                    ));
+                }
+                Ok(RoomReply::Viewed(SeatView {
+                    version: self.seq,
+                    seat,
+                    view: self.view(seat),
+                }))
+            }
+        }
+    }
+
+    /// Handles one command; `false` when the room should leave memory.
+    async fn handle(&mut self, cmd: Cmd) -> bool {
+        match cmd {
+            Cmd::Call { call, reply } => {
+                let _ = reply.send(self.call(call).await);
             }
             Cmd::Subscribe { token, reply } => {
                 let _ = reply.send(self.subscribe(token.as_ref()));
@@ -381,13 +386,13 @@ impl<A: Adapter> Room<A> {
         true
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+    pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
         // a game that ended just before a crash has its results recorded now
         if self.game.as_ref().is_some_and(A::is_over) {
             self.settle(self.last_at).await;
         }
         let (answers_tx, mut answers) = mpsc::channel::<Answer<A::Action>>(4);
-        let idle_limit = self.hub.limits.idle;
+        let idle_limit = self.ctx.limits.idle;
         let mut idle_since = tokio::time::Instant::now();
         // a rematch agreed to just before a restart is created now
         if self.table.rematch_agreed(&self.seats)
@@ -449,10 +454,10 @@ impl<A: Adapter> Room<A> {
             if self.stats.connected() == 0 {
                 let expired = self.game.is_none()
                     && now_ms().saturating_sub(self.record.created)
-                        >= self.hub.limits.lobby_expiry.as_millis() as u64;
+                        >= self.ctx.limits.lobby_expiry.as_millis() as u64;
                 if expired {
                     if let Err(e) = self
-                        .hub
+                        .ctx
                         .store
                         .set_status(&self.id, "expired", now_ms())
                         .await

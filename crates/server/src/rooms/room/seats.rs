@@ -16,7 +16,8 @@ use std::sync::Arc;
 impl<A: Adapter> Room<A> {
     async fn start(&mut self) -> Result<(), ApiError> {
         let now = now_ms();
-        let config = self.hub.start_record(&self.id, self.kind, now).await?;
+        let config =
+            crate::rooms::records::start_record(&self.ctx, &self.id, self.kind, now).await?;
         self.record.config = config;
         self.record.started = Some(now);
         self.record.status = "playing".into();
@@ -40,7 +41,7 @@ impl<A: Adapter> Room<A> {
                 "only the host (seat {host}) changes the table"
             )));
         }
-        let store = Arc::clone(&self.hub.store);
+        let store = Arc::clone(&self.ctx.store);
         match op {
             LobbyOp::AddBot { level } => {
                 if crate::players::is_rated(&self.record) {
@@ -100,7 +101,7 @@ impl<A: Adapter> Room<A> {
             }
             LobbyOp::Options { options } => {
                 self.kind
-                    .configure(&options, self.seats.len(), &self.hub.services)?;
+                    .configure(&options, self.seats.len(), &self.ctx.services)?;
                 // the rest of the configuration (rated or not, the seats' clients) stays
                 self.record.config["options"] = options;
                 store.set_config(&self.id, &self.record.config).await?;
@@ -146,9 +147,9 @@ impl<A: Adapter> Room<A> {
             bot_level: None,
             account: who.account,
         };
-        self.hub.store.put_seat(&self.id, &seat).await?;
+        self.ctx.store.put_seat(&self.id, &seat).await?;
         if self.record.config.get("clients").is_some() && !self.kind.ready(self.seats.len() + 1) {
-            self.hub
+            self.ctx
                 .store
                 .set_config(&self.id, &self.record.config)
                 .await?;
@@ -185,7 +186,7 @@ impl<A: Adapter> Room<A> {
                 account: other,
                 client: clients.get(i).copied().flatten(),
             };
-            may_pair(&self.hub, me, them).await?;
+            may_pair(&self.ctx, me, them).await?;
         }
         let mut clients = clients;
         clients.resize(self.seats.len(), None);

@@ -38,7 +38,7 @@ impl<A: Adapter> Room<A> {
     /// Whether the player of `seat` is at the table: connected, or gone for less than the
     /// away time (players not seen since the room was loaded count as gone from then).
     pub(super) fn present(&self, seat: &SeatRecord, now: Millis) -> bool {
-        let away = self.hub.limits.away.as_millis() as u64;
+        let away = self.ctx.limits.away.as_millis() as u64;
         match self.stats.attendance(&seat.token_hash) {
             Attendance::Here => true,
             Attendance::LeftAt(t) => now.saturating_sub(t) < away,
@@ -85,7 +85,7 @@ impl<A: Adapter> Room<A> {
         let now = now_ms();
         match &self.game {
             Some(game) => {
-                let mut v = game.view(seat, &self.seats, now, &self.hub.services);
+                let mut v = game.view(seat, &self.seats, now, &self.ctx.services);
                 v["id"] = json!(self.id);
                 v["status"] = json!(self.record.status);
                 v["seats"] = json!(seat_list(&self.seats));
@@ -139,7 +139,7 @@ impl<A: Adapter> Room<A> {
                 "that token belongs to no seat of this game".into(),
             ));
         }
-        let limits = &self.hub.limits;
+        let limits = &self.ctx.limits;
         let held = seat.and(token).map(|t| t.0.clone());
         let max = match held {
             Some(_) => limits.sockets_per_seat,

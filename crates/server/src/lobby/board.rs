@@ -12,8 +12,8 @@
 //! [`Limits::lobby_seeks_shown`]: crate::Limits::lobby_seeks_shown
 
 use super::SeekSpec;
+use crate::context::Context;
 use crate::error::ApiError;
-use crate::rooms::Hub;
 use serde_json::{Value, json};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -191,8 +191,8 @@ pub fn diff(old: &Snapshot, new: &Snapshot) -> Diff {
 }
 
 /// Reads the lobby from the store.
-async fn read(hub: &Hub, based_on: u64) -> Result<Snapshot, ApiError> {
-    let seeks: Vec<SeekItem> = hub
+async fn read(ctx: &Context, based_on: u64) -> Result<Snapshot, ApiError> {
+    let seeks: Vec<SeekItem> = ctx
         .store
         .seeks()
         .await?
@@ -213,14 +213,14 @@ async fn read(hub: &Hub, based_on: u64) -> Result<Snapshot, ApiError> {
         })
         .collect();
     let mut tables = Vec::new();
-    for g in hub.store.games_with_status(&["lobby"]).await? {
+    for g in ctx.store.games_with_status(&["lobby"]).await? {
         if tables.len() == TABLES_SHOWN {
             break;
         }
         if g.kind != "checkmates-party" {
             continue;
         }
-        let seats = hub.store.seats(&g.id).await?;
+        let seats = ctx.store.seats(&g.id).await?;
         if seats.len() < 6 {
             tables.push(json!({
                 "id": g.id, "host": seats.first().map(|s| s.name.clone()),
@@ -230,11 +230,11 @@ async fn read(hub: &Hub, based_on: u64) -> Result<Snapshot, ApiError> {
         }
     }
     let mut playing = Vec::new();
-    for g in hub.store.playing(PLAYING_SHOWN).await? {
+    for g in ctx.store.playing(PLAYING_SHOWN).await? {
         if g.kind.ends_with("-solo") || g.kind.ends_with("-local") {
             continue;
         }
-        let seats = hub.store.seats(&g.id).await?;
+        let seats = ctx.store.seats(&g.id).await?;
         playing.push(json!({
             "id": g.id, "kind": g.kind, "options": g.config.get("options"),
             "rated": g.config.get("rated").and_then(Value::as_bool).unwrap_or(false),
@@ -242,7 +242,7 @@ async fn read(hub: &Hub, based_on: u64) -> Result<Snapshot, ApiError> {
             "registered": seats.iter().map(|s| s.account.is_some()).collect::<Vec<_>>(),
         }));
     }
-    let shown = seeks.len().min(hub.limits.lobby_seeks_shown);
+    let shown = seeks.len().min(ctx.limits.lobby_seeks_shown);
     Ok(Snapshot {
         based_on: Some(based_on),
         seeks,
@@ -281,7 +281,7 @@ impl Board {
     /// last snapshot when there is one to send.
     pub async fn refresh(
         &self,
-        hub: &Hub,
+        ctx: &Context,
         always: bool,
     ) -> Result<(Arc<Snapshot>, Option<Diff>), ApiError> {
         let _one_at_a_time = self.refreshing.lock().await;
@@ -290,7 +290,7 @@ impl Board {
         if old.based_on == Some(seen) && !always {
             return Ok((old, None));
         }
-        let new = Arc::new(read(hub, seen).await?);
+        let new = Arc::new(read(ctx, seen).await?);
         let d = diff(&old, &new);
         *self.snapshot.write().unwrap_or_else(|e| e.into_inner()) = Arc::clone(&new);
         Ok((new, (!d.is_empty()).then_some(d)))

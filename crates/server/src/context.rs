@@ -1,0 +1,45 @@
+//! What every part of the server works with: the store, the games' shared services, the
+//! bounds, the thinking pool and the per-address limits. The rooms, the players' records and
+//! the lobby take this, and nothing of each other, so each can be read (and tested) on its own.
+
+use crate::limits::{AddressLimits, Limits};
+use crate::services::Services;
+use crate::store::Store;
+use crate::thinking::Thinking;
+use std::sync::Arc;
+
+/// The shared services of one server.
+pub struct Context {
+    /// Where games and players live.
+    pub store: Arc<dyn Store>,
+    /// Solvers, decks and what is known exactly about positions.
+    pub services: Arc<Services>,
+    /// The bounds.
+    pub limits: Limits,
+    /// Where searches run.
+    pub thinking: Arc<Thinking>,
+    /// Per-address rates and counts.
+    pub addresses: AddressLimits,
+    /// Held while a finished game's ratings are read, computed and written, so two games
+    /// ending at once never write over each other's change.
+    pub settling: tokio::sync::Mutex<()>,
+}
+
+impl Context {
+    /// The services of a server over `store` with `limits`.
+    pub fn new(store: Arc<dyn Store>, services: Arc<Services>, limits: Limits) -> Context {
+        Context {
+            store,
+            services,
+            thinking: Arc::new(Thinking::new(
+                limits.thinking,
+                limits.thinking_tools,
+                limits.tools_per_client,
+                limits.tools_waiting,
+            )),
+            addresses: AddressLimits::new(&limits),
+            limits,
+            settling: tokio::sync::Mutex::new(()),
+        }
+    }
+}

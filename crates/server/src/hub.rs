@@ -1,0 +1,54 @@
+//! The hub: one server's parts put together, as the HTTP and WebSocket layer and the cluster
+//! use them: the shared services ([`Context`]), the rooms ([`Registry`]) and the lobby.
+
+use crate::context::Context;
+use crate::limits::Limits;
+use crate::lobby::Lobby;
+use crate::rooms::Registry;
+use crate::services::Services;
+use crate::store::Store;
+use std::ops::Deref;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// One server.
+pub struct Hub {
+    /// The store, the services, the bounds, the thinking pool and the per-address limits.
+    pub ctx: Arc<Context>,
+    /// The games in memory (and the relays to games other nodes run).
+    pub rooms: Arc<Registry>,
+    /// The lobby.
+    pub lobby: Arc<Lobby>,
+}
+
+/// The hub reads as its shared services (`hub.store`, `hub.limits`): they are what most
+/// requests need.
+impl Deref for Hub {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.ctx
+    }
+}
+
+impl Hub {
+    /// A server over `store`.
+    pub fn new(store: Arc<dyn Store>, services: Arc<Services>, limits: Limits) -> Arc<Hub> {
+        let ctx = Arc::new(Context::new(store, services, limits));
+        let rooms = Registry::new(Arc::clone(&ctx));
+        let lobby = Lobby::new(Arc::clone(&ctx), Arc::clone(&rooms));
+        let hub = Arc::new(Hub { ctx, rooms, lobby });
+        // per-address buckets of addresses not seen for a while are dropped now and then
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            let weak = Arc::downgrade(&hub);
+            runtime.spawn(async move {
+                loop {
+                    tokio::time::sleep(Duration::from_secs(60)).await;
+                    let Some(hub) = weak.upgrade() else { return };
+                    hub.addresses.forget_idle();
+                }
+            });
+        }
+        hub
+    }
+}

@@ -1,0 +1,191 @@
+//! What a room is asked, and answers: one protocol, the same for a socket of this node and for
+//! a call from another node (the cluster carries [`RoomCall`] and [`RoomReply`] as they are),
+//! so a new room command is written once: here, and in the room's `call`.
+//!
+//! Requests carry the caller's token hash, never a seat: the room finds the seat the token
+//! holds at the moment it acts.
+
+use super::{RoomHandle, Subscription, TokenHash};
+use crate::error::ApiError;
+use crate::frames::LobbyOp;
+use crate::players::Host;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::net::IpAddr;
+use tokio::sync::oneshot;
+
+/// A request to a room.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomCall {
+    /// An intent of the seat `token` holds.
+    Act {
+        /// The token's hash.
+        token: Option<TokenHash>,
+        /// The game's intent (parsed by the room into its game's typed intent).
+        intent: Value,
+        /// The client's address (a bot's reply is searched in its turn).
+        #[serde(default)]
+        from: Option<IpAddr>,
+    },
+    /// A change to a game's lobby.
+    Lobby {
+        /// The token's hash.
+        token: Option<TokenHash>,
+        /// The change.
+        op: LobbyOp,
+    },
+    /// Take a free seat.
+    Join {
+        /// Who sits down.
+        #[serde(flatten)]
+        who: Host,
+    },
+    /// The version, seat and view of `token` (the start of a relayed subscription too).
+    View {
+        /// The token's hash.
+        token: Option<TokenHash>,
+    },
+}
+
+/// The state as one seat (or a spectator) sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatView {
+    /// The room's version.
+    pub version: u64,
+    /// The seat the token holds now.
+    pub seat: Option<u32>,
+    /// What it sees.
+    pub view: Value,
+}
+
+/// A room's answer to a [`RoomCall`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoomReply {
+    /// An intent was logged: the room's version now.
+    Acted {
+        /// The version.
+        version: u64,
+    },
+    /// A lobby change was made.
+    Done,
+    /// A seat was taken.
+    Joined {
+        /// The seat.
+        seat: u32,
+        /// Its secret token.
+        token: String,
+    },
+    /// A view.
+    Viewed(SeatView),
+}
+
+/// What a room's task receives.
+pub enum Cmd {
+    /// A call, answered on `reply`.
+    Call {
+        /// The call.
+        call: RoomCall,
+        /// Where the answer goes.
+        reply: oneshot::Sender<Result<RoomReply, ApiError>>,
+    },
+    /// A new subscriber to the room's frames (in this process: another node's sockets watch
+    /// through that node's relay).
+    Subscribe {
+        /// The subscriber's token hash, if it holds a seat.
+        token: Option<TokenHash>,
+        /// Where the subscription goes.
+        reply: oneshot::Sender<Result<Subscription, ApiError>>,
+    },
+    /// Leave memory now (the registry needs the place).
+    Leave,
+}
+
+fn room_gone() -> ApiError {
+    ApiError::unavailable("the room closed; reload the page")
+}
+
+fn unexpected(reply: RoomReply) -> ApiError {
+    ApiError::Internal(format!("a room answered {reply:?} out of turn"))
+}
+
+impl RoomHandle {
+    /// Sends `call` to the room (or, for a relay, to the node that runs it) and waits for the
+    /// answer.
+    pub async fn call(&self, call: RoomCall) -> Result<RoomReply, ApiError> {
+        self.stats.touch();
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Cmd::Call { call, reply })
+            .await
+            .map_err(|_| room_gone())?;
+        rx.await.map_err(|_| room_gone())?
+    }
+
+    /// An intent of whoever holds `token`, sent from address `from`; on success, the room's
+    /// version once it is logged.
+    pub async fn act(
+        &self,
+        token: Option<TokenHash>,
+        intent: Value,
+        from: Option<IpAddr>,
+    ) -> Result<u64, ApiError> {
+        match self
+            .call(RoomCall::Act {
+                token,
+                intent,
+                from,
+            })
+            .await?
+        {
+            RoomReply::Acted { version } => Ok(version),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// A lobby change by whoever holds `token`.
+    pub async fn lobby(&self, token: Option<TokenHash>, op: LobbyOp) -> Result<(), ApiError> {
+        match self.call(RoomCall::Lobby { token, op }).await? {
+            RoomReply::Done => Ok(()),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Takes a free seat as a guest: returns it and its secret token.
+    pub async fn join(&self, name: String) -> Result<(u32, String), ApiError> {
+        let who = Host {
+            name,
+            account: None,
+            client: None,
+        };
+        self.join_as(&who).await
+    }
+
+    /// Takes a free seat for `who`: returns it and its secret token.
+    pub async fn join_as(&self, who: &Host) -> Result<(u32, String), ApiError> {
+        match self.call(RoomCall::Join { who: who.clone() }).await? {
+            RoomReply::Joined { seat, token } => Ok((seat, token)),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// The version, the seat `token` holds and its view (403 for a token of no seat).
+    pub async fn view(&self, token: Option<TokenHash>) -> Result<SeatView, ApiError> {
+        match self.call(RoomCall::View { token }).await? {
+            RoomReply::Viewed(v) => Ok(v),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Subscribes to the room's frames as whoever holds `token` (a spectator without one).
+    pub async fn subscribe(&self, token: Option<TokenHash>) -> Result<Subscription, ApiError> {
+        self.stats.touch();
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Cmd::Subscribe { token, reply })
+            .await
+            .map_err(|_| room_gone())?;
+        rx.await.map_err(|_| room_gone())?
+    }
+}

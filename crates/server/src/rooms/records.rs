@@ -1,0 +1,217 @@
+//! Stored games made and started: a new game with its seats (checked options, a rated
+//! table's rules), a rematch, a lobby's start. What is stored here is what a room loads.
+
+use crate::context::Context;
+use crate::error::ApiError;
+use crate::games::{Hosted, Kind};
+use crate::ids::{now_ms, random_hex, random_seed, token_hash};
+use crate::players::names::clean as clean_name;
+use crate::store::{GameRecord, SeatRecord};
+use serde_json::{Value, json};
+use tabula_core::Millis;
+
+/// A game just created.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// Its id.
+    pub id: String,
+    /// The creator's seat.
+    pub seat: u32,
+    /// The creator's secret token.
+    pub token: String,
+}
+
+/// The kind of a stored game.
+pub(crate) fn kind_of(record: &GameRecord) -> Result<Kind, ApiError> {
+    Kind::parse(&record.kind).ok_or_else(|| {
+        ApiError::Internal(format!(
+            "game `{}` is of an unknown kind `{}`",
+            record.id, record.kind
+        ))
+    })
+}
+
+/// Which adapter runs a stored game (its options say so even before it starts).
+pub(crate) fn hosted_of(record: &GameRecord) -> Result<Hosted, ApiError> {
+    let kind = kind_of(record)?;
+    let game = record.config.get("game").unwrap_or(&Value::Null);
+    let options = record.config.get("options").unwrap_or(&Value::Null);
+    let hosted = Hosted::of(kind, game);
+    Ok(if hosted == Hosted::Quickchess {
+        Hosted::of(kind, options)
+    } else {
+        hosted
+    })
+}
+
+/// Creates a game for a guest: the creator takes seat 0; `bots` fill further seats.
+pub async fn create(
+    ctx: &Context,
+    kind: Kind,
+    options: Value,
+    name: &str,
+    bots: &[u8],
+) -> Result<Created, ApiError> {
+    let host = crate::players::Host {
+        name: name.into(),
+        account: None,
+        client: None,
+    };
+    create_hosted(ctx, kind, options, &host, bots, false).await
+}
+
+/// Creates a game: `host` takes seat 0; `bots` fill further seats. A rated game is
+/// between signed-in players only.
+pub async fn create_hosted(
+    ctx: &Context,
+    kind: Kind,
+    options: Value,
+    host: &crate::players::Host,
+    bots: &[u8],
+    rated: bool,
+) -> Result<Created, ApiError> {
+    let name = host.name.as_str();
+    if rated && host.account.is_none() {
+        return Err(ApiError::Forbidden(
+            "sign in to play rated games (guests play casual ones)".into(),
+        ));
+    }
+    if rated && !bots.is_empty() {
+        return Err(ApiError::BadInput(
+            "games against bots are casual: rated games are between people".into(),
+        ));
+    }
+    if rated && kind.max_seats() < 2 {
+        return Err(ApiError::BadInput(format!(
+            "{} is played alone: it cannot be rated",
+            kind.name()
+        )));
+    }
+    if 1 + bots.len() > kind.max_seats() {
+        return Err(ApiError::BadInput(format!(
+            "{} has at most {} seats",
+            kind.name(),
+            kind.max_seats()
+        )));
+    }
+    for &level in bots {
+        kind.check_bot_level(level)?;
+    }
+    // check the options now, so a bad lobby never exists
+    kind.configure(&options, 1 + bots.len(), &ctx.services)?;
+    let token = random_hex(16);
+    let seat0 = SeatRecord {
+        seat: 0,
+        name: clean_name(name),
+        token_hash: token_hash(&token),
+        bot_level: None,
+        account: host.account,
+    };
+    let bots = bots.iter().enumerate().map(|(i, &level)| SeatRecord {
+        seat: i as u32 + 1,
+        name: format!("Bot {level}"),
+        token_hash: String::new(),
+        bot_level: Some(level),
+        account: None,
+    });
+    let seats: Vec<SeatRecord> = std::iter::once(seat0).chain(bots).collect();
+    let start = kind.ready(seats.len());
+    // a rated table remembers its players' clients until it starts (two accounts of one
+    // client never meet there); the started game's configuration drops them
+    let clients = rated.then(|| vec![host.client]);
+    let id = insert_game(ctx, kind, options, rated, clients, &seats, start).await?;
+    Ok(Created { id, seat: 0, token })
+}
+
+/// Creates the rematch of a finished game, started at once: the same kind, options (a
+/// duel's sides swapped), rating (a rated game's rematch is rated) and seats, each held by
+/// the same token (so every player's browser already holds its seat) and bot.
+pub async fn rematch(
+    ctx: &Context,
+    game: &GameRecord,
+    seats: &[SeatRecord],
+) -> Result<String, ApiError> {
+    let kind = kind_of(game)?;
+    let options = kind.rematch_options(game.config.get("options").unwrap_or(&Value::Null));
+    kind.configure(&options, seats.len(), &ctx.services)?;
+    // a rated game's rematch is rated, unless its players have begun their rated games
+    // together for the day: then it is casual
+    let mut rated = crate::players::is_rated(game);
+    let accounts: Vec<i64> = seats.iter().filter_map(|s| s.account).collect();
+    if rated {
+        for (i, &a) in accounts.iter().enumerate() {
+            for &b in &accounts[i + 1..] {
+                let seated = |account| crate::players::fair::Seated {
+                    account,
+                    client: None,
+                };
+                if crate::players::fair::may_pair(ctx, seated(a), seated(b))
+                    .await
+                    .is_err()
+                {
+                    rated = false;
+                }
+            }
+        }
+    }
+    insert_game(ctx, kind, options, rated, None, seats, true).await
+}
+
+/// Stores a new game of `kind` with its options, rating and seats, started at once if
+/// `start`; returns its id.
+async fn insert_game(
+    ctx: &Context,
+    kind: Kind,
+    options: Value,
+    rated: bool,
+    clients: Option<Vec<Option<std::net::IpAddr>>>,
+    seats: &[SeatRecord],
+    start: bool,
+) -> Result<String, ApiError> {
+    let id = random_hex(6);
+    let now = now_ms();
+    let mut config = json!({"options": options, "rated": rated});
+    if let Some(c) = clients {
+        config["clients"] = json!(c);
+    }
+    let record = GameRecord {
+        id: id.clone(),
+        kind: kind.name().into(),
+        config,
+        seed: random_seed(),
+        created: now,
+        started: None,
+        status: "lobby".into(),
+        updated: now,
+    };
+    ctx.store.create_game(&record).await?;
+    for s in seats {
+        ctx.store.put_seat(&id, s).await?;
+    }
+    if start {
+        start_record(ctx, &id, kind, now).await?;
+    }
+    Ok(id)
+}
+
+/// Completes the configuration from the seats and marks the game started; returns the
+/// whole stored configuration.
+pub async fn start_record(
+    ctx: &Context,
+    id: &str,
+    kind: Kind,
+    now: Millis,
+) -> Result<Value, ApiError> {
+    let record = ctx
+        .store
+        .game(id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))?;
+    let seats = ctx.store.seats(id).await?;
+    let options = record.config.get("options").cloned().unwrap_or(json!({}));
+    let game = kind.configure(&options, seats.len(), &ctx.services)?;
+    let rated = crate::players::is_rated(&record);
+    let config = json!({"options": options, "game": game, "rated": rated});
+    ctx.store.start_game(id, &config, now).await?;
+    Ok(config)
+}
