@@ -7,10 +7,10 @@
 //! games. Without a search request only what is already known is reported.
 
 use crate::error::ApiError;
-use crate::knowledge::{Knowledge, Verdict};
+use crate::games::chess_view::{LegalMove, PieceOn, board_of, legal_of};
+use crate::knowledge::{Knowledge, Verdict, VerdictParts};
 use crate::thinking::{Asker, Thinking};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tabula_chess::engine::{Control, Engine, Limits, Report, Score};
@@ -45,27 +45,82 @@ impl Control for Deadline {
     fn report(&mut self, _report: &Report) {}
 }
 
-fn describe(p: &AnyPosition, sans: Vec<String>) -> Value {
-    let (w, h) = (p.width(), p.height());
-    let board = crate::games::chess_view::board_json(p);
-    let legal = crate::games::chess_view::legal_json(p);
-    json!({
-        "variant": p.variant().name(), "fen": p.fen(), "width": w, "height": h, "board": board,
-        "turn": p.turn().name(), "check": p.is_check(), "outcome": p.outcome().map(|o| o.to_string()),
-        "legal": legal, "moves_san": sans,
-    })
+/// A position as the analysis board shows it.
+#[derive(Serialize)]
+pub struct PositionView {
+    variant: String,
+    fen: String,
+    width: u8,
+    height: u8,
+    board: Vec<PieceOn>,
+    turn: &'static str,
+    check: bool,
+    outcome: Option<String>,
+    legal: Vec<LegalMove>,
+    moves_san: Vec<String>,
+    /// What is known exactly (`null` when nothing is).
+    solved: Option<SolvedView>,
+    /// The engine's search, when one was asked for and found a move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    analysis: Option<EngineView>,
+}
+
+/// An exact verdict with its best move.
+#[derive(Serialize)]
+pub struct SolvedView {
+    #[serde(flatten)]
+    parts: VerdictParts,
+    best: Option<String>,
+    best_san: Option<String>,
+}
+
+/// An evaluation for the side to move: `{"cp": 35}` or `{"mate": -3}`.
+#[derive(Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreView {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+/// The engine's answer.
+#[derive(Serialize)]
+pub struct EngineView {
+    best: String,
+    best_san: String,
+    score: ScoreView,
+    depth: u32,
+    nodes: u64,
+    pv_san: Vec<String>,
+}
+
+fn describe(p: &AnyPosition, sans: Vec<String>) -> PositionView {
+    PositionView {
+        variant: p.variant().name(),
+        fen: p.fen(),
+        width: p.width(),
+        height: p.height(),
+        board: board_of(p),
+        turn: p.turn().name(),
+        check: p.is_check(),
+        outcome: p.outcome().map(|o| o.to_string()),
+        legal: legal_of(p),
+        moves_san: sans,
+        solved: None,
+        analysis: None,
+    }
 }
 
 /// Positions the lesson solver may value per millisecond of an analysis request.
 const SOLVE_PER_MS: u64 = 1_000;
 
 /// The exact verdict as the browser shows it.
-fn verdict_json(p: &AnyPosition, v: Option<Verdict>) -> Value {
-    v.map_or(Value::Null, |v| {
-        let mut j = v.parts_json();
-        j["best"] = json!(v.best.map(|m| p.uci(&m)));
-        j["best_san"] = json!(v.best.map(|m| p.san(&m)));
-        j
+fn solved(p: &AnyPosition, v: Option<Verdict>) -> Option<SolvedView> {
+    v.map(|v| SolvedView {
+        parts: v.parts(),
+        best: v.best.map(|m| p.uci(&m)),
+        best_san: v.best.map(|m| p.san(&m)),
     })
 }
 
@@ -75,7 +130,7 @@ pub async fn position(
     thinking: &Thinking,
     asker: Asker,
     knowledge: Arc<Knowledge>,
-) -> Result<Value, ApiError> {
+) -> Result<PositionView, ApiError> {
     let bad = ApiError::BadInput;
     let variant =
         Variant::parse(&q.variant).map_err(|e| bad(format!("variant `{}`: {e}", q.variant)))?;
@@ -103,7 +158,7 @@ pub async fn position(
         p = p.play_unchecked(mv);
     }
     let mut answer = describe(&p, sans);
-    answer["solved"] = verdict_json(&p, knowledge.known(&p));
+    answer.solved = solved(&p, knowledge.known(&p));
     if let Some(ms) = q.analyse_ms {
         let ms = ms.clamp(10, MAX_MS);
         let pos = p;
@@ -120,7 +175,7 @@ pub async fn position(
                 (verdict, result)
             })
             .await?;
-        answer["solved"] = verdict_json(&p, verdict);
+        answer.solved = solved(&p, verdict);
         if let Some(best) = result.best {
             let r = &result.report;
             let mut q = p;
@@ -130,12 +185,16 @@ pub async fn position(
                 q = q.play_unchecked(*m);
             }
             let score = match r.score {
-                Score::Cp(c) => json!({"cp": c}),
-                Score::Mate(m) => json!({"mate": m}),
+                Score::Cp(c) => ScoreView::Cp(c),
+                Score::Mate(m) => ScoreView::Mate(m),
             };
-            answer["analysis"] = json!({
-                "best": p.uci(&best), "best_san": p.san(&best), "score": score,
-                "depth": r.depth, "nodes": r.nodes, "pv_san": line,
+            answer.analysis = Some(EngineView {
+                best: p.uci(&best),
+                best_san: p.san(&best),
+                score,
+                depth: r.depth,
+                nodes: r.nodes,
+                pv_san: line,
             });
         }
     }
@@ -151,13 +210,22 @@ pub struct QuerniHint {
     level: Option<u8>,
 }
 
+/// The computer's suggestion.
+#[derive(Serialize)]
+pub struct HintView {
+    /// The turn, as the position's notation writes it.
+    turn: String,
+    /// The level that found it.
+    level: u8,
+}
+
 /// `POST /api/querni/hint`: the computer's suggestion for the side to move (level 3 unless
 /// asked otherwise), as the "Hint" button shows it.
 pub async fn querni_hint(
     q: QuerniHint,
     thinking: &Thinking,
     asker: Asker,
-) -> Result<Value, ApiError> {
+) -> Result<HintView, ApiError> {
     let bad = ApiError::BadInput;
     let p =
         tabula_querni::Position::parse(&q.position).map_err(|e| bad(format!("position: {e}")))?;
@@ -172,5 +240,5 @@ pub async fn querni_hint(
             p.describe(t).to_string()
         })
         .await?;
-    Ok(json!({"turn": turn, "level": level}))
+    Ok(HintView { turn, level })
 }

@@ -6,8 +6,9 @@
 //! room knows which intents its game takes, and parses it into that game's typed intent.
 
 use crate::error::ApiError;
+use crate::json::RawJson;
+use crate::rooms::views::Shown;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// The largest frame a client may send, in bytes.
 pub const MAX_FRAME: usize = 8 * 1024;
@@ -16,7 +17,7 @@ pub const MAX_FRAME: usize = 8 * 1024;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Request {
     /// An intent for the client's seat (the game's own JSON, parsed by the room).
-    Act(Value),
+    Act(RawJson),
     /// A change to a lobby (host only).
     Lobby(LobbyOp),
     /// The current state again.
@@ -47,8 +48,8 @@ pub enum LobbyOp {
     },
     /// Change the game's options (the side, the deck, ...).
     Options {
-        /// The new options, as at creation.
-        options: Value,
+        /// The new options, as at creation (read by the game's kind).
+        options: RawJson,
     },
     /// Start the game.
     Start,
@@ -58,7 +59,7 @@ pub enum LobbyOp {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClientFrame {
     /// The client's id for this request, echoed in the answer.
-    pub id: Option<Value>,
+    pub id: Option<RawJson>,
     /// What it asks.
     pub request: Request,
 }
@@ -67,7 +68,7 @@ pub struct ClientFrame {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FrameError {
     /// The id to echo, if the frame had one.
-    pub id: Option<Value>,
+    pub id: Option<RawJson>,
     /// Why it was refused.
     pub error: ApiError,
 }
@@ -76,17 +77,25 @@ pub struct FrameError {
 struct RawFrame {
     t: Option<String>,
     #[serde(default)]
-    d: Value,
+    d: Option<RawJson>,
     #[serde(default)]
-    id: Option<Value>,
+    id: Option<RawJson>,
+}
+
+/// An `auth` frame's data.
+#[derive(Deserialize)]
+struct AuthData {
+    token: String,
 }
 
 const LOBBY_SHAPE: &str = "a lobby change is {\"op\": \"add_bot\", \"level\": N} | {\"op\": \"remove\", \"seat\": N} | {\"op\": \"options\", \"options\": {...}} | {\"op\": \"start\"}";
 
+const FRAME_SHAPE: &str = "a frame is {\"t\": type, \"d\": data}";
+
 impl ClientFrame {
     /// Parses a text frame; anything malformed, oversized or unknown is a [`FrameError`].
     pub fn parse(text: &str) -> Result<ClientFrame, FrameError> {
-        let fail = |id: Option<Value>, error: ApiError| FrameError { id, error };
+        let fail = |id: Option<RawJson>, error: ApiError| FrameError { id, error };
         if text.len() > MAX_FRAME {
             return Err(fail(
                 None,
@@ -96,40 +105,41 @@ impl ClientFrame {
                 )),
             ));
         }
-        let raw: RawFrame = match serde_json::from_str::<Value>(text) {
-            Err(e) => return Err(fail(None, ApiError::BadInput(format!("not JSON: {e}")))),
-            Ok(v) if !v.is_object() => {
+        let raw: RawFrame = match serde_json::from_str(text) {
+            Err(e) if e.is_syntax() || e.is_eof() => {
+                return Err(fail(None, ApiError::BadInput(format!("not JSON: {e}"))));
+            }
+            Err(e) => {
                 return Err(fail(
                     None,
-                    ApiError::BadInput("a frame is {\"t\": type, \"d\": data}".into()),
+                    ApiError::BadInput(format!("{FRAME_SHAPE}: {}", crate::json::message(&e))),
                 ));
             }
-            Ok(v) => serde_json::from_value(v).map_err(|e| {
-                fail(
-                    None,
-                    ApiError::BadInput(format!("a frame is {{\"t\": type, \"d\": data}}: {e}")),
-                )
-            })?,
+            // an array would read as the fields in order: a frame is an object
+            Ok(_) if !text.trim_start().starts_with('{') => {
+                return Err(fail(None, ApiError::BadInput(FRAME_SHAPE.into())));
+            }
+            Ok(raw) => raw,
         };
         let id = raw.id;
         let request = match raw.t.as_deref() {
             None => {
-                return Err(fail(
-                    id,
-                    ApiError::BadInput("a frame is {\"t\": type, \"d\": data}".into()),
-                ));
+                return Err(fail(id, ApiError::BadInput(FRAME_SHAPE.into())));
             }
-            Some("act") => Request::Act(raw.d),
-            Some("lobby") => match serde_json::from_value::<LobbyOp>(raw.d) {
+            Some("act") => Request::Act(raw.d.unwrap_or_else(RawJson::null)),
+            Some("lobby") => match raw.d.unwrap_or_else(RawJson::null).parse::<LobbyOp>() {
                 Ok(op) => Request::Lobby(op),
                 Err(e) => {
-                    return Err(fail(id, ApiError::BadInput(format!("{LOBBY_SHAPE}: {e}"))));
+                    return Err(fail(
+                        id,
+                        ApiError::BadInput(format!("{LOBBY_SHAPE}: {}", crate::json::message(&e))),
+                    ));
                 }
             },
             Some("resync") => Request::Resync,
             Some("ping") => Request::Ping,
-            Some("auth") => match raw.d.get("token").and_then(Value::as_str) {
-                Some(t) if t.len() <= 128 => Request::Auth { token: t.into() },
+            Some("auth") => match raw.d.map(|d| d.parse::<AuthData>()) {
+                Some(Ok(AuthData { token })) if token.len() <= 128 => Request::Auth { token },
                 _ => {
                     return Err(fail(
                         id,
@@ -165,24 +175,24 @@ pub enum ServerFrame<'a> {
         /// The seat this socket acts for, if any.
         seat: Option<u32>,
         /// What it sees.
-        view: &'a Value,
+        view: &'a Shown,
         /// The request's id, when answering one.
         #[serde(skip_serializing_if = "Option::is_none")]
-        id: Option<&'a Value>,
+        id: Option<&'a RawJson>,
     },
     /// A change: the new version, what happened and the view after it.
     Update {
         /// The room's version after the change.
         v: u64,
         /// The events.
-        events: &'a [Value],
+        events: &'a Shown,
         /// The view after it.
-        view: &'a Value,
+        view: &'a Shown,
     },
     /// The request is done (an action is in the log).
     Ack {
         /// The request's id.
-        id: Option<&'a Value>,
+        id: Option<&'a RawJson>,
         /// The version after an action.
         #[serde(skip_serializing_if = "Option::is_none")]
         v: Option<u64>,
@@ -190,7 +200,7 @@ pub enum ServerFrame<'a> {
     /// The request was refused; nothing changed.
     Error {
         /// The request's id.
-        id: Option<&'a Value>,
+        id: Option<&'a RawJson>,
         /// Why, in words.
         message: String,
         /// The kind of error (`bad_input`, `forbidden`, `refused`, `rate_limited`, ...).
@@ -212,13 +222,13 @@ pub enum ServerFrame<'a> {
     Pong {
         /// The request's id.
         #[serde(skip_serializing_if = "Option::is_none")]
-        id: Option<&'a Value>,
+        id: Option<&'a RawJson>,
     },
 }
 
 impl ServerFrame<'_> {
     /// An error frame for `error`, echoing `id`.
-    pub fn error<'a>(error: &ApiError, id: Option<&'a Value>) -> ServerFrame<'a> {
+    pub fn error<'a>(error: &ApiError, id: Option<&'a RawJson>) -> ServerFrame<'a> {
         ServerFrame::Error {
             id,
             message: error.public_message(),
@@ -238,13 +248,16 @@ impl ServerFrame<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+
+    fn raw(text: &str) -> RawJson {
+        RawJson::from_text(text.into()).unwrap()
+    }
 
     #[test]
     fn frames_parse_into_requests() {
         let f = ClientFrame::parse(r#"{"t":"act","d":{"t":"move","mv":"a1-a2"},"id":7}"#).unwrap();
-        assert_eq!(f.id, Some(json!(7)));
-        assert_eq!(f.request, Request::Act(json!({"t": "move", "mv": "a1-a2"})));
+        assert_eq!(f.id, Some(raw("7")));
+        assert_eq!(f.request, Request::Act(raw(r#"{"t":"move","mv":"a1-a2"}"#)));
         let f = ClientFrame::parse(r#"{"t":"lobby","d":{"op":"add_bot","level":3}}"#).unwrap();
         assert_eq!(f.request, Request::Lobby(LobbyOp::AddBot { level: 3 }));
         assert_eq!(
@@ -262,7 +275,7 @@ mod tests {
         // 4294967297 = 2^32 + 1 would be seat 1 after an `as u32`
         let e = ClientFrame::parse(r#"{"t":"lobby","d":{"op":"remove","seat":4294967297},"id":1}"#)
             .unwrap_err();
-        assert_eq!(e.id, Some(json!(1)));
+        assert_eq!(e.id, Some(raw("1")));
         assert_eq!(e.error.status().as_u16(), 400);
         assert!(e.error.to_string().contains("4294967297"), "{}", e.error);
         let e =
@@ -297,8 +310,8 @@ mod tests {
 
     #[test]
     fn server_frames_keep_the_wire_shape() {
-        let view = json!({"a": 1});
-        let id = json!(3);
+        let view = Shown::Text(raw(r#"{"a":1}"#));
+        let id = raw("3");
         assert_eq!(
             ServerFrame::State {
                 v: 2,

@@ -67,13 +67,31 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    /// The verdict as clients receive it: `{"text", "kind", "winner", "n", "wdl"}`.
-    pub fn parts_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "text": self.text, "kind": self.kind.name(),
-            "winner": self.winner.map(Color::name), "n": self.n, "wdl": self.wdl.name(),
-        })
+    /// The verdict as clients receive it.
+    pub fn parts(&self) -> VerdictParts {
+        VerdictParts {
+            text: self.text.clone(),
+            kind: self.kind.name(),
+            winner: self.winner.map(Color::name),
+            n: self.n,
+            wdl: self.wdl.name(),
+        }
     }
+}
+
+/// A verdict as clients receive it (the browser builds its words from the parts).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct VerdictParts {
+    /// In words, for people.
+    pub text: String,
+    /// What kind (`mate`, `checkmated`, `win_in_plies`, `win_by_tie_break`, `draw`).
+    pub kind: &'static str,
+    /// Who wins (`white`, `black`).
+    pub winner: Option<&'static str>,
+    /// Moves to mate or plies to the win.
+    pub n: Option<u32>,
+    /// Win, draw or loss for the side to move.
+    pub wdl: &'static str,
 }
 
 /// The tables and the lesson solvers.

@@ -14,12 +14,12 @@
 use crate::error::ApiError;
 use crate::frames::{ClientFrame, FrameError, Request, ServerFrame};
 use crate::hub::Hub;
+use crate::json::RawJson;
 use crate::limits::{Held, Limited};
 use crate::rooms::{Frame, RoomHandle, Subscription, TokenHash};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::Value;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,7 +33,7 @@ fn text(frame: &ServerFrame<'_>) -> Message {
     Message::Text(Utf8Bytes::from(frame.to_text()))
 }
 
-fn error(e: &ApiError, id: Option<&Value>) -> Message {
+fn error(e: &ApiError, id: Option<&RawJson>) -> Message {
     text(&ServerFrame::error(e, id))
 }
 
@@ -102,7 +102,7 @@ impl Socket {
     }
 
     /// The whole state again (after missed broadcasts, or asked for).
-    async fn resend_state(&mut self, id: Option<&Value>) -> Result<(), Closed> {
+    async fn resend_state(&mut self, id: Option<&RawJson>) -> Result<(), Closed> {
         match self.room.view(self.token.clone()).await {
             Ok(state) => {
                 self.seat = state.seat;

@@ -92,7 +92,7 @@ async fn a_removed_players_open_socket_can_no_longer_act_and_nothing_is_logged()
     // Bob acts as seat 1, and the log says so
     b.act(json!({"t": "announce", "bid": 3})).await.unwrap();
     let log = s.hub.store.log(&id).await.unwrap();
-    let last = &log.last().unwrap().action;
+    let last: Value = log.last().unwrap().action.parse().unwrap();
     assert_eq!(
         (last["t"].clone(), last["player"].clone()),
         (json!("announce"), json!(1))
@@ -660,7 +660,8 @@ async fn a_backup_taken_during_play_restores_every_acknowledged_action() {
     // every move acknowledged before the backup is in it, as it was logged
     for (v, mv) in acked.iter().take(6) {
         let entry = &saved[*v as usize - 1];
-        assert_eq!(entry.action["uci"], json!(mv));
+        let action: Value = entry.action.parse().unwrap();
+        assert_eq!(action["uci"], json!(mv));
     }
     assert_eq!(&saved[..], &store.log(&id).await.unwrap()[..saved.len()]);
     let _ = std::fs::remove_dir_all(&dir);

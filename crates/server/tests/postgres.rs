@@ -6,17 +6,20 @@ mod common;
 use common::fresh_postgres_url;
 use serde_json::json;
 use tabula_server::GameStore;
+use tabula_server::games::Kind;
+use tabula_server::json::RawJson;
+use tabula_server::model::Status;
 use tabula_server::store::{GameRecord, LogEntry, PostgresStore, StoreError};
 
 fn record(id: &str) -> GameRecord {
     GameRecord {
         id: id.into(),
-        kind: "royal-solo".into(),
-        config: json!({"options": {"level": 2}, "rated": false}),
+        kind: Kind::RoyalSolo,
+        config: serde_json::from_value(json!({"options": {"level": 2}, "rated": false})).unwrap(),
         seed: u64::MAX - 7,
         created: 1,
         started: Some(2),
-        status: "playing".into(),
+        status: Status::Playing,
         updated: 2,
     }
 }
@@ -46,7 +49,7 @@ async fn a_stale_owners_append_is_refused_and_the_log_stays_whole() {
     let entry = |seq, t: &str| LogEntry {
         seq,
         at: 10 + seq,
-        action: json!({"t": t}),
+        action: RawJson::of(&json!({"t": t})),
     };
     owner.append("g", &entry(0, "first")).await.unwrap();
     owner.append("g", &entry(1, "owner's")).await.unwrap();
@@ -57,7 +60,7 @@ async fn a_stale_owners_append_is_refused_and_the_log_stays_whole() {
     }
     let log = owner.log("g").await.unwrap();
     assert_eq!(log.len(), 2);
-    assert_eq!(log[1].action, json!({"t": "owner's"}));
+    assert_eq!(log[1].action, RawJson::of(&json!({"t": "owner's"})));
     // the game's `updated` time follows its log to within ten seconds
     assert_eq!(owner.game("g").await.unwrap().unwrap().updated, 10);
 }
@@ -66,7 +69,7 @@ fn entry(seq: u64, at: u64, t: &str) -> LogEntry {
     LogEntry {
         seq,
         at,
-        action: json!({"t": t}),
+        action: RawJson::of(&json!({"t": t})),
     }
 }
 
@@ -136,7 +139,7 @@ async fn appends_committed_together_are_answered_each_stale_ones_refused_alone()
             // and the log holds what that writer wrote
             assert_eq!(
                 e.action,
-                json!({"t": who.unwrap()[0]}),
+                RawJson::of(&json!({"t": who.unwrap()[0]})),
                 "{g} position {}",
                 e.seq
             );
@@ -199,7 +202,10 @@ async fn a_games_updated_time_follows_its_log_to_within_ten_seconds() {
     assert_eq!(updated().await, 1_000, "8 s later it may lag");
     store.append("g", &entry(2, 11_000, "c")).await.unwrap();
     assert_eq!(updated().await, 11_000, "10 s later it is written again");
-    store.set_status("g", "finished", 12_345).await.unwrap();
+    store
+        .set_status("g", Status::Finished, 12_345)
+        .await
+        .unwrap();
     assert_eq!(updated().await, 12_345, "the end of a game sets it exactly");
 }
 

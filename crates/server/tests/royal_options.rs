@@ -4,13 +4,19 @@
 use serde_json::{Value, json};
 use tabula_puzzles::royal::matchplay::{HOURGLASS_MS, MatchConfig};
 use tabula_server::games::Kind;
+use tabula_server::json::RawJson;
 use tabula_server::services::Services;
 
+/// Options as a creator sends them, read and configured for `kind`.
+fn configured(kind: Kind, services: &Services, options: Value) -> Result<RawJson, String> {
+    kind.options(Some(&RawJson::of(&options)))
+        .and_then(|o| kind.configure(&o, 2, services))
+        .map_err(|e| e.to_string())
+}
+
 fn configure(services: &Services, options: Value) -> Result<MatchConfig, String> {
-    let value = Kind::RoyalMatch
-        .configure(&options, 2, services)
-        .map_err(|e| e.to_string())?;
-    Ok(serde_json::from_value(value).unwrap())
+    let raw = configured(Kind::RoyalMatch, services, options)?;
+    Ok(raw.parse().unwrap())
 }
 
 #[test]
@@ -49,11 +55,6 @@ fn the_hourglass_and_the_execution_limit_are_options_of_a_match() {
         assert!(e.starts_with("options: invalid"), "{bad}: {e}");
     }
     // a solo has no hourglass
-    let e = Kind::RoyalSolo
-        .configure(&json!({"hourglass_ms": 30_000}), 1, &services)
-        .unwrap_err();
-    assert!(
-        e.to_string().contains("unknown field `hourglass_ms`"),
-        "{e}"
-    );
+    let e = configured(Kind::RoyalSolo, &services, json!({"hourglass_ms": 30_000})).unwrap_err();
+    assert!(e.contains("unknown field `hourglass_ms`"), "{e}");
 }

@@ -6,7 +6,7 @@ use super::{choose, text};
 use crate::Target;
 use axum::body::Body;
 use axum::http::Request;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::sync::Arc;
 use tabula_server::frames::{ClientFrame, Request as Frame};
 use tabula_server::games::checkmates_party::PartyIntent;
@@ -16,6 +16,7 @@ use tabula_server::games::querni::QuerniIntent;
 use tabula_server::games::quickchess::ChessIntent;
 use tabula_server::games::royal_match::MatchIntent;
 use tabula_server::games::royal_solo::RSoloIntent;
+use tabula_server::json::RawJson;
 use tabula_server::{HttpConfig, Hub, Limits, SqliteStore};
 use tower_service::Service;
 
@@ -24,19 +25,19 @@ use tower_service::Service;
 /// the 400s.
 pub struct WsFrame;
 
-fn intents(d: &Value) -> Result<(), String> {
+fn intents(d: &RawJson) -> Result<(), String> {
     let check = |r: Result<(), tabula_server::ApiError>| match r {
         Err(e) if !(400..500).contains(&e.status().as_u16()) => {
             Err(format!("an intent's error answers {}: {e}", e.status()))
         }
         _ => Ok(()),
     };
-    check(parse_intent::<PartyIntent>(d.clone()).map(|_| ()))?;
-    check(parse_intent::<SoloIntent>(d.clone()).map(|_| ()))?;
-    check(parse_intent::<MatchIntent>(d.clone()).map(|_| ()))?;
-    check(parse_intent::<RSoloIntent>(d.clone()).map(|_| ()))?;
-    check(parse_intent::<QuerniIntent>(d.clone()).map(|_| ()))?;
-    check(parse_intent::<ChessIntent>(d.clone()).map(|_| ()))
+    check(parse_intent::<PartyIntent>(d).map(|_| ()))?;
+    check(parse_intent::<SoloIntent>(d).map(|_| ()))?;
+    check(parse_intent::<MatchIntent>(d).map(|_| ()))?;
+    check(parse_intent::<RSoloIntent>(d).map(|_| ()))?;
+    check(parse_intent::<QuerniIntent>(d).map(|_| ()))?;
+    check(parse_intent::<ChessIntent>(d).map(|_| ()))
 }
 
 impl Target for WsFrame {
@@ -147,7 +148,10 @@ impl HttpBody {
             let created = tabula_server::rooms::records::create(
                 &hub.ctx,
                 tabula_server::games::Kind::RoyalMatch,
-                json!({"level": 2}),
+                tabula_server::model::GameOptions {
+                    level: Some(2),
+                    ..Default::default()
+                },
                 "Ann",
                 &[],
             )

@@ -331,6 +331,7 @@ impl Joiner {
 mod tests {
     use super::*;
     use crate::frames::LobbyOp;
+    use crate::rooms::views::Shown;
     use serde_json::json;
 
     #[test]
@@ -393,9 +394,9 @@ mod tests {
         assert_eq!(ApiError::from(WireError::from(&e)), e);
         let frame = Frame::new(
             4,
-            vec![json!({"e": 1})],
-            vec![json!({"you": 0})],
-            json!({}),
+            Shown::of(vec![json!({"e": 1})]),
+            vec![Shown::of(json!({"you": 0}))],
+            Shown::of(json!({})),
             vec!["t".into()],
         );
         let m = Message::Update {

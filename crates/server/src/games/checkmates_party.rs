@@ -1,24 +1,24 @@
 //! Check Mates for 1-6 players: the party game with bidding, proofs and bots.
 
-use super::{Adapter, BotMove, bot_seats, events};
+use super::{Adapter, BotMove, bot_seats};
 use crate::error::ApiError;
 use crate::services::Services;
 use crate::store::SeatRecord;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};
 use tabula_puzzles::Move;
 use tabula_puzzles::checkmates::bot::PartyBot;
 use tabula_puzzles::checkmates::party::{
-    PartyAction, PartyConfig, PartyEvent, PartyGame, Phase, Standing,
+    FailReason, PartyAction, PartyConfig, PartyEvent, PartyGame, Phase, PlayCard, Standing,
 };
+use tabula_puzzles::checkmates::{Board, Side, Task};
 
 /// A Check Mates party being played, with the last settled round and its optimum.
 #[derive(Clone, Debug)]
 pub struct Party {
     game: PartyGame,
-    last: Option<Value>,
+    last: Option<RoundSettled>,
     /// The players who ever announced (bit `n` for player `n`).
     announced: u64,
 }
@@ -43,6 +43,104 @@ pub enum PartyIntent {
     GiveUp,
 }
 
+/// How a round ended for the clients: a proof's result, or the card set aside.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum RoundResult {
+    /// A proof succeeded or failed.
+    Proof {
+        /// The prover.
+        player: u8,
+        /// Moves used.
+        moves: u32,
+        /// The announcement.
+        bid: u32,
+        /// Whether it succeeded.
+        success: bool,
+        /// Why it failed.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reason: Option<FailReason>,
+    },
+    /// Nobody announced in time.
+    SetAside {
+        /// Always true.
+        set_aside: bool,
+    },
+}
+
+/// The last round settled, with the optimum and one optimal line (the browser animates it).
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundSettled {
+    /// The round's task.
+    pub task: Task,
+    /// Its stars.
+    pub stars: u8,
+    /// The board it started from.
+    pub board: Board,
+    /// The fewest moves.
+    pub optimum: Option<u8>,
+    /// One optimal line.
+    pub solution: Vec<String>,
+    /// How it ended.
+    pub result: RoundResult,
+}
+
+/// A player as the party shows them.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerView {
+    /// The seat.
+    pub seat: u32,
+    /// The name.
+    pub name: String,
+    /// A bot's level.
+    pub bot: Option<u8>,
+    /// Stars minus penalties.
+    pub score: i32,
+    /// Stars won.
+    pub stars: i32,
+    /// Cards won.
+    pub face_up: Vec<PlayCard>,
+    /// Penalty cards.
+    pub penalties: Vec<PlayCard>,
+}
+
+/// What a player of a party sees.
+#[derive(Clone, Debug, Serialize)]
+pub struct PartyView {
+    /// `checkmates-party`.
+    pub kind: &'static str,
+    /// The side of the tokens and cards.
+    pub side: Side,
+    /// The board.
+    pub board: Board,
+    /// Where the round stands.
+    pub phase: Phase,
+    /// The round.
+    pub round: u32,
+    /// Cards still to draw.
+    pub cards_left: usize,
+    /// Cards set aside unscored.
+    pub set_aside: usize,
+    /// The players.
+    pub players: Vec<PlayerView>,
+    /// The final standings.
+    pub standings: Option<Vec<Standing>>,
+    /// The last round settled.
+    pub last: Option<RoundSettled>,
+    /// The viewer's seat.
+    pub you: Option<u32>,
+    /// The server's time.
+    pub now: Millis,
+    /// Whether the party is over.
+    pub over: bool,
+    /// The count after an announcement.
+    pub count_ms: Millis,
+    /// The time a card waits for an announcement.
+    pub round_limit_ms: Millis,
+    /// The prover's legal moves.
+    pub legal: Vec<String>,
+}
+
 fn player(seat: u32) -> Result<u8, ApiError> {
     u8::try_from(seat).map_err(|_| ApiError::Forbidden(format!("seat {seat} plays no part")))
 }
@@ -56,6 +154,9 @@ impl Adapter for Party {
     type Config = PartyConfig;
     type Intent = PartyIntent;
     type Action = PartyAction;
+    type View = PartyView;
+    type Event = PartyEvent;
+    type Public = PartyAction;
 
     fn start(config: PartyConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
         let (game, _) = PartyGame::start(config, seed, now)
@@ -82,7 +183,7 @@ impl Adapter for Party {
         action: &PartyAction,
         now: Millis,
         services: &Services,
-    ) -> Result<Vec<Value>, ApiError> {
+    ) -> Result<Vec<PartyEvent>, ApiError> {
         let context = match self.game.phase() {
             Phase::Bidding { card, .. } => Some((card.task, card.stars, *self.game.board())),
             Phase::Proving { card, start, .. } => Some((card.task, card.stars, *start)),
@@ -100,21 +201,31 @@ impl Adapter for Party {
                 let outcome = match e {
                     PartyEvent::ProofSucceeded {
                         player, moves, bid, ..
-                    } => {
-                        Some(json!({"player": player, "moves": moves, "bid": bid, "success": true}))
-                    }
+                    } => Some(RoundResult::Proof {
+                        player: *player,
+                        moves: *moves,
+                        bid: *bid,
+                        success: true,
+                        reason: None,
+                    }),
                     PartyEvent::ProofFailed {
                         player,
                         moves,
                         bid,
                         reason,
-                    } => Some(
-                        json!({"player": player, "moves": moves, "bid": bid, "success": false, "reason": reason}),
-                    ),
-                    PartyEvent::CardSetAside { .. } => Some(json!({"set_aside": true})),
+                    } => Some(RoundResult::Proof {
+                        player: *player,
+                        moves: *moves,
+                        bid: *bid,
+                        success: false,
+                        reason: Some(*reason),
+                    }),
+                    PartyEvent::CardSetAside { .. } => {
+                        Some(RoundResult::SetAside { set_aside: true })
+                    }
                     _ => None,
                 };
-                if let Some(o) = outcome {
+                if let Some(result) = outcome {
                     // the optimum with one optimal line, which the browser animates
                     let solver = services.solver(task.side());
                     let optimum = solver.distance(&board, &task);
@@ -122,14 +233,18 @@ impl Adapter for Party {
                         .solve(&board, &task)
                         .map(|s| s.moves.iter().map(ToString::to_string).collect())
                         .unwrap_or_default();
-                    self.last = Some(json!({
-                        "task": task, "stars": stars, "board": board, "optimum": optimum,
-                        "solution": line, "result": o,
-                    }));
+                    self.last = Some(RoundSettled {
+                        task,
+                        stars,
+                        board,
+                        optimum,
+                        solution: line,
+                        result,
+                    });
                 }
             }
         }
-        Ok(events(ev))
+        Ok(ev)
     }
 
     fn ends_when_deserted() -> bool {
@@ -191,32 +306,62 @@ impl Adapter for Party {
             .map(|(t, a)| BotMove::At(t, a))
     }
 
-    fn view(&self, seat: Option<u32>, seats: &[SeatRecord], now: Millis, _: &Services) -> Value {
+    fn view(
+        &self,
+        seat: Option<u32>,
+        seats: &[SeatRecord],
+        now: Millis,
+        _: &Services,
+    ) -> PartyView {
         let game = &self.game;
-        let tableaux: Vec<Value> = game
+        let players = game
             .tableaux()
             .iter()
             .zip(seats)
-            .map(|(t, s)| {
-                json!({
-                    "seat": s.seat, "name": s.name, "bot": s.bot_level,
-                    "score": t.score(), "stars": t.stars(),
-                    "face_up": t.face_up, "penalties": t.penalties,
-                })
+            .map(|(t, s)| PlayerView {
+                seat: s.seat,
+                name: s.name.clone(),
+                bot: s.bot_level,
+                score: t.score(),
+                stars: t.stars(),
+                face_up: t.face_up.clone(),
+                penalties: t.penalties.clone(),
             })
             .collect();
         let prover = match game.phase() {
             Phase::Proving { prover, .. } => Some(u32::from(*prover)),
             _ => None,
         };
-        json!({
-            "kind": "checkmates-party", "side": game.config().side, "board": game.board(),
-            "phase": game.phase(), "round": game.round(), "cards_left": game.cards_left(),
-            "set_aside": game.set_aside().len(), "players": tableaux,
-            "standings": game.is_over().then(|| game.standings()),
-            "last": self.last, "you": seat, "now": now, "over": game.is_over(),
-            "count_ms": game.config().count_ms, "round_limit_ms": game.config().round_limit_ms,
-            "legal": if prover.is_some() && prover == seat { moves_of_board(game.board()) } else { Vec::new() },
-        })
+        PartyView {
+            kind: "checkmates-party",
+            side: game.config().side,
+            board: *game.board(),
+            phase: game.phase().clone(),
+            round: game.round(),
+            cards_left: game.cards_left(),
+            set_aside: game.set_aside().len(),
+            players,
+            standings: game.is_over().then(|| game.standings()),
+            last: self.last.clone(),
+            you: seat,
+            now,
+            over: game.is_over(),
+            count_ms: game.config().count_ms,
+            round_limit_ms: game.config().round_limit_ms,
+            legal: if prover.is_some() && prover == seat {
+                moves_of_board(game.board())
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    fn close(view: &mut PartyView) {
+        view.over = true;
+        view.legal.clear();
+    }
+
+    fn public_action(&self, action: &PartyAction) -> PartyAction {
+        action.clone()
     }
 }

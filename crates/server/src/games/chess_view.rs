@@ -2,35 +2,64 @@
 //! every move (for stepping through the game), the pieces each side has lost with the
 //! material balance, the clocks, and the result in parts a client can put into words.
 
-use serde_json::{Value, json};
+use serde::Serialize;
 use tabula_chess::{
     AnyPosition, ChessGame, Color, DrawReason, Outcome, Role, TieBreakCause, WinReason,
 };
 use tabula_core::Millis;
 
-/// The pieces of a chess position as `[{"square", "piece"}]` (FEN letters).
-pub fn board_json(p: &AnyPosition) -> Vec<Value> {
+/// A piece on a square.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PieceOn {
+    /// The square (`a1`).
+    pub square: String,
+    /// The piece (a FEN letter).
+    pub piece: String,
+}
+
+/// A legal move as the browser takes it; a lesson game's pass has no squares.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LegalMove {
+    /// From (none for a pass).
+    pub from: Option<String>,
+    /// To (none for a pass).
+    pub to: Option<String>,
+    /// In UCI.
+    pub uci: String,
+    /// In SAN.
+    pub san: String,
+    /// The piece a pawn becomes (a FEN letter).
+    pub promotion: Option<String>,
+    /// Whether it is a pass.
+    pub pass: bool,
+}
+
+/// The pieces of a chess position.
+pub fn board_of(p: &AnyPosition) -> Vec<PieceOn> {
     (0..p.width() * p.height())
         .filter_map(|sq| {
-            p.piece_at(sq)
-                .map(|pc| json!({"square": p.square_name(sq), "piece": pc.char().to_string()}))
+            p.piece_at(sq).map(|pc| PieceOn {
+                square: p.square_name(sq),
+                piece: pc.char().to_string(),
+            })
         })
         .collect()
 }
 
-/// Every legal move as `{"from", "to", "uci", "san", "promotion", "pass"}` (the browser's
-/// contract); a lesson game's pass has no squares (`from` and `to` are null).
-pub fn legal_json(p: &AnyPosition) -> Vec<Value> {
+/// Every legal move.
+pub fn legal_of(p: &AnyPosition) -> Vec<LegalMove> {
     p.legal_moves()
         .iter()
         .map(|m| {
             let square = |sq| (!m.is_pass()).then(|| p.square_name(sq));
-            json!({
-                "from": square(m.from), "to": square(m.to),
-                "uci": p.uci(m), "san": p.san(m),
-                "promotion": m.promotion.map(|r| r.char().to_string()),
-                "pass": m.is_pass(),
-            })
+            LegalMove {
+                from: square(m.from),
+                to: square(m.to),
+                uci: p.uci(m),
+                san: p.san(m),
+                promotion: m.promotion.map(|r| r.char().to_string()),
+                pass: m.is_pass(),
+            }
         })
         .collect()
 }
@@ -62,10 +91,28 @@ fn census(p: &AnyPosition) -> [[u32; 6]; 2] {
 /// The usual values of the pieces (the king counts nothing).
 const VALUE: [i64; 6] = [1, 3, 3, 5, 9, 0];
 
+/// The pieces each side has lost.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Lost {
+    /// White's (FEN letters, most valuable first).
+    pub white: String,
+    /// Black's.
+    pub black: String,
+}
+
+/// The material: lost pieces and the balance.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Material {
+    /// The pieces each side has lost since the start.
+    pub lost: Lost,
+    /// White's points on the board minus Black's.
+    pub balance: i64,
+}
+
 /// The pieces each side has lost since the start (`{"white": "qnp", "black": ...}`, most
 /// valuable first: in QuickChess exactly what a pawn reaching the last rank may rescue, with
 /// pawns besides) and the material balance on the board, White's points minus Black's.
-pub fn material_json(game: &ChessGame) -> Value {
+pub fn material_of(game: &ChessGame) -> Material {
     let start = census(game.start_position());
     let now = census(game.position());
     let lost = |c: Color| -> String {
@@ -89,39 +136,68 @@ pub fn material_json(game: &ChessGame) -> Value {
             .map(|r| VALUE[r] * i64::from(now[c.index()][r]))
             .sum()
     };
-    json!({
-        "lost": {"white": lost(Color::White), "black": lost(Color::Black)},
-        "balance": points(Color::White) - points(Color::Black),
-    })
-}
-
-/// The clocks as a client draws them: `{"white_ms", "black_ms", "running"}` at `now`.
-pub fn clock_json(game: &ChessGame, now: Millis) -> Value {
-    match game.clocks(now) {
-        None => Value::Null,
-        Some([w, b]) => json!({
-            "white_ms": w, "black_ms": b,
-            "running": game.clock_running().map(Color::name),
-            "initial_ms": game.time_control().map(|t| t.base_ms),
-            "increment_ms": game.time_control().map(|t| t.increment_ms),
-        }),
+    Material {
+        lost: Lost {
+            white: lost(Color::White),
+            black: lost(Color::Black),
+        },
+        balance: points(Color::White) - points(Color::Black),
     }
 }
 
-/// A result in parts: `{"winner": "white" | null, "reason", "tie_break", "flag"}`, with the
-/// reasons' names in snake case (`checkmate`, `timeout`, `insufficient_material`, ...) and
-/// `flag` the side whose time ran out, if that ended the game.
-pub fn end_json(game: &ChessGame) -> Value {
-    let Some(o) = game.outcome() else {
-        return Value::Null;
-    };
-    let mut v = outcome_json(&o);
-    v["flag"] = json!(game.flagged().map(Color::name));
-    v
+/// The clocks as a client draws them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChessClock {
+    /// White's time left.
+    pub white_ms: Millis,
+    /// Black's.
+    pub black_ms: Millis,
+    /// Whose clock runs (`white`, `black`).
+    pub running: Option<&'static str>,
+    /// The time each side started with.
+    pub initial_ms: Option<Millis>,
+    /// Added after each move.
+    pub increment_ms: Option<Millis>,
 }
 
-/// A result in parts (see [`end_json`]).
-pub fn outcome_json(o: &Outcome) -> Value {
+/// The clocks at `now`, for a timed game.
+pub fn clock_of(game: &ChessGame, now: Millis) -> Option<ChessClock> {
+    let [w, b] = game.clocks(now)?;
+    Some(ChessClock {
+        white_ms: w,
+        black_ms: b,
+        running: game.clock_running().map(Color::name),
+        initial_ms: game.time_control().map(|t| t.base_ms),
+        increment_ms: game.time_control().map(|t| t.increment_ms),
+    })
+}
+
+/// A result in parts a client puts into words: the reasons' names in snake case
+/// (`checkmate`, `timeout`, `insufficient_material`, ...).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct End {
+    /// The winner (`white`, `black`), none for a draw.
+    pub winner: Option<&'static str>,
+    /// Why it ended.
+    pub reason: &'static str,
+    /// What the tie-break settled, if it did.
+    pub tie_break: Option<&'static str>,
+    /// The side whose time ran out, if that ended the game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<Option<&'static str>>,
+}
+
+/// How the game ended, with the side that lost on time.
+pub fn end_of(game: &ChessGame) -> Option<End> {
+    let o = game.outcome()?;
+    Some(End {
+        flag: Some(game.flagged().map(Color::name)),
+        ..outcome_parts(&o)
+    })
+}
+
+/// A result in parts (see [`End`]; no `flag`).
+pub fn outcome_parts(o: &Outcome) -> End {
     let cause = |t: &Option<TieBreakCause>| {
         t.map(|t| match t {
             TieBreakCause::Deadlock => "deadlock",
@@ -134,9 +210,9 @@ pub fn outcome_json(o: &Outcome) -> Value {
             winner,
             reason,
             tie_break,
-        } => json!({
-            "winner": winner.name(),
-            "reason": match reason {
+        } => End {
+            winner: Some(winner.name()),
+            reason: match reason {
                 WinReason::Checkmate => "checkmate",
                 WinReason::PawnReachedEdge => "pawn_reached_edge",
                 WinReason::AllPiecesCaptured => "all_pieces_captured",
@@ -146,11 +222,12 @@ pub fn outcome_json(o: &Outcome) -> Value {
                 WinReason::Resignation => "resignation",
                 WinReason::Timeout => "timeout",
             },
-            "tie_break": cause(tie_break),
-        }),
-        Outcome::Draw { reason, tie_break } => json!({
-            "winner": null,
-            "reason": match reason {
+            tie_break: cause(tie_break),
+            flag: None,
+        },
+        Outcome::Draw { reason, tie_break } => End {
+            winner: None,
+            reason: match reason {
                 DrawReason::Stalemate => "stalemate",
                 DrawReason::InsufficientMaterial => "insufficient_material",
                 DrawReason::FiftyMoves => "fifty_moves",
@@ -158,7 +235,8 @@ pub fn outcome_json(o: &Outcome) -> Value {
                 DrawReason::TieBreakLevel => "tie_break_level",
                 DrawReason::Agreement => "agreement",
             },
-            "tie_break": cause(tie_break),
-        }),
+            tie_break: cause(tie_break),
+            flag: None,
+        },
     }
 }

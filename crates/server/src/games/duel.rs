@@ -2,6 +2,7 @@
 //! the time control, and the delay before the computer's move appears.
 
 use crate::error::ApiError;
+pub use crate::model::{ClockOption, ColorChoice};
 use serde::{Deserialize, Serialize};
 use tabula_chess::{Family, Variant};
 use tabula_core::Millis;
@@ -12,74 +13,6 @@ pub const OLYMPICS: &str = "olympics";
 
 /// How long the computer seems to think before its move appears, at least.
 pub const COMPUTER_DELAY_MS: Millis = 400;
-
-/// The longest initial time a clock may have (three hours).
-pub const MAX_INITIAL_S: u64 = 3 * 60 * 60;
-
-/// The largest increment (ten minutes).
-pub const MAX_INCREMENT_S: u64 = 10 * 60;
-
-/// A time control as a client asks for it: `{"initial_s": 300, "increment_s": 3}` (whole
-/// seconds; the increment may be left out for none).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ClockOption {
-    /// Each side's time at the start.
-    pub initial_s: u64,
-    /// Added after each of a side's moves.
-    #[serde(default)]
-    pub increment_s: u64,
-}
-
-impl ClockOption {
-    /// The time control, if the numbers are within bounds.
-    pub fn control(self) -> Result<TimeControl, ApiError> {
-        if !(1..=MAX_INITIAL_S).contains(&self.initial_s) {
-            return Err(ApiError::BadInput(format!(
-                "options: clock.initial_s must be 1 to {MAX_INITIAL_S} seconds, not {}",
-                self.initial_s
-            )));
-        }
-        if self.increment_s > MAX_INCREMENT_S {
-            return Err(ApiError::BadInput(format!(
-                "options: clock.increment_s must be 0 to {MAX_INCREMENT_S} seconds, not {}",
-                self.increment_s
-            )));
-        }
-        Ok(TimeControl {
-            base_ms: self.initial_s * 1000,
-            increment_ms: self.increment_s * 1000,
-        })
-    }
-}
-
-/// The side the creator of a duel takes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ColorChoice {
-    /// The side that moves first.
-    #[default]
-    First,
-    /// The side that moves second.
-    Second,
-    /// Querni's first side.
-    Blue,
-    /// Querni's second side.
-    Red,
-    /// QuickChess's first side.
-    White,
-    /// QuickChess's second side.
-    Black,
-}
-
-impl ColorChoice {
-    fn first(self) -> bool {
-        matches!(
-            self,
-            ColorChoice::First | ColorChoice::Blue | ColorChoice::White
-        )
-    }
-}
 
 /// Who plays which side, fixed when the game starts (the stored configuration of Querni and
 /// QuickChess games).

@@ -1,42 +1,21 @@
-//! The kinds of game a client can create, by their wire names, with the options each takes.
-//!
-//! Options are typed per kind and refuse keys they do not know, naming the key: a typo is
-//! told at once instead of being stored with the game (and silently ignored forever).
+//! What each kind of game takes to be created: its options (each kind its own, refusing keys
+//! it does not know and naming the key, so a typo is told at once instead of being stored
+//! with the game and silently ignored forever), its bots' levels, its configuration.
 
 use super::duel::{ClockOption, ColorChoice, DuelConfig};
 use crate::error::ApiError;
+use crate::json::RawJson;
+use crate::model::GameOptions;
+pub use crate::model::Kind;
 use crate::services::Services;
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use tabula_puzzles::checkmates::Side;
 use tabula_puzzles::checkmates::party::{DeckChoice, PartyConfig};
 use tabula_puzzles::checkmates::solo::SoloConfig as CmSoloConfig;
 use tabula_puzzles::royal::Level;
 use tabula_puzzles::royal::matchplay::MatchConfig;
 use tabula_puzzles::royal::solo::SoloConfig as RoyalSoloConfig;
-
-/// The kinds of game the server hosts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    /// Check Mates for 1-6 players (humans and bots).
-    CheckmatesParty,
-    /// Check Mates solo: ten cards against the clock.
-    CheckmatesSolo,
-    /// A Royal Study match for two (a friend or a bot).
-    RoyalMatch,
-    /// Royal Study solo.
-    RoyalSolo,
-    /// Querni for two: online by link, or against the computer (a bot seat).
-    Querni,
-    /// Querni for two people at one screen.
-    QuerniLocal,
-    /// QuickChess (any variant) for two: online by link, or against the computer.
-    Quickchess,
-    /// QuickChess for two people at one screen.
-    QuickchessLocal,
-}
 
 /// Check Mates party options.
 #[derive(Debug, Default, Deserialize)]
@@ -93,16 +72,18 @@ struct ChessOptions {
     clock: Option<ClockOption>,
 }
 
-/// Reads a kind's options; `null` means none.
-fn options<T: DeserializeOwned + Default>(v: &Value) -> Result<T, ApiError> {
-    match v {
-        Value::Null => Ok(T::default()),
-        Value::Object(_) => serde_json::from_value(v.clone())
-            .map_err(|e| ApiError::BadInput(format!("options: {e}"))),
-        _ => Err(ApiError::BadInput(
+/// Reads a kind's options; none (or `null`) means the defaults.
+fn strict<T: DeserializeOwned + Default>(raw: Option<&RawJson>) -> Result<T, ApiError> {
+    let Some(raw) = raw.filter(|r| r.text() != "null") else {
+        return Ok(T::default());
+    };
+    if !raw.text().trim_start().starts_with('{') {
+        return Err(ApiError::BadInput(
             "options: a JSON object, e.g. {\"side\": \"chess\"}".into(),
-        )),
+        ));
     }
+    raw.parse()
+        .map_err(|e| ApiError::BadInput(format!("options: {}", crate::json::message(&e))))
 }
 
 /// A number of milliseconds within `range`, or the default.
@@ -129,104 +110,94 @@ fn level(n: Option<u64>) -> Result<Level, ApiError> {
         .ok_or_else(|| ApiError::BadInput(format!("options: level {n}: 1, 2 or 3")))
 }
 
-fn to_json<T: Serialize>(config: T) -> Result<Value, ApiError> {
-    serde_json::to_value(config).map_err(|e| ApiError::Internal(format!("configuration: {e}")))
-}
-
 impl Kind {
-    /// The kind for its wire name.
-    pub fn parse(s: &str) -> Option<Kind> {
-        serde_json::from_value(Value::String(s.into())).ok()
-    }
-
-    /// Its wire name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::CheckmatesParty => "checkmates-party",
-            Kind::CheckmatesSolo => "checkmates-solo",
-            Kind::RoyalMatch => "royal-match",
-            Kind::RoyalSolo => "royal-solo",
-            Kind::Querni => "querni",
-            Kind::QuerniLocal => "querni-local",
-            Kind::Quickchess => "quickchess",
-            Kind::QuickchessLocal => "quickchess-local",
-        }
-    }
-
-    /// The most seats.
-    pub fn max_seats(self) -> usize {
-        match self {
-            Kind::CheckmatesParty => 6,
-            Kind::RoyalMatch | Kind::Querni | Kind::Quickchess => 2,
-            _ => 1,
-        }
-    }
-
-    /// The strongest bot level this kind offers.
-    pub fn max_bot_level(self) -> u8 {
-        match self {
-            Kind::Querni | Kind::QuerniLocal => tabula_querni::MAX_LEVEL,
-            Kind::Quickchess | Kind::QuickchessLocal => tabula_chess::engine::LEVELS,
-            _ => tabula_puzzles::bots::MAX_LEVEL,
-        }
-    }
-
-    /// Checks a bot level for this kind.
-    pub fn check_bot_level(self, level: u8) -> Result<(), ApiError> {
-        if (1..=self.max_bot_level()).contains(&level) {
-            Ok(())
-        } else {
-            Err(ApiError::BadInput(format!(
-                "bot level {level}: levels are 1 to {}",
-                self.max_bot_level()
-            )))
-        }
-    }
-
-    /// Whether the game waits in a lobby until the host starts it (otherwise it starts when
-    /// every seat is taken).
-    pub fn has_lobby(self) -> bool {
-        self == Kind::CheckmatesParty
-    }
-
-    /// Whether a game without a lobby can start with this many seats taken.
-    pub fn ready(self, seats: usize) -> bool {
-        !self.has_lobby() && (seats == self.max_seats() || self.max_seats() == 1)
+    /// The options a creator sent (a JSON object, or none), as this kind takes them: any key
+    /// it does not know is bad input, named.
+    pub fn options(self, raw: Option<&RawJson>) -> Result<GameOptions, ApiError> {
+        Ok(match self {
+            Kind::CheckmatesParty => {
+                let o: PartyOptions = strict(raw)?;
+                GameOptions {
+                    side: o.side,
+                    deck: o.deck,
+                    count_ms: o.count_ms,
+                    round_limit_ms: o.round_limit_ms,
+                    ..GameOptions::default()
+                }
+            }
+            Kind::CheckmatesSolo => {
+                let o: SoloOptions = strict(raw)?;
+                GameOptions {
+                    side: o.side,
+                    deck: o.deck,
+                    ..GameOptions::default()
+                }
+            }
+            Kind::RoyalMatch => {
+                let o: RoyalMatchOptions = strict(raw)?;
+                GameOptions {
+                    level: o.level,
+                    bonus: o.bonus,
+                    hourglass_ms: o.hourglass_ms,
+                    execution_limit_ms: o.execution_limit_ms,
+                    ..GameOptions::default()
+                }
+            }
+            Kind::RoyalSolo => {
+                let o: RoyalOptions = strict(raw)?;
+                GameOptions {
+                    level: o.level,
+                    bonus: o.bonus,
+                    ..GameOptions::default()
+                }
+            }
+            Kind::Querni | Kind::QuerniLocal => {
+                let o: QuerniOptions = strict(raw)?;
+                GameOptions {
+                    color: o.color,
+                    clock: o.clock,
+                    ..GameOptions::default()
+                }
+            }
+            Kind::Quickchess | Kind::QuickchessLocal => {
+                let o: ChessOptions = strict(raw)?;
+                GameOptions {
+                    color: o.color,
+                    clock: o.clock,
+                    variant: o.variant,
+                    fen: o.fen,
+                    ..GameOptions::default()
+                }
+            }
+        })
     }
 
     /// The options of a rematch: the same, with the creator's side swapped in a duel.
-    pub fn rematch_options(self, options: &Value) -> Value {
+    pub fn rematch_options(self, options: &GameOptions) -> GameOptions {
         let mut o = options.clone();
-        let duel = matches!(self, Kind::Querni | Kind::Quickchess);
-        if !duel {
-            return o;
+        if matches!(self, Kind::Querni | Kind::Quickchess) {
+            o.color = Some(match o.color {
+                Some(ColorChoice::White) => ColorChoice::Black,
+                Some(ColorChoice::Black) => ColorChoice::White,
+                Some(ColorChoice::Blue) => ColorChoice::Red,
+                Some(ColorChoice::Red) => ColorChoice::Blue,
+                Some(ColorChoice::Second) => ColorChoice::First,
+                Some(ColorChoice::First) | None => ColorChoice::Second,
+            });
         }
-        if !o.is_object() {
-            o = json!({});
-        }
-        let swapped = match o.get("color").and_then(Value::as_str) {
-            Some("white") => "black",
-            Some("black") => "white",
-            Some("blue") => "red",
-            Some("red") => "blue",
-            Some("second") => "first",
-            _ => "second",
-        };
-        o["color"] = json!(swapped);
         o
     }
 
     /// The game's configuration (stored as `config.game`) from the creator's options and
-    /// the number of seats; any unknown or out-of-range option is bad input.
+    /// the number of seats; an option out of range is bad input.
     pub fn configure(
         self,
-        raw: &Value,
+        o: &GameOptions,
         seats: usize,
         services: &Services,
-    ) -> Result<Value, ApiError> {
-        match self {
+    ) -> Result<RawJson, ApiError> {
+        Ok(match self {
             Kind::CheckmatesParty => {
-                let o: PartyOptions = options(raw)?;
                 let side = o.side.unwrap_or(Side::Sliding);
                 let deck = o.deck.unwrap_or(DeckChoice::Full);
                 let mut c = PartyConfig::new(side, seats as u8, services.cards(side), deck);
@@ -237,19 +208,17 @@ impl Kind {
                     1_000..=600_000,
                     c.round_limit_ms,
                 )?;
-                to_json(c)
+                RawJson::of(&c)
             }
             Kind::CheckmatesSolo => {
-                let o: SoloOptions = options(raw)?;
                 let side = o.side.unwrap_or(Side::Sliding);
-                to_json(CmSoloConfig {
+                RawJson::of(&CmSoloConfig {
                     side,
                     cards: services.cards(side),
                     deck: o.deck.unwrap_or(DeckChoice::Full),
                 })
             }
             Kind::RoyalMatch => {
-                let o: RoyalMatchOptions = options(raw)?;
                 let bonus = o.bonus.unwrap_or(false);
                 let mut c = MatchConfig::new(level(o.level)?, bonus, services.royal_deck.clone());
                 c.hourglass_ms = millis(
@@ -262,42 +231,34 @@ impl Kind {
                     .execution_limit_ms
                     .map(|ms| millis("execution_limit_ms", Some(ms), 5_000..=600_000, ms))
                     .transpose()?;
-                to_json(c)
+                RawJson::of(&c)
             }
-            Kind::RoyalSolo => {
-                let o: RoyalOptions = options(raw)?;
-                to_json(RoyalSoloConfig {
-                    level: level(o.level)?,
-                    bonus: o.bonus.unwrap_or(false),
-                    cards: services.royal_deck.clone(),
-                })
-            }
-            Kind::Querni | Kind::QuerniLocal => {
-                let o: QuerniOptions = options(raw)?;
-                to_json(
-                    DuelConfig::querni(o.color.unwrap_or_default(), self == Kind::QuerniLocal)
-                        .with_clock(o.clock)?,
-                )
-            }
-            Kind::Quickchess | Kind::QuickchessLocal => {
-                let o: ChessOptions = options(raw)?;
-                to_json(
-                    DuelConfig::chess(
-                        o.color.unwrap_or_default(),
-                        self == Kind::QuickchessLocal,
-                        o.variant.as_deref().unwrap_or("quickchess"),
-                        o.fen.as_deref(),
-                    )?
+            Kind::RoyalSolo => RawJson::of(&RoyalSoloConfig {
+                level: level(o.level)?,
+                bonus: o.bonus.unwrap_or(false),
+                cards: services.royal_deck.clone(),
+            }),
+            Kind::Querni | Kind::QuerniLocal => RawJson::of(
+                &DuelConfig::querni(o.color.unwrap_or_default(), self == Kind::QuerniLocal)
                     .with_clock(o.clock)?,
-                )
-            }
-        }
+            ),
+            Kind::Quickchess | Kind::QuickchessLocal => RawJson::of(
+                &DuelConfig::chess(
+                    o.color.unwrap_or_default(),
+                    self == Kind::QuickchessLocal,
+                    o.variant.as_deref().unwrap_or("quickchess"),
+                    o.fen.as_deref(),
+                )?
+                .with_clock(o.clock)?,
+            ),
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn names_round_trip() {
@@ -316,30 +277,46 @@ mod tests {
         assert_eq!(Kind::parse("poker"), None);
     }
 
+    /// Options as a client sends them, read for `kind`.
+    fn options(kind: Kind, v: serde_json::Value) -> Result<GameOptions, ApiError> {
+        kind.options(Some(&RawJson::of(&v)))
+    }
+
+    /// Options as JSON again.
+    fn shown(o: &GameOptions) -> serde_json::Value {
+        serde_json::to_value(o).unwrap()
+    }
+
     #[test]
     fn a_rematch_swaps_the_sides_of_a_duel_only() {
-        let o = json!({"variant": "chess", "color": "white", "clock": {"initial_s": 60}});
+        let raw = json!({"variant": "chess", "color": "white", "clock": {"initial_s": 60}});
+        let o = options(Kind::Quickchess, raw).unwrap();
         let r = Kind::Quickchess.rematch_options(&o);
-        assert_eq!(r["color"], "black");
-        assert_eq!((&r["variant"], &r["clock"]), (&o["variant"], &o["clock"]));
-        assert_eq!(Kind::Quickchess.rematch_options(&r)["color"], "white");
+        assert_eq!(shown(&r)["color"], "black");
+        assert_eq!((r.variant.as_deref(), &r.clock), (Some("chess"), &o.clock));
+        assert_eq!(Kind::Quickchess.rematch_options(&r), o);
+        let none = GameOptions::default();
         assert_eq!(
-            Kind::Querni.rematch_options(&Value::Null)["color"],
+            shown(&Kind::Querni.rematch_options(&none))["color"],
             "second"
         );
-        assert_eq!(
-            Kind::Querni.rematch_options(&json!({"color": "red"}))["color"],
-            "blue"
-        );
-        let party = json!({"side": "chess"});
+        let red = options(Kind::Querni, json!({"color": "red"})).unwrap();
+        assert_eq!(shown(&Kind::Querni.rematch_options(&red))["color"], "blue");
+        let party = options(Kind::CheckmatesParty, json!({"side": "chess"})).unwrap();
         assert_eq!(Kind::CheckmatesParty.rematch_options(&party), party);
-        assert_eq!(Kind::QuickchessLocal.rematch_options(&o), o);
+        let local = options(Kind::QuickchessLocal, json!({"variant": "chess"})).unwrap();
+        assert_eq!(Kind::QuickchessLocal.rematch_options(&local), local);
     }
 
     #[test]
     fn unknown_and_bad_options_are_refused_by_name() {
         let s = crate::services::Services::new();
-        let bad = |kind: Kind, o: Value| kind.configure(&o, 1, &s).unwrap_err().to_string();
+        let bad = |kind: Kind, v: serde_json::Value| {
+            options(kind, v)
+                .and_then(|o| kind.configure(&o, 1, &s))
+                .unwrap_err()
+                .to_string()
+        };
         assert!(
             bad(Kind::CheckmatesSolo, json!({"sied": "chess"})).contains("unknown field `sied`")
         );
@@ -361,26 +338,33 @@ mod tests {
             bad(Kind::Quickchess, json!({"clock": {"initial": 60}}))
                 .contains("unknown field `initial`")
         );
-        let timed = Kind::Quickchess
-            .configure(
-                &json!({"clock": {"initial_s": 180, "increment_s": 2}}),
-                2,
-                &s,
-            )
-            .unwrap();
+        let timed = options(
+            Kind::Quickchess,
+            json!({"clock": {"initial_s": 180, "increment_s": 2}}),
+        )
+        .and_then(|o| Kind::Quickchess.configure(&o, 2, &s))
+        .unwrap();
+        let timed: serde_json::Value = timed.parse().unwrap();
         assert_eq!(
             timed["clock"],
             json!({"base_ms": 180_000, "increment_ms": 2_000})
         );
-        let junk: serde_json::Map<String, Value> = (0..500)
+        let junk: serde_json::Map<String, serde_json::Value> = (0..500)
             .map(|i| (format!("junk{i}"), json!("x".repeat(30))))
             .collect();
-        assert!(bad(Kind::RoyalSolo, Value::Object(junk)).contains("unknown field `junk0`"));
-        assert!(Kind::RoyalSolo.configure(&Value::Null, 1, &s).is_ok());
+        let junk = serde_json::Value::Object(junk);
+        assert!(bad(Kind::RoyalSolo, junk).contains("unknown field `junk0`"));
+        let none = Kind::RoyalSolo.options(None).unwrap();
+        assert!(Kind::RoyalSolo.configure(&none, 1, &s).is_ok());
+        let null = options(Kind::RoyalSolo, serde_json::Value::Null).unwrap();
+        assert_eq!(null, none);
         assert!(
-            Kind::CheckmatesParty
-                .configure(&json!({"side": "chess", "deck": "two-star"}), 3, &s)
-                .is_ok()
+            options(
+                Kind::CheckmatesParty,
+                json!({"side": "chess", "deck": "two-star"})
+            )
+            .and_then(|o| Kind::CheckmatesParty.configure(&o, 3, &s))
+            .is_ok()
         );
     }
 }

@@ -22,11 +22,11 @@ pub mod royal_solo;
 pub use kind::Kind;
 
 use crate::error::ApiError;
+use crate::json::RawJson;
 use crate::services::Services;
-use crate::store::SeatRecord;
+use crate::store::{GameRecord, SeatRecord};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
 use tabula_core::Millis;
 
 /// A search that works out a bot's action, run on the thinking pool.
@@ -54,6 +54,14 @@ pub trait Adapter: Clone + Send + Sized + 'static {
     type Intent: DeserializeOwned;
     /// What is logged and applied.
     type Action: Serialize + DeserializeOwned + Clone + Send + Sync + std::fmt::Debug + 'static;
+    /// What a seat (or a spectator) sees of the game: the room adds its own part around it
+    /// (`rooms::views::PlayView`), so its fields never share a name with the room's (`id`,
+    /// `status`, `seats`, `rated`, `too_short_to_rate`, `ratings`, `table`).
+    type View: Serialize + Send + Sync + 'static;
+    /// What happened, as every client is told (hidden information left out).
+    type Event: Serialize + Send + Sync + 'static;
+    /// An action as spectators may see it in a replay.
+    type Public: Serialize + Send + Sync + 'static;
 
     /// Starts the game from its configuration.
     fn start(
@@ -76,7 +84,7 @@ pub trait Adapter: Clone + Send + Sized + 'static {
         action: &Self::Action,
         now: Millis,
         services: &Services,
-    ) -> Result<Vec<Value>, ApiError>;
+    ) -> Result<Vec<Self::Event>, ApiError>;
 
     /// The server's own action that fires deadlines (`None` for games without timers).
     fn tick() -> Option<Self::Action>;
@@ -102,7 +110,11 @@ pub trait Adapter: Clone + Send + Sized + 'static {
         seats: &[SeatRecord],
         now: Millis,
         services: &Services,
-    ) -> Value;
+    ) -> Self::View;
+
+    /// Marks a view of a game the room closed before its end (its players all went away):
+    /// over, nobody's turn, nothing legal.
+    fn close(view: &mut Self::View);
 
     /// Once the game is over, how it ranks its seats: a value per seat, higher is better,
     /// equal values share a place (`None` for a game not over, a solo game, or one screen
@@ -119,6 +131,11 @@ pub trait Adapter: Clone + Send + Sized + 'static {
         true
     }
 
+    /// Whether an intent asks for, grants or refuses a takeback (casual games only).
+    fn is_takeback(_intent: &Self::Intent) -> bool {
+        false
+    }
+
     /// Whether the game, left to its bots and timers, would play on without any player
     /// (a party, a match): such a game is closed once every player has gone away.
     fn ends_when_deserted() -> bool {
@@ -126,33 +143,33 @@ pub trait Adapter: Clone + Send + Sized + 'static {
     }
 
     /// The action as spectators may see it in a replay (hidden information removed).
-    fn public_action(&self, action: &Self::Action) -> Value {
-        serde_json::to_value(action).unwrap_or(Value::Null)
-    }
+    fn public_action(&self, action: &Self::Action) -> Self::Public;
 }
 
 /// The moves each side must have made for a duel that ends by resignation, time or
 /// agreement to be rated (a win on the board is rated however soon it comes).
 pub const RATED_MOVES: usize = 2;
 
-/// Reads a client's intent: an object with a type `t`, never the server's own `tick`.
-pub fn parse_intent<I: DeserializeOwned>(intent: Value) -> Result<I, ApiError> {
-    let Some(obj) = intent.as_object() else {
-        return Err(ApiError::BadInput(
+/// The type `t` of a client's intent: it is an object with one, never the server's own
+/// `tick`.
+pub fn intent_type(intent: &RawJson) -> Result<String, ApiError> {
+    match intent.tag() {
+        None => Err(ApiError::BadInput(
             "an action is a JSON object like {\"t\": \"move\", ...}".into(),
-        ));
-    };
-    match obj.get("t").and_then(Value::as_str) {
-        None => return Err(ApiError::BadInput("an action needs a type \"t\"".into())),
-        Some("tick") => {
-            return Err(ApiError::Forbidden(
-                "`tick` is the server's own action".into(),
-            ));
-        }
-        Some(_) => {}
+        )),
+        Some(None) => Err(ApiError::BadInput("an action needs a type \"t\"".into())),
+        Some(Some(t)) if t == "tick" => Err(ApiError::Forbidden(
+            "`tick` is the server's own action".into(),
+        )),
+        Some(Some(t)) => Ok(t),
     }
-    serde_json::from_value(intent).map_err(|e| {
-        let m = e.to_string();
+}
+
+/// Reads a client's intent for its game (see [`intent_type`]).
+pub fn parse_intent<I: DeserializeOwned>(intent: &RawJson) -> Result<I, ApiError> {
+    intent_type(intent)?;
+    intent.parse().map_err(|e| {
+        let m = crate::json::message(&e);
         ApiError::BadInput(match m.strip_prefix("unknown variant ") {
             Some(rest) => format!("unknown action {rest}"),
             None => format!("not a valid action here: {m}"),
@@ -161,26 +178,41 @@ pub fn parse_intent<I: DeserializeOwned>(intent: Value) -> Result<I, ApiError> {
 }
 
 /// Reads a stored configuration or logged action back.
-pub fn stored<T: DeserializeOwned>(what: &str, v: &Value) -> Result<T, ApiError> {
-    T::deserialize(v).map_err(|e| ApiError::Internal(format!("stored {what}: {e}")))
+pub fn stored<T: DeserializeOwned>(what: &str, v: &RawJson) -> Result<T, ApiError> {
+    v.parse()
+        .map_err(|e| ApiError::Internal(format!("stored {what}: {e}")))
 }
 
-/// Game events as JSON for the clients.
-pub fn events<E: Serialize>(list: Vec<E>) -> Vec<Value> {
-    list.into_iter()
-        .filter_map(|e| serde_json::to_value(e).ok())
-        .collect()
+/// The stored configuration of a started game, read as its adapter's.
+pub fn started_config<C: DeserializeOwned>(record: &GameRecord) -> Result<C, ApiError> {
+    let raw = record.config.game.as_ref().ok_or_else(|| {
+        ApiError::Internal(format!("game {} has no stored configuration", record.id))
+    })?;
+    stored("configuration", raw)
+}
+
+/// A seat as every view lists it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatInfo {
+    /// Its number.
+    pub seat: u32,
+    /// Its player's name.
+    pub name: String,
+    /// A bot's level.
+    pub bot: Option<u8>,
+    /// Whether its player is signed in.
+    pub registered: bool,
 }
 
 /// The seats as every view lists them.
-pub fn seat_list(seats: &[SeatRecord]) -> Vec<Value> {
+pub fn seat_list(seats: &[SeatRecord]) -> Vec<SeatInfo> {
     seats
         .iter()
-        .map(|s| {
-            serde_json::json!({
-                "seat": s.seat, "name": s.name, "bot": s.bot_level,
-                "registered": s.account.is_some(),
-            })
+        .map(|s| SeatInfo {
+            seat: s.seat,
+            name: s.name.clone(),
+            bot: s.bot_level,
+            registered: s.account.is_some(),
         })
         .collect()
 }
@@ -228,7 +260,7 @@ pub enum Hosted {
 
 impl Hosted {
     /// The adapter of a game of `kind` with the stored configuration `game_config`.
-    pub fn of(kind: Kind, game_config: &Value) -> Hosted {
+    pub fn of(kind: Kind, options: &crate::model::GameOptions) -> Hosted {
         match kind {
             Kind::CheckmatesParty => Hosted::CheckmatesParty,
             Kind::CheckmatesSolo => Hosted::CheckmatesSolo,
@@ -236,7 +268,7 @@ impl Hosted {
             Kind::RoyalSolo => Hosted::RoyalSolo,
             Kind::Querni | Kind::QuerniLocal => Hosted::Querni,
             Kind::Quickchess | Kind::QuickchessLocal => {
-                if game_config.get("variant").and_then(Value::as_str) == Some(duel::OLYMPICS) {
+                if options.variant.as_deref() == Some(duel::OLYMPICS) {
                     Hosted::Olympics
                 } else {
                     Hosted::Quickchess
@@ -302,7 +334,7 @@ mod tests {
 
     #[test]
     fn intents_are_objects_with_a_type_and_never_a_tick() {
-        let e = |v: Value| parse_intent::<Demo>(v).unwrap_err();
+        let e = |v: serde_json::Value| parse_intent::<Demo>(&RawJson::of(&v)).unwrap_err();
         assert_eq!(e(json!("move")).status().as_u16(), 400);
         assert_eq!(e(json!({"mv": "a1"})).status().as_u16(), 400);
         assert_eq!(e(json!({"t": "tick"})).status().as_u16(), 403);
@@ -315,6 +347,7 @@ mod tests {
                 .to_string()
                 .contains("not a valid action")
         );
-        assert!(parse_intent::<Demo>(json!({"t": "move", "mv": "a1", "player": 3})).is_ok());
+        let extra = RawJson::of(&json!({"t": "move", "mv": "a1", "player": 3}));
+        assert!(parse_intent::<Demo>(&extra).is_ok());
     }
 }

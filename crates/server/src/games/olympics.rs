@@ -1,12 +1,12 @@
 //! The QuickChess Olympics as one game of the server: five QuickChess games in a row.
 
 use super::duel::DuelConfig;
-use super::quickchess::{ChessIntent, ChessLive};
+use super::quickchess::{ChessIntent, ChessLive, ChessShown, ChessView, PublicChess};
 use super::{Adapter, BotMove};
 use crate::error::ApiError;
 use crate::services::Services;
 use crate::store::SeatRecord;
-use serde_json::{Value, json};
+use serde::Serialize;
 use tabula_chess::{ChessAction, Color};
 use tabula_core::Millis;
 use tabula_core::clock::TimeControl;
@@ -27,10 +27,82 @@ pub struct SeriesLive {
     /// Half-points of seat 0 and seat 1.
     half_points: [u32; 2],
     /// Each finished game: variant, result, and the half-points it gave seats 0 and 1.
-    results: Vec<Value>,
+    results: Vec<SeriesResult>,
     /// Every game's time control.
     clock: Option<TimeControl>,
     seed: u64,
+}
+
+/// A finished game of the series.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeriesResult {
+    /// Which (from 1).
+    pub game: usize,
+    /// Its variant.
+    pub variant: String,
+    /// Its result (`1-0`, ...).
+    pub result: &'static str,
+    /// Its outcome in words.
+    pub outcome: String,
+    /// The points it gave seats 0 and 1.
+    pub points: [f64; 2],
+}
+
+/// The series around the current game.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeriesInfo {
+    /// `QuickChess Olympics`.
+    pub name: &'static str,
+    /// The game being played (from 1).
+    pub game: usize,
+    /// Five.
+    pub of: usize,
+    /// The points of seats 0 and 1.
+    pub points: [f64; 2],
+    /// Each finished game.
+    pub results: Vec<SeriesResult>,
+    /// Whether all five are over.
+    pub over: bool,
+    /// The seat that won the series (none: level, or not over).
+    pub winner: Option<u32>,
+    /// The five variants.
+    pub games: Vec<String>,
+}
+
+/// What a player of the Olympics sees: the current game's view with the series.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeriesView {
+    /// The current game.
+    #[serde(flatten)]
+    pub game: ChessView,
+    /// The series.
+    pub series: SeriesInfo,
+}
+
+/// An event of the series: the current game's, or the series' own.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum SeriesEvent {
+    /// The current game's.
+    Game(ChessShown),
+    /// The series'.
+    Series(SeriesNews),
+}
+
+/// The series' own events.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum SeriesNews {
+    /// A game of the series ended.
+    SeriesGameOver {
+        /// Which (from 1).
+        game: usize,
+    },
+    /// The next game began.
+    SeriesNext {
+        /// Which (from 1).
+        game: usize,
+    },
 }
 
 impl SeriesLive {
@@ -64,6 +136,9 @@ impl Adapter for SeriesLive {
     type Config = DuelConfig;
     type Intent = ChessIntent;
     type Action = ChessAction;
+    type View = SeriesView;
+    type Event = SeriesEvent;
+    type Public = PublicChess;
 
     fn start(config: DuelConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
         let first_sides = config.sides;
@@ -89,11 +164,16 @@ impl Adapter for SeriesLive {
         action: &ChessAction,
         now: Millis,
         services: &Services,
-    ) -> Result<Vec<Value>, ApiError> {
+    ) -> Result<Vec<SeriesEvent>, ApiError> {
         if self.is_over() {
             return Err(ApiError::Refused("the Olympics are over".into()));
         }
-        let mut events = self.current.apply(action, now, services)?;
+        let mut events: Vec<SeriesEvent> = self
+            .current
+            .apply(action, now, services)?
+            .into_iter()
+            .map(SeriesEvent::Game)
+            .collect();
         if let Some(outcome) = self.current.game.outcome()
             && self.results.len() == self.index
         {
@@ -108,17 +188,23 @@ impl Adapter for SeriesLive {
             by_seat[(white_seat as usize + 1) % 2] += halves[1];
             self.half_points[0] += by_seat[0];
             self.half_points[1] += by_seat[1];
-            self.results.push(json!({
-                "game": self.index + 1, "variant": self.current.game.variant().name(),
-                "result": outcome.result(), "outcome": outcome.to_string(),
-                "points": [f64::from(by_seat[0]) / 2.0, f64::from(by_seat[1]) / 2.0],
+            self.results.push(SeriesResult {
+                game: self.index + 1,
+                variant: self.current.game.variant().name(),
+                result: outcome.result(),
+                outcome: outcome.to_string(),
+                points: [f64::from(by_seat[0]) / 2.0, f64::from(by_seat[1]) / 2.0],
+            });
+            events.push(SeriesEvent::Series(SeriesNews::SeriesGameOver {
+                game: self.index + 1,
             }));
-            events.push(json!({"t": "series_game_over", "game": self.index + 1}));
             if self.index + 1 < 5 {
                 self.index += 1;
                 self.current =
                     Self::game(self.index, self.first_sides, self.clock, self.seed, now)?;
-                events.push(json!({"t": "series_next", "game": self.index + 1}));
+                events.push(SeriesEvent::Series(SeriesNews::SeriesNext {
+                    game: self.index + 1,
+                }));
             }
         }
         Ok(events)
@@ -166,34 +252,54 @@ impl Adapter for SeriesLive {
         seats: &[SeatRecord],
         now: Millis,
         services: &Services,
-    ) -> Value {
-        let mut v = self.current.view(seat, seats, now, services);
+    ) -> SeriesView {
+        let mut game = self.current.view(seat, seats, now, services);
+        let over = self.is_over();
         let points = [
             f64::from(self.half_points[0]) / 2.0,
             f64::from(self.half_points[1]) / 2.0,
         ];
-        let winner = if self.is_over() {
+        let winner = if over {
             match self.half_points[0].cmp(&self.half_points[1]) {
-                std::cmp::Ordering::Greater => json!(0),
-                std::cmp::Ordering::Less => json!(1),
-                std::cmp::Ordering::Equal => json!(null),
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
             }
         } else {
-            Value::Null
+            None
         };
-        v["series"] = json!({
-            "name": "QuickChess Olympics", "game": self.index + 1, "of": 5,
-            "points": points, "results": self.results, "over": self.is_over(), "winner": winner,
-            "games": tabula_chess::variant::olympics().iter().map(|g| g.name()).collect::<Vec<_>>(),
-        });
-        v["over"] = json!(self.is_over());
-        if !self.is_over() && self.current.is_over() {
-            v["your_turn"] = json!(false);
+        // the series goes on after one game ends: over only after the fifth
+        game.over = over;
+        if !over && self.current.is_over() {
+            game.your_turn = false;
         }
-        v
+        SeriesView {
+            game,
+            series: SeriesInfo {
+                name: "QuickChess Olympics",
+                game: self.index + 1,
+                of: 5,
+                points,
+                results: self.results.clone(),
+                over,
+                winner,
+                games: tabula_chess::variant::olympics()
+                    .iter()
+                    .map(|g| g.name())
+                    .collect(),
+            },
+        }
     }
 
-    fn public_action(&self, action: &ChessAction) -> Value {
+    fn close(view: &mut SeriesView) {
+        ChessLive::close(&mut view.game);
+    }
+
+    fn is_takeback(intent: &ChessIntent) -> bool {
+        ChessLive::is_takeback(intent)
+    }
+
+    fn public_action(&self, action: &ChessAction) -> PublicChess {
         self.current.public_action(action)
     }
 }

@@ -2,18 +2,18 @@
 //! takebacks (granted at once by the computer and at one screen).
 
 use super::duel::{COMPUTER_DELAY_MS, DuelConfig};
-use super::{Adapter, BotMove, bot_seats, events};
+use super::{Adapter, BotMove, bot_seats};
 use crate::error::ApiError;
 use crate::services::Services;
 use crate::store::SeatRecord;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};
 use tabula_querni::players::best_turn;
 use tabula_querni::position::{FILES, square_name};
 use tabula_querni::{
-    Position, QuerniAction, QuerniConfig, QuerniGame, Searcher, Side, Turn, TurnText,
+    Position, QuerniAction, QuerniConfig, QuerniEvent, QuerniGame, Searcher, Side, Status, Turn,
+    TurnText,
 };
 
 /// The longest turn text accepted (a long jump sequence with a removal is under 60).
@@ -26,7 +26,132 @@ pub struct QuerniLive {
     config: DuelConfig,
     last_at: Millis,
     /// Each turn of the history as a client shows it (kept in step with the game).
-    steps: Vec<Value>,
+    steps: Vec<TurnStep>,
+}
+
+/// A turn of the history as the browser marks it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TurnStep {
+    /// Who played it.
+    pub side: Side,
+    /// Its notation.
+    pub turn: String,
+    /// Whether it was an automatic pass.
+    pub auto: bool,
+    /// The squares the moved piece stood on (start and landings).
+    pub path: Vec<String>,
+    /// The squares the removed chain stood on.
+    pub removed: Vec<String>,
+    /// The position after it.
+    pub after: String,
+}
+
+/// A piece on a cell.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct CellPiece {
+    /// Whose.
+    pub side: Side,
+    /// Its number.
+    pub n: u8,
+}
+
+/// The clocks of a timed game.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct QuerniClock {
+    /// Blue's time left.
+    pub blue_ms: Millis,
+    /// Red's.
+    pub red_ms: Millis,
+    /// Whose clock runs.
+    pub running: Option<Side>,
+    /// The time each side started with.
+    pub initial_ms: Option<Millis>,
+    /// Added after each turn.
+    pub increment_ms: Option<Millis>,
+}
+
+/// A removal as `[low, high, loses]`: `loses` when it would strand some of the mover's
+/// numbers in a run shorter than three (legal, but the game is lost at once).
+pub type RemovalView = (u8, u8, bool);
+
+/// A movement with its jump path and the removals it makes possible.
+#[derive(Clone, Debug, Serialize)]
+pub struct MovementView {
+    /// From.
+    pub from: String,
+    /// To.
+    pub to: String,
+    /// The squares on the way.
+    pub path: Vec<String>,
+    /// Its notation.
+    pub text: String,
+    /// The removals after it.
+    pub removals: Vec<RemovalView>,
+}
+
+/// The legal turns of the side to move.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuerniLegal {
+    /// Every movement.
+    pub movements: Vec<MovementView>,
+    /// The removals available without moving.
+    pub removals: Vec<RemovalView>,
+}
+
+/// A count for each side.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct BySide<T> {
+    /// Blue's.
+    pub blue: T,
+    /// Red's.
+    pub red: T,
+}
+
+/// What a Querni player (or spectator) sees.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuerniView {
+    /// `querni`.
+    pub kind: &'static str,
+    /// The position (notation).
+    pub position: String,
+    /// The start position.
+    pub start: String,
+    /// Each of the 70 cells: a piece or nothing.
+    pub cells: Vec<Option<CellPiece>>,
+    /// Files of the board.
+    pub files: u8,
+    /// The side to move.
+    pub turn: Side,
+    /// Turns without a removal.
+    pub quiet: u8,
+    /// The quiet turns that draw.
+    pub draw_at: u8,
+    /// Pieces left.
+    pub left: BySide<u8>,
+    /// Every turn.
+    pub history: Vec<TurnStep>,
+    /// The clocks of a timed game.
+    pub clock: Option<QuerniClock>,
+    /// The server's time.
+    pub now: Millis,
+    /// The side asking for a takeback.
+    pub takeback: Option<Side>,
+    /// How it ended, or `ongoing`.
+    pub end: Status,
+    /// The result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub result: String,
+    /// Whether it is over.
+    pub over: bool,
+    /// The seats of each side.
+    pub sides: BySide<u32>,
+    /// Both sides at one screen.
+    pub one_screen: bool,
+    /// The viewer's seat.
+    pub you: Option<u32>,
+    /// Whether the viewer moves now.
+    pub your_turn: bool,
+    /// The viewer's legal turns, when it moves.
+    pub legal: Option<QuerniLegal>,
 }
 
 /// What a Querni player may ask for.
@@ -78,7 +203,7 @@ impl QuerniLive {
 /// Each turn of a history as the browser marks it: who, the notation, whether it was an
 /// automatic pass, the squares the moved piece stood on (start and landings), the squares
 /// the removed chain stood on, and the position after it (for stepping through the game).
-fn steps(game: &QuerniGame) -> Vec<Value> {
+fn steps(game: &QuerniGame) -> Vec<TurnStep> {
     let mut p: Position = *game.start_position();
     game.history()
         .iter()
@@ -103,10 +228,14 @@ fn steps(game: &QuerniGame) -> Vec<Value> {
                 .map(|w| w.squares.iter().map(|&s| square_name(s)).collect())
                 .unwrap_or_default();
             p = after;
-            json!({
-                "side": side, "turn": text, "auto": game.automatic(i),
-                "path": path, "removed": removed, "after": p.to_string(),
-            })
+            TurnStep {
+                side: *side,
+                turn: text.clone(),
+                auto: game.automatic(i),
+                path,
+                removed,
+                after: p.to_string(),
+            }
         })
         .collect()
 }
@@ -115,6 +244,9 @@ impl Adapter for QuerniLive {
     type Config = DuelConfig;
     type Intent = QuerniIntent;
     type Action = QuerniAction;
+    type View = QuerniView;
+    type Event = QuerniEvent;
+    type Public = QuerniAction;
 
     fn start(config: DuelConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
         let start = QuerniConfig {
@@ -163,7 +295,7 @@ impl Adapter for QuerniLive {
         action: &QuerniAction,
         now: Millis,
         _: &Services,
-    ) -> Result<Vec<Value>, ApiError> {
+    ) -> Result<Vec<QuerniEvent>, ApiError> {
         let ev = self
             .game
             .apply(action, now)
@@ -172,7 +304,7 @@ impl Adapter for QuerniLive {
         if self.steps.len() != self.game.history().len() {
             self.steps = steps(&self.game);
         }
-        Ok(events(ev))
+        Ok(ev)
     }
 
     fn tick() -> Option<QuerniAction> {
@@ -238,69 +370,87 @@ impl Adapter for QuerniLive {
         }
     }
 
-    fn view(&self, seat: Option<u32>, _: &[SeatRecord], now: Millis, _: &Services) -> Value {
+    fn view(&self, seat: Option<u32>, _: &[SeatRecord], now: Millis, _: &Services) -> QuerniView {
         let p = self.game.position();
-        let cells: Vec<Value> = (0..70u8)
+        let cells = (0..70u8)
             .map(|sq| {
                 let id = p.cell(sq);
-                if id == 0 {
-                    Value::Null
-                } else {
+                (id != 0).then(|| {
                     let (side, n) = tabula_querni::position::piece_of(id);
-                    json!({"side": side, "n": n})
-                }
+                    CellPiece { side, n }
+                })
             })
             .collect();
         let to_move = self.to_move();
         let mine = seat.is_some_and(|s| self.config.side_of(s, to_move) == Some(to_move));
-        let legal = if mine && !self.game.is_over() {
-            legal_turns(p)
-        } else {
-            Value::Null
-        };
+        let over = self.game.is_over();
         let status = self.game.status();
-        let clock = match self.game.clocks(now) {
-            None => Value::Null,
-            Some([blue, red]) => json!({
-                "blue_ms": blue, "red_ms": red, "running": self.game.clock_running(),
-                "initial_ms": self.game.time_control().map(|t| t.base_ms),
-                "increment_ms": self.game.time_control().map(|t| t.increment_ms),
-            }),
-        };
-        json!({
-            "kind": "querni",
-            "position": p.to_string(),
-            "start": self.game.start_position().to_string(),
-            "cells": cells,
-            "files": FILES,
-            "turn": p.turn(),
-            "quiet": p.quiet(),
-            "draw_at": tabula_querni::position::DRAW_TURNS,
-            "left": {"blue": p.count(Side::Blue), "red": p.count(Side::Red)},
-            "history": self.steps,
-            "clock": clock,
-            "now": now,
-            "takeback": self.game.takeback_offer(),
-            "status": status,
-            "end": status,
-            "result": status.result(),
-            "over": self.game.is_over(),
-            "sides": {"blue": self.config.sides[0], "red": self.config.sides[1]},
-            "one_screen": self.config.one_screen(),
-            "you": seat,
-            "your_turn": mine && !self.game.is_over(),
-            "legal": legal,
-        })
+        let control = self.game.time_control();
+        let clock = self.game.clocks(now).map(|[blue, red]| QuerniClock {
+            blue_ms: blue,
+            red_ms: red,
+            running: self.game.clock_running(),
+            initial_ms: control.map(|t| t.base_ms),
+            increment_ms: control.map(|t| t.increment_ms),
+        });
+        QuerniView {
+            kind: "querni",
+            position: p.to_string(),
+            start: self.game.start_position().to_string(),
+            cells,
+            files: FILES,
+            turn: p.turn(),
+            quiet: p.quiet(),
+            draw_at: tabula_querni::position::DRAW_TURNS,
+            left: BySide {
+                blue: p.count(Side::Blue),
+                red: p.count(Side::Red),
+            },
+            history: self.steps.clone(),
+            clock,
+            now,
+            takeback: self.game.takeback_offer(),
+            end: status,
+            result: status.result(),
+            over,
+            sides: BySide {
+                blue: self.config.sides[0],
+                red: self.config.sides[1],
+            },
+            one_screen: self.config.one_screen(),
+            you: seat,
+            your_turn: mine && !over,
+            legal: (mine && !over).then(|| legal_turns(p)),
+        }
+    }
+
+    fn close(view: &mut QuerniView) {
+        view.over = true;
+        view.your_turn = false;
+        view.legal = None;
+    }
+
+    fn is_takeback(intent: &QuerniIntent) -> bool {
+        matches!(
+            intent,
+            QuerniIntent::OfferTakeback
+                | QuerniIntent::AcceptTakeback
+                | QuerniIntent::DeclineTakeback
+        )
+    }
+
+    fn public_action(&self, action: &QuerniAction) -> QuerniAction {
+        action.clone()
     }
 }
 
 /// Every movement of the side to move with its jump path and the removals it makes possible,
-/// and the removals available without moving (each `[low, high, loses]`).
-fn legal_turns(p: &tabula_querni::Position) -> Value {
+/// and the removals available without moving.
+fn legal_turns(p: &tabula_querni::Position) -> QuerniLegal {
     let side = p.turn();
     let mut movements = Vec::new();
     p.movements(&mut movements);
-    let list: Vec<Value> = movements
+    let list = movements
         .iter()
         .map(|&m| {
             let text = p.describe(Turn {
@@ -312,25 +462,29 @@ fn legal_turns(p: &tabula_querni::Position) -> Value {
             let mut removals = Vec::new();
             let after = p.after_movement(m);
             after.removals(side, &mut removals);
-            json!({
-                "from": square_name(m.from), "to": square_name(m.to), "path": path,
-                "text": text.to_string(),
-                "removals": removals.iter().map(|r| removal_json(&after, side, *r)).collect::<Vec<_>>(),
-            })
+            MovementView {
+                from: square_name(m.from),
+                to: square_name(m.to),
+                path,
+                text: text.to_string(),
+                removals: removals
+                    .iter()
+                    .map(|r| removal_view(&after, side, *r))
+                    .collect(),
+            }
         })
         .collect();
     let mut now = Vec::new();
     p.removals(side, &mut now);
-    json!({
-        "movements": list,
-        "removals": now.iter().map(|r| removal_json(p, side, *r)).collect::<Vec<_>>(),
-    })
+    QuerniLegal {
+        movements: list,
+        removals: now.iter().map(|r| removal_view(p, side, *r)).collect(),
+    }
 }
 
-/// A removal as `[low, high, loses]`: `loses` when it would strand some of the mover's
-/// numbers in a run shorter than three (legal, but the game is lost at once).
-fn removal_json(p: &tabula_querni::Position, side: Side, r: tabula_querni::Removal) -> Value {
+/// A removal as `[low, high, loses]` (see [`RemovalView`]).
+fn removal_view(p: &tabula_querni::Position, side: Side, r: tabula_querni::Removal) -> RemovalView {
     let left = p.numbers_on_board(side) & !r.mask();
     let loses = left != 0 && tabula_querni::rules::stranded(left) != 0;
-    json!([r.low, r.high, loses])
+    (r.low, r.high, loses)
 }

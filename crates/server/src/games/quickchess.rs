@@ -3,15 +3,16 @@
 //! clocks and takebacks (granted at once by the computer and at one screen).
 
 use super::chess_view::{
-    board_json, clock_json, end_json, legal_json, material_json, positions_after,
+    ChessClock, End, LegalMove, Material, PieceOn, board_of, clock_of, end_of, legal_of,
+    material_of, positions_after,
 };
 use super::duel::{COMPUTER_DELAY_MS, DuelConfig};
 use super::{Adapter, BotMove, bot_seats};
 use crate::error::ApiError;
+use crate::knowledge::VerdictParts;
 use crate::services::Services;
 use crate::store::SeatRecord;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use tabula_chess::engine::{Engine, LEVELS, Limits, Unlimited, level_settings};
 use tabula_chess::{ChessAction, ChessConfig, ChessEvent, ChessGame, Color};
@@ -67,6 +68,159 @@ pub enum ChessIntent {
     AcceptTakeback,
     /// Refuse the opponent's takeback.
     DeclineTakeback,
+}
+
+/// A move of the game as the browser lists it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveView {
+    /// In UCI.
+    pub uci: String,
+    /// In SAN.
+    pub san: String,
+    /// The position after it.
+    pub fen: String,
+}
+
+/// A placement of Blind QuickChess the viewer may see (its own).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Placed {
+    /// The square.
+    pub square: String,
+    /// The piece (a FEN letter).
+    pub role: String,
+}
+
+/// Blind QuickChess before the reveal.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SetupView {
+    /// The viewer's own placements (none for spectators).
+    pub yours: Option<Vec<Placed>>,
+    /// Whether each side has placed all ten.
+    pub done: [bool; 2],
+    /// How many each side has placed.
+    pub counts: [usize; 2],
+}
+
+/// The seat of each colour.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ByColor {
+    /// White's seat.
+    pub white: u32,
+    /// Black's seat.
+    pub black: u32,
+}
+
+/// What a QuickChess player (or spectator) sees.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChessView {
+    /// `quickchess`.
+    pub kind: &'static str,
+    /// The variant's name.
+    pub variant: String,
+    /// Files.
+    pub width: u8,
+    /// Ranks.
+    pub height: u8,
+    /// The position (none while Blind placements are hidden).
+    pub fen: Option<String>,
+    /// The start position (the same).
+    pub start_fen: Option<String>,
+    /// The pieces.
+    pub board: Vec<PieceOn>,
+    /// The side to move (`white`, `black`).
+    pub turn: &'static str,
+    /// Whether it is in check.
+    pub check: bool,
+    /// Every move.
+    pub moves: Vec<MoveView>,
+    /// The last move.
+    pub last: Option<MoveView>,
+    /// Blind QuickChess before the reveal.
+    pub setup: Option<SetupView>,
+    /// Lost pieces and the balance.
+    pub material: Option<Material>,
+    /// The clocks of a timed game.
+    pub clock: Option<ChessClock>,
+    /// The server's time.
+    pub now: Millis,
+    /// The outcome in words.
+    pub outcome: Option<String>,
+    /// The outcome in parts.
+    pub end: Option<End>,
+    /// The result (`1-0`, ...).
+    pub result: Option<&'static str>,
+    /// The side offering a draw.
+    pub draw_offer: Option<&'static str>,
+    /// The side asking for a takeback.
+    pub takeback: Option<&'static str>,
+    /// Whether it is over.
+    pub over: bool,
+    /// The seat of each colour.
+    pub sides: ByColor,
+    /// Both sides at one screen.
+    pub one_screen: bool,
+    /// The viewer's colour.
+    pub color: Option<&'static str>,
+    /// The viewer's seat.
+    pub you: Option<u32>,
+    /// Whether the viewer moves now.
+    pub your_turn: bool,
+    /// The viewer's legal moves.
+    pub legal: Vec<LegalMove>,
+    /// What the tables or the lesson solver already know of the position.
+    pub solved: Option<VerdictParts>,
+}
+
+/// A Blind QuickChess placement as everyone may know of it before the reveal: who placed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum HiddenPlacement {
+    /// A piece was placed.
+    Place {
+        /// By whom.
+        player: Color,
+    },
+    /// A piece was taken back.
+    Unplace {
+        /// By whom.
+        player: Color,
+    },
+}
+
+/// A QuickChess event as every client is told it.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum ChessShown {
+    /// A Blind placement: who, never what or where.
+    Hidden(HiddenEvent),
+    /// Any other event.
+    Event(ChessEvent),
+}
+
+/// A Blind placement's event without what or where.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum HiddenEvent {
+    /// A piece was placed.
+    Placed {
+        /// By whom.
+        player: Color,
+    },
+    /// A piece was taken back.
+    Unplaced {
+        /// By whom.
+        player: Color,
+    },
+}
+
+/// A QuickChess action as spectators may see it.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum PublicChess {
+    /// A Blind placement before the reveal.
+    Hidden(HiddenPlacement),
+    /// Any other action.
+    Action(ChessAction),
 }
 
 fn short(what: &str, text: String) -> Result<String, ApiError> {
@@ -141,6 +295,9 @@ impl Adapter for ChessLive {
     type Config = DuelConfig;
     type Intent = ChessIntent;
     type Action = ChessAction;
+    type View = ChessView;
+    type Event = ChessShown;
+    type Public = PublicChess;
 
     fn start(config: DuelConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
         ChessLive::begin(config, seed, now)
@@ -186,7 +343,7 @@ impl Adapter for ChessLive {
         action: &ChessAction,
         now: Millis,
         _: &Services,
-    ) -> Result<Vec<Value>, ApiError> {
+    ) -> Result<Vec<ChessShown>, ApiError> {
         let events = self
             .game
             .apply(action, now)
@@ -195,12 +352,14 @@ impl Adapter for ChessLive {
         self.sync_positions();
         Ok(events
             .into_iter()
-            .filter_map(|e| match e {
-                ChessEvent::Placed { player, .. } => Some(json!({"t": "placed", "player": player})),
-                ChessEvent::Unplaced { player, .. } => {
-                    Some(json!({"t": "unplaced", "player": player}))
+            .map(|e| match e {
+                ChessEvent::Placed { player, .. } => {
+                    ChessShown::Hidden(HiddenEvent::Placed { player })
                 }
-                other => serde_json::to_value(other).ok(),
+                ChessEvent::Unplaced { player, .. } => {
+                    ChessShown::Hidden(HiddenEvent::Unplaced { player })
+                }
+                other => ChessShown::Event(other),
             })
             .collect())
     }
@@ -320,100 +479,121 @@ impl Adapter for ChessLive {
 
     /// In Blind QuickChess before the reveal a seat sees only its own placements and
     /// spectators see none.
-    fn view(&self, seat: Option<u32>, _: &[SeatRecord], now: Millis, services: &Services) -> Value {
+    fn view(
+        &self,
+        seat: Option<u32>,
+        _: &[SeatRecord],
+        now: Millis,
+        services: &Services,
+    ) -> ChessView {
         let p = self.game.position();
         let variant = self.game.variant();
-        let (w, h) = (p.width(), p.height());
         let to_move = self.to_move();
         let my_color = seat.and_then(|s| self.color_of(s));
         let mine = seat.is_some_and(|s| self.config.side_of(s, to_move) == Some(to_move));
-        let setup = self.game.setup().map(|s| {
-            let own = my_color.map(|c| {
+        let over = self.game.is_over();
+        let setup = self.game.setup().map(|s| SetupView {
+            yours: my_color.map(|c| {
                 s.placed[c.index()]
                     .iter()
-                    .map(|&(sq, r)| json!({"square": p.square_name(sq), "role": r.char().to_string()}))
-                    .collect::<Vec<_>>()
-            });
-            json!({
-                "yours": own,
-                "done": [s.placed[0].len() == 10, s.placed[1].len() == 10],
-                "counts": [s.placed[0].len(), s.placed[1].len()],
-            })
+                    .map(|&(sq, r)| Placed {
+                        square: p.square_name(sq),
+                        role: r.char().to_string(),
+                    })
+                    .collect()
+            }),
+            done: [s.placed[0].len() == 10, s.placed[1].len() == 10],
+            counts: [s.placed[0].len(), s.placed[1].len()],
         });
         let hidden = setup.is_some();
-        let board: Vec<Value> = if hidden { Vec::new() } else { board_json(p) };
-        let legal: Vec<Value> = if mine && !hidden && !self.game.is_over() {
-            legal_json(p)
-        } else {
-            Vec::new()
-        };
-        let moves: Vec<Value> = if hidden {
+        let moves: Vec<MoveView> = if hidden {
             Vec::new()
         } else {
             self.game
                 .moves()
                 .iter()
                 .zip(&self.fens)
-                .map(|((u, s), fen)| json!({"uci": u, "san": s, "fen": fen}))
+                .map(|((u, s), fen)| MoveView {
+                    uci: u.clone(),
+                    san: s.clone(),
+                    fen: fen.clone(),
+                })
                 .collect()
         };
         let outcome = self.game.outcome();
-        json!({
-            "kind": "quickchess",
-            "variant": variant.name(),
-            "width": w, "height": h,
-            "fen": if hidden { Value::Null } else { json!(p.fen()) },
-            "start_fen": if hidden { Value::Null } else { json!(self.game.start_position().fen()) },
-            "board": board,
-            "turn": p.turn().name(),
-            "check": !hidden && p.is_check(),
-            "moves": moves,
-            "last": moves.last().cloned(),
-            "setup": setup,
-            "material": if hidden { Value::Null } else { material_json(&self.game) },
-            "clock": clock_json(&self.game, now),
-            "now": now,
-            "outcome": outcome.map(|o| o.to_string()),
-            "end": end_json(&self.game),
-            "result": outcome.map(|o| o.result()),
-            "draw_offer": self.game.draw_offer().map(|c| c.name()),
-            "takeback": self.game.takeback_offer().map(|c| c.name()),
-            "over": self.game.is_over(),
-            "sides": {"white": self.config.sides[0], "black": self.config.sides[1]},
-            "one_screen": self.config.one_screen(),
-            "color": my_color.map(|c| c.name()),
-            "you": seat,
-            "your_turn": mine && !self.game.is_over(),
-            "legal": legal,
+        ChessView {
+            kind: "quickchess",
+            variant: variant.name(),
+            width: p.width(),
+            height: p.height(),
+            fen: (!hidden).then(|| p.fen()),
+            start_fen: (!hidden).then(|| self.game.start_position().fen()),
+            board: if hidden { Vec::new() } else { board_of(p) },
+            turn: p.turn().name(),
+            check: !hidden && p.is_check(),
+            last: moves.last().cloned(),
+            moves,
+            setup,
+            material: (!hidden).then(|| material_of(&self.game)),
+            clock: clock_of(&self.game, now),
+            now,
+            outcome: outcome.map(|o| o.to_string()),
+            end: end_of(&self.game),
+            result: outcome.map(|o| o.result()),
+            draw_offer: self.game.draw_offer().map(|c| c.name()),
+            takeback: self.game.takeback_offer().map(|c| c.name()),
+            over,
+            sides: ByColor {
+                white: self.config.sides[0],
+                black: self.config.sides[1],
+            },
+            one_screen: self.config.one_screen(),
+            color: my_color.map(|c| c.name()),
+            you: seat,
+            your_turn: mine && !over,
+            legal: if mine && !hidden && !over {
+                legal_of(p)
+            } else {
+                Vec::new()
+            },
             // what the tables or the lesson solver already know (never solved here: this runs
             // on the async runtime)
-            "solved": if hidden || self.game.is_over() {
+            solved: if hidden || over {
                 None
             } else {
-                services.knowledge.known(p).map(|v| v.parts_json())
+                services.knowledge.known(p).map(|v| v.parts())
             },
-        })
+        }
+    }
+
+    fn close(view: &mut ChessView) {
+        view.over = true;
+        view.your_turn = false;
+        view.legal.clear();
+    }
+
+    fn is_takeback(intent: &ChessIntent) -> bool {
+        matches!(
+            intent,
+            ChessIntent::OfferTakeback | ChessIntent::AcceptTakeback | ChessIntent::DeclineTakeback
+        )
     }
 
     /// A Blind QuickChess placement made before the reveal shows only who placed.
-    fn public_action(&self, action: &ChessAction) -> Value {
-        let placement = matches!(
-            action,
-            ChessAction::Place { .. } | ChessAction::Unplace { .. }
-        );
-        if placement && self.hidden_setup() {
-            hide_placement(action)
-        } else {
-            serde_json::to_value(action).unwrap_or(Value::Null)
+    fn public_action(&self, action: &ChessAction) -> PublicChess {
+        if self.hidden_setup() {
+            match action {
+                ChessAction::Place { player, .. } => {
+                    return PublicChess::Hidden(HiddenPlacement::Place { player: *player });
+                }
+                ChessAction::Unplace { player, .. } => {
+                    return PublicChess::Hidden(HiddenPlacement::Unplace { player: *player });
+                }
+                _ => {}
+            }
         }
+        PublicChess::Action(action.clone())
     }
-}
-
-/// A placement with only its type and player left (what spectators may know before the
-/// reveal).
-pub fn hide_placement(action: &ChessAction) -> Value {
-    let v = serde_json::to_value(action).unwrap_or(Value::Null);
-    json!({"t": v.get("t"), "player": v.get("player")})
 }
 
 /// The next piece a computer places in Blind QuickChess: the box setup (R B K Q N on the back

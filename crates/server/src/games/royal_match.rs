@@ -1,17 +1,16 @@
 //! A Royal Study match for two: announce, hourglass, challenge, execute; first to six.
 
-use super::{Adapter, BotMove, bot_seats, events, seat_list};
+use super::{Adapter, BotMove, SeatInfo, bot_seats, seat_list};
 use crate::error::ApiError;
 use crate::services::Services;
 use crate::store::SeatRecord;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};
 use tabula_puzzles::Move;
 use tabula_puzzles::royal::bot::MatchBot;
 use tabula_puzzles::royal::matchplay::{
-    MatchAction, MatchConfig, MatchEvent, MatchPhase, Role, RoyalMatch,
+    MatchAction, MatchConfig, MatchEvent, MatchPhase, PointReason, Role, RoyalMatch,
 };
 use tabula_puzzles::royal::{CardAction, Layout};
 
@@ -19,7 +18,7 @@ use tabula_puzzles::royal::{CardAction, Layout};
 #[derive(Clone, Debug)]
 pub struct Match {
     game: RoyalMatch,
-    last: Option<Value>,
+    last: Option<RoundScored>,
     /// The players who ever acted (bit `n` for player `n`).
     acted: u8,
 }
@@ -54,6 +53,106 @@ pub enum MatchIntent {
     GiveUp,
 }
 
+/// The last round scored, with its optimum.
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundScored {
+    /// The card(s) of the round.
+    pub cards: Vec<Layout>,
+    /// The board the execution started from.
+    pub start: Layout,
+    /// The fewest moves.
+    pub optimum: Option<u32>,
+    /// Who scored.
+    pub scorer: u8,
+    /// Why.
+    pub reason: PointReason,
+}
+
+/// Where a match stands, as clients draw it.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum PhaseView {
+    /// Waiting for an announcement.
+    Announcing {
+        /// Since when.
+        since: Millis,
+    },
+    /// The hourglass runs.
+    Hourglass {
+        /// Who announced.
+        announcer: u8,
+        /// The number announced.
+        bid: u32,
+        /// When it runs out.
+        ends: Millis,
+    },
+    /// A player executes.
+    Executing {
+        /// Who announced.
+        announcer: u8,
+        /// The number announced.
+        bid: u32,
+        /// Who executes.
+        executor: u8,
+        /// The announcer or the challenger.
+        role: Role,
+        /// Moves made.
+        count: u32,
+        /// Those moves.
+        steps: Vec<String>,
+        /// The card(s) as turned and mirrored now.
+        oriented: Vec<Layout>,
+        /// Each card's completion.
+        completed: Vec<Option<u32>>,
+        /// Since when.
+        since: Millis,
+        /// The limit, if any.
+        deadline: Option<Millis>,
+    },
+    /// The match is over.
+    Over {
+        /// The winner (none: a draw).
+        winner: Option<u8>,
+    },
+}
+
+/// What a player of a match sees.
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchView {
+    /// `royal-match`.
+    pub kind: &'static str,
+    /// 1, 2 or 3.
+    pub level: u8,
+    /// The bonus challenge.
+    pub bonus: bool,
+    /// The points of each player.
+    pub scores: [u32; 2],
+    /// The board.
+    pub layout: Layout,
+    /// The card(s) of the round.
+    pub cards: Vec<Layout>,
+    /// The round.
+    pub round: u32,
+    /// Cards still to draw.
+    pub cards_left: usize,
+    /// Where it stands.
+    pub phase: PhaseView,
+    /// The players.
+    pub players: Vec<SeatInfo>,
+    /// The last round scored.
+    pub last: Option<RoundScored>,
+    /// The viewer's seat.
+    pub you: Option<u32>,
+    /// The server's time.
+    pub now: Millis,
+    /// Whether the match is over.
+    pub over: bool,
+    /// The points to win.
+    pub target: u32,
+    /// The executor's legal moves.
+    pub legal: Vec<String>,
+}
+
 /// The legal moves of a Royal Study layout, as the browser draws them.
 pub fn moves_of_layout(l: &Layout) -> Vec<String> {
     l.legal_moves().iter().map(ToString::to_string).collect()
@@ -63,6 +162,9 @@ impl Adapter for Match {
     type Config = MatchConfig;
     type Intent = MatchIntent;
     type Action = MatchAction;
+    type View = MatchView;
+    type Event = MatchEvent;
+    type Public = MatchAction;
 
     fn start(config: MatchConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
         let (game, _) = RoyalMatch::start(config, seed, now)
@@ -96,7 +198,7 @@ impl Adapter for Match {
         action: &MatchAction,
         now: Millis,
         services: &Services,
-    ) -> Result<Vec<Value>, ApiError> {
+    ) -> Result<Vec<MatchEvent>, ApiError> {
         let start = self
             .game
             .execution_start()
@@ -127,12 +229,16 @@ impl Adapter for Match {
                     .royal
                     .solve(level, &start, &cards[0], cards.get(1))
                     .map(|p| p.count);
-                self.last = Some(
-                    json!({"cards": cards, "start": start, "optimum": optimum, "scorer": player, "reason": reason}),
-                );
+                self.last = Some(RoundScored {
+                    cards: cards.clone(),
+                    start,
+                    optimum,
+                    scorer: *player,
+                    reason: *reason,
+                });
             }
         }
-        Ok(events(ev))
+        Ok(ev)
     }
 
     fn ends_when_deserted() -> bool {
@@ -185,19 +291,27 @@ impl Adapter for Match {
             .map(|(t, a)| BotMove::At(t, a))
     }
 
-    fn view(&self, seat: Option<u32>, seats: &[SeatRecord], now: Millis, _: &Services) -> Value {
+    fn view(
+        &self,
+        seat: Option<u32>,
+        seats: &[SeatRecord],
+        now: Millis,
+        _: &Services,
+    ) -> MatchView {
         let game = &self.game;
         let (phase, executor) = match game.phase() {
-            MatchPhase::Announcing { since, .. } => {
-                (json!({"phase": "announcing", "since": since}), None)
-            }
+            MatchPhase::Announcing { since, .. } => (PhaseView::Announcing { since: *since }, None),
             MatchPhase::Hourglass {
                 announcer,
                 bid,
                 ends,
                 ..
             } => (
-                json!({"phase": "hourglass", "announcer": announcer, "bid": bid, "ends": ends}),
+                PhaseView::Hourglass {
+                    announcer: *announcer,
+                    bid: *bid,
+                    ends: *ends,
+                },
                 None,
             ),
             MatchPhase::Executing {
@@ -209,22 +323,52 @@ impl Adapter for Match {
                 since,
                 deadline,
             } => (
-                json!({
-                    "phase": "executing", "announcer": announcer, "bid": bid, "executor": executor,
-                    "role": match role { Role::Announcer => "announcer", Role::Challenger => "challenger" },
-                    "count": run.count(), "steps": run.steps().iter().map(ToString::to_string).collect::<Vec<_>>(),
-                    "oriented": run.oriented_cards(), "completed": run.completed(), "since": since, "deadline": deadline,
-                }),
+                PhaseView::Executing {
+                    announcer: *announcer,
+                    bid: *bid,
+                    executor: *executor,
+                    role: *role,
+                    count: run.count(),
+                    steps: run.steps().iter().map(ToString::to_string).collect(),
+                    oriented: run.oriented_cards(),
+                    completed: run.completed().to_vec(),
+                    since: *since,
+                    deadline: *deadline,
+                },
                 Some(u32::from(*executor)),
             ),
-            MatchPhase::Over { winner } => (json!({"phase": "over", "winner": winner}), None),
+            MatchPhase::Over { winner } => (PhaseView::Over { winner: *winner }, None),
         };
-        json!({
-            "kind": "royal-match", "level": game.config().level.number(), "bonus": game.config().bonus,
-            "scores": game.scores(), "layout": game.layout(), "cards": game.cards(), "round": game.round(),
-            "cards_left": game.cards_left(), "phase": phase, "players": seat_list(seats), "last": self.last,
-            "you": seat, "now": now, "over": game.is_over(), "target": game.config().target,
-            "legal": if executor.is_some() && executor == seat { moves_of_layout(&game.layout()) } else { Vec::new() },
-        })
+        MatchView {
+            kind: "royal-match",
+            level: game.config().level.number(),
+            bonus: game.config().bonus,
+            scores: game.scores(),
+            layout: game.layout(),
+            cards: game.cards().to_vec(),
+            round: game.round(),
+            cards_left: game.cards_left(),
+            phase,
+            players: seat_list(seats),
+            last: self.last.clone(),
+            you: seat,
+            now,
+            over: game.is_over(),
+            target: game.config().target,
+            legal: if executor.is_some() && executor == seat {
+                moves_of_layout(&game.layout())
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    fn close(view: &mut MatchView) {
+        view.over = true;
+        view.legal.clear();
+    }
+
+    fn public_action(&self, action: &MatchAction) -> MatchAction {
+        action.clone()
     }
 }

@@ -1,16 +1,15 @@
 //! The Royal Study solo: cards in turn, the optimum shown after each, retry from the start.
 
 use super::royal_match::moves_of_layout;
-use super::{Adapter, BotMove, events};
+use super::{Adapter, BotMove};
 use crate::error::ApiError;
 use crate::services::Services;
 use crate::store::SeatRecord;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use tabula_core::{Game, Millis};
 use tabula_puzzles::Move;
-use tabula_puzzles::royal::CardAction;
-use tabula_puzzles::royal::solo::{RoyalSolo, SoloAction, SoloConfig};
+use tabula_puzzles::royal::solo::{CardResult, RoyalSolo, SoloAction, SoloConfig, SoloEvent};
+use tabula_puzzles::royal::{CardAction, Layout};
 
 /// A solo run being played.
 #[derive(Clone, Debug)]
@@ -41,10 +40,48 @@ pub enum RSoloIntent {
     Next,
 }
 
+/// What the solo player sees.
+#[derive(Clone, Debug, Serialize)]
+pub struct RSoloView {
+    /// `royal-solo`.
+    pub kind: &'static str,
+    /// 1, 2 or 3.
+    pub level: u8,
+    /// The board now.
+    pub layout: Layout,
+    /// The card(s) being played, as drawn.
+    pub cards: Vec<Layout>,
+    /// The card(s) as turned and mirrored now.
+    pub oriented: Vec<Layout>,
+    /// Moves made on the current card(s).
+    pub count: u32,
+    /// Those moves.
+    pub steps: Vec<String>,
+    /// Whether the current card(s) are done.
+    pub complete: bool,
+    /// Each card's result so far.
+    pub results: Vec<CardResult>,
+    /// Cards still to draw.
+    pub cards_left: usize,
+    /// The fewest moves, once the card(s) are done.
+    pub optimum: Option<u32>,
+    /// Whether the run has ended.
+    pub over: bool,
+    /// The viewer's seat.
+    pub you: Option<u32>,
+    /// The server's time.
+    pub now: Millis,
+    /// The legal moves (none once done).
+    pub legal: Vec<String>,
+}
+
 impl Adapter for RSolo {
     type Config = SoloConfig;
     type Intent = RSoloIntent;
     type Action = SoloAction;
+    type View = RSoloView;
+    type Event = SoloEvent;
+    type Public = SoloAction;
 
     fn start(config: SoloConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
         let (game, _) = RoyalSolo::start(config, seed, now)
@@ -66,12 +103,10 @@ impl Adapter for RSolo {
         action: &SoloAction,
         now: Millis,
         _: &Services,
-    ) -> Result<Vec<Value>, ApiError> {
-        let ev = self
-            .game
+    ) -> Result<Vec<SoloEvent>, ApiError> {
+        self.game
             .apply(action, now)
-            .map_err(|e| ApiError::Refused(e.to_string()))?;
-        Ok(events(ev))
+            .map_err(|e| ApiError::Refused(e.to_string()))
     }
 
     fn tick() -> Option<SoloAction> {
@@ -90,17 +125,49 @@ impl Adapter for RSolo {
         None
     }
 
-    fn view(&self, seat: Option<u32>, _: &[SeatRecord], now: Millis, services: &Services) -> Value {
+    fn view(
+        &self,
+        seat: Option<u32>,
+        _: &[SeatRecord],
+        now: Millis,
+        services: &Services,
+    ) -> RSoloView {
         let game = &self.game;
         let run = game.run();
         let complete = run.all_completed();
-        json!({
-            "kind": "royal-solo", "level": run.level().number(), "layout": run.layout(), "cards": run.cards(),
-            "oriented": run.oriented_cards(), "count": run.count(), "steps": run.steps().iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "complete": complete, "results": game.results(), "cards_left": game.cards_left(),
-            "optimum": if complete { game.optimum(&services.royal) } else { None },
-            "over": game.is_over(), "you": seat, "now": now,
-            "legal": if complete { Vec::new() } else { moves_of_layout(&run.layout()) },
-        })
+        RSoloView {
+            kind: "royal-solo",
+            level: run.level().number(),
+            layout: run.layout(),
+            cards: run.cards().to_vec(),
+            oriented: run.oriented_cards(),
+            count: run.count(),
+            steps: run.steps().iter().map(ToString::to_string).collect(),
+            complete,
+            results: game.results().to_vec(),
+            cards_left: game.cards_left(),
+            optimum: if complete {
+                game.optimum(&services.royal)
+            } else {
+                None
+            },
+            over: game.is_over(),
+            you: seat,
+            now,
+            legal: if complete {
+                Vec::new()
+            } else {
+                moves_of_layout(&run.layout())
+            },
+        }
+    }
+
+    fn close(view: &mut RSoloView) {
+        view.over = true;
+        view.legal.clear();
+    }
+
+    fn public_action(&self, action: &SoloAction) -> SoloAction {
+        action.clone()
     }
 }

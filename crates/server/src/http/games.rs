@@ -4,13 +4,10 @@
 use super::{AppState, Body, ClientIp, bearer};
 use crate::error::ApiError;
 use crate::frames::MAX_FRAME;
-use crate::games::with_adapter;
-use crate::games::{Adapter, Kind, seat_list, stored};
+use crate::games::{Kind, seat_list};
+use crate::json::RawJson;
 use crate::limits::Limited;
 use crate::rooms::TokenHash;
-use crate::rooms::table::{Logged, TableAction};
-use crate::services::Services;
-use crate::store::{GameRecord, LogEntry, SeatRecord};
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -39,7 +36,7 @@ struct CreateBody {
     #[serde(default)]
     name: String,
     #[serde(default)]
-    options: Value,
+    options: Option<RawJson>,
     #[serde(default)]
     bots: Vec<u8>,
     /// Rated (between signed-in players) or casual.
@@ -87,10 +84,11 @@ async fn create(
     })?;
     state.hub.addresses.check(Limited::Create, ip)?;
     let host = host(&state, &headers, ip, body.name).await?;
+    let options = kind.options(body.options.as_ref())?;
     let created = crate::rooms::records::create_hosted(
         &state.hub.ctx,
         kind,
-        body.options,
+        options,
         &host,
         &body.bots,
         body.rated,
@@ -126,7 +124,7 @@ async fn join(
 #[serde(deny_unknown_fields)]
 struct ActBody {
     token: String,
-    action: Value,
+    action: RawJson,
 }
 
 /// The same as an `act` frame, for clients without a WebSocket.
@@ -212,13 +210,7 @@ async fn recent(State(state): State<AppState>) -> ApiResult {
     let mut list = Vec::with_capacity(games.len());
     for g in games {
         let seats = state.hub.store.seats(&g.id).await?;
-        let variant = g
-            .config
-            .get("game")
-            .and_then(|c| c.get("variant"))
-            .or_else(|| g.config.get("options").and_then(|o| o.get("variant")))
-            .cloned()
-            .unwrap_or(Value::Null);
+        let variant = g.config.variant();
         list.push(json!({
             "id": g.id, "kind": g.kind, "finished": g.updated, "variant": variant,
             "players": seat_list(&seats),
@@ -241,21 +233,13 @@ async fn replay(
         .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))?;
     let seats = hub.store.seats(&id).await?;
     let log = hub.store.log(&id).await?;
-    let finished = matches!(record.status.as_str(), "finished" | "expired");
+    let finished = record.status.ended();
     let key = format!("{id}:{}", log.len());
     let services = std::sync::Arc::clone(&hub.services);
     let build = || async move {
-        let hosted = crate::rooms::hosted_of(&record)?;
         tokio::task::spawn_blocking(move || {
-            let frames =
-                with_adapter!(hosted, A => replay_frames::<A>(&record, &seats, &log, &services))?;
-            let whole = json!({
-                "id": record.id, "kind": record.kind, "status": record.status,
-                "seats": seat_list(&seats), "frames": frames,
-            });
-            serde_json::to_vec(&whole)
+            crate::rooms::replay::replay_json(&record, &seats, &log, &services)
                 .map(axum::body::Bytes::from)
-                .map_err(|e| ApiError::Internal(format!("a replay as JSON: {e}")))
         })
         .await
         .map_err(|e| ApiError::Internal(format!("replay: {e}")))?
@@ -266,58 +250,4 @@ async fn replay(
         bytes,
     )
         .into_response())
-}
-
-/// The spectators' view after every step of the game: each player's or bot's move or
-/// announcement. A timer is not a step (what it changed shows in the next step), except the
-/// one that ends the game (a flag that falls); the room's rematch requests are not steps
-/// either, and a game closed because its players left ends with that step.
-fn replay_frames<A: Adapter>(
-    record: &GameRecord,
-    seats: &[SeatRecord],
-    log: &[LogEntry],
-    services: &Services,
-) -> Result<Vec<Value>, ApiError> {
-    let started = record
-        .started
-        .ok_or_else(|| ApiError::Conflict("this game never started".into()))?;
-    let config = record
-        .config
-        .get("game")
-        .ok_or_else(|| ApiError::Internal(format!("game {} has no configuration", record.id)))?;
-    let mut game = A::start(
-        stored("configuration", config)?,
-        record.seed,
-        started,
-        services,
-    )?;
-    let mut frames = vec![
-        json!({"at": started, "action": null, "view": game.view(None, seats, started, services)}),
-    ];
-    let tick = A::tick().and_then(|t| serde_json::to_value(t).ok());
-    for entry in log {
-        match Logged::<A::Action>::read(&entry.action)? {
-            Logged::Game(action) => {
-                let events = game.apply(&action, entry.at, services)?;
-                let is_tick = tick.is_some() && serde_json::to_value(&action).ok() == tick;
-                if is_tick && !game.is_over() {
-                    continue;
-                }
-                frames.push(json!({
-                    "at": entry.at, "action": game.public_action(&action), "events": events,
-                    "view": game.view(None, seats, entry.at, services),
-                }));
-            }
-            Logged::Table(TableAction::Closed { reason }) => {
-                let mut view = game.view(None, seats, entry.at, services);
-                view["over"] = json!(true);
-                view["table"] = json!({"closed": reason});
-                frames.push(json!({
-                    "at": entry.at, "action": entry.action, "events": [], "view": view,
-                }));
-            }
-            Logged::Table(_) => {}
-        }
-    }
-    Ok(frames)
 }

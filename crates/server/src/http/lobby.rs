@@ -4,7 +4,10 @@ use super::{AppState, Body, ClientIp};
 use crate::error::ApiError;
 use crate::frames::ServerFrame;
 use crate::games::Kind;
+use crate::json::RawJson;
 use crate::limits::{Held, Limited};
+use crate::lobby::seeks::Paired;
+use crate::lobby::views::LobbyFrame;
 use crate::lobby::{self, LobbyNews, SeekSpec};
 use crate::players::accounts::guest_cookie;
 use crate::players::{Player, identify};
@@ -33,7 +36,7 @@ pub(super) fn routes() -> Router<AppState> {
 }
 
 /// An answer that also gives a new guest its cookie.
-fn with_guest(player: &Player, body: Value) -> Response {
+fn with_guest<T: serde::Serialize>(player: &Player, body: T) -> Response {
     match &player.new_guest {
         Some(g) => (
             AppendHeaders([(header::SET_COOKIE, guest_cookie(g, false))]),
@@ -58,7 +61,7 @@ struct SeekBody {
     name: String,
     kind: Kind,
     #[serde(default)]
-    options: Value,
+    options: Option<RawJson>,
     #[serde(default)]
     rated: bool,
     #[serde(default)]
@@ -66,13 +69,14 @@ struct SeekBody {
 }
 
 impl SeekBody {
-    fn spec(&self) -> SeekSpec {
-        SeekSpec {
+    /// The seek, its options read as its kind takes them.
+    fn spec(&self) -> Result<SeekSpec, ApiError> {
+        Ok(SeekSpec {
             kind: self.kind,
-            options: self.options.clone(),
+            options: self.kind.options(self.options.as_ref())?,
             rated: self.rated,
             range: self.range,
-        }
+        })
     }
 }
 
@@ -94,7 +98,7 @@ async fn seek(
 ) -> Result<Json<Value>, ApiError> {
     let player = identify(&state.hub, &headers, &b.name).await?;
     known(&player)?;
-    Ok(Json(state.hub.lobby.seek(&player, b.spec(), ip).await?))
+    Ok(Json(state.hub.lobby.seek(&player, b.spec()?, ip).await?))
 }
 
 #[derive(Deserialize, Default)]
@@ -113,7 +117,7 @@ async fn accept(
 ) -> Result<Response, ApiError> {
     let player = identify(&state.hub, &headers, &b.name).await?;
     let paired = state.hub.lobby.accept(&player, &id, ip).await?;
-    Ok(with_guest(&player, json!(paired)))
+    Ok(with_guest(&player, paired))
 }
 
 async fn withdraw(
@@ -134,7 +138,7 @@ async fn quick(
 ) -> Result<Json<Value>, ApiError> {
     let player = identify(&state.hub, &headers, &b.name).await?;
     known(&player)?;
-    Ok(Json(state.hub.lobby.quick(&player, b.spec(), ip).await?))
+    Ok(Json(state.hub.lobby.quick(&player, b.spec()?, ip).await?))
 }
 
 async fn socket(
@@ -156,8 +160,8 @@ async fn socket(
 /// Frames refused one after another for going over the rate before the socket is closed.
 const MAX_LIMITED_IN_A_ROW: u32 = 20;
 
-fn text(v: &Value) -> Message {
-    Message::Text(Utf8Bytes::from(v.to_string()))
+fn text(frame: &str) -> Message {
+    Message::Text(Utf8Bytes::from(frame))
 }
 
 fn error_frame(e: &ApiError) -> Message {
@@ -222,7 +226,7 @@ async fn serve(socket: WebSocket, state: AppState, player: Player, ip: IpAddr) {
     let _presence = hub.lobby.enter(&player.id);
     let mut news = hub.lobby.subscribe();
     let send_all = |snapshot: &lobby::Snapshot| {
-        text(&json!({"t": "lobby", "d": snapshot.view_for(&player.id)}))
+        text(&LobbyFrame::Lobby(&snapshot.view_for(&player.id)).to_text())
     };
     match hub.lobby.refresh(false).await {
         Ok(now) => {
@@ -240,14 +244,14 @@ async fn serve(socket: WebSocket, state: AppState, player: Player, ip: IpAddr) {
         let msg = tokio::select! {
             n = news.recv() => match n {
                 Ok(LobbyNews::Changed(diff)) => match diff.for_viewer(&player.id) {
-                    Some(d) => text(&json!({"t": "lobby_diff", "d": d})),
+                    Some(d) => text(&LobbyFrame::LobbyDiff(&d).to_text()),
                     None => continue,
                 },
                 Ok(LobbyNews::Paired { owner, game, seat, token }) => {
                     if owner != player.id {
                         continue;
                     }
-                    text(&json!({"t": "paired", "d": {"game": game, "seat": seat, "token": token}}))
+                    text(&LobbyFrame::Paired(&Paired { game, seat, token }).to_text())
                 }
                 Err(RecvError::Lagged(_)) => match hub.lobby.refresh(false).await {
                     Ok(now) => send_all(&now),

@@ -96,7 +96,7 @@ async fn chess_position(
     State(state): State<AppState>,
     asker: Asker,
     Body(q): Body<crate::analysis::PositionQuery>,
-) -> ApiResult {
+) -> Result<Json<crate::analysis::PositionView>, ApiError> {
     let knowledge = std::sync::Arc::clone(&state.hub.services.knowledge);
     crate::analysis::position(q, &state.hub.thinking, asker, knowledge)
         .await
@@ -117,7 +117,7 @@ async fn querni_hint(
     State(state): State<AppState>,
     asker: Asker,
     Body(q): Body<crate::analysis::QuerniHint>,
-) -> ApiResult {
+) -> Result<Json<crate::analysis::HintView>, ApiError> {
     crate::analysis::querni_hint(q, &state.hub.thinking, asker)
         .await
         .map(Json)

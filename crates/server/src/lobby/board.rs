@@ -12,9 +12,10 @@
 //! [`Limits::lobby_seeks_shown`]: crate::Limits::lobby_seeks_shown
 
 use super::SeekSpec;
+use super::views::{LobbyDiff, LobbyView, PlayingItem, SeekView, TableItem};
 use crate::context::Context;
 use crate::error::ApiError;
-use serde_json::{Value, json};
+use crate::model::{Kind, Status};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
@@ -31,15 +32,16 @@ pub struct SeekItem {
     pub id: String,
     /// Who made it (to mark a viewer's own).
     pub owner: String,
-    /// What the lobby shows of it (without `mine`).
-    pub view: Value,
+    /// What the lobby shows of it (`mine` set for each viewer).
+    pub view: SeekView,
 }
 
 impl SeekItem {
-    fn for_viewer(&self, viewer: &str) -> Value {
-        let mut v = self.view.clone();
-        v["mine"] = json!(self.owner == viewer);
-        v
+    fn for_viewer(&self, viewer: &str) -> SeekView {
+        SeekView {
+            mine: self.owner == viewer,
+            ..self.view.clone()
+        }
     }
 }
 
@@ -53,25 +55,27 @@ pub struct Snapshot {
     /// How many of them are shown to everyone.
     pub shown: usize,
     /// Open Check Mates tables.
-    pub tables: Vec<Value>,
+    pub tables: Vec<TableItem>,
     /// Games being played.
-    pub playing: Vec<Value>,
+    pub playing: Vec<PlayingItem>,
 }
 
 impl Snapshot {
     /// The lobby as `viewer` sees it: the seeks shown to everyone and the viewer's own.
-    pub fn view_for(&self, viewer: &str) -> Value {
-        let seeks: Vec<Value> = self
+    pub fn view_for(&self, viewer: &str) -> LobbyView {
+        let seeks = self
             .seeks
             .iter()
             .enumerate()
             .filter(|(i, s)| *i < self.shown || s.owner == viewer)
             .map(|(_, s)| s.for_viewer(viewer))
             .collect();
-        json!({
-            "seeks": seeks, "more_seeks": self.seeks.len() - self.shown,
-            "tables": self.tables, "playing": self.playing,
-        })
+        LobbyView {
+            seeks,
+            more_seeks: self.seeks.len() - self.shown,
+            tables: self.tables.clone(),
+            playing: self.playing.clone(),
+        }
     }
 
     fn shown_ids(&self) -> HashSet<&str> {
@@ -94,9 +98,9 @@ pub struct Diff {
     /// Seeks no longer shown to everyone (their owners still see them).
     left: Vec<(String, String)>,
     /// The open tables, if they changed.
-    tables: Option<Vec<Value>>,
+    tables: Option<Vec<TableItem>>,
     /// The games being played, if they changed.
-    playing: Option<Vec<Value>>,
+    playing: Option<Vec<PlayingItem>>,
     /// Seeks beyond the view.
     more: usize,
     more_changed: bool,
@@ -115,8 +119,8 @@ impl Diff {
     }
 
     /// The change as `viewer`'s socket sends it (`lobby_diff`), if it changes its view.
-    pub fn for_viewer(&self, viewer: &str) -> Option<Value> {
-        let mut add: Vec<Value> = self.entered.iter().map(|s| s.for_viewer(viewer)).collect();
+    pub fn for_viewer(&self, viewer: &str) -> Option<LobbyDiff> {
+        let mut add: Vec<SeekView> = self.entered.iter().map(|s| s.for_viewer(viewer)).collect();
         add.extend(
             self.added
                 .iter()
@@ -138,14 +142,13 @@ impl Diff {
         {
             return None;
         }
-        let mut d = json!({"add": add, "remove": remove, "more_seeks": self.more});
-        if let Some(t) = &self.tables {
-            d["tables"] = json!(t);
-        }
-        if let Some(p) = &self.playing {
-            d["playing"] = json!(p);
-        }
-        Some(d)
+        Some(LobbyDiff {
+            add,
+            remove,
+            more_seeks: self.more,
+            tables: self.tables.clone(),
+            playing: self.playing.clone(),
+        })
     }
 }
 
@@ -199,12 +202,18 @@ async fn read(ctx: &Context, based_on: u64) -> Result<Snapshot, ApiError> {
         .into_iter()
         .filter_map(|s| {
             let spec: SeekSpec = serde_json::from_str(&s.spec).ok()?;
-            let view = json!({
-                "id": s.id, "name": s.name, "kind": spec.kind, "options": spec.options,
-                "rated": spec.rated, "range": spec.range, "rating": s.rating,
-                "registered": s.account.is_some(),
-                "pool": crate::players::ratings::pool(spec.kind.name(), &spec.options),
-            });
+            let view = SeekView {
+                id: s.id.clone(),
+                name: s.name,
+                kind: spec.kind,
+                pool: crate::players::ratings::pool(spec.kind, &spec.options),
+                options: spec.options,
+                rated: spec.rated,
+                range: spec.range,
+                rating: s.rating,
+                registered: s.account.is_some(),
+                mine: false,
+            };
             Some(SeekItem {
                 id: s.id,
                 owner: s.owner,
@@ -213,34 +222,38 @@ async fn read(ctx: &Context, based_on: u64) -> Result<Snapshot, ApiError> {
         })
         .collect();
     let mut tables = Vec::new();
-    for g in ctx.store.games_with_status(&["lobby"]).await? {
+    for g in ctx.store.games_with_status(&[Status::Lobby]).await? {
         if tables.len() == TABLES_SHOWN {
             break;
         }
-        if g.kind != "checkmates-party" {
+        if g.kind != Kind::CheckmatesParty {
             continue;
         }
         let seats = ctx.store.seats(&g.id).await?;
         if seats.len() < 6 {
-            tables.push(json!({
-                "id": g.id, "host": seats.first().map(|s| s.name.clone()),
-                "registered": seats.first().is_some_and(|s| s.account.is_some()),
-                "seats": seats.len(), "options": g.config.get("options"),
-            }));
+            tables.push(TableItem {
+                id: g.id,
+                host: seats.first().map(|s| s.name.clone()),
+                registered: seats.first().is_some_and(|s| s.account.is_some()),
+                seats: seats.len(),
+                options: g.config.options,
+            });
         }
     }
     let mut playing = Vec::new();
     for g in ctx.store.playing(PLAYING_SHOWN).await? {
-        if g.kind.ends_with("-solo") || g.kind.ends_with("-local") {
+        if g.kind.max_seats() == 1 || g.kind.one_screen() {
             continue;
         }
         let seats = ctx.store.seats(&g.id).await?;
-        playing.push(json!({
-            "id": g.id, "kind": g.kind, "options": g.config.get("options"),
-            "rated": g.config.get("rated").and_then(Value::as_bool).unwrap_or(false),
-            "players": seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>(),
-            "registered": seats.iter().map(|s| s.account.is_some()).collect::<Vec<_>>(),
-        }));
+        playing.push(PlayingItem {
+            id: g.id,
+            kind: g.kind,
+            options: g.config.options,
+            rated: g.config.rated,
+            players: seats.iter().map(|s| s.name.clone()).collect(),
+            registered: seats.iter().map(|s| s.account.is_some()).collect(),
+        });
     }
     let shown = seeks.len().min(ctx.limits.lobby_seeks_shown);
     Ok(Snapshot {
@@ -305,7 +318,18 @@ mod tests {
         SeekItem {
             id: id.into(),
             owner: owner.into(),
-            view: json!({"id": id}),
+            view: SeekView {
+                id: id.into(),
+                name: owner.into(),
+                kind: Kind::Quickchess,
+                options: Default::default(),
+                rated: false,
+                range: None,
+                rating: None,
+                registered: false,
+                pool: "quickchess:untimed".into(),
+                mine: false,
+            },
         }
     }
 
@@ -319,6 +343,10 @@ mod tests {
         }
     }
 
+    fn ids(seeks: &[SeekView]) -> Vec<(&str, bool)> {
+        seeks.iter().map(|s| (s.id.as_str(), s.mine)).collect()
+    }
+
     #[test]
     fn a_new_seek_travels_alone_and_its_owner_always_sees_it() {
         let old = snapshot(&[("a", "x"), ("b", "y")], 2);
@@ -326,18 +354,25 @@ mod tests {
         let d = diff(&old, &new);
         // beyond the view: only its owner gets it, everyone the new count
         let others = d.for_viewer("w").unwrap();
-        assert_eq!(others["add"], json!([]));
-        assert_eq!(others["more_seeks"], 1);
+        assert!(others.add.is_empty());
+        assert_eq!(others.more_seeks, 1);
         let owner = d.for_viewer("z").unwrap();
-        assert_eq!(owner["add"], json!([{"id": "c", "mine": true}]));
+        assert_eq!(ids(&owner.add), [("c", true)]);
         // a seek withdrawn from the front: the next one enters everyone's view
         let newer = snapshot(&[("b", "y"), ("c", "z")], 2);
         let d = diff(&new, &newer);
         let v = d.for_viewer("w").unwrap();
-        assert_eq!(v["remove"], json!(["a"]));
-        assert_eq!(v["add"], json!([{"id": "c", "mine": false}]));
-        assert_eq!(v["more_seeks"], 0);
-        assert!(d.for_viewer("z").unwrap()["add"][0]["mine"] == true);
+        assert_eq!(v.remove, ["a"]);
+        assert_eq!(ids(&v.add), [("c", false)]);
+        assert_eq!(v.more_seeks, 0);
+        assert!(d.for_viewer("z").unwrap().add[0].mine);
+        // on the wire: no tables or games when they did not change
+        let text = serde_json::to_string(&v).unwrap();
+        assert!(text.starts_with(r#"{"add":[{"id":"c","#), "{text}");
+        assert!(
+            text.ends_with(r#""remove":["a"],"more_seeks":0}"#),
+            "{text}"
+        );
         // nothing changed: nothing to send
         assert!(diff(&newer, &newer).is_empty());
         assert_eq!(diff(&newer, &newer).for_viewer("w"), None);
@@ -347,13 +382,7 @@ mod tests {
     fn the_view_is_the_shown_seeks_and_the_viewers_own() {
         let s = snapshot(&[("a", "x"), ("b", "y"), ("c", "z"), ("d", "w")], 2);
         let v = s.view_for("w");
-        let ids: Vec<&str> = v["seeks"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["id"].as_str().unwrap())
-            .collect();
-        assert_eq!(ids, ["a", "b", "d"]);
-        assert_eq!(v["more_seeks"], 2);
+        assert_eq!(ids(&v.seeks), [("a", false), ("b", false), ("d", true)]);
+        assert_eq!(v.more_seeks, 2);
     }
 }

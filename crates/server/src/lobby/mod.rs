@@ -13,16 +13,17 @@
 //! nothing else of nodes.
 
 pub mod board;
-mod seeks;
+pub mod seeks;
+pub mod views;
 
 use crate::context::Context;
 use crate::error::ApiError;
 use crate::games::Kind;
+use crate::model::GameOptions;
 use crate::rooms::Registry;
 pub use board::Snapshot;
 pub use seeks::Paired;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -36,8 +37,8 @@ pub struct SeekSpec {
     /// The game: `quickchess`, `querni` or `royal-match`.
     pub kind: Kind,
     /// Its options, as at creation (variant, colour, clock, level, ...).
-    #[serde(default)]
-    pub options: Value,
+    #[serde(default, deserialize_with = "crate::model::null_is_default")]
+    pub options: GameOptions,
     /// Rated (both players signed in) or casual.
     #[serde(default)]
     pub rated: bool,

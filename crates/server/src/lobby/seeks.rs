@@ -1,6 +1,7 @@
 //! Seeks: put in the lobby (within the caps of a player and of an address), taken (the game
 //! made and both players seated, a rated pairing allowed or not), paired at once, withdrawn.
 
+use super::views::LobbyView;
 use super::{Lobby, LobbyEvent, SeekSpec};
 use crate::error::ApiError;
 use crate::games::Kind;
@@ -252,7 +253,7 @@ impl Lobby {
 
     /// The lobby as `player` sees it: open seeks (its own marked, and always listed), open party
     /// tables, and games being played now.
-    pub async fn view(&self, player: &Player) -> Result<Value, ApiError> {
+    pub async fn view(&self, player: &Player) -> Result<LobbyView, ApiError> {
         Ok(self.refresh(false).await?.view_for(&player.id))
     }
 }

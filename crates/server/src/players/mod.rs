@@ -14,10 +14,11 @@ use crate::context::Context;
 use crate::error::ApiError;
 use crate::games::Kind;
 use crate::ids::random_hex;
+use crate::model::GameOptions;
 use crate::store::players::{Account, RatingChange, RatingRecord};
 use crate::store::{GameRecord, SeatRecord};
 use axum::http::HeaderMap;
-use serde_json::Value;
+use serde::Serialize;
 
 /// Who is asking: a signed-in account or a guest known by its cookie.
 #[derive(Clone, Debug)]
@@ -91,9 +92,9 @@ pub async fn rating_of(
     hub: &Context,
     account: i64,
     kind: Kind,
-    options: &Value,
+    options: &GameOptions,
 ) -> Result<RatingRecord, ApiError> {
-    let pool = ratings::pool(kind.name(), options);
+    let pool = ratings::pool(kind, options);
     Ok(hub
         .store
         .rating(account, &pool)
@@ -103,11 +104,7 @@ pub async fn rating_of(
 
 /// Whether a stored game is rated.
 pub fn is_rated(record: &GameRecord) -> bool {
-    record
-        .config
-        .get("rated")
-        .and_then(Value::as_bool)
-        .unwrap_or(false)
+    record.config.rated
 }
 
 /// Records a finished game once: each seat's result and, when it is rated and was
@@ -121,10 +118,7 @@ pub async fn record_game(
     played_enough: bool,
     at: u64,
 ) -> Result<Vec<RatingChange>, ApiError> {
-    let kind = Kind::parse(&record.kind)
-        .ok_or_else(|| ApiError::Internal(format!("game {} of kind {}", record.id, record.kind)))?;
-    let options = record.config.get("options").cloned().unwrap_or(Value::Null);
-    let pool = ratings::pool(kind.name(), &options);
+    let pool = ratings::pool(record.kind, &record.config.options);
     let accounts: Vec<Option<i64>> = seats.iter().map(|s| s.account).collect();
     let rated = is_rated(record) && played_enough;
     // one game's ratings at a time: read, compute and write without another game between
@@ -149,21 +143,40 @@ pub async fn record_game(
     Ok(hub.store.game_ratings(&record.id).await?)
 }
 
+/// A seat's rating change in a rated game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RatingShown {
+    /// The seat.
+    pub seat: u32,
+    /// The rating pool.
+    pub pool: String,
+    /// The rating before the game (rounded).
+    pub before: f64,
+    /// After it.
+    pub after: f64,
+    /// The change.
+    pub change: f64,
+    /// Whether the new rating is still provisional.
+    pub provisional: bool,
+}
+
 /// The rating changes of a game as its view shows them: per seat, before, after, change,
 /// and whether the new rating is still provisional.
-pub fn changes_json(seats: &[SeatRecord], changes: &[RatingChange]) -> Value {
-    let list: Vec<Value> = seats
+pub fn changes_shown(seats: &[SeatRecord], changes: &[RatingChange]) -> Vec<RatingShown> {
+    seats
         .iter()
         .filter_map(|s| {
             let c = changes.iter().find(|c| Some(c.account) == s.account)?;
-            Some(serde_json::json!({
-                "seat": s.seat, "pool": c.pool,
-                "before": (c.rating - c.change).round(), "after": c.rating.round(),
-                "change": c.change.round(), "provisional": c.deviation > ratings::PROVISIONAL_DEVIATION,
-            }))
+            Some(RatingShown {
+                seat: s.seat,
+                pool: c.pool.clone(),
+                before: (c.rating - c.change).round(),
+                after: c.rating.round(),
+                change: c.change.round(),
+                provisional: c.deviation > ratings::PROVISIONAL_DEVIATION,
+            })
         })
-        .collect();
-    Value::Array(list)
+        .collect()
 }
 
 /// Forgets every seek (at start-up, when no owner has a lobby open yet).

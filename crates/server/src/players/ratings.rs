@@ -12,8 +12,8 @@
 //!
 //! A rating is provisional (shown with "?") while its deviation is above 110, lichess's bound.
 
+use crate::model::{GameOptions, Kind};
 use crate::store::players::{RatingChange, RatingRecord, ResultRecord};
-use serde_json::Value;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
@@ -32,24 +32,17 @@ pub fn speed(initial_s: u64, increment_s: u64) -> &'static str {
 }
 
 /// The rating pool of a game of `kind` with creation options `options`.
-pub fn pool(kind: &str, options: &Value) -> String {
-    let clock = options.get("clock");
-    let speed = match clock {
-        Some(c) if c.is_object() => speed(
-            c["initial_s"].as_u64().unwrap_or(0),
-            c["increment_s"].as_u64().unwrap_or(0),
-        ),
-        _ => "untimed",
+pub fn pool(kind: Kind, options: &GameOptions) -> String {
+    let speed = match options.clock {
+        Some(c) => speed(c.initial_s, c.increment_s),
+        None => "untimed",
     };
     match kind {
-        "checkmates-party" | "checkmates-solo" => "checkmates".into(),
-        "royal-match" | "royal-solo" => "royal".into(),
-        "querni" | "querni-local" => format!("querni:{speed}"),
-        _ => {
-            let variant = options
-                .get("variant")
-                .and_then(Value::as_str)
-                .unwrap_or("quickchess");
+        Kind::CheckmatesParty | Kind::CheckmatesSolo => "checkmates".into(),
+        Kind::RoyalMatch | Kind::RoyalSolo => "royal".into(),
+        Kind::Querni | Kind::QuerniLocal => format!("querni:{speed}"),
+        Kind::Quickchess | Kind::QuickchessLocal => {
+            let variant = options.variant.as_deref().unwrap_or("quickchess");
             let eight = tabula_chess::Variant::parse(variant).is_ok_and(|v| v.is_8x8());
             format!("{}:{speed}", if eight { "chess" } else { "quickchess" })
         }
@@ -219,7 +212,12 @@ pub fn settle(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::RawJson;
     use serde_json::json;
+
+    fn opts(kind: Kind, v: serde_json::Value) -> GameOptions {
+        kind.options(Some(&RawJson::of(&v))).unwrap()
+    }
 
     #[test]
     fn speed_classes_follow_the_estimated_length() {
@@ -231,23 +229,35 @@ mod tests {
         assert_eq!(speed(900, 15), "classical");
         assert_eq!(
             pool(
-                "quickchess",
-                &json!({"variant": "chess", "clock": {"initial_s": 300, "increment_s": 3}})
+                Kind::Quickchess,
+                &opts(
+                    Kind::Quickchess,
+                    json!({"variant": "chess", "clock": {"initial_s": 300, "increment_s": 3}})
+                )
             ),
             "chess:blitz"
         );
         assert_eq!(
-            pool("quickchess", &json!({"variant": "mix:KRN"})),
+            pool(
+                Kind::Quickchess,
+                &opts(Kind::Quickchess, json!({"variant": "mix:KRN"}))
+            ),
             "quickchess:untimed"
         );
         assert_eq!(
             pool(
-                "querni",
-                &json!({"clock": {"initial_s": 60, "increment_s": 0}})
+                Kind::Querni,
+                &opts(
+                    Kind::Querni,
+                    json!({"clock": {"initial_s": 60, "increment_s": 0}})
+                )
             ),
             "querni:bullet"
         );
-        assert_eq!(pool("checkmates-party", &json!({})), "checkmates");
+        assert_eq!(
+            pool(Kind::CheckmatesParty, &GameOptions::default()),
+            "checkmates"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::table::Logged;
 use crate::context::Context;
 use crate::error::ApiError;
 use crate::games::with_adapter;
-use crate::games::{Adapter, stored};
+use crate::games::{Adapter, started_config};
 use crate::services::Services;
 use crate::store::{GameRecord, LogEntry};
 use std::sync::Arc;
@@ -42,16 +42,7 @@ fn replays<A: Adapter>(
     let Some(started) = record.started else {
         return Ok(()); // a lobby: nothing was played
     };
-    let config = record
-        .config
-        .get("game")
-        .ok_or_else(|| ApiError::Internal("no stored configuration".into()))?;
-    let mut game = A::start(
-        stored("configuration", config)?,
-        record.seed,
-        started,
-        services,
-    )?;
+    let mut game = A::start(started_config(record)?, record.seed, started, services)?;
     for entry in log {
         let what = |e: ApiError| ApiError::Internal(format!("action {}: {e}", entry.seq));
         match Logged::<A::Action>::read(&entry.action).map_err(what)? {
@@ -67,8 +58,8 @@ fn replays<A: Adapter>(
 /// Checks one game (CPU work: off the runtime).
 fn check_one(record: GameRecord, log: Vec<LogEntry>, services: &Services) -> Option<Damaged> {
     let id = record.id.clone();
-    let result = hosted_of(&record)
-        .and_then(|hosted| with_adapter!(hosted, A => replays::<A>(&record, &log, services)));
+    let hosted = hosted_of(&record);
+    let result = with_adapter!(hosted, A => replays::<A>(&record, &log, services));
     result.err().map(|e| Damaged {
         id,
         error: e.to_string(),

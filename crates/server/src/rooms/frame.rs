@@ -1,9 +1,9 @@
 //! One broadcast of a room: the new version, its events and every seat's view, serialised at
 //! most once per view however many sockets send it.
 
+use super::views::Shown;
 use crate::frames::ServerFrame;
 use axum::extract::ws::Utf8Bytes;
-use serde_json::Value;
 use std::sync::OnceLock;
 
 /// The stored form of a seat token (its SHA-256), as sockets and requests present it.
@@ -23,12 +23,12 @@ impl TokenHash {
 pub struct Frame {
     /// The room's version after this change.
     pub version: u64,
-    /// What happened (the games' events).
-    pub events: Vec<Value>,
+    /// What happened (the game's and the room's events, a list).
+    pub events: Shown,
     /// The view of each seat, by seat number.
-    pub views: Vec<Value>,
+    pub views: Vec<Shown>,
     /// What spectators see.
-    pub spectator: Value,
+    pub spectator: Shown,
     /// The token hash of each seat (empty for bots): a socket finds its seat here, so a seat
     /// removed or given to someone else is known to every socket at once.
     pub tokens: Vec<String>,
@@ -40,9 +40,9 @@ impl Frame {
     /// A frame of these views.
     pub fn new(
         version: u64,
-        events: Vec<Value>,
-        views: Vec<Value>,
-        spectator: Value,
+        events: Shown,
+        views: Vec<Shown>,
+        spectator: Shown,
         tokens: Vec<String>,
     ) -> Frame {
         let texts = (0..=views.len()).map(|_| OnceLock::new()).collect();
@@ -63,9 +63,9 @@ impl Frame {
         let seats = texts.len().checked_sub(1)?;
         Some(Frame {
             version,
-            events: Vec::new(),
-            views: vec![Value::Null; seats],
-            spectator: Value::Null,
+            events: Shown::of(()),
+            views: vec![Shown::of(()); seats],
+            spectator: Shown::of(()),
             tokens,
             texts: texts
                 .into_iter()
@@ -94,7 +94,7 @@ impl Frame {
     }
 
     /// The view for `seat` (spectators get the public one).
-    pub fn view_for(&self, seat: Option<u32>) -> &Value {
+    pub fn view_for(&self, seat: Option<u32>) -> &Shown {
         seat.and_then(|s| self.views.get(s as usize))
             .unwrap_or(&self.spectator)
     }
@@ -131,16 +131,16 @@ mod tests {
         let bob = TokenHash::of("bob");
         let f = Frame::new(
             3,
-            vec![],
-            vec![json!({"you": 0}), json!({"you": 1})],
-            json!({"you": null}),
+            Shown::of(Vec::<u8>::new()),
+            vec![Shown::of(json!({"you": 0})), Shown::of(json!({"you": 1}))],
+            Shown::of(json!({"you": null})),
             vec![ann.0.clone(), String::new()],
         );
         assert_eq!(f.seat_of(Some(&ann)), Some(0));
         assert_eq!(f.seat_of(Some(&bob)), None);
         assert_eq!(f.seat_of(None), None);
-        assert_eq!(f.view_for(Some(1))["you"], 1);
-        assert_eq!(f.view_for(Some(7))["you"], json!(null));
+        assert_eq!(f.view_for(Some(1)).to_json().text(), r#"{"you":1}"#);
+        assert_eq!(f.view_for(Some(7)).to_json().text(), r#"{"you":null}"#);
         let text = f.update_text(Some(0));
         assert!(text.as_str().contains(r#""view":{"you":0}"#));
         assert!(f.update_text(None).as_str().contains(r#""you":null"#));

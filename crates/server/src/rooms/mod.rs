@@ -18,8 +18,10 @@ pub mod placement;
 mod protocol;
 pub mod records;
 mod registry;
+pub mod replay;
 mod room;
 pub mod table;
+pub mod views;
 
 pub use frame::{Frame, TokenHash};
 pub use placement::{Claim, Placement};
@@ -29,12 +31,12 @@ pub(crate) use records::hosted_of;
 pub use registry::{Registry, SocketSlot};
 
 use crate::error::ApiError;
-use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tabula_core::Millis;
 use tokio::sync::{broadcast, mpsc};
+use views::Shown;
 
 /// Who is connected to a room, and when it was last used (for eviction).
 #[derive(Debug, Default)]
@@ -184,7 +186,7 @@ pub struct Subscription {
     /// The seat the token holds now.
     pub seat: Option<u32>,
     /// The view now.
-    pub view: Value,
+    pub view: Shown,
     /// The socket's place in the room.
     pub presence: Presence,
 }

@@ -8,9 +8,10 @@
 use super::{RoomHandle, Subscription, TokenHash};
 use crate::error::ApiError;
 use crate::frames::LobbyOp;
+use crate::json::RawJson;
 use crate::players::Host;
+use crate::rooms::views::Shown;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::net::IpAddr;
 use tokio::sync::oneshot;
 
@@ -23,7 +24,7 @@ pub enum RoomCall {
         /// The token's hash.
         token: Option<TokenHash>,
         /// The game's intent (parsed by the room into its game's typed intent).
-        intent: Value,
+        intent: RawJson,
         /// The client's address (a bot's reply is searched in its turn).
         #[serde(default)]
         from: Option<IpAddr>,
@@ -56,7 +57,7 @@ pub struct SeatView {
     /// The seat the token holds now.
     pub seat: Option<u32>,
     /// What it sees.
-    pub view: Value,
+    pub view: Shown,
 }
 
 /// A room's answer to a [`RoomCall`].
@@ -128,7 +129,7 @@ impl RoomHandle {
     pub async fn act(
         &self,
         token: Option<TokenHash>,
-        intent: Value,
+        intent: RawJson,
         from: Option<IpAddr>,
     ) -> Result<u64, ApiError> {
         match self

@@ -5,9 +5,9 @@ use crate::context::Context;
 use crate::error::ApiError;
 use crate::games::{Hosted, Kind};
 use crate::ids::{now_ms, random_hex, random_seed, token_hash};
+use crate::model::{GameConfig, GameOptions, Status};
 use crate::players::names::clean as clean_name;
 use crate::store::{GameRecord, SeatRecord};
-use serde_json::{Value, json};
 use tabula_core::Millis;
 
 /// A game just created.
@@ -21,34 +21,16 @@ pub struct Created {
     pub token: String,
 }
 
-/// The kind of a stored game.
-pub(crate) fn kind_of(record: &GameRecord) -> Result<Kind, ApiError> {
-    Kind::parse(&record.kind).ok_or_else(|| {
-        ApiError::Internal(format!(
-            "game `{}` is of an unknown kind `{}`",
-            record.id, record.kind
-        ))
-    })
-}
-
 /// Which adapter runs a stored game (its options say so even before it starts).
-pub(crate) fn hosted_of(record: &GameRecord) -> Result<Hosted, ApiError> {
-    let kind = kind_of(record)?;
-    let game = record.config.get("game").unwrap_or(&Value::Null);
-    let options = record.config.get("options").unwrap_or(&Value::Null);
-    let hosted = Hosted::of(kind, game);
-    Ok(if hosted == Hosted::Quickchess {
-        Hosted::of(kind, options)
-    } else {
-        hosted
-    })
+pub(crate) fn hosted_of(record: &GameRecord) -> Hosted {
+    Hosted::of(record.kind, &record.config.options)
 }
 
 /// Creates a game for a guest: the creator takes seat 0; `bots` fill further seats.
 pub async fn create(
     ctx: &Context,
     kind: Kind,
-    options: Value,
+    options: GameOptions,
     name: &str,
     bots: &[u8],
 ) -> Result<Created, ApiError> {
@@ -65,7 +47,7 @@ pub async fn create(
 pub async fn create_hosted(
     ctx: &Context,
     kind: Kind,
-    options: Value,
+    options: GameOptions,
     host: &crate::players::Host,
     bots: &[u8],
     rated: bool,
@@ -131,8 +113,8 @@ pub async fn rematch(
     game: &GameRecord,
     seats: &[SeatRecord],
 ) -> Result<String, ApiError> {
-    let kind = kind_of(game)?;
-    let options = kind.rematch_options(game.config.get("options").unwrap_or(&Value::Null));
+    let kind = game.kind;
+    let options = kind.rematch_options(&game.config.options);
     kind.configure(&options, seats.len(), &ctx.services)?;
     // a rated game's rematch is rated, unless its players have begun their rated games
     // together for the day: then it is casual
@@ -162,7 +144,7 @@ pub async fn rematch(
 async fn insert_game(
     ctx: &Context,
     kind: Kind,
-    options: Value,
+    options: GameOptions,
     rated: bool,
     clients: Option<Vec<Option<std::net::IpAddr>>>,
     seats: &[SeatRecord],
@@ -170,18 +152,20 @@ async fn insert_game(
 ) -> Result<String, ApiError> {
     let id = random_hex(6);
     let now = now_ms();
-    let mut config = json!({"options": options, "rated": rated});
-    if let Some(c) = clients {
-        config["clients"] = json!(c);
-    }
+    let config = GameConfig {
+        options,
+        game: None,
+        rated,
+        clients,
+    };
     let record = GameRecord {
         id: id.clone(),
-        kind: kind.name().into(),
+        kind,
         config,
         seed: random_seed(),
         created: now,
         started: None,
-        status: "lobby".into(),
+        status: Status::Lobby,
         updated: now,
     };
     ctx.store.create_game(&record).await?;
@@ -201,17 +185,20 @@ pub async fn start_record(
     id: &str,
     kind: Kind,
     now: Millis,
-) -> Result<Value, ApiError> {
+) -> Result<GameConfig, ApiError> {
     let record = ctx
         .store
         .game(id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))?;
     let seats = ctx.store.seats(id).await?;
-    let options = record.config.get("options").cloned().unwrap_or(json!({}));
-    let game = kind.configure(&options, seats.len(), &ctx.services)?;
-    let rated = crate::players::is_rated(&record);
-    let config = json!({"options": options, "game": game, "rated": rated});
+    let game = kind.configure(&record.config.options, seats.len(), &ctx.services)?;
+    let config = GameConfig {
+        options: record.config.options,
+        game: Some(game),
+        rated: record.config.rated,
+        clients: None,
+    };
     ctx.store.start_game(id, &config, now).await?;
     Ok(config)
 }

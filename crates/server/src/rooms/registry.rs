@@ -128,7 +128,7 @@ impl Registry {
         }
         let seats = self.ctx.store.seats(id).await?;
         let log = self.ctx.store.log(id).await?;
-        let hosted = hosted_of(&record)?;
+        let hosted = hosted_of(&record);
         let stats = Arc::new(RoomStats::default());
         stats.touch();
         // rebuilding a long game is CPU work: off the runtime

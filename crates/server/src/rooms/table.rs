@@ -7,11 +7,12 @@
 //! everything else.
 
 use crate::error::ApiError;
-use crate::games::stored;
+use crate::games::{intent_type, parse_intent, stored};
+use crate::json::RawJson;
+use crate::model::{GameOptions, Kind};
 use crate::store::SeatRecord;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
 /// A room's own action.
@@ -59,8 +60,15 @@ pub enum Logged<A> {
 
 impl<A: DeserializeOwned> Logged<A> {
     /// Reads a logged entry back.
-    pub fn read(v: &Value) -> Result<Logged<A>, ApiError> {
-        if v.get("table").is_some() {
+    pub fn read(v: &RawJson) -> Result<Logged<A>, ApiError> {
+        /// Only whether the entry has a `table` key.
+        #[derive(Deserialize)]
+        struct Probe {
+            table: Option<serde::de::IgnoredAny>,
+        }
+        // a game's action may be no object at all (a unit variant is a string)
+        let room_action = v.parse::<Probe>().is_ok_and(|p| p.table.is_some());
+        if room_action {
             stored("room action", v).map(Logged::Table)
         } else {
             stored("action", v).map(Logged::Game)
@@ -68,22 +76,112 @@ impl<A: DeserializeOwned> Logged<A> {
     }
 }
 
-/// A client's request to the room rather than to the game (`{"t": "rematch"}`,
-/// `{"t": "decline_rematch"}`), if the intent is one.
-pub fn table_intent(intent: &Value, seat: u32) -> Option<TableAction> {
-    match intent.get("t").and_then(Value::as_str)? {
-        "rematch" => Some(TableAction::Rematch { seat }),
-        "decline_rematch" => Some(TableAction::DeclineRematch { seat }),
-        _ => None,
+/// What a client may ask of the room rather than of its game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum TableRequest {
+    /// Ask for a rematch (or agree to one asked for).
+    Rematch,
+    /// Decline the rematch asked for.
+    DeclineRematch,
+}
+
+impl TableRequest {
+    /// The room action of `seat`'s request.
+    pub fn action(self, seat: u32) -> TableAction {
+        match self {
+            TableRequest::Rematch => TableAction::Rematch { seat },
+            TableRequest::DeclineRematch => TableAction::DeclineRematch { seat },
+        }
     }
 }
 
-/// Whether an intent is a takeback's (asked, granted or refused): casual games only.
-pub fn is_takeback(intent: &Value) -> bool {
-    matches!(
-        intent.get("t").and_then(Value::as_str),
-        Some("offer_takeback" | "accept_takeback" | "decline_takeback")
-    )
+/// A client's `act` frame read: a request to the room, or an intent for the game `I`.
+#[derive(Debug, PartialEq)]
+pub enum RoomIntent<I> {
+    /// To the room (`{"t": "rematch"}`, `{"t": "decline_rematch"}`).
+    Table(TableRequest),
+    /// To the game.
+    Game(I),
+}
+
+impl<I: DeserializeOwned> RoomIntent<I> {
+    /// Reads an `act` frame's data: an object with a type `t` (never `tick`), the room's
+    /// own types first.
+    pub fn parse(raw: &RawJson) -> Result<RoomIntent<I>, ApiError> {
+        match intent_type(raw)?.as_str() {
+            "rematch" | "decline_rematch" => raw.parse().map(RoomIntent::Table).map_err(|e| {
+                ApiError::BadInput(format!("a rematch request: {}", crate::json::message(&e)))
+            }),
+            _ => parse_intent(raw).map(RoomIntent::Game),
+        }
+    }
+}
+
+/// What the room tells every client besides the game's own events.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum TableEvent {
+    /// A seat asked for a rematch.
+    RematchAsked {
+        /// The seat.
+        seat: u32,
+    },
+    /// A seat declined the rematch.
+    RematchDeclined {
+        /// The seat.
+        seat: u32,
+    },
+    /// The rematch began.
+    Rematch {
+        /// Its id.
+        game: String,
+    },
+    /// The game was closed before its end.
+    Closed {
+        /// Why.
+        reason: CloseReason,
+    },
+    /// Before the start: the host changed the lobby (bots, seats, options).
+    Lobby,
+    /// A player took a seat.
+    Joined {
+        /// The seat.
+        seat: u32,
+    },
+    /// The game started.
+    Started,
+}
+
+/// Any event of a room of game `E`: the game's own, or the room's.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum RoomEvent<E> {
+    /// The game's.
+    Game(E),
+    /// The room's.
+    Table(TableEvent),
+}
+
+/// The room's part of every view.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableView {
+    /// Seats that asked for (or agreed to) a rematch.
+    pub rematch: BTreeSet<u32>,
+    /// The seat that declined the last rematch asked for.
+    pub declined: Option<u32>,
+    /// The rematch, once created.
+    pub next: Option<String>,
+    /// Why the game was closed before its end.
+    pub closed: Option<CloseReason>,
+    /// The host's seat.
+    pub host: u32,
+    /// The game's kind (a new game with the same settings needs it).
+    pub kind: Kind,
+    /// Its options.
+    pub options: GameOptions,
+    /// The levels of its bots.
+    pub bots: Vec<u8>,
 }
 
 /// The room's state around the game.
@@ -131,26 +229,26 @@ impl Table {
         }
     }
 
-    /// Applies a logged room action; returns the events for the clients.
-    pub fn apply(&mut self, action: &TableAction) -> Vec<Value> {
+    /// Applies a logged room action; returns the event for the clients.
+    pub fn apply(&mut self, action: &TableAction) -> TableEvent {
         match action {
             TableAction::Rematch { seat } => {
                 self.rematch.insert(*seat);
                 self.declined = None;
-                vec![json!({"t": "rematch_asked", "seat": seat})]
+                TableEvent::RematchAsked { seat: *seat }
             }
             TableAction::DeclineRematch { seat } => {
                 self.rematch.clear();
                 self.declined = Some(*seat);
-                vec![json!({"t": "rematch_declined", "seat": seat})]
+                TableEvent::RematchDeclined { seat: *seat }
             }
             TableAction::Next { game } => {
                 self.next = Some(game.clone());
-                vec![json!({"t": "rematch", "game": game})]
+                TableEvent::Rematch { game: game.clone() }
             }
             TableAction::Closed { reason } => {
                 self.closed = Some(*reason);
-                vec![json!({"t": "closed", "reason": reason})]
+                TableEvent::Closed { reason: *reason }
             }
         }
     }
@@ -165,12 +263,18 @@ impl Table {
                 .all(|s| s.bot_level.is_some() || self.rematch.contains(&s.seat))
     }
 
-    /// The room's part of every view.
-    pub fn view(&self, host: u32) -> Value {
-        json!({
-            "rematch": self.rematch, "declined": self.declined, "next": self.next,
-            "closed": self.closed, "host": host,
-        })
+    /// The room's part of every view, around a game of `kind` with `options` and `bots`.
+    pub fn view(&self, host: u32, kind: Kind, options: GameOptions, bots: Vec<u8>) -> TableView {
+        TableView {
+            rematch: self.rematch.clone(),
+            declined: self.declined,
+            next: self.next.clone(),
+            closed: self.closed,
+            host,
+            kind,
+            options,
+            bots,
+        }
     }
 }
 
@@ -192,18 +296,74 @@ mod tests {
         }
     }
 
+    fn raw(text: &str) -> RawJson {
+        RawJson::from_text(text.into()).unwrap()
+    }
+
+    #[derive(Clone, Debug, PartialEq, Deserialize)]
+    #[serde(tag = "t", rename_all = "snake_case")]
+    enum Demo {
+        Move { uci: String },
+        Pass,
+    }
+
     #[test]
     fn room_actions_are_told_apart_from_the_games() {
-        let a: Logged<Value> = Logged::read(&json!({"table": "rematch", "seat": 1})).unwrap();
+        let a: Logged<Demo> = Logged::read(&raw(r#"{"table": "rematch", "seat": 1}"#)).unwrap();
         assert!(matches!(a, Logged::Table(TableAction::Rematch { seat: 1 })));
-        let g: Logged<Value> = Logged::read(&json!({"t": "move", "uci": "a2a3"})).unwrap();
-        assert!(matches!(g, Logged::Game(_)));
-        assert!(Logged::<Value>::read(&json!({"table": "dance"})).is_err());
+        let g: Logged<Demo> = Logged::read(&raw(r#"{"t": "move", "uci": "a2a3"}"#)).unwrap();
+        assert!(matches!(g, Logged::Game(Demo::Move { .. })));
+        assert!(Logged::<Demo>::read(&raw(r#"{"table": "dance"}"#)).is_err());
+        let unit: Logged<String> = Logged::read(&raw(r#""Tick""#)).unwrap();
+        assert!(matches!(unit, Logged::Game(t) if t == "Tick"));
+    }
+
+    #[test]
+    fn intents_are_the_rooms_or_the_games() {
+        let read = |t: &str| RoomIntent::<Demo>::parse(&raw(t));
         assert_eq!(
-            table_intent(&json!({"t": "rematch"}), 2),
-            Some(TableAction::Rematch { seat: 2 })
+            read(r#"{"t": "rematch"}"#).unwrap(),
+            RoomIntent::Table(TableRequest::Rematch)
         );
-        assert_eq!(table_intent(&json!({"t": "move"}), 2), None);
+        assert_eq!(
+            read(r#"{"t": "decline_rematch"}"#).unwrap(),
+            RoomIntent::Table(TableRequest::DeclineRematch)
+        );
+        assert_eq!(
+            TableRequest::Rematch.action(2),
+            TableAction::Rematch { seat: 2 }
+        );
+        assert_eq!(
+            read(r#"{"t": "move", "uci": "a2a3"}"#).unwrap(),
+            RoomIntent::Game(Demo::Move { uci: "a2a3".into() })
+        );
+        assert_eq!(
+            read(r#"{"t": "pass"}"#).unwrap(),
+            RoomIntent::Game(Demo::Pass)
+        );
+        let status = |t: &str| read(t).unwrap_err().status().as_u16();
+        // the seat is always the token's: a seat named in the request changes nothing
+        assert_eq!(
+            read(r#"{"t": "rematch", "seat": 3}"#).unwrap(),
+            RoomIntent::Table(TableRequest::Rematch)
+        );
+        assert_eq!(status(r#"{"t": "tick"}"#), 403);
+        assert_eq!(status(r#"[1]"#), 400);
+        assert_eq!(status(r#"{"t": "fly"}"#), 400);
+    }
+
+    #[test]
+    fn room_events_keep_the_wire_shape() {
+        let e: RoomEvent<()> = RoomEvent::Table(TableEvent::RematchAsked { seat: 1 });
+        assert_eq!(
+            serde_json::to_string(&e).unwrap(),
+            r#"{"t":"rematch_asked","seat":1}"#
+        );
+        let started: RoomEvent<()> = RoomEvent::Table(TableEvent::Started);
+        assert_eq!(
+            serde_json::to_string(&started).unwrap(),
+            r#"{"t":"started"}"#
+        );
     }
 
     #[test]

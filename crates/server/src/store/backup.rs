@@ -144,6 +144,8 @@ pub fn scheduled_backup_at(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::RawJson;
+    use crate::model::{GameConfig, Kind, Status};
     use crate::store::{GameRecord, GameStore, LogEntry, SqliteStore};
     use serde_json::json;
 
@@ -160,12 +162,12 @@ mod tests {
         store
             .create_game(&GameRecord {
                 id: "g".into(),
-                kind: "royal-solo".into(),
-                config: json!({}),
+                kind: Kind::RoyalSolo,
+                config: GameConfig::default(),
                 seed: 1,
                 created: 1,
                 started: Some(1),
-                status: "playing".into(),
+                status: Status::Playing,
                 updated: 1,
             })
             .await
@@ -174,7 +176,7 @@ mod tests {
             let e = LogEntry {
                 seq,
                 at: seq,
-                action: json!({"t": "tick"}),
+                action: RawJson::of(&json!({"t": "tick"})),
             };
             store.append("g", &e).await.unwrap();
         }

@@ -341,7 +341,13 @@ pub async fn sqlite_to_postgres(from: &Path, to: &str) -> Result<CopyReport, Sto
 
 /// Reads every game back from both stores and compares them; how many matched.
 async fn verify(source: &SqliteStore, target: &PostgresStore) -> Result<u64, StoreError> {
-    let every = ["lobby", "playing", "finished", "expired"];
+    use crate::model::Status;
+    let every = [
+        Status::Lobby,
+        Status::Playing,
+        Status::Finished,
+        Status::Expired,
+    ];
     let games = source.games_with_status(&every).await?;
     for g in &games {
         let copied = target.game(&g.id).await?;

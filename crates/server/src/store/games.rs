@@ -3,19 +3,19 @@
 use super::sql::{Arg, Dialect, first, placeholders};
 use super::statements as st;
 use super::{GameRecord, GameStore, LogEntry, SeatRecord, StoreError, rows};
-use serde_json::Value;
+use crate::model::{GameConfig, Status};
 
 #[async_trait::async_trait]
 impl<D: Dialect> GameStore for D {
     async fn create_game(&self, g: &GameRecord) -> Result<(), StoreError> {
         let args = vec![
             Arg::text(&g.id),
-            Arg::text(&g.kind),
+            Arg::text(g.kind.name()),
             Arg::json(&g.config),
             Arg::Big(Some(g.seed as i64)),
             Arg::big(g.created),
             Arg::Big(g.started.map(|s| s as i64)),
-            Arg::text(&g.status),
+            Arg::text(g.status.name()),
             Arg::big(g.updated),
         ];
         self.exec(st::CREATE_GAME, args).await?;
@@ -40,12 +40,17 @@ impl<D: Dialect> GameStore for D {
             .map(drop)
     }
 
-    async fn start_game(&self, id: &str, config: &Value, started: u64) -> Result<(), StoreError> {
+    async fn start_game(
+        &self,
+        id: &str,
+        config: &GameConfig,
+        started: u64,
+    ) -> Result<(), StoreError> {
         let args = vec![Arg::text(id), Arg::json(config), Arg::big(started)];
         self.exec(st::START_GAME, args).await.map(drop)
     }
 
-    async fn set_config(&self, id: &str, config: &Value) -> Result<(), StoreError> {
+    async fn set_config(&self, id: &str, config: &GameConfig) -> Result<(), StoreError> {
         self.exec(st::SET_CONFIG, vec![Arg::text(id), Arg::json(config)])
             .await
             .map(drop)
@@ -55,8 +60,8 @@ impl<D: Dialect> GameStore for D {
         self.log_append(game, entry).await
     }
 
-    async fn set_status(&self, id: &str, status: &str, at: u64) -> Result<(), StoreError> {
-        let args = vec![Arg::text(id), Arg::text(status), Arg::big(at)];
+    async fn set_status(&self, id: &str, status: Status, at: u64) -> Result<(), StoreError> {
+        let args = vec![Arg::text(id), Arg::text(status.name()), Arg::big(at)];
         self.exec(st::SET_STATUS, args).await.map(drop)
     }
 
@@ -79,14 +84,14 @@ impl<D: Dialect> GameStore for D {
         rows::all(&self.rows(st::LOG, vec![Arg::text(id)]).await?, rows::entry)
     }
 
-    async fn games_with_status(&self, statuses: &[&str]) -> Result<Vec<GameRecord>, StoreError> {
+    async fn games_with_status(&self, statuses: &[Status]) -> Result<Vec<GameRecord>, StoreError> {
         // one bound value per status: no status text is ever spliced into SQL
         let sql = format!(
             "{}({}) ORDER BY created",
             st::GAMES_WITH_STATUS,
             placeholders(1, statuses.len())
         );
-        let args = statuses.iter().map(|s| Arg::text(s)).collect();
+        let args = statuses.iter().map(|s| Arg::text(s.name())).collect();
         rows::all(&self.rows(&sql, args).await?, rows::game)
     }
 

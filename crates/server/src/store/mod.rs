@@ -30,26 +30,26 @@ pub use players::PlayerStore;
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
-use serde_json::Value;
+use crate::json::RawJson;
+use crate::model::{GameConfig, Kind, Status};
 
 /// A stored game's header.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     /// Its id (also in its URLs).
     pub id: String,
-    /// `checkmates-party`, `checkmates-solo`, `royal-match`, `royal-solo`, ...
-    pub kind: String,
-    /// The kind's configuration (JSON): `{"options": ...}` in a lobby, plus `"game"` once
-    /// started.
-    pub config: Value,
+    /// What game it is.
+    pub kind: Kind,
+    /// The creator's options, and the game's configuration once it started (stored as JSON).
+    pub config: GameConfig,
     /// The seed of its randomness.
     pub seed: u64,
     /// When it was created (ms since the Unix epoch).
     pub created: u64,
     /// When play started, if it has.
     pub started: Option<u64>,
-    /// `lobby`, `playing`, `finished` or `expired`.
-    pub status: String,
+    /// Where it stands.
+    pub status: Status,
     /// When anything last happened.
     pub updated: u64,
 }
@@ -76,8 +76,8 @@ pub struct LogEntry {
     pub seq: u64,
     /// When it was accepted (ms since the Unix epoch).
     pub at: u64,
-    /// The action in the game's own JSON.
-    pub action: Value,
+    /// The action in the game's own JSON (read back by the game's adapter).
+    pub action: RawJson,
 }
 
 /// Why storage failed.
@@ -135,14 +135,19 @@ pub trait GameStore: Send + Sync {
     /// Removes a seat.
     async fn remove_seat(&self, game: &str, seat: u32) -> Result<(), StoreError>;
     /// Marks a game started (its configuration may have been completed in the lobby).
-    async fn start_game(&self, id: &str, config: &Value, started: u64) -> Result<(), StoreError>;
+    async fn start_game(
+        &self,
+        id: &str,
+        config: &GameConfig,
+        started: u64,
+    ) -> Result<(), StoreError>;
     /// Replaces a game's configuration (lobby options).
-    async fn set_config(&self, id: &str, config: &Value) -> Result<(), StoreError>;
+    async fn set_config(&self, id: &str, config: &GameConfig) -> Result<(), StoreError>;
     /// Appends an action; `seq` must be the next position in the log (a position already
     /// written is refused).
     async fn append(&self, game: &str, entry: &LogEntry) -> Result<(), StoreError>;
     /// Sets a game's status.
-    async fn set_status(&self, id: &str, status: &str, at: u64) -> Result<(), StoreError>;
+    async fn set_status(&self, id: &str, status: Status, at: u64) -> Result<(), StoreError>;
     /// A game's header.
     async fn game(&self, id: &str) -> Result<Option<GameRecord>, StoreError>;
     /// A game's seats, by seat number.
@@ -150,7 +155,7 @@ pub trait GameStore: Send + Sync {
     /// A game's whole log.
     async fn log(&self, id: &str) -> Result<Vec<LogEntry>, StoreError>;
     /// Games with a status among `statuses`, oldest first.
-    async fn games_with_status(&self, statuses: &[&str]) -> Result<Vec<GameRecord>, StoreError>;
+    async fn games_with_status(&self, statuses: &[Status]) -> Result<Vec<GameRecord>, StoreError>;
     /// Finished games, newest first.
     async fn recent_finished(&self, limit: usize) -> Result<Vec<GameRecord>, StoreError>;
     /// Games being played now that anyone may watch, newest first.

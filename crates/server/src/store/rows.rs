@@ -4,17 +4,26 @@
 use super::players::{Account, DailyResult, PlayedGame, RatingChange, RatingRecord, SeekRecord};
 use super::sql::Row;
 use super::{GameRecord, LogEntry, SeatRecord, StoreError};
+use crate::model::{Kind, Status};
 
 /// A `games` row.
 pub fn game(r: &Row) -> Result<GameRecord, StoreError> {
     Ok(GameRecord {
         id: r.text(0)?,
-        kind: r.text(1)?,
+        kind: {
+            let k = r.text(1)?;
+            Kind::parse(&k)
+                .ok_or_else(|| StoreError::Refused(format!("a game of unknown kind {k:?}")))?
+        },
         config: r.json(2)?,
         seed: r.big(3)? as u64,
         created: r.time(4)?,
         started: r.opt_time(5)?,
-        status: r.text(6)?,
+        status: {
+            let s = r.text(6)?;
+            Status::parse(&s)
+                .ok_or_else(|| StoreError::Refused(format!("a game of unknown status {s:?}")))?
+        },
         updated: r.time(7)?,
     })
 }

@@ -13,7 +13,6 @@
 //! notifications of several nodes, backups and migration.
 
 use super::{LogEntry, StoreError};
-use serde_json::Value;
 
 /// A value bound to a statement, typed as the column it goes to (PostgreSQL's types; SQLite
 /// keeps every integer alike).
@@ -53,8 +52,8 @@ impl Arg {
     }
 
     /// JSON, stored as text byte for byte.
-    pub fn json(v: &Value) -> Arg {
-        Arg::Text(Some(v.to_string()))
+    pub fn json<T: serde::Serialize + ?Sized>(v: &T) -> Arg {
+        Arg::Text(Some(crate::json::RawJson::of(v).text().to_string()))
     }
 }
 
@@ -160,7 +159,7 @@ impl Row {
     }
 
     /// JSON stored as text.
-    pub fn json(&self, i: usize) -> Result<Value, StoreError> {
+    pub fn json<T: serde::de::DeserializeOwned>(&self, i: usize) -> Result<T, StoreError> {
         Ok(serde_json::from_str(&self.text(i)?)?)
     }
 }
@@ -268,7 +267,7 @@ mod tests {
         assert!(r.flag(2).unwrap());
         assert_eq!(r.real(3).unwrap(), 2.5);
         assert_eq!(r.real(0).unwrap(), 5.0);
-        assert_eq!(r.json(4).unwrap()["a"], 1);
+        assert_eq!(r.json::<serde_json::Value>(4).unwrap()["a"], 1);
         assert!(
             r.count(5).is_err(),
             "a negative count was not written by Tabula"

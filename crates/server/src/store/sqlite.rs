@@ -336,18 +336,23 @@ impl Dialect for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::RawJson;
+    use crate::model::{GameConfig, Kind, Status};
     use crate::store::{GameRecord, GameStore, SeatRecord};
     use serde_json::json;
 
     fn game(id: &str) -> GameRecord {
         GameRecord {
             id: id.into(),
-            kind: "royal-solo".into(),
-            config: json!({"level": "Two"}),
+            kind: Kind::RoyalSolo,
+            config: GameConfig {
+                rated: true,
+                ..GameConfig::default()
+            },
             seed: u64::MAX - 5,
             created: 1,
             started: Some(2),
-            status: "playing".into(),
+            status: Status::Playing,
             updated: 2,
         }
     }
@@ -374,29 +379,35 @@ mod tests {
             at: 5 + seq,
             action,
         };
-        s.append("abc", &entry(0, json!({"t": "tick"})))
+        s.append("abc", &entry(0, RawJson::of(&json!({"t": "tick"}))))
             .await
             .unwrap();
         assert!(
             matches!(
-                s.append("abc", &entry(0, json!({}))).await,
+                s.append("abc", &entry(0, RawJson::of(&json!({})))).await,
                 Err(StoreError::Stale { seq: 0, .. })
             ),
             "a position in the log is written once"
         );
-        s.append("abc", &entry(1, json!({"t": "next"})))
+        s.append("abc", &entry(1, RawJson::of(&json!({"t": "next"}))))
             .await
             .unwrap();
         assert_eq!(s.log("abc").await.unwrap().len(), 2);
-        s.set_status("abc", "finished", 9).await.unwrap();
+        s.set_status("abc", Status::Finished, 9).await.unwrap();
         assert_eq!(s.recent_finished(5).await.unwrap()[0].id, "abc");
         assert!(
-            s.games_with_status(&["playing", "lobby"])
+            s.games_with_status(&[Status::Playing, Status::Lobby])
                 .await
                 .unwrap()
                 .is_empty()
         );
-        assert_eq!(s.games_with_status(&["finished"]).await.unwrap().len(), 1);
+        assert_eq!(
+            s.games_with_status(&[Status::Finished])
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
         assert_eq!(s.game("nope").await.unwrap(), None);
     }
 

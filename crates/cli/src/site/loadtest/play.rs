@@ -198,7 +198,8 @@ async fn audit_database(db: &str, acked: &HashMap<String, Vec<Acked>>) -> Result
         audit.logged += log.len() as u64;
         for (v, uci) in moves {
             let entry = (*v as usize).checked_sub(1).and_then(|i| log.get(i));
-            if entry.is_none_or(|e| e.action["uci"] != json!(uci)) {
+            let logged = entry.and_then(|e| e.action.parse::<serde_json::Value>().ok());
+            if logged.is_none_or(|a| a["uci"] != json!(uci)) {
                 audit.lost += 1;
             }
         }

@@ -3,16 +3,17 @@
 //! typed intent and the typed action is applied as it is; JSON appears only at the edges
 //! (the wire and the log).
 
-use super::records::kind_of;
-use super::table::{CloseReason, Logged, Table, TableAction, is_takeback, table_intent};
-use super::{Cmd, Frame, RoomCall, RoomReply, RoomStats, SeatView, TokenHash};
+use super::table::{CloseReason, Logged, RoomEvent, RoomIntent, Table, TableAction};
+use super::{Cmd, Frame, RoomCall, RoomReply, RoomStats, SeatView, Shown, TokenHash};
 use crate::context::Context;
 use crate::error::ApiError;
-use crate::games::{Adapter, BotMove, Kind, parse_intent, stored};
+use crate::games::{Adapter, BotMove, Kind, started_config};
 use crate::ids::now_ms;
+use crate::json::RawJson;
+use crate::model::Status;
+use crate::players::RatingShown;
 use crate::store::{GameRecord, LogEntry, SeatRecord};
 use crate::thinking::lane::Key;
-use serde_json::Value;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -50,7 +51,7 @@ pub(super) struct Room<A: Adapter> {
     /// A search's answer for the current version, kept until it is time to play it.
     thought: Option<Answer<A::Action>>,
     /// Once the game is over and its results are recorded: the rating changes it made.
-    ratings: Option<Value>,
+    ratings: Option<Vec<RatingShown>>,
     /// Rematches and closing: the room's own part.
     table: Table,
     /// When the room was loaded (players not seen since count as gone from then).
@@ -72,7 +73,7 @@ impl<A: Adapter> Room<A> {
     ) -> Result<Room<A>, ApiError> {
         let mut room = Room {
             id: record.id.clone(),
-            kind: kind_of(&record)?,
+            kind: record.kind,
             record,
             seats,
             game: None,
@@ -98,12 +99,9 @@ impl<A: Adapter> Room<A> {
         let Some(started) = self.record.started else {
             return Ok(());
         };
-        let config = self.record.config.get("game").ok_or_else(|| {
-            ApiError::Internal(format!("game {} has no stored configuration", self.id))
-        })?;
         let services = Arc::clone(&self.ctx.services);
         let mut game = A::start(
-            stored("configuration", config)?,
+            started_config(&self.record)?,
             self.record.seed,
             started,
             &services,
@@ -161,8 +159,7 @@ impl<A: Adapter> Room<A> {
         let entry = LogEntry {
             seq: self.seq,
             at,
-            action: serde_json::to_value(&action)
-                .map_err(|e| ApiError::Internal(format!("an action as JSON: {e}")))?,
+            action: RawJson::of(&action),
         };
         if let Err(e) = self.ctx.store.append(&self.id, &entry).await {
             if let Some(game) = self.game.as_mut() {
@@ -174,16 +171,21 @@ impl<A: Adapter> Room<A> {
         self.seq += 1;
         self.last_at = at;
         self.thought = None;
-        if over && self.record.status != "finished" {
-            self.record.status = "finished".into();
-            if let Err(e) = self.ctx.store.set_status(&self.id, "finished", at).await {
+        if over && self.record.status != Status::Finished {
+            self.record.status = Status::Finished;
+            if let Err(e) = self
+                .ctx
+                .store
+                .set_status(&self.id, Status::Finished, at)
+                .await
+            {
                 tracing::error!(game = %self.id, "the game's end could not be recorded: {e}");
             }
         }
         if over && self.ratings.is_none() {
             self.settle(at).await;
         }
-        self.publish(events);
+        self.publish(events.into_iter().map(RoomEvent::Game).collect());
         Ok(self.seq)
     }
 
@@ -208,7 +210,7 @@ impl<A: Adapter> Room<A> {
         .await
         {
             Ok(changes) => {
-                self.ratings = Some(crate::players::changes_json(&self.seats, &changes));
+                self.ratings = Some(crate::players::changes_shown(&self.seats, &changes));
             }
             Err(e) => {
                 tracing::error!(game = %self.id, "the game's results could not be recorded: {e}")
@@ -222,19 +224,23 @@ impl<A: Adapter> Room<A> {
         let entry = LogEntry {
             seq: self.seq,
             at,
-            action: serde_json::to_value(&action)
-                .map_err(|e| ApiError::Internal(format!("a room action as JSON: {e}")))?,
+            action: RawJson::of(&action),
         };
         if let Err(e) = self.ctx.store.append(&self.id, &entry).await {
             return Err(self.log_failed(e, "request"));
         }
-        let events = self.table.apply(&action);
+        let events = vec![RoomEvent::Table(self.table.apply(&action))];
         self.seq += 1;
         self.last_at = at;
         self.thought = None;
-        if self.finished() && self.record.status != "finished" {
-            self.record.status = "finished".into();
-            if let Err(e) = self.ctx.store.set_status(&self.id, "finished", at).await {
+        if self.finished() && self.record.status != Status::Finished {
+            self.record.status = Status::Finished;
+            if let Err(e) = self
+                .ctx
+                .store
+                .set_status(&self.id, Status::Finished, at)
+                .await
+            {
                 tracing::error!(game = %self.id, "the game's end could not be recorded: {e}");
             }
         }
@@ -311,17 +317,18 @@ impl<A: Adapter> Room<A> {
         }
     }
 
-    async fn act(&mut self, token: Option<&TokenHash>, intent: Value) -> Result<u64, ApiError> {
+    async fn act(&mut self, token: Option<&TokenHash>, intent: RawJson) -> Result<u64, ApiError> {
         let seat = self.acting_seat(token)?;
-        if let Some(action) = table_intent(&intent, seat) {
-            return self.act_on_table(action).await;
-        }
+        let intent = match RoomIntent::<A::Intent>::parse(&intent)? {
+            RoomIntent::Table(request) => return self.act_on_table(request.action(seat)).await,
+            RoomIntent::Game(intent) => intent,
+        };
         if self.table.closed.is_some() {
             return Err(ApiError::Conflict(
                 "this game was closed: every player had left".into(),
             ));
         }
-        if is_takeback(&intent) && crate::players::is_rated(&self.record) {
+        if A::is_takeback(&intent) && crate::players::is_rated(&self.record) {
             return Err(ApiError::Refused(
                 "takebacks are for casual games: this game is rated".into(),
             ));
@@ -330,7 +337,7 @@ impl<A: Adapter> Room<A> {
             .game
             .as_ref()
             .ok_or_else(|| ApiError::Conflict("the game has not started yet".into()))?;
-        let action = game.action(seat, parse_intent(intent)?)?;
+        let action = game.action(seat, intent)?;
         self.accept(action, now_ms()).await
     }
 
@@ -366,7 +373,7 @@ impl<A: Adapter> Room<A> {
                 Ok(RoomReply::Viewed(SeatView {
                     version: self.seq,
                     seat,
-                    view: self.view(seat),
+                    view: Shown::of(self.view(seat)),
                 }))
             }
         }
@@ -459,7 +466,7 @@ impl<A: Adapter> Room<A> {
                     if let Err(e) = self
                         .ctx
                         .store
-                        .set_status(&self.id, "expired", now_ms())
+                        .set_status(&self.id, Status::Expired, now_ms())
                         .await
                     {
                         tracing::error!(game = %self.id, "a lobby's expiry could not be recorded: {e}");

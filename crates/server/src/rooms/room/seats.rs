@@ -9,8 +9,8 @@ use crate::games::Adapter;
 use crate::ids::{now_ms, random_hex, token_hash};
 use crate::players::names::clean as clean_name;
 use crate::rooms::TokenHash;
+use crate::rooms::table::{RoomEvent, TableEvent};
 use crate::store::SeatRecord;
-use serde_json::{Value, json};
 use std::sync::Arc;
 
 impl<A: Adapter> Room<A> {
@@ -20,9 +20,9 @@ impl<A: Adapter> Room<A> {
             crate::rooms::records::start_record(&self.ctx, &self.id, self.kind, now).await?;
         self.record.config = config;
         self.record.started = Some(now);
-        self.record.status = "playing".into();
+        self.record.status = crate::model::Status::Playing;
         self.replay(&[])?;
-        self.publish(vec![json!({"t": "started"})]);
+        self.publish(vec![RoomEvent::Table(TableEvent::Started)]);
         Ok(())
     }
 
@@ -89,7 +89,7 @@ impl<A: Adapter> Room<A> {
                     self.seats[which as usize] = s;
                 }
                 // a rated table's clients move with their seats
-                if let Some(Value::Array(clients)) = self.record.config.get_mut("clients") {
+                if let Some(clients) = self.record.config.clients.as_mut() {
                     if (last as usize) < clients.len() {
                         let c = clients.remove(last as usize);
                         if (which as usize) < clients.len() {
@@ -100,15 +100,16 @@ impl<A: Adapter> Room<A> {
                 }
             }
             LobbyOp::Options { options } => {
+                let options = self.kind.options(Some(&options))?;
                 self.kind
                     .configure(&options, self.seats.len(), &self.ctx.services)?;
                 // the rest of the configuration (rated or not, the seats' clients) stays
-                self.record.config["options"] = options;
+                self.record.config.options = options;
                 store.set_config(&self.id, &self.record.config).await?;
             }
             LobbyOp::Start => return self.start().await,
         }
-        self.publish(vec![json!({"t": "lobby"})]);
+        self.publish(vec![RoomEvent::Table(TableEvent::Lobby)]);
         Ok(())
     }
 
@@ -148,7 +149,7 @@ impl<A: Adapter> Room<A> {
             account: who.account,
         };
         self.ctx.store.put_seat(&self.id, &seat).await?;
-        if self.record.config.get("clients").is_some() && !self.kind.ready(self.seats.len() + 1) {
+        if self.record.config.clients.is_some() && !self.kind.ready(self.seats.len() + 1) {
             self.ctx
                 .store
                 .set_config(&self.id, &self.record.config)
@@ -159,7 +160,7 @@ impl<A: Adapter> Room<A> {
         if self.kind.ready(self.seats.len()) {
             self.start().await?;
         } else {
-            self.publish(vec![json!({"t": "joined", "seat": n})]);
+            self.publish(vec![RoomEvent::Table(TableEvent::Joined { seat: n })]);
         }
         Ok((n, token))
     }
@@ -173,12 +174,7 @@ impl<A: Adapter> Room<A> {
         client: Option<std::net::IpAddr>,
     ) -> Result<(), ApiError> {
         use crate::players::fair::{Seated, may_pair};
-        let clients: Vec<Option<std::net::IpAddr>> = self
-            .record
-            .config
-            .get("clients")
-            .and_then(|c| serde_json::from_value(c.clone()).ok())
-            .unwrap_or_default();
+        let clients = self.record.config.clients.clone().unwrap_or_default();
         let me = Seated { account, client };
         for (i, s) in self.seats.iter().enumerate() {
             let Some(other) = s.account else { continue };
@@ -191,7 +187,7 @@ impl<A: Adapter> Room<A> {
         let mut clients = clients;
         clients.resize(self.seats.len(), None);
         clients.push(client);
-        self.record.config["clients"] = json!(clients);
+        self.record.config.clients = Some(clients);
         Ok(())
     }
 }

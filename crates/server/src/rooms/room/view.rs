@@ -5,9 +5,10 @@ use super::Room;
 use crate::error::ApiError;
 use crate::games::{Adapter, seat_list};
 use crate::ids::now_ms;
+use crate::rooms::table::{RoomEvent, TableView};
+use crate::rooms::views::{PlayView, RoomView, Shown, WaitingView};
 use crate::rooms::{Attendance, Frame, Subscription, TokenHash};
 use crate::store::SeatRecord;
-use serde_json::{Value, json};
 use std::sync::Arc;
 use tabula_core::Millis;
 
@@ -63,56 +64,44 @@ impl<A: Adapter> Room<A> {
 
     /// The room's part of every view: rematches, closing, the host, and the game's kind,
     /// options and bots (what a new game with the same settings needs).
-    pub(super) fn table_view(&self, now: Millis) -> Value {
-        let mut t = self.table.view(self.host(now));
-        t["kind"] = json!(self.kind.name());
-        t["options"] = self
-            .record
-            .config
-            .get("options")
-            .cloned()
-            .unwrap_or(Value::Null);
-        t["bots"] = json!(
-            self.seats
-                .iter()
-                .filter_map(|s| s.bot_level)
-                .collect::<Vec<_>>()
-        );
-        t
+    pub(super) fn table_view(&self, now: Millis) -> TableView {
+        let bots = self.seats.iter().filter_map(|s| s.bot_level).collect();
+        let options = self.record.config.options.clone();
+        self.table.view(self.host(now), self.kind, options, bots)
     }
 
-    pub(super) fn view(&self, seat: Option<u32>) -> Value {
+    pub(super) fn view(&self, seat: Option<u32>) -> RoomView<A::View> {
         let now = now_ms();
-        match &self.game {
-            Some(game) => {
-                let mut v = game.view(seat, &self.seats, now, &self.ctx.services);
-                v["id"] = json!(self.id);
-                v["status"] = json!(self.record.status);
-                v["seats"] = json!(seat_list(&self.seats));
-                let rated = crate::players::is_rated(&self.record);
-                v["rated"] = json!(rated);
-                if rated && game.is_over() && !game.played_enough() {
-                    // the game ended before both sides played: nobody's rating moved
-                    v["too_short_to_rate"] = json!(true);
-                }
-                if let Some(r) = &self.ratings {
-                    v["ratings"] = r.clone();
-                }
-                v["table"] = self.table_view(now);
-                if self.table.closed.is_some() {
-                    v["over"] = json!(true);
-                    v["your_turn"] = json!(false);
-                    v["legal"] = Value::Null;
-                }
-                v
-            }
-            None => json!({
-                "id": self.id, "kind": self.kind.name(), "status": self.record.status,
-                "options": self.record.config.get("options"), "max_seats": self.kind.max_seats(),
-                "seats": seat_list(&self.seats), "you": seat, "host": self.host(now), "now": now,
-                "table": self.table_view(now),
-            }),
+        let Some(game) = &self.game else {
+            return RoomView::Waiting(WaitingView {
+                id: self.id.clone(),
+                kind: self.kind,
+                status: self.record.status,
+                options: self.record.config.options.clone(),
+                max_seats: self.kind.max_seats(),
+                seats: seat_list(&self.seats),
+                you: seat,
+                host: self.host(now),
+                now,
+                table: self.table_view(now),
+            });
+        };
+        let mut view = game.view(seat, &self.seats, now, &self.ctx.services);
+        if self.table.closed.is_some() {
+            A::close(&mut view);
         }
+        let rated = crate::players::is_rated(&self.record);
+        RoomView::Playing(PlayView {
+            game: view,
+            id: self.id.clone(),
+            status: self.record.status,
+            seats: seat_list(&self.seats),
+            rated,
+            // the game ended before both sides played: nobody's rating moved
+            too_short_to_rate: rated && game.is_over() && !game.played_enough(),
+            ratings: self.ratings.clone(),
+            table: self.table_view(now),
+        })
     }
 
     /// Whether the game is over, or was closed.
@@ -120,15 +109,16 @@ impl<A: Adapter> Room<A> {
         self.table.closed.is_some() || self.game.as_ref().is_some_and(A::is_over)
     }
 
-    pub(super) fn publish(&self, events: Vec<Value>) {
+    pub(super) fn publish(&self, events: Vec<RoomEvent<A::Event>>) {
         if self.broadcast.receiver_count() == 0 {
             return;
         }
         let views = (0..self.seats.len() as u32)
-            .map(|s| self.view(Some(s)))
+            .map(|s| Shown::of(self.view(Some(s))))
             .collect();
         let tokens = self.seats.iter().map(|s| s.token_hash.clone()).collect();
-        let frame = Frame::new(self.seq, events, views, self.view(None), tokens);
+        let spectator = Shown::of(self.view(None));
+        let frame = Frame::new(self.seq, Shown::of(events), views, spectator, tokens);
         let _ = self.broadcast.send(Arc::new(frame));
     }
 
@@ -150,7 +140,7 @@ impl<A: Adapter> Room<A> {
             updates: self.broadcast.subscribe(),
             version: self.seq,
             seat,
-            view: self.view(seat),
+            view: Shown::of(self.view(seat)),
             presence,
         })
     }
