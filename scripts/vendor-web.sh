@@ -11,11 +11,12 @@ src=tests/browser/node_modules/@fluent/bundle
 dest=web/vendor/fluent-bundle
 rm -rf "$dest"
 mkdir -p "$dest"
-cp "$src"/esm/*.js "$dest"/
+cp "$src"/esm/*.js "$src"/esm/*.d.ts "$dest"/
 version=$(node -p "require('./$src/package.json').version")
 license=$(node -p "require('./$src/package.json').license")
 cat > "$dest/SOURCE.txt" <<TXT
 @fluent/bundle $version ($license, https://projectfluent.org), the ES modules of its npm
-package (esm/*.js), copied unchanged by scripts/vendor-web.sh.
+package (esm/*.js) and their declarations (esm/*.d.ts, for the type check), copied unchanged by
+scripts/vendor-web.sh.
 TXT
 echo "web/vendor/fluent-bundle: @fluent/bundle $version"

@@ -176,10 +176,11 @@ async function languageMenuIsRemembered({ browser, base }) {
 async function vendoredLibraryIsThePackage() {
   const src = join(here, 'node_modules/@fluent/bundle/esm');
   const dest = join(here, '../../web/vendor/fluent-bundle');
-  const js = readdirSync(src).filter((f) => f.endsWith('.js'));
+  const copied = (f) => f.endsWith('.js') || f.endsWith('.d.ts');
+  const js = readdirSync(src).filter(copied);
   assert(js.length > 5, 'the package has its modules');
   for (const f of js) assert(readFileSync(join(src, f)).equals(readFileSync(join(dest, f))), `web/vendor/fluent-bundle/${f} differs from the npm package: run scripts/vendor-web.sh`);
-  const vendored = readdirSync(dest).filter((f) => f.endsWith('.js'));
+  const vendored = readdirSync(dest).filter(copied);
   assert(vendored.length === js.length, 'no other file in web/vendor/fluent-bundle');
 }
 

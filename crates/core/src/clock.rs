@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A time control: a base time per side and an increment added after each of a side's moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TimeControl {
     /// Starting time per side.
     pub base_ms: Millis,

@@ -6,6 +6,7 @@ use tabula_core::{Square, SquareError};
 
 /// A move of the token on `from` to `to` (dense 3x3 indices, `a1` = 0, `c3` = 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 pub struct Move {
     /// Square index the token leaves.
     pub from: u8,

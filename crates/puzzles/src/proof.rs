@@ -4,6 +4,7 @@ use serde::Serialize;
 
 /// The first step of a proof that breaks a rule; the proof stops there and fails.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct IllegalStep {
     /// 1-based position of the step in the proof.
     pub index: usize,

@@ -20,6 +20,7 @@ use tabula_core::{Game, Millis};
 
 /// Results by bot level.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SimReport {
     /// Games played.
     pub games: u32,

@@ -38,6 +38,7 @@ pub struct QuerniConfig {
 
 /// Something a player does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum QuerniAction {
     /// A turn in notation (`c2-c3 x4-6`, `pass`, ...).
@@ -73,6 +74,7 @@ pub enum QuerniAction {
 
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum QuerniEvent {
     /// A turn was played.

@@ -24,6 +24,7 @@ pub const OFF: u8 = u8::MAX;
 
 /// A player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "QuerniSide"))]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// Blue moves first; upper-case letters.

@@ -45,6 +45,7 @@ fn shift(bits: u128, d: usize) -> u128 {
 
 /// How a finished game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum WinReason {
     /// The winner removed all sixteen of their pieces.
@@ -62,6 +63,7 @@ pub enum WinReason {
 
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "QuerniStatus"))]
 #[serde(rename_all = "snake_case", tag = "result")]
 pub enum Status {
     /// Still being played.

@@ -14,6 +14,7 @@ use std::fmt;
 
 /// A piece's movement: from one square to another, by a step or a jump sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Movement {
     /// Start square.
     pub from: u8,
@@ -23,6 +24,7 @@ pub struct Movement {
 
 /// Removal of the mover's pieces numbered `low..=high` (at least three).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Removal {
     /// Lowest number removed.
     pub low: u8,
@@ -55,6 +57,7 @@ impl fmt::Display for Removal {
 
 /// A whole turn: a movement, a removal, both (movement first), or neither (a pass).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Turn {
     /// The movement, if any.
     pub movement: Option<Movement>,

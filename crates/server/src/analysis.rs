@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tabula_chess::engine::{Control, Engine, Limits, Report, Score};
 use tabula_chess::{AnyPosition, Variant};
+use ts_rs::TS;
 
 /// The request.
 #[derive(Deserialize)]
@@ -46,7 +47,7 @@ impl Control for Deadline {
 }
 
 /// A position as the analysis board shows it.
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 pub struct PositionView {
     variant: String,
     fen: String,
@@ -62,11 +63,12 @@ pub struct PositionView {
     solved: Option<SolvedView>,
     /// The engine's search, when one was asked for and found a move.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     analysis: Option<EngineView>,
 }
 
 /// An exact verdict with its best move.
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 pub struct SolvedView {
     #[serde(flatten)]
     parts: VerdictParts,
@@ -75,7 +77,7 @@ pub struct SolvedView {
 }
 
 /// An evaluation for the side to move: `{"cp": 35}` or `{"mate": -3}`.
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum ScoreView {
     /// Centipawns.
@@ -85,7 +87,7 @@ pub enum ScoreView {
 }
 
 /// The engine's answer.
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 pub struct EngineView {
     best: String,
     best_san: String,
@@ -211,7 +213,7 @@ pub struct QuerniHint {
 }
 
 /// The computer's suggestion.
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 pub struct HintView {
     /// The turn, as the position's notation writes it.
     turn: String,

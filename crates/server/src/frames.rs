@@ -165,7 +165,7 @@ impl ClientFrame {
 }
 
 /// A frame the server sends.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 #[serde(tag = "t", content = "d", rename_all = "snake_case")]
 pub enum ServerFrame<'a> {
     /// The whole state: on connecting, on `auth` and on `resync`.
@@ -178,6 +178,7 @@ pub enum ServerFrame<'a> {
         view: &'a Shown,
         /// The request's id, when answering one.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         id: Option<&'a RawJson>,
     },
     /// A change: the new version, what happened and the view after it.
@@ -195,6 +196,7 @@ pub enum ServerFrame<'a> {
         id: Option<&'a RawJson>,
         /// The version after an action.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         v: Option<u64>,
     },
     /// The request was refused; nothing changed.
@@ -209,6 +211,7 @@ pub enum ServerFrame<'a> {
         status: u16,
         /// For limits: when to try again.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         retry_after_ms: Option<u64>,
     },
     /// The socket's seat changed under it (the host removed the seat): it now watches.
@@ -222,6 +225,7 @@ pub enum ServerFrame<'a> {
     Pong {
         /// The request's id.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         id: Option<&'a RawJson>,
     },
 }

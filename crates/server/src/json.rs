@@ -9,9 +9,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::fmt;
 
-/// A JSON text, valid and kept as it is.
-#[derive(Clone, Serialize, Deserialize)]
+/// A JSON text, valid and kept as it is (to the browser's types: any JSON, `unknown`).
+#[derive(Clone, Serialize, Deserialize, ts_rs::TS)]
 #[serde(transparent)]
+#[ts(type = "unknown")]
 pub struct RawJson(Box<RawValue>);
 
 impl RawJson {

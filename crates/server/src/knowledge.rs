@@ -13,6 +13,7 @@ use std::sync::Mutex;
 use tabula_chess::solve::{BY_TIE_BREAK, SolveError, Solver};
 use tabula_chess::tablebase::{Rules, Value, Wdl};
 use tabula_chess::{AnyPosition, Color, Mini, Move, Position, Role};
+use ts_rs::TS;
 
 /// Positions a variant's solver may remember before it is emptied (about 40 MB a million).
 const CACHE_POSITIONS: u64 = 8_000_000;
@@ -80,7 +81,7 @@ impl Verdict {
 }
 
 /// A verdict as clients receive it (the browser builds its words from the parts).
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, TS)]
 pub struct VerdictParts {
     /// In words, for people.
     pub text: String,

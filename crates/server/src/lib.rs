@@ -31,6 +31,7 @@ pub mod services;
 pub mod store;
 pub mod tablebases;
 pub mod thinking;
+pub mod web_types;
 pub mod ws;
 
 use std::net::SocketAddr;

@@ -10,6 +10,7 @@ use std::net::IpAddr;
 use tabula_core::clock::TimeControl;
 use tabula_puzzles::checkmates::Side;
 use tabula_puzzles::checkmates::party::DeckChoice;
+use ts_rs::TS;
 
 /// The longest initial time a clock may have (three hours).
 pub const MAX_INITIAL_S: u64 = 3 * 60 * 60;
@@ -18,7 +19,7 @@ pub const MAX_INITIAL_S: u64 = 3 * 60 * 60;
 pub const MAX_INCREMENT_S: u64 = 10 * 60;
 
 /// The kinds of game the server hosts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     /// Check Mates for 1-6 players (humans and bots).
@@ -119,7 +120,7 @@ impl Kind {
 }
 
 /// Where a stored game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Waiting for its players (a party's lobby, a duel's second seat).
@@ -163,7 +164,7 @@ impl Status {
 
 /// A time control as a client asks for it: `{"initial_s": 300, "increment_s": 3}` (whole
 /// seconds; the increment may be left out for none).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct ClockOption {
     /// Each side's time at the start.
@@ -196,7 +197,7 @@ impl ClockOption {
 }
 
 /// The side the creator of a duel takes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum ColorChoice {
     /// The side that moves first.
@@ -228,43 +229,55 @@ impl ColorChoice {
 /// (checked when the game is created, naming any it does not know: `games::kind`), and the
 /// game keeps them as they were given, for its rematch, its table's "same again" and its
 /// rating pool.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct GameOptions {
     /// Check Mates: the side of the tokens and cards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub side: Option<Side>,
     /// Check Mates: which cards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub deck: Option<DeckChoice>,
     /// Check Mates party: the count after an announcement.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub count_ms: Option<u64>,
     /// Check Mates party: the time a card waits for an announcement.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub round_limit_ms: Option<u64>,
     /// The Royal Study: 1, 2 or 3.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub level: Option<u64>,
     /// The Royal Study: the bonus challenge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub bonus: Option<bool>,
     /// A Royal Study match: the hourglass.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub hourglass_ms: Option<u64>,
     /// A Royal Study match: the limit on an execution, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub execution_limit_ms: Option<u64>,
     /// A duel: the creator's side.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub color: Option<ColorChoice>,
     /// A duel: the clock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub clock: Option<ClockOption>,
     /// QuickChess: the variant (or `olympics`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub variant: Option<String>,
     /// QuickChess: a start position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub fen: Option<String>,
 }
 
@@ -272,19 +285,21 @@ pub struct GameOptions {
 /// started (its adapter's type, read back by that adapter), whether it is rated, and while a
 /// rated table waits for its players their clients (two accounts of one client never meet
 /// there; dropped when the game starts).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 pub struct GameConfig {
     /// The creator's options (stored as `null` by older releases when none were given).
     #[serde(default, deserialize_with = "null_is_default")]
     pub options: GameOptions,
     /// The game's configuration, once it started.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub game: Option<RawJson>,
     /// Whether the game is rated.
     #[serde(default)]
     pub rated: bool,
     /// A waiting rated table's players' clients, by seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub clients: Option<Vec<Option<IpAddr>>>,
 }
 

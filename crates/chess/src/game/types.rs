@@ -9,6 +9,7 @@ use tabula_core::clock::TimeControl;
 
 /// Everything fixed before a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ChessConfig {
     /// The variant, by name (`quickchess`, `mix:KRN`, `chess`, ...).
     pub variant: String,
@@ -20,6 +21,7 @@ pub struct ChessConfig {
 
 /// Something a player does, or time passing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ChessAction {
     /// A move in UCI.
@@ -76,6 +78,7 @@ pub enum ChessAction {
 
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ChessEvent {
     /// A move was played.

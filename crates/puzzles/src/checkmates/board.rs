@@ -12,6 +12,7 @@ pub const CENTRE: u8 = 4;
 
 /// A legal board: seven tokens of one side and two empty squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 pub struct Board {
     side: Side,
     cells: [u8; 9],

@@ -21,6 +21,7 @@ pub const DECK_SIZE: usize = 28;
 
 /// One side of a card.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CardTask {
     /// The task pattern.
     pub task: String,
@@ -32,6 +33,7 @@ pub struct CardTask {
 
 /// A double-sided card.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Card {
     /// Position in the deck, from 1 (the top card).
     pub number: u8,
@@ -53,6 +55,7 @@ impl Card {
 
 /// A whole deck.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Deck {
     /// The seed it was generated from.
     pub seed: u64,

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 /// Which side of the tokens and cards is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CheckmatesSide"))]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// Coloured tokens that slide one square orthogonally.

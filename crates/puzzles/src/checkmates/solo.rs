@@ -50,6 +50,7 @@ pub fn rating(side: Side, total_ms: Millis) -> &'static str {
 
 /// Everything fixed before a solo run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SoloConfig {
     /// The side played.
     pub side: Side,
@@ -61,6 +62,7 @@ pub struct SoloConfig {
 
 /// A player's action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CmSoloAction"))]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum SoloAction {
     /// Move a token.
@@ -76,6 +78,7 @@ pub enum SoloAction {
 
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "CmSoloEvent"))]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum SoloEvent {
     /// A task is on top.

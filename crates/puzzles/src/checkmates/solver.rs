@@ -71,6 +71,7 @@ pub struct Solution {
 
 /// How hard a task is over every legal setup (`b2` and one other square empty).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Difficulty {
     /// Mean optimal number of moves over all setups.
     pub mean: f64,

@@ -9,6 +9,7 @@ use tabula_core::{Symmetry, parse_grid};
 /// chess: `R N Q` for that piece of either colour, `w`/`b` for any white/black piece).
 /// The joker / king satisfies every constraint; an empty square satisfies none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 pub struct Task {
     side: Side,
     /// Constraint code per square (`a1` first), 0 = unconstrained.

@@ -14,6 +14,7 @@ use tabula_core::Symmetry;
 
 /// The referee's report on a proof.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ProofReport {
     /// The announced number of moves.
     pub bid: u32,

@@ -19,6 +19,7 @@ pub const DEFAULT_SEED: u64 = 2026;
 
 /// The optimal counts from one card to the next.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Transition {
     /// Card number (from 1) the pieces stand on.
     pub from: usize,
@@ -30,6 +31,7 @@ pub struct Transition {
 
 /// A generated deck.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RoyalDeck {
     /// The seed.
     pub seed: u64,
@@ -43,6 +45,7 @@ pub struct RoyalDeck {
 /// actions where the level allows them) from every legal layout of the pieces to the card.
 /// This is what a printed card shows, since a shuffled deck has no fixed previous card.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CardDifficulty {
     /// Mean optimal count over every legal start (7,560 layouts), at levels 1, 2 and 3.
     pub mean: [f64; 3],

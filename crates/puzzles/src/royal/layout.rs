@@ -25,6 +25,7 @@ const CENTRE: u8 = 4;
 
 /// A legal layout: each piece once, the bishop on a dark square, the knight off `b2`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 pub struct Layout {
     /// Piece code per square (`a1` first): 0 empty, 1 K, 2 Q, 3 R, 4 B, 5 N.
     cells: [u8; 9],

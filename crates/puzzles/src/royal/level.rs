@@ -8,6 +8,7 @@ use tabula_core::Symmetry;
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Level {
     /// Reach the card's layout exactly.
     One = 1,
@@ -106,6 +107,7 @@ impl Orientation {
 
 /// Something done to a card instead of moving a piece; each costs one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 pub enum CardAction {
     /// `turn+`: a quarter turn clockwise (level 2).
     TurnClockwise,

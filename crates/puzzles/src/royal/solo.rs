@@ -16,6 +16,7 @@ use tabula_core::{Game, Millis};
 
 /// Everything fixed before a solo session.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SoloConfig {
     /// Level 1, 2 or 3.
     pub level: Level,
@@ -27,6 +28,7 @@ pub struct SoloConfig {
 
 /// An action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RoyalSoloAction"))]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum SoloAction {
     /// Move a piece.
@@ -51,6 +53,7 @@ pub enum SoloAction {
 
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RoyalSoloEvent"))]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum SoloEvent {
     /// New card(s) from a recorded start.
@@ -116,6 +119,7 @@ pub enum SoloError {
 
 /// The result on one card (or pair).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CardResult {
     /// The recorded start.
     pub start: Layout,

@@ -13,6 +13,7 @@ use tabula_core::Symmetry;
 
 /// The facts `tabula stats royal` prints.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RoyalStats {
     /// Legal layouts (each piece once, bishop on dark, knight off the centre).
     pub layouts: u32,

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 /// Who executes: the player who announced, or the opponent who challenged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Executor {
     /// Succeeds with a count no greater than the announcement.
@@ -24,6 +25,7 @@ pub enum Executor {
 
 /// When a card was completed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Completion {
     /// The card (1 or 2).
     pub card: u8,
@@ -35,6 +37,7 @@ pub struct Completion {
 
 /// The referee's report on an execution.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ExecutionReport {
     /// The announced number.
     pub bid: u32,

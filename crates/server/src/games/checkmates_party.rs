@@ -13,6 +13,7 @@ use tabula_puzzles::checkmates::party::{
     FailReason, PartyAction, PartyConfig, PartyEvent, PartyGame, Phase, PlayCard, Standing,
 };
 use tabula_puzzles::checkmates::{Board, Side, Task};
+use ts_rs::TS;
 
 /// A Check Mates party being played, with the last settled round and its optimum.
 #[derive(Clone, Debug)]
@@ -44,7 +45,7 @@ pub enum PartyIntent {
 }
 
 /// How a round ended for the clients: a proof's result, or the card set aside.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 #[serde(untagged)]
 pub enum RoundResult {
     /// A proof succeeded or failed.
@@ -59,6 +60,7 @@ pub enum RoundResult {
         success: bool,
         /// Why it failed.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         reason: Option<FailReason>,
     },
     /// Nobody announced in time.
@@ -69,7 +71,7 @@ pub enum RoundResult {
 }
 
 /// The last round settled, with the optimum and one optimal line (the browser animates it).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct RoundSettled {
     /// The round's task.
     pub task: Task,
@@ -86,7 +88,7 @@ pub struct RoundSettled {
 }
 
 /// A player as the party shows them.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct PlayerView {
     /// The seat.
     pub seat: u32,
@@ -105,7 +107,7 @@ pub struct PlayerView {
 }
 
 /// What a player of a party sees.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct PartyView {
     /// `checkmates-party`.
     pub kind: &'static str,

@@ -10,6 +10,7 @@ use tabula_core::{Game, Millis};
 use tabula_puzzles::Move;
 use tabula_puzzles::checkmates::solo::{SoloAction, SoloConfig, SoloEvent, SoloGame};
 use tabula_puzzles::checkmates::{Board, Side, Task};
+use ts_rs::TS;
 
 /// A solo run, with each finished task's start board, optimum, moves used and time.
 #[derive(Clone, Debug)]
@@ -34,7 +35,7 @@ pub enum SoloIntent {
 }
 
 /// A task met, as the run's history shows it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct TaskDone {
     /// The task.
     pub task: Task,
@@ -49,7 +50,7 @@ pub struct TaskDone {
 }
 
 /// What the solo player sees.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct CmSoloView {
     /// `checkmates-solo`.
     pub kind: &'static str,

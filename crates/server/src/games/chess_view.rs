@@ -7,9 +7,10 @@ use tabula_chess::{
     AnyPosition, ChessGame, Color, DrawReason, Outcome, Role, TieBreakCause, WinReason,
 };
 use tabula_core::Millis;
+use ts_rs::TS;
 
 /// A piece on a square.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct PieceOn {
     /// The square (`a1`).
     pub square: String,
@@ -18,7 +19,7 @@ pub struct PieceOn {
 }
 
 /// A legal move as the browser takes it; a lesson game's pass has no squares.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct LegalMove {
     /// From (none for a pass).
     pub from: Option<String>,
@@ -92,7 +93,7 @@ fn census(p: &AnyPosition) -> [[u32; 6]; 2] {
 const VALUE: [i64; 6] = [1, 3, 3, 5, 9, 0];
 
 /// The pieces each side has lost.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct Lost {
     /// White's (FEN letters, most valuable first).
     pub white: String,
@@ -101,7 +102,7 @@ pub struct Lost {
 }
 
 /// The material: lost pieces and the balance.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct Material {
     /// The pieces each side has lost since the start.
     pub lost: Lost,
@@ -146,7 +147,7 @@ pub fn material_of(game: &ChessGame) -> Material {
 }
 
 /// The clocks as a client draws them.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct ChessClock {
     /// White's time left.
     pub white_ms: Millis,
@@ -174,7 +175,7 @@ pub fn clock_of(game: &ChessGame, now: Millis) -> Option<ChessClock> {
 
 /// A result in parts a client puts into words: the reasons' names in snake case
 /// (`checkmate`, `timeout`, `insufficient_material`, ...).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct End {
     /// The winner (`white`, `black`), none for a draw.
     pub winner: Option<&'static str>,
@@ -184,6 +185,7 @@ pub struct End {
     pub tie_break: Option<&'static str>,
     /// The side whose time ran out, if that ended the game.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub flag: Option<Option<&'static str>>,
 }
 

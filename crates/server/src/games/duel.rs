@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use tabula_chess::{Family, Variant};
 use tabula_core::Millis;
 use tabula_core::clock::TimeControl;
+use ts_rs::TS;
 
 /// The name of the QuickChess Olympics, a series of five games (not a variant of its own).
 pub const OLYMPICS: &str = "olympics";
@@ -16,7 +17,7 @@ pub const COMPUTER_DELAY_MS: Millis = 400;
 
 /// Who plays which side, fixed when the game starts (the stored configuration of Querni and
 /// QuickChess games).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct DuelConfig {
     /// The seat of the side that moves first (blue / white) and of the other.
     pub sides: [u32; 2],

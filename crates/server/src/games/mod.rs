@@ -28,6 +28,7 @@ use crate::store::{GameRecord, SeatRecord};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use tabula_core::Millis;
+use ts_rs::TS;
 
 /// A search that works out a bot's action, run on the thinking pool.
 pub type Thought<A> = Box<dyn FnOnce() -> Option<A> + Send>;
@@ -192,7 +193,7 @@ pub fn started_config<C: DeserializeOwned>(record: &GameRecord) -> Result<C, Api
 }
 
 /// A seat as every view lists it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct SeatInfo {
     /// Its number.
     pub seat: u32,

@@ -11,6 +11,7 @@ use tabula_chess::{ChessAction, Color};
 use tabula_core::Millis;
 use tabula_core::clock::TimeControl;
 use tabula_core::rng::mix;
+use ts_rs::TS;
 
 /// The QuickChess Olympics: five games in the booklet's order (Rescue the Queen with blasters,
 /// QuickChess, King's Pro Formation, Queen's Pro Formation, Blind QuickChess); a win scores
@@ -34,7 +35,7 @@ pub struct SeriesLive {
 }
 
 /// A finished game of the series.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct SeriesResult {
     /// Which (from 1).
     pub game: usize,
@@ -49,7 +50,7 @@ pub struct SeriesResult {
 }
 
 /// The series around the current game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct SeriesInfo {
     /// `QuickChess Olympics`.
     pub name: &'static str,
@@ -70,7 +71,7 @@ pub struct SeriesInfo {
 }
 
 /// What a player of the Olympics sees: the current game's view with the series.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct SeriesView {
     /// The current game.
     #[serde(flatten)]
@@ -80,7 +81,7 @@ pub struct SeriesView {
 }
 
 /// An event of the series: the current game's, or the series' own.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 #[serde(untagged)]
 pub enum SeriesEvent {
     /// The current game's.
@@ -90,7 +91,7 @@ pub enum SeriesEvent {
 }
 
 /// The series' own events.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum SeriesNews {
     /// A game of the series ended.

@@ -15,6 +15,7 @@ use tabula_querni::{
     Position, QuerniAction, QuerniConfig, QuerniEvent, QuerniGame, Searcher, Side, Status, Turn,
     TurnText,
 };
+use ts_rs::TS;
 
 /// The longest turn text accepted (a long jump sequence with a removal is under 60).
 const MAX_TURN_TEXT: usize = 200;
@@ -30,7 +31,7 @@ pub struct QuerniLive {
 }
 
 /// A turn of the history as the browser marks it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct TurnStep {
     /// Who played it.
     pub side: Side,
@@ -47,7 +48,7 @@ pub struct TurnStep {
 }
 
 /// A piece on a cell.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, TS)]
 pub struct CellPiece {
     /// Whose.
     pub side: Side,
@@ -56,7 +57,7 @@ pub struct CellPiece {
 }
 
 /// The clocks of a timed game.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, TS)]
 pub struct QuerniClock {
     /// Blue's time left.
     pub blue_ms: Millis,
@@ -75,7 +76,7 @@ pub struct QuerniClock {
 pub type RemovalView = (u8, u8, bool);
 
 /// A movement with its jump path and the removals it makes possible.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct MovementView {
     /// From.
     pub from: String,
@@ -90,7 +91,7 @@ pub struct MovementView {
 }
 
 /// The legal turns of the side to move.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct QuerniLegal {
     /// Every movement.
     pub movements: Vec<MovementView>,
@@ -99,7 +100,7 @@ pub struct QuerniLegal {
 }
 
 /// A count for each side.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, TS)]
 pub struct BySide<T> {
     /// Blue's.
     pub blue: T,
@@ -108,7 +109,7 @@ pub struct BySide<T> {
 }
 
 /// What a Querni player (or spectator) sees.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct QuerniView {
     /// `querni`.
     pub kind: &'static str,

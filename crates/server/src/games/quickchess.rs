@@ -18,6 +18,7 @@ use tabula_chess::engine::{Engine, LEVELS, Limits, Unlimited, level_settings};
 use tabula_chess::{ChessAction, ChessConfig, ChessEvent, ChessGame, Color};
 use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};
+use ts_rs::TS;
 
 /// Positions the lesson solver may value for one move of the strongest level (a few
 /// seconds at most; what it solves is remembered for the game's next moves).
@@ -71,7 +72,7 @@ pub enum ChessIntent {
 }
 
 /// A move of the game as the browser lists it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct MoveView {
     /// In UCI.
     pub uci: String,
@@ -82,7 +83,7 @@ pub struct MoveView {
 }
 
 /// A placement of Blind QuickChess the viewer may see (its own).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct Placed {
     /// The square.
     pub square: String,
@@ -91,7 +92,7 @@ pub struct Placed {
 }
 
 /// Blind QuickChess before the reveal.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct SetupView {
     /// The viewer's own placements (none for spectators).
     pub yours: Option<Vec<Placed>>,
@@ -102,7 +103,7 @@ pub struct SetupView {
 }
 
 /// The seat of each colour.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, TS)]
 pub struct ByColor {
     /// White's seat.
     pub white: u32,
@@ -111,7 +112,7 @@ pub struct ByColor {
 }
 
 /// What a QuickChess player (or spectator) sees.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct ChessView {
     /// `quickchess`.
     pub kind: &'static str,
@@ -172,7 +173,7 @@ pub struct ChessView {
 }
 
 /// A Blind QuickChess placement as everyone may know of it before the reveal: who placed.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum HiddenPlacement {
     /// A piece was placed.
@@ -188,7 +189,7 @@ pub enum HiddenPlacement {
 }
 
 /// A QuickChess event as every client is told it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 #[serde(untagged)]
 pub enum ChessShown {
     /// A Blind placement: who, never what or where.
@@ -198,7 +199,7 @@ pub enum ChessShown {
 }
 
 /// A Blind placement's event without what or where.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum HiddenEvent {
     /// A piece was placed.
@@ -214,7 +215,7 @@ pub enum HiddenEvent {
 }
 
 /// A QuickChess action as spectators may see it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 #[serde(untagged)]
 pub enum PublicChess {
     /// A Blind placement before the reveal.

@@ -13,6 +13,7 @@ use tabula_puzzles::royal::matchplay::{
     MatchAction, MatchConfig, MatchEvent, MatchPhase, PointReason, Role, RoyalMatch,
 };
 use tabula_puzzles::royal::{CardAction, Layout};
+use ts_rs::TS;
 
 /// A match being played, with the last scored round and its optimum.
 #[derive(Clone, Debug)]
@@ -54,7 +55,7 @@ pub enum MatchIntent {
 }
 
 /// The last round scored, with its optimum.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct RoundScored {
     /// The card(s) of the round.
     pub cards: Vec<Layout>,
@@ -69,7 +70,7 @@ pub struct RoundScored {
 }
 
 /// Where a match stands, as clients draw it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum PhaseView {
     /// Waiting for an announcement.
@@ -117,7 +118,7 @@ pub enum PhaseView {
 }
 
 /// What a player of a match sees.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct MatchView {
     /// `royal-match`.
     pub kind: &'static str,

@@ -10,6 +10,7 @@ use tabula_core::{Game, Millis};
 use tabula_puzzles::Move;
 use tabula_puzzles::royal::solo::{CardResult, RoyalSolo, SoloAction, SoloConfig, SoloEvent};
 use tabula_puzzles::royal::{CardAction, Layout};
+use ts_rs::TS;
 
 /// A solo run being played.
 #[derive(Clone, Debug)]
@@ -41,7 +42,7 @@ pub enum RSoloIntent {
 }
 
 /// What the solo player sees.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct RSoloView {
     /// `royal-solo`.
     pub kind: &'static str,

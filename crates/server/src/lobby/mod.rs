@@ -29,9 +29,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use tokio::sync::broadcast;
+use ts_rs::TS;
 
 /// What a seek asks for.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct SeekSpec {
     /// The game: `quickchess`, `querni` or `royal-match`.
@@ -55,7 +56,7 @@ impl SeekSpec {
 }
 
 /// A lobby event between nodes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "news", rename_all = "snake_case")]
 pub enum LobbyEvent {
     /// The seeks or the games changed: read the lobby again.

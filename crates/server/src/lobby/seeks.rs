@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
+use ts_rs::TS;
 
 fn seek_kind(kind: Kind) -> Result<(), ApiError> {
     match kind {
@@ -27,7 +28,7 @@ fn seek_kind(kind: Kind) -> Result<(), ApiError> {
 }
 
 /// A seat in a game just paired.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct Paired {
     /// The game.
     pub game: String,

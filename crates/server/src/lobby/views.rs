@@ -5,9 +5,10 @@
 use super::seeks::Paired;
 use crate::model::{GameOptions, Kind};
 use serde::Serialize;
+use ts_rs::TS;
 
 /// A seek as the lobby lists it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct SeekView {
     /// Its id (to accept or withdraw it).
     pub id: String,
@@ -32,7 +33,7 @@ pub struct SeekView {
 }
 
 /// An open Check Mates table waiting for players.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct TableItem {
     /// The game.
     pub id: String,
@@ -47,7 +48,7 @@ pub struct TableItem {
 }
 
 /// A game being played.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct PlayingItem {
     /// The game.
     pub id: String,
@@ -64,7 +65,7 @@ pub struct PlayingItem {
 }
 
 /// The whole lobby as one viewer sees it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct LobbyView {
     /// The seeks shown to everyone, and the viewer's own.
     pub seeks: Vec<SeekView>,
@@ -77,7 +78,7 @@ pub struct LobbyView {
 }
 
 /// A change of one viewer's lobby.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct LobbyDiff {
     /// Seeks to show.
     pub add: Vec<SeekView>,
@@ -87,14 +88,16 @@ pub struct LobbyDiff {
     pub more_seeks: usize,
     /// The open tables, when they changed.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub tables: Option<Vec<TableItem>>,
     /// The games being played, when they changed.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub playing: Option<Vec<PlayingItem>>,
 }
 
 /// A frame the lobby socket sends.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(tag = "t", content = "d", rename_all = "snake_case")]
 pub enum LobbyFrame<'a> {
     /// The whole lobby (on connecting, and after the socket fell behind).

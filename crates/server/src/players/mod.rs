@@ -19,6 +19,7 @@ use crate::store::players::{Account, RatingChange, RatingRecord};
 use crate::store::{GameRecord, SeatRecord};
 use axum::http::HeaderMap;
 use serde::Serialize;
+use ts_rs::TS;
 
 /// Who is asking: a signed-in account or a guest known by its cookie.
 #[derive(Clone, Debug)]
@@ -34,7 +35,7 @@ pub struct Player {
 }
 
 /// Who takes a seat at a new game.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize, TS)]
 pub struct Host {
     /// The name shown.
     pub name: String,
@@ -144,7 +145,7 @@ pub async fn record_game(
 }
 
 /// A seat's rating change in a rated game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct RatingShown {
     /// The seat.
     pub seat: u32,

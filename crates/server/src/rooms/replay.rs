@@ -11,10 +11,11 @@ use crate::services::Services;
 use crate::store::{GameRecord, LogEntry, SeatRecord};
 use serde::Serialize;
 use tabula_core::Millis;
+use ts_rs::TS;
 
-/// A whole replay.
-#[derive(Serialize)]
-struct Replay<'a, S> {
+/// A whole replay (`GET /api/games/{id}/replay`): its steps are `Step`s of the game's types.
+#[derive(Serialize, TS)]
+pub struct Replay<'a, S> {
     id: &'a str,
     kind: Kind,
     status: Status,
@@ -23,35 +24,39 @@ struct Replay<'a, S> {
 }
 
 /// What a step did: a game's action as spectators may see it, or the room's.
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 #[serde(untagged)]
-enum StepAction<P> {
+pub enum StepAction<P> {
+    /// The game's action, as spectators may see it.
     Game(P),
+    /// The room's (a closing).
     Table(TableAction),
 }
 
 /// The room's part of a step's view: only a closing shows.
-#[derive(Serialize)]
-struct ClosedTable {
+#[derive(Serialize, TS)]
+pub struct ClosedTable {
     closed: CloseReason,
 }
 
 /// The spectators' view after a step.
-#[derive(Serialize)]
-struct StepView<V> {
+#[derive(Serialize, TS)]
+pub struct StepView<V> {
     #[serde(flatten)]
     game: V,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     table: Option<ClosedTable>,
 }
 
 /// One step: when, what was done (`None` for the start), what the clients were told
 /// (absent for the start) and the view after it.
-#[derive(Serialize)]
-struct Step<V, E, P> {
+#[derive(Serialize, TS)]
+pub struct Step<V, E, P> {
     at: Millis,
     action: Option<StepAction<P>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     events: Option<Vec<E>>,
     view: StepView<V>,
 }

@@ -14,9 +14,10 @@ use crate::store::SeatRecord;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+use ts_rs::TS;
 
 /// A room's own action.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "table", rename_all = "snake_case")]
 pub enum TableAction {
     /// A seat asks for a rematch (or agrees to one asked for).
@@ -42,7 +43,7 @@ pub enum TableAction {
 }
 
 /// Why a game was closed before its end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum CloseReason {
     /// Every player had gone away (only bots were left).
@@ -119,7 +120,7 @@ impl<I: DeserializeOwned> RoomIntent<I> {
 }
 
 /// What the room tells every client besides the game's own events.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum TableEvent {
     /// A seat asked for a rematch.
@@ -154,7 +155,7 @@ pub enum TableEvent {
 }
 
 /// Any event of a room of game `E`: the game's own, or the room's.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 #[serde(untagged)]
 pub enum RoomEvent<E> {
     /// The game's.
@@ -164,7 +165,7 @@ pub enum RoomEvent<E> {
 }
 
 /// The room's part of every view.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct TableView {
     /// Seats that asked for (or agreed to) a rematch.
     pub rematch: BTreeSet<u32>,

@@ -9,10 +9,11 @@ pub use crate::players::RatingShown;
 use crate::rooms::table::TableView;
 use serde::Serialize;
 use std::sync::Arc;
+use ts_rs::TS;
 
 /// A game being played (or over), as one seat or a spectator sees it: the game's view `V`
 /// with the room's fields beside its own (docs/web.md, "Views").
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct PlayView<V> {
     /// The game's own view.
     #[serde(flatten)]
@@ -27,16 +28,18 @@ pub struct PlayView<V> {
     pub rated: bool,
     /// A rated game that ended before both sides played: nobody's rating moved.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
     pub too_short_to_rate: bool,
     /// The rating changes, once a rated game is recorded.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub ratings: Option<Vec<RatingShown>>,
     /// The room's part.
     pub table: TableView,
 }
 
 /// A game waiting for its players (a party's lobby, a duel's second seat).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct WaitingView {
     /// The game's id.
     pub id: String,
@@ -61,7 +64,7 @@ pub struct WaitingView {
 }
 
 /// What a room shows: the table waiting, or the game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 #[serde(untagged)]
 pub enum RoomView<V> {
     /// Before the start.
@@ -71,8 +74,10 @@ pub enum RoomView<V> {
 }
 
 /// Something made once and sent to many sockets: held typed (a view or the events of this
-/// node's room), or as the JSON text it arrived in from another node.
-#[derive(Clone)]
+/// node's room), or as the JSON text it arrived in from another node. To the browser's types
+/// it is `unknown`: the frame carrying it does not say which game's view it is, the page does.
+#[derive(Clone, TS)]
+#[ts(type = "unknown")]
 pub enum Shown {
     /// Made here.
     Typed(Arc<dyn erased_serde::Serialize + Send + Sync>),

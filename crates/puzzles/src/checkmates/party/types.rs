@@ -17,6 +17,7 @@ pub const MAX_PLAYERS: u8 = 6;
 
 /// A card as configured: its task on the side being played and its stars.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CardSpec {
     /// The task pattern, e.g. `R.w/.b./Q.b`.
     pub task: String,
@@ -26,6 +27,7 @@ pub struct CardSpec {
 
 /// Which cards of the deck are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum DeckChoice {
     /// Every card.
@@ -48,6 +50,7 @@ impl DeckChoice {
 
 /// Everything fixed before a party starts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PartyConfig {
     /// The side of tokens and cards played.
     pub side: Side,
@@ -79,6 +82,7 @@ impl PartyConfig {
 
 /// A card in play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayCard {
     /// Its place in the shuffled deck, from 1.
     pub number: u32,
@@ -90,6 +94,7 @@ pub struct PlayCard {
 
 /// The cards in front of a player.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Tableau {
     /// Cards won, face up (worth their stars).
     pub face_up: Vec<PlayCard>,
@@ -111,6 +116,7 @@ impl Tableau {
 
 /// An announcement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Bid {
     /// Who announced.
     pub player: u8,
@@ -122,6 +128,7 @@ pub struct Bid {
 
 /// Where the round stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// A card is revealed and announcements are open.
@@ -156,6 +163,7 @@ pub enum Phase {
 
 /// Something a player does, or time passing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum PartyAction {
     /// Announce a number of moves.
@@ -188,6 +196,7 @@ pub enum PartyAction {
 
 /// Why a proof failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum FailReason {
     /// The prover gave up.
@@ -202,6 +211,7 @@ pub enum FailReason {
 
 /// A player's final result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Standing {
     /// The player.
     pub player: u8,
@@ -217,6 +227,7 @@ pub struct Standing {
 
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum PartyEvent {
     /// A new card is revealed.

@@ -16,6 +16,7 @@ pub const TARGET_POINTS: u32 = 6;
 
 /// Everything fixed before a match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MatchConfig {
     /// Level 1, 2 or 3.
     pub level: Level,
@@ -47,6 +48,7 @@ impl MatchConfig {
 
 /// Who executes and what they must achieve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// The announcer, within the announcement.
@@ -102,6 +104,7 @@ pub enum MatchPhase {
 
 /// Something a player does, or time passing. Players are 0 and 1.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum MatchAction {
     /// Announce a number and start the hourglass.
@@ -148,6 +151,7 @@ pub enum MatchAction {
 
 /// Why a point was scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum PointReason {
     /// The executor completed the card(s) as required.
@@ -162,6 +166,7 @@ pub enum PointReason {
 
 /// What happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum MatchEvent {
     /// New cards for the round.

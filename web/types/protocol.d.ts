@@ -1,0 +1,2678 @@
+// The types of everything the Tabula server sends the browser, generated from its Rust
+// types (crates/server/src/web_types.rs). Do not edit: after changing a type, run
+//   TABULA_WRITE_TYPES=1 cargo test -p tabula-server --test web_types
+
+/**
+ * An announcement.
+ */
+export type Bid = { 
+/**
+ * Who announced.
+ */
+player: number, 
+/**
+ * How many moves.
+ */
+bid: number, 
+/**
+ * When.
+ */
+at: number, };
+
+/**
+ * A legal board: seven tokens of one side and two empty squares.
+ */
+export type Board = string;
+
+/**
+ * The seat of each colour.
+ */
+export type ByColor = { 
+/**
+ * White's seat.
+ */
+white: number, 
+/**
+ * Black's seat.
+ */
+black: number, };
+
+/**
+ * A count for each side.
+ */
+export type BySide<T> = { 
+/**
+ * Blue's.
+ */
+blue: T, 
+/**
+ * Red's.
+ */
+red: T, };
+
+/**
+ * Something done to a card instead of moving a piece; each costs one move.
+ */
+export type CardAction = string;
+
+/**
+ * The result on one card (or pair).
+ */
+export type CardResult = { 
+/**
+ * The recorded start.
+ */
+start: Layout, 
+/**
+ * The card(s).
+ */
+cards: Array<Layout>, 
+/**
+ * Best completed count.
+ */
+best: number | null, 
+/**
+ * Attempts made (including the current one).
+ */
+attempts: number, };
+
+/**
+ * A piece on a cell.
+ */
+export type CellPiece = { 
+/**
+ * Whose.
+ */
+side: QuerniSide, 
+/**
+ * Its number.
+ */
+n: number, };
+
+/**
+ * Which side of the tokens and cards is played.
+ */
+export type CheckmatesSide = "sliding" | "chess";
+
+/**
+ * Something a player does, or time passing.
+ */
+export type ChessAction = { "t": "move", 
+/**
+ * Who moves.
+ */
+player: Color, 
+/**
+ * The move (`a2a3`, `a5a6q`, `e1c1`).
+ */
+uci: string, } | { "t": "place", 
+/**
+ * Who places.
+ */
+player: Color, 
+/**
+ * The piece kind.
+ */
+role: string, 
+/**
+ * The square.
+ */
+square: string, } | { "t": "unplace", 
+/**
+ * Who.
+ */
+player: Color, 
+/**
+ * The square to clear.
+ */
+square: string, } | { "t": "resign", 
+/**
+ * Who resigns.
+ */
+player: Color, } | { "t": "offer_draw", 
+/**
+ * Who offers.
+ */
+player: Color, } | { "t": "offer_takeback", 
+/**
+ * Who asks.
+ */
+player: Color, } | { "t": "accept_takeback", 
+/**
+ * Who grants it.
+ */
+player: Color, } | { "t": "decline_takeback", 
+/**
+ * Who refuses.
+ */
+player: Color, } | { "t": "tick" };
+
+/**
+ * The clocks as a client draws them.
+ */
+export type ChessClock = { 
+/**
+ * White's time left.
+ */
+white_ms: number, 
+/**
+ * Black's.
+ */
+black_ms: number, 
+/**
+ * Whose clock runs (`white`, `black`).
+ */
+running: string | null, 
+/**
+ * The time each side started with.
+ */
+initial_ms: number | null, 
+/**
+ * Added after each move.
+ */
+increment_ms: number | null, };
+
+/**
+ * What happened.
+ */
+export type ChessEvent = { "t": "moved", 
+/**
+ * By whom.
+ */
+player: Color, 
+/**
+ * UCI.
+ */
+uci: string, 
+/**
+ * SAN.
+ */
+san: string, 
+/**
+ * The position after it.
+ */
+fen: string, 
+/**
+ * Whether the side to move is now in check.
+ */
+check: boolean, } | { "t": "placed", 
+/**
+ * Whose.
+ */
+player: Color, 
+/**
+ * Where and what, like `K@c1`.
+ */
+placement: string, } | { "t": "unplaced", 
+/**
+ * Whose.
+ */
+player: Color, 
+/**
+ * The square.
+ */
+square: string, } | { "t": "revealed", 
+/**
+ * The position.
+ */
+fen: string, 
+/**
+ * Who moves first.
+ */
+first: Color, 
+/**
+ * Why: the coin, or a king in check.
+ */
+why: string, } | { "t": "place_again" } | { "t": "draw_offered", 
+/**
+ * By whom.
+ */
+player: Color, } | { "t": "takeback_offered", 
+/**
+ * By whom.
+ */
+player: Color, } | { "t": "takeback_declined", 
+/**
+ * By whom.
+ */
+player: Color, } | { "t": "taken_back", 
+/**
+ * Whose move was taken back.
+ */
+player: Color, 
+/**
+ * How many moves (half-moves) were undone.
+ */
+moves: number, 
+/**
+ * The position now.
+ */
+fen: string, } | { "t": "game_over", 
+/**
+ * How.
+ */
+outcome: string, 
+/**
+ * `1-0`, `0-1` or `1/2-1/2`.
+ */
+result: string, };
+
+/**
+ * A QuickChess event as every client is told it.
+ */
+export type ChessShown = HiddenEvent | ChessEvent;
+
+/**
+ * What a QuickChess player (or spectator) sees.
+ */
+export type ChessView = { 
+/**
+ * `quickchess`.
+ */
+kind: string, 
+/**
+ * The variant's name.
+ */
+variant: string, 
+/**
+ * Files.
+ */
+width: number, 
+/**
+ * Ranks.
+ */
+height: number, 
+/**
+ * The position (none while Blind placements are hidden).
+ */
+fen: string | null, 
+/**
+ * The start position (the same).
+ */
+start_fen: string | null, 
+/**
+ * The pieces.
+ */
+board: Array<PieceOn>, 
+/**
+ * The side to move (`white`, `black`).
+ */
+turn: string, 
+/**
+ * Whether it is in check.
+ */
+check: boolean, 
+/**
+ * Every move.
+ */
+moves: Array<MoveView>, 
+/**
+ * The last move.
+ */
+last: MoveView | null, 
+/**
+ * Blind QuickChess before the reveal.
+ */
+setup: SetupView | null, 
+/**
+ * Lost pieces and the balance.
+ */
+material: Material | null, 
+/**
+ * The clocks of a timed game.
+ */
+clock: ChessClock | null, 
+/**
+ * The server's time.
+ */
+now: number, 
+/**
+ * The outcome in words.
+ */
+outcome: string | null, 
+/**
+ * The outcome in parts.
+ */
+end: End | null, 
+/**
+ * The result (`1-0`, ...).
+ */
+result: string | null, 
+/**
+ * The side offering a draw.
+ */
+draw_offer: string | null, 
+/**
+ * The side asking for a takeback.
+ */
+takeback: string | null, 
+/**
+ * Whether it is over.
+ */
+over: boolean, 
+/**
+ * The seat of each colour.
+ */
+sides: ByColor, 
+/**
+ * Both sides at one screen.
+ */
+one_screen: boolean, 
+/**
+ * The viewer's colour.
+ */
+color: string | null, 
+/**
+ * The viewer's seat.
+ */
+you: number | null, 
+/**
+ * Whether the viewer moves now.
+ */
+your_turn: boolean, 
+/**
+ * The viewer's legal moves.
+ */
+legal: Array<LegalMove>, 
+/**
+ * What the tables or the lesson solver already know of the position.
+ */
+solved: VerdictParts | null, };
+
+/**
+ * A time control as a client asks for it: `{"initial_s": 300, "increment_s": 3}` (whole
+ * seconds; the increment may be left out for none).
+ */
+export type ClockOption = { 
+/**
+ * Each side's time at the start.
+ */
+initial_s: number, 
+/**
+ * Added after each of a side's moves.
+ */
+increment_s: number, };
+
+/**
+ * Why a game was closed before its end.
+ */
+export type CloseReason = "deserted";
+
+/**
+ * The room's part of a step's view: only a closing shows.
+ */
+export type ClosedTable = { closed: CloseReason, };
+
+/**
+ * A player's action.
+ */
+export type CmSoloAction = { "t": "move", 
+/**
+ * The move.
+ */
+mv: Move, } | { "t": "abandon" } | { "t": "tick" };
+
+/**
+ * What happened.
+ */
+export type CmSoloEvent = { "t": "card_revealed", 
+/**
+ * Its index in the run, from 0.
+ */
+index: number, 
+/**
+ * The task.
+ */
+task: Task, } | { "t": "moved", 
+/**
+ * The move.
+ */
+mv: Move, 
+/**
+ * The board after it.
+ */
+board: Board, } | { "t": "task_met", 
+/**
+ * Its index.
+ */
+index: number, 
+/**
+ * Moves it took.
+ */
+moves: number, 
+/**
+ * When, from the start of the run.
+ */
+elapsed: number, } | { "t": "finished", 
+/**
+ * Total time.
+ */
+total_ms: number, 
+/**
+ * The rating.
+ */
+rating: string, } | { "t": "abandoned" };
+
+/**
+ * What the solo player sees.
+ */
+export type CmSoloView = { 
+/**
+ * `checkmates-solo`.
+ */
+kind: string, 
+/**
+ * The side of the tokens and cards.
+ */
+side: CheckmatesSide | null, 
+/**
+ * The board.
+ */
+board: Board, 
+/**
+ * The task on top, if any is left.
+ */
+task: Task | null, 
+/**
+ * Its index.
+ */
+index: number, 
+/**
+ * How many tasks the run has.
+ */
+total: number, 
+/**
+ * When the run started.
+ */
+started_at: number, 
+/**
+ * Time used so far (the total once finished).
+ */
+elapsed: number, 
+/**
+ * The tasks met.
+ */
+history: Array<TaskDone>, 
+/**
+ * Whether every task was met.
+ */
+finished: boolean, 
+/**
+ * The rating of a finished run's time.
+ */
+rating: string | null, 
+/**
+ * Whether the player stopped.
+ */
+abandoned: boolean, 
+/**
+ * Whether the run has ended.
+ */
+over: boolean, 
+/**
+ * The viewer's seat.
+ */
+you: number | null, 
+/**
+ * The server's time.
+ */
+now: number, 
+/**
+ * The legal moves.
+ */
+legal: Array<string>, };
+
+/**
+ * A side. White (the light side) moves first.
+ */
+export type Color = "white" | "black";
+
+/**
+ * The side the creator of a duel takes.
+ */
+export type ColorChoice = "first" | "second" | "blue" | "red" | "white" | "black";
+
+/**
+ * Which cards of the deck are played.
+ */
+export type DeckChoice = "full" | "one-star" | "two-star";
+
+/**
+ * A result in parts a client puts into words: the reasons' names in snake case
+ * (`checkmate`, `timeout`, `insufficient_material`, ...).
+ */
+export type End = { 
+/**
+ * The winner (`white`, `black`), none for a draw.
+ */
+winner: string | null, 
+/**
+ * Why it ended.
+ */
+reason: string, 
+/**
+ * What the tie-break settled, if it did.
+ */
+tie_break: string | null, 
+/**
+ * The side whose time ran out, if that ended the game.
+ */
+flag?: string | null, };
+
+/**
+ * The engine's answer.
+ */
+export type EngineView = { best: string, best_san: string, score: ScoreView, depth: number, nodes: number, pv_san: Array<string>, };
+
+/**
+ * Why a proof failed.
+ */
+export type FailReason = "gave_up" | "bid_used_up" | "stopped" | "zero_not_met";
+
+/**
+ * The options a game was created with, whatever its kind: each kind takes some of them
+ * (checked when the game is created, naming any it does not know: `games::kind`), and the
+ * game keeps them as they were given, for its rematch, its table's "same again" and its
+ * rating pool.
+ */
+export type GameOptions = { 
+/**
+ * Check Mates: the side of the tokens and cards.
+ */
+side?: CheckmatesSide, 
+/**
+ * Check Mates: which cards.
+ */
+deck?: DeckChoice, 
+/**
+ * Check Mates party: the count after an announcement.
+ */
+count_ms?: number, 
+/**
+ * Check Mates party: the time a card waits for an announcement.
+ */
+round_limit_ms?: number, 
+/**
+ * The Royal Study: 1, 2 or 3.
+ */
+level?: number, 
+/**
+ * The Royal Study: the bonus challenge.
+ */
+bonus?: boolean, 
+/**
+ * A Royal Study match: the hourglass.
+ */
+hourglass_ms?: number, 
+/**
+ * A Royal Study match: the limit on an execution, if any.
+ */
+execution_limit_ms?: number, 
+/**
+ * A duel: the creator's side.
+ */
+color?: ColorChoice, 
+/**
+ * A duel: the clock.
+ */
+clock?: ClockOption, 
+/**
+ * QuickChess: the variant (or `olympics`).
+ */
+variant?: string, 
+/**
+ * QuickChess: a start position.
+ */
+fen?: string, };
+
+/**
+ * A Blind placement's event without what or where.
+ */
+export type HiddenEvent = { "t": "placed", 
+/**
+ * By whom.
+ */
+player: Color, } | { "t": "unplaced", 
+/**
+ * By whom.
+ */
+player: Color, };
+
+/**
+ * A Blind QuickChess placement as everyone may know of it before the reveal: who placed.
+ */
+export type HiddenPlacement = { "t": "place", 
+/**
+ * By whom.
+ */
+player: Color, } | { "t": "unplace", 
+/**
+ * By whom.
+ */
+player: Color, };
+
+/**
+ * The computer's suggestion.
+ */
+export type HintView = { 
+/**
+ * The turn, as the position's notation writes it.
+ */
+turn: string, 
+/**
+ * The level that found it.
+ */
+level: number, };
+
+/**
+ * The kinds of game the server hosts.
+ */
+export type Kind = "checkmates-party" | "checkmates-solo" | "royal-match" | "royal-solo" | "querni" | "querni-local" | "quickchess" | "quickchess-local";
+
+/**
+ * A legal layout: each piece once, the bishop on a dark square, the knight off `b2`.
+ */
+export type Layout = string;
+
+/**
+ * A legal move as the browser takes it; a lesson game's pass has no squares.
+ */
+export type LegalMove = { 
+/**
+ * From (none for a pass).
+ */
+from: string | null, 
+/**
+ * To (none for a pass).
+ */
+to: string | null, 
+/**
+ * In UCI.
+ */
+uci: string, 
+/**
+ * In SAN.
+ */
+san: string, 
+/**
+ * The piece a pawn becomes (a FEN letter).
+ */
+promotion: string | null, 
+/**
+ * Whether it is a pass.
+ */
+pass: boolean, };
+
+/**
+ * A change of one viewer's lobby.
+ */
+export type LobbyDiff = { 
+/**
+ * Seeks to show.
+ */
+add: Array<SeekView>, 
+/**
+ * Seeks to take away, by id.
+ */
+remove: Array<string>, 
+/**
+ * Seeks beyond the view now.
+ */
+more_seeks: number, 
+/**
+ * The open tables, when they changed.
+ */
+tables?: Array<TableItem>, 
+/**
+ * The games being played, when they changed.
+ */
+playing?: Array<PlayingItem>, };
+
+/**
+ * A frame the lobby socket sends.
+ */
+export type LobbyFrame = { "t": "lobby", "d": LobbyView } | { "t": "lobby_diff", "d": LobbyDiff } | { "t": "paired", "d": Paired };
+
+/**
+ * The whole lobby as one viewer sees it.
+ */
+export type LobbyView = { 
+/**
+ * The seeks shown to everyone, and the viewer's own.
+ */
+seeks: Array<SeekView>, 
+/**
+ * Seeks beyond the view.
+ */
+more_seeks: number, 
+/**
+ * Open Check Mates tables.
+ */
+tables: Array<TableItem>, 
+/**
+ * Games being played.
+ */
+playing: Array<PlayingItem>, };
+
+/**
+ * The pieces each side has lost.
+ */
+export type Lost = { 
+/**
+ * White's (FEN letters, most valuable first).
+ */
+white: string, 
+/**
+ * Black's.
+ */
+black: string, };
+
+/**
+ * Something a player does, or time passing. Players are 0 and 1.
+ */
+export type MatchAction = { "t": "announce", 
+/**
+ * Who.
+ */
+player: number, 
+/**
+ * The number (moves plus card actions).
+ */
+bid: number, } | { "t": "challenge", 
+/**
+ * Who.
+ */
+player: number, } | { "t": "accept", 
+/**
+ * Who.
+ */
+player: number, } | { "t": "move", 
+/**
+ * Who.
+ */
+player: number, 
+/**
+ * The move.
+ */
+mv: Move, } | { "t": "card", 
+/**
+ * Who.
+ */
+player: number, 
+/**
+ * Which card.
+ */
+card: number | null, 
+/**
+ * The action.
+ */
+action: CardAction, } | { "t": "give_up", 
+/**
+ * Who.
+ */
+player: number, } | { "t": "tick" };
+
+/**
+ * What happened.
+ */
+export type MatchEvent = { "t": "cards_drawn", 
+/**
+ * Round number from 1.
+ */
+round: number, 
+/**
+ * The card(s).
+ */
+cards: Array<Layout>, } | { "t": "announced", 
+/**
+ * Who.
+ */
+player: number, 
+/**
+ * The number.
+ */
+bid: number, 
+/**
+ * When the hourglass runs out.
+ */
+ends: number, } | { "t": "challenged", 
+/**
+ * The challenger.
+ */
+player: number, } | { "t": "execution_started", 
+/**
+ * Who executes.
+ */
+executor: number, 
+/**
+ * Announcer or challenger.
+ */
+role: Role, 
+/**
+ * The largest count that still succeeds.
+ */
+at_most: number | null, } | { "t": "stepped", 
+/**
+ * The executor.
+ */
+player: number, 
+/**
+ * The step.
+ */
+step: string, 
+/**
+ * Count so far.
+ */
+count: number, 
+/**
+ * The pieces now.
+ */
+layout: Layout, 
+/**
+ * The card(s) as currently turned or mirrored.
+ */
+cards: Array<Layout>, } | { "t": "card_completed", 
+/**
+ * Which (1 or 2).
+ */
+card: number, 
+/**
+ * At which count.
+ */
+count: number, } | { "t": "point_scored", 
+/**
+ * Who scores.
+ */
+player: number, 
+/**
+ * Why.
+ */
+reason: PointReason, 
+/**
+ * The scores after it.
+ */
+scores: [number, number], } | { "t": "match_over", 
+/**
+ * The winner (`None`: the deck ran out with the scores level).
+ */
+winner: number | null, 
+/**
+ * Final scores.
+ */
+scores: [number, number], };
+
+/**
+ * What a player of a match sees.
+ */
+export type MatchView = { 
+/**
+ * `royal-match`.
+ */
+kind: string, 
+/**
+ * 1, 2 or 3.
+ */
+level: number, 
+/**
+ * The bonus challenge.
+ */
+bonus: boolean, 
+/**
+ * The points of each player.
+ */
+scores: [number, number], 
+/**
+ * The board.
+ */
+layout: Layout, 
+/**
+ * The card(s) of the round.
+ */
+cards: Array<Layout>, 
+/**
+ * The round.
+ */
+round: number, 
+/**
+ * Cards still to draw.
+ */
+cards_left: number, 
+/**
+ * Where it stands.
+ */
+phase: PhaseView, 
+/**
+ * The players.
+ */
+players: Array<SeatInfo>, 
+/**
+ * The last round scored.
+ */
+last: RoundScored | null, 
+/**
+ * The viewer's seat.
+ */
+you: number | null, 
+/**
+ * The server's time.
+ */
+now: number, 
+/**
+ * Whether the match is over.
+ */
+over: boolean, 
+/**
+ * The points to win.
+ */
+target: number, 
+/**
+ * The executor's legal moves.
+ */
+legal: Array<string>, };
+
+/**
+ * The material: lost pieces and the balance.
+ */
+export type Material = { 
+/**
+ * The pieces each side has lost since the start.
+ */
+lost: Lost, 
+/**
+ * White's points on the board minus Black's.
+ */
+balance: number, };
+
+/**
+ * A move of the token on `from` to `to` (dense 3x3 indices, `a1` = 0, `c3` = 8).
+ */
+export type Move = string;
+
+/**
+ * A move of the game as the browser lists it.
+ */
+export type MoveView = { 
+/**
+ * In UCI.
+ */
+uci: string, 
+/**
+ * In SAN.
+ */
+san: string, 
+/**
+ * The position after it.
+ */
+fen: string, };
+
+/**
+ * A movement with its jump path and the removals it makes possible.
+ */
+export type MovementView = { 
+/**
+ * From.
+ */
+from: string, 
+/**
+ * To.
+ */
+to: string, 
+/**
+ * The squares on the way.
+ */
+path: Array<string>, 
+/**
+ * Its notation.
+ */
+text: string, 
+/**
+ * The removals after it.
+ */
+removals: Array<[number, number, boolean]>, };
+
+/**
+ * A seat in a game just paired.
+ */
+export type Paired = { 
+/**
+ * The game.
+ */
+game: string, 
+/**
+ * The seat.
+ */
+seat: number, 
+/**
+ * Its token.
+ */
+token: string, };
+
+/**
+ * Something a player does, or time passing.
+ */
+export type PartyAction = { "t": "announce", 
+/**
+ * Who.
+ */
+player: number, 
+/**
+ * How many moves.
+ */
+bid: number, } | { "t": "move", 
+/**
+ * Who (must be the prover).
+ */
+player: number, 
+/**
+ * The move.
+ */
+mv: Move, } | { "t": "stop", 
+/**
+ * Who (must be the prover).
+ */
+player: number, } | { "t": "give_up", 
+/**
+ * Who (must be the prover).
+ */
+player: number, } | { "t": "tick" };
+
+/**
+ * What happened.
+ */
+export type PartyEvent = { "t": "card_revealed", 
+/**
+ * Round number, from 1.
+ */
+round: number, 
+/**
+ * The card.
+ */
+card: PlayCard, 
+/**
+ * Cards still in the deck after it.
+ */
+cards_left: number, } | { "t": "announced", 
+/**
+ * Who.
+ */
+player: number, 
+/**
+ * How many moves.
+ */
+bid: number, 
+/**
+ * When the count ends.
+ */
+count_ends: number, } | { "t": "prover_chosen", 
+/**
+ * The prover.
+ */
+player: number, 
+/**
+ * The announcement.
+ */
+bid: number, } | { "t": "moved", 
+/**
+ * The prover.
+ */
+player: number, 
+/**
+ * The move.
+ */
+mv: Move, 
+/**
+ * Moves made so far.
+ */
+made: number, 
+/**
+ * The board after it.
+ */
+board: Board, } | { "t": "proof_succeeded", 
+/**
+ * The prover.
+ */
+player: number, 
+/**
+ * Moves used.
+ */
+moves: number, 
+/**
+ * The announcement.
+ */
+bid: number, 
+/**
+ * Stars won.
+ */
+stars: number, 
+/**
+ * Clockwise rotation of the task that the board meets.
+ */
+rotation: number, } | { "t": "proof_failed", 
+/**
+ * The prover.
+ */
+player: number, 
+/**
+ * Moves used.
+ */
+moves: number, 
+/**
+ * The announcement.
+ */
+bid: number, 
+/**
+ * Why.
+ */
+reason: FailReason, } | { "t": "card_set_aside", 
+/**
+ * The round.
+ */
+round: number, } | { "t": "game_over", 
+/**
+ * Standings.
+ */
+standings: Array<Standing>, };
+
+/**
+ * What a player of a party sees.
+ */
+export type PartyView = { 
+/**
+ * `checkmates-party`.
+ */
+kind: string, 
+/**
+ * The side of the tokens and cards.
+ */
+side: CheckmatesSide, 
+/**
+ * The board.
+ */
+board: Board, 
+/**
+ * Where the round stands.
+ */
+phase: Phase, 
+/**
+ * The round.
+ */
+round: number, 
+/**
+ * Cards still to draw.
+ */
+cards_left: number, 
+/**
+ * Cards set aside unscored.
+ */
+set_aside: number, 
+/**
+ * The players.
+ */
+players: Array<PlayerView>, 
+/**
+ * The final standings.
+ */
+standings: Array<Standing> | null, 
+/**
+ * The last round settled.
+ */
+last: RoundSettled | null, 
+/**
+ * The viewer's seat.
+ */
+you: number | null, 
+/**
+ * The server's time.
+ */
+now: number, 
+/**
+ * Whether the party is over.
+ */
+over: boolean, 
+/**
+ * The count after an announcement.
+ */
+count_ms: number, 
+/**
+ * The time a card waits for an announcement.
+ */
+round_limit_ms: number, 
+/**
+ * The prover's legal moves.
+ */
+legal: Array<string>, };
+
+/**
+ * Where the round stands.
+ */
+export type Phase = { "phase": "bidding", 
+/**
+ * The card.
+ */
+card: PlayCard, 
+/**
+ * When it was revealed.
+ */
+revealed_at: number, 
+/**
+ * Announcements so far, each lower than the one before.
+ */
+bids: Array<Bid>, 
+/**
+ * When the running count ends, if one runs.
+ */
+count_ends: number | null, } | { "phase": "proving", 
+/**
+ * The card.
+ */
+card: PlayCard, 
+/**
+ * Who proves.
+ */
+prover: number, 
+/**
+ * The announcement being proved.
+ */
+bid: number, 
+/**
+ * The board when the proof began.
+ */
+start: Board, 
+/**
+ * Moves made so far.
+ */
+moves: Array<Move>, 
+/**
+ * When the proof began.
+ */
+since: number, } | { "phase": "over" };
+
+/**
+ * Where a match stands, as clients draw it.
+ */
+export type PhaseView = { "phase": "announcing", 
+/**
+ * Since when.
+ */
+since: number, } | { "phase": "hourglass", 
+/**
+ * Who announced.
+ */
+announcer: number, 
+/**
+ * The number announced.
+ */
+bid: number, 
+/**
+ * When it runs out.
+ */
+ends: number, } | { "phase": "executing", 
+/**
+ * Who announced.
+ */
+announcer: number, 
+/**
+ * The number announced.
+ */
+bid: number, 
+/**
+ * Who executes.
+ */
+executor: number, 
+/**
+ * The announcer or the challenger.
+ */
+role: Role, 
+/**
+ * Moves made.
+ */
+count: number, 
+/**
+ * Those moves.
+ */
+steps: Array<string>, 
+/**
+ * The card(s) as turned and mirrored now.
+ */
+oriented: Array<Layout>, 
+/**
+ * Each card's completion.
+ */
+completed: Array<number | null>, 
+/**
+ * Since when.
+ */
+since: number, 
+/**
+ * The limit, if any.
+ */
+deadline: number | null, } | { "phase": "over", 
+/**
+ * The winner (none: a draw).
+ */
+winner: number | null, };
+
+/**
+ * A piece on a square.
+ */
+export type PieceOn = { 
+/**
+ * The square (`a1`).
+ */
+square: string, 
+/**
+ * The piece (a FEN letter).
+ */
+piece: string, };
+
+/**
+ * A placement of Blind QuickChess the viewer may see (its own).
+ */
+export type Placed = { 
+/**
+ * The square.
+ */
+square: string, 
+/**
+ * The piece (a FEN letter).
+ */
+role: string, };
+
+/**
+ * A card in play.
+ */
+export type PlayCard = { 
+/**
+ * Its place in the shuffled deck, from 1.
+ */
+number: number, 
+/**
+ * The task.
+ */
+task: Task, 
+/**
+ * Its stars.
+ */
+stars: number, };
+
+/**
+ * A game being played (or over), as one seat or a spectator sees it: the game's view `V`
+ * with the room's fields beside its own (docs/web.md, "Views").
+ */
+export type PlayView<V> = { 
+/**
+ * The game's id.
+ */
+id: string, 
+/**
+ * Where it stands.
+ */
+status: Status, 
+/**
+ * Who sits where.
+ */
+seats: Array<SeatInfo>, 
+/**
+ * Whether it is rated.
+ */
+rated: boolean, 
+/**
+ * A rated game that ended before both sides played: nobody's rating moved.
+ */
+too_short_to_rate?: boolean, 
+/**
+ * The rating changes, once a rated game is recorded.
+ */
+ratings?: Array<RatingShown>, 
+/**
+ * The room's part.
+ */
+table: TableView, } & V;
+
+/**
+ * A player as the party shows them.
+ */
+export type PlayerView = { 
+/**
+ * The seat.
+ */
+seat: number, 
+/**
+ * The name.
+ */
+name: string, 
+/**
+ * A bot's level.
+ */
+bot: number | null, 
+/**
+ * Stars minus penalties.
+ */
+score: number, 
+/**
+ * Stars won.
+ */
+stars: number, 
+/**
+ * Cards won.
+ */
+face_up: Array<PlayCard>, 
+/**
+ * Penalty cards.
+ */
+penalties: Array<PlayCard>, };
+
+/**
+ * A game being played.
+ */
+export type PlayingItem = { 
+/**
+ * The game.
+ */
+id: string, 
+/**
+ * What game.
+ */
+kind: Kind, 
+/**
+ * Its options.
+ */
+options: GameOptions, 
+/**
+ * Rated or casual.
+ */
+rated: boolean, 
+/**
+ * The players' names, by seat.
+ */
+players: Array<string>, 
+/**
+ * Whether each is signed in, by seat.
+ */
+registered: Array<boolean>, };
+
+/**
+ * Why a point was scored.
+ */
+export type PointReason = "completed" | "too_many_moves" | "gave_up" | "out_of_time";
+
+/**
+ * A position as the analysis board shows it.
+ */
+export type PositionView = { variant: string, fen: string, width: number, height: number, board: Array<PieceOn>, turn: string, check: boolean, outcome: string | null, legal: Array<LegalMove>, moves_san: Array<string>, 
+/**
+ * What is known exactly (`null` when nothing is).
+ */
+solved: SolvedView | null, 
+/**
+ * The engine's search, when one was asked for and found a move.
+ */
+analysis?: EngineView, };
+
+/**
+ * A QuickChess action as spectators may see it.
+ */
+export type PublicChess = HiddenPlacement | ChessAction;
+
+/**
+ * Something a player does.
+ */
+export type QuerniAction = { "type": "turn", 
+/**
+ * Who plays it.
+ */
+side: QuerniSide, 
+/**
+ * The turn.
+ */
+turn: string, } | { "type": "resign", 
+/**
+ * Who resigns.
+ */
+side: QuerniSide, } | { "type": "offer_takeback", 
+/**
+ * Who asks.
+ */
+side: QuerniSide, } | { "type": "accept_takeback", 
+/**
+ * Who grants it.
+ */
+side: QuerniSide, } | { "type": "decline_takeback", 
+/**
+ * Who refuses.
+ */
+side: QuerniSide, } | { "type": "tick" };
+
+/**
+ * The clocks of a timed game.
+ */
+export type QuerniClock = { 
+/**
+ * Blue's time left.
+ */
+blue_ms: number, 
+/**
+ * Red's.
+ */
+red_ms: number, 
+/**
+ * Whose clock runs.
+ */
+running: QuerniSide | null, 
+/**
+ * The time each side started with.
+ */
+initial_ms: number | null, 
+/**
+ * Added after each turn.
+ */
+increment_ms: number | null, };
+
+/**
+ * What happened.
+ */
+export type QuerniEvent = { "type": "played", 
+/**
+ * By whom.
+ */
+side: QuerniSide, 
+/**
+ * In notation, as the player wrote it (normalised spacing).
+ */
+turn: string, 
+/**
+ * Passed automatically because the side had nothing to do.
+ */
+automatic: boolean, } | { "type": "ended", 
+/**
+ * How.
+ */
+status: QuerniStatus, } | { "type": "takeback_offered", 
+/**
+ * By whom.
+ */
+side: QuerniSide, } | { "type": "takeback_declined", 
+/**
+ * By whom.
+ */
+side: QuerniSide, } | { "type": "taken_back", 
+/**
+ * Whose turn was taken back.
+ */
+side: QuerniSide, 
+/**
+ * How many turns of the history were undone (automatic passes included).
+ */
+turns: number, };
+
+/**
+ * The legal turns of the side to move.
+ */
+export type QuerniLegal = { 
+/**
+ * Every movement.
+ */
+movements: Array<MovementView>, 
+/**
+ * The removals available without moving.
+ */
+removals: Array<[number, number, boolean]>, };
+
+/**
+ * A player.
+ */
+export type QuerniSide = "blue" | "red";
+
+/**
+ * Where a game stands.
+ */
+export type QuerniStatus = { "result": "ongoing" } | { "result": "won", 
+/**
+ * The winner.
+ */
+winner: QuerniSide, 
+/**
+ * How.
+ */
+reason: WinReason, } | { "result": "draw" };
+
+/**
+ * What a Querni player (or spectator) sees.
+ */
+export type QuerniView = { 
+/**
+ * `querni`.
+ */
+kind: string, 
+/**
+ * The position (notation).
+ */
+position: string, 
+/**
+ * The start position.
+ */
+start: string, 
+/**
+ * Each of the 70 cells: a piece or nothing.
+ */
+cells: Array<CellPiece | null>, 
+/**
+ * Files of the board.
+ */
+files: number, 
+/**
+ * The side to move.
+ */
+turn: QuerniSide, 
+/**
+ * Turns without a removal.
+ */
+quiet: number, 
+/**
+ * The quiet turns that draw.
+ */
+draw_at: number, 
+/**
+ * Pieces left.
+ */
+left: BySide<number>, 
+/**
+ * Every turn.
+ */
+history: Array<TurnStep>, 
+/**
+ * The clocks of a timed game.
+ */
+clock: QuerniClock | null, 
+/**
+ * The server's time.
+ */
+now: number, 
+/**
+ * The side asking for a takeback.
+ */
+takeback: QuerniSide | null, 
+/**
+ * How it ended, or `ongoing`.
+ */
+end: QuerniStatus, 
+/**
+ * The result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+ */
+result: string, 
+/**
+ * Whether it is over.
+ */
+over: boolean, 
+/**
+ * The seats of each side.
+ */
+sides: BySide<number>, 
+/**
+ * Both sides at one screen.
+ */
+one_screen: boolean, 
+/**
+ * The viewer's seat.
+ */
+you: number | null, 
+/**
+ * Whether the viewer moves now.
+ */
+your_turn: boolean, 
+/**
+ * The viewer's legal turns, when it moves.
+ */
+legal: QuerniLegal | null, };
+
+/**
+ * What the solo player sees.
+ */
+export type RSoloView = { 
+/**
+ * `royal-solo`.
+ */
+kind: string, 
+/**
+ * 1, 2 or 3.
+ */
+level: number, 
+/**
+ * The board now.
+ */
+layout: Layout, 
+/**
+ * The card(s) being played, as drawn.
+ */
+cards: Array<Layout>, 
+/**
+ * The card(s) as turned and mirrored now.
+ */
+oriented: Array<Layout>, 
+/**
+ * Moves made on the current card(s).
+ */
+count: number, 
+/**
+ * Those moves.
+ */
+steps: Array<string>, 
+/**
+ * Whether the current card(s) are done.
+ */
+complete: boolean, 
+/**
+ * Each card's result so far.
+ */
+results: Array<CardResult>, 
+/**
+ * Cards still to draw.
+ */
+cards_left: number, 
+/**
+ * The fewest moves, once the card(s) are done.
+ */
+optimum: number | null, 
+/**
+ * Whether the run has ended.
+ */
+over: boolean, 
+/**
+ * The viewer's seat.
+ */
+you: number | null, 
+/**
+ * The server's time.
+ */
+now: number, 
+/**
+ * The legal moves (none once done).
+ */
+legal: Array<string>, };
+
+/**
+ * A seat's rating change in a rated game.
+ */
+export type RatingShown = { 
+/**
+ * The seat.
+ */
+seat: number, 
+/**
+ * The rating pool.
+ */
+pool: string, 
+/**
+ * The rating before the game (rounded).
+ */
+before: number, 
+/**
+ * After it.
+ */
+after: number, 
+/**
+ * The change.
+ */
+change: number, 
+/**
+ * Whether the new rating is still provisional.
+ */
+provisional: boolean, };
+
+/**
+ * A JSON text, valid and kept as it is (to the browser's types: any JSON, `unknown`).
+ */
+export type RawJson = unknown;
+
+/**
+ * A whole replay (`GET /api/games/{id}/replay`): its steps are `Step`s of the game's types.
+ */
+export type Replay<S> = { id: string, kind: Kind, status: Status, seats: Array<SeatInfo>, frames: Array<S>, };
+
+/**
+ * Who executes and what they must achieve.
+ */
+export type Role = "announcer" | "challenger";
+
+/**
+ * Any event of a room of game `E`: the game's own, or the room's.
+ */
+export type RoomEvent<E> = E | TableEvent;
+
+/**
+ * What a room shows: the table waiting, or the game.
+ */
+export type RoomView<V> = WaitingView | PlayView<V>;
+
+/**
+ * How a round ended for the clients: a proof's result, or the card set aside.
+ */
+export type RoundResult = { 
+/**
+ * The prover.
+ */
+player: number, 
+/**
+ * Moves used.
+ */
+moves: number, 
+/**
+ * The announcement.
+ */
+bid: number, 
+/**
+ * Whether it succeeded.
+ */
+success: boolean, 
+/**
+ * Why it failed.
+ */
+reason?: FailReason, } | { 
+/**
+ * Always true.
+ */
+set_aside: boolean, };
+
+/**
+ * The last round scored, with its optimum.
+ */
+export type RoundScored = { 
+/**
+ * The card(s) of the round.
+ */
+cards: Array<Layout>, 
+/**
+ * The board the execution started from.
+ */
+start: Layout, 
+/**
+ * The fewest moves.
+ */
+optimum: number | null, 
+/**
+ * Who scored.
+ */
+scorer: number, 
+/**
+ * Why.
+ */
+reason: PointReason, };
+
+/**
+ * The last round settled, with the optimum and one optimal line (the browser animates it).
+ */
+export type RoundSettled = { 
+/**
+ * The round's task.
+ */
+task: Task, 
+/**
+ * Its stars.
+ */
+stars: number, 
+/**
+ * The board it started from.
+ */
+board: Board, 
+/**
+ * The fewest moves.
+ */
+optimum: number | null, 
+/**
+ * One optimal line.
+ */
+solution: Array<string>, 
+/**
+ * How it ended.
+ */
+result: RoundResult, };
+
+/**
+ * An action.
+ */
+export type RoyalSoloAction = { "t": "move", 
+/**
+ * The move.
+ */
+mv: Move, } | { "t": "card", 
+/**
+ * Which card (1 or 2 with two cards).
+ */
+card: number | null, 
+/**
+ * The action.
+ */
+action: CardAction, } | { "t": "retry" } | { "t": "next" } | { "t": "tick" };
+
+/**
+ * What happened.
+ */
+export type RoyalSoloEvent = { "t": "cards_drawn", 
+/**
+ * Their index in the session, from 0.
+ */
+index: number, 
+/**
+ * The card(s).
+ */
+cards: Array<Layout>, 
+/**
+ * The recorded start.
+ */
+start: Layout, } | { "t": "stepped", 
+/**
+ * The step.
+ */
+step: string, 
+/**
+ * Count so far.
+ */
+count: number, 
+/**
+ * The pieces now.
+ */
+layout: Layout, 
+/**
+ * The card(s) as currently turned or mirrored.
+ */
+cards: Array<Layout>, } | { "t": "completed", 
+/**
+ * The count of this attempt.
+ */
+count: number, 
+/**
+ * The best count so far on these cards.
+ */
+best: number, } | { "t": "retried", 
+/**
+ * Attempt number, from 1.
+ */
+attempt: number, } | { "t": "deck_empty" };
+
+/**
+ * An evaluation for the side to move: `{"cp": 35}` or `{"mate": -3}`.
+ */
+export type ScoreView = { "cp": number } | { "mate": number };
+
+/**
+ * A seat as every view lists it.
+ */
+export type SeatInfo = { 
+/**
+ * Its number.
+ */
+seat: number, 
+/**
+ * Its player's name.
+ */
+name: string, 
+/**
+ * A bot's level.
+ */
+bot: number | null, 
+/**
+ * Whether its player is signed in.
+ */
+registered: boolean, };
+
+/**
+ * A seek as the lobby lists it.
+ */
+export type SeekView = { 
+/**
+ * Its id (to accept or withdraw it).
+ */
+id: string, 
+/**
+ * Its owner's name.
+ */
+name: string, 
+/**
+ * The game sought.
+ */
+kind: Kind, 
+/**
+ * Its options.
+ */
+options: GameOptions, 
+/**
+ * Rated or casual.
+ */
+rated: boolean, 
+/**
+ * The ratings the owner accepts an opponent within, if any.
+ */
+range: [number, number] | null, 
+/**
+ * The owner's rating in the seek's pool, when rated.
+ */
+rating: number | null, 
+/**
+ * Whether the owner is signed in (a registered name).
+ */
+registered: boolean, 
+/**
+ * The rating pool of the game sought.
+ */
+pool: string, 
+/**
+ * Whether it is the viewer's own.
+ */
+mine: boolean, };
+
+/**
+ * An event of the series: the current game's, or the series' own.
+ */
+export type SeriesEvent = ChessShown | SeriesNews;
+
+/**
+ * The series around the current game.
+ */
+export type SeriesInfo = { 
+/**
+ * `QuickChess Olympics`.
+ */
+name: string, 
+/**
+ * The game being played (from 1).
+ */
+game: number, 
+/**
+ * Five.
+ */
+of: number, 
+/**
+ * The points of seats 0 and 1.
+ */
+points: [number, number], 
+/**
+ * Each finished game.
+ */
+results: Array<SeriesResult>, 
+/**
+ * Whether all five are over.
+ */
+over: boolean, 
+/**
+ * The seat that won the series (none: level, or not over).
+ */
+winner: number | null, 
+/**
+ * The five variants.
+ */
+games: Array<string>, };
+
+/**
+ * The series' own events.
+ */
+export type SeriesNews = { "t": "series_game_over", 
+/**
+ * Which (from 1).
+ */
+game: number, } | { "t": "series_next", 
+/**
+ * Which (from 1).
+ */
+game: number, };
+
+/**
+ * A finished game of the series.
+ */
+export type SeriesResult = { 
+/**
+ * Which (from 1).
+ */
+game: number, 
+/**
+ * Its variant.
+ */
+variant: string, 
+/**
+ * Its result (`1-0`, ...).
+ */
+result: string, 
+/**
+ * Its outcome in words.
+ */
+outcome: string, 
+/**
+ * The points it gave seats 0 and 1.
+ */
+points: [number, number], };
+
+/**
+ * What a player of the Olympics sees: the current game's view with the series.
+ */
+export type SeriesView = { 
+/**
+ * The series.
+ */
+series: SeriesInfo, 
+/**
+ * `quickchess`.
+ */
+kind: string, 
+/**
+ * The variant's name.
+ */
+variant: string, 
+/**
+ * Files.
+ */
+width: number, 
+/**
+ * Ranks.
+ */
+height: number, 
+/**
+ * The position (none while Blind placements are hidden).
+ */
+fen: string | null, 
+/**
+ * The start position (the same).
+ */
+start_fen: string | null, 
+/**
+ * The pieces.
+ */
+board: Array<PieceOn>, 
+/**
+ * The side to move (`white`, `black`).
+ */
+turn: string, 
+/**
+ * Whether it is in check.
+ */
+check: boolean, 
+/**
+ * Every move.
+ */
+moves: Array<MoveView>, 
+/**
+ * The last move.
+ */
+last: MoveView | null, 
+/**
+ * Blind QuickChess before the reveal.
+ */
+setup: SetupView | null, 
+/**
+ * Lost pieces and the balance.
+ */
+material: Material | null, 
+/**
+ * The clocks of a timed game.
+ */
+clock: ChessClock | null, 
+/**
+ * The server's time.
+ */
+now: number, 
+/**
+ * The outcome in words.
+ */
+outcome: string | null, 
+/**
+ * The outcome in parts.
+ */
+end: End | null, 
+/**
+ * The result (`1-0`, ...).
+ */
+result: string | null, 
+/**
+ * The side offering a draw.
+ */
+draw_offer: string | null, 
+/**
+ * The side asking for a takeback.
+ */
+takeback: string | null, 
+/**
+ * Whether it is over.
+ */
+over: boolean, 
+/**
+ * The seat of each colour.
+ */
+sides: ByColor, 
+/**
+ * Both sides at one screen.
+ */
+one_screen: boolean, 
+/**
+ * The viewer's colour.
+ */
+color: string | null, 
+/**
+ * The viewer's seat.
+ */
+you: number | null, 
+/**
+ * Whether the viewer moves now.
+ */
+your_turn: boolean, 
+/**
+ * The viewer's legal moves.
+ */
+legal: Array<LegalMove>, 
+/**
+ * What the tables or the lesson solver already know of the position.
+ */
+solved: VerdictParts | null, };
+
+/**
+ * A frame the server sends.
+ */
+export type ServerFrame = { "t": "state", "d": { 
+/**
+ * The room's version.
+ */
+v: number, 
+/**
+ * The seat this socket acts for, if any.
+ */
+seat: number | null, 
+/**
+ * What it sees.
+ */
+view: Shown, 
+/**
+ * The request's id, when answering one.
+ */
+id?: RawJson, } } | { "t": "update", "d": { 
+/**
+ * The room's version after the change.
+ */
+v: number, 
+/**
+ * The events.
+ */
+events: Shown, 
+/**
+ * The view after it.
+ */
+view: Shown, } } | { "t": "ack", "d": { 
+/**
+ * The request's id.
+ */
+id: RawJson | null, 
+/**
+ * The version after an action.
+ */
+v?: number, } } | { "t": "error", "d": { 
+/**
+ * The request's id.
+ */
+id: RawJson | null, 
+/**
+ * Why, in words.
+ */
+message: string, 
+/**
+ * The kind of error (`bad_input`, `forbidden`, `refused`, `rate_limited`, ...).
+ */
+code: string, 
+/**
+ * The HTTP status the same error has in the HTTP API.
+ */
+status: number, 
+/**
+ * For limits: when to try again.
+ */
+retry_after_ms?: number, } } | { "t": "seat", "d": { 
+/**
+ * The seat it now acts for (`null`: none, it watches).
+ */
+seat: number | null, 
+/**
+ * Why, in words.
+ */
+message: string, } } | { "t": "pong", "d": { 
+/**
+ * The request's id.
+ */
+id?: RawJson, } };
+
+/**
+ * Blind QuickChess before the reveal.
+ */
+export type SetupView = { 
+/**
+ * The viewer's own placements (none for spectators).
+ */
+yours: Array<Placed> | null, 
+/**
+ * Whether each side has placed all ten.
+ */
+done: [boolean, boolean], 
+/**
+ * How many each side has placed.
+ */
+counts: [number, number], };
+
+/**
+ * Something made once and sent to many sockets: held typed (a view or the events of this
+ * node's room), or as the JSON text it arrived in from another node. To the browser's types
+ * it is `unknown`: the frame carrying it does not say which game's view it is, the page does.
+ */
+export type Shown = unknown;
+
+/**
+ * An exact verdict with its best move.
+ */
+export type SolvedView = { best: string | null, best_san: string | null, 
+/**
+ * In words, for people.
+ */
+text: string, 
+/**
+ * What kind (`mate`, `checkmated`, `win_in_plies`, `win_by_tie_break`, `draw`).
+ */
+kind: string, 
+/**
+ * Who wins (`white`, `black`).
+ */
+winner: string | null, 
+/**
+ * Moves to mate or plies to the win.
+ */
+n: number | null, 
+/**
+ * Win, draw or loss for the side to move.
+ */
+wdl: string, };
+
+/**
+ * A player's final result.
+ */
+export type Standing = { 
+/**
+ * The player.
+ */
+player: number, 
+/**
+ * Stars minus penalties.
+ */
+score: number, 
+/**
+ * Stars of face-up cards.
+ */
+stars: number, 
+/**
+ * Penalty cards.
+ */
+penalties: number, 
+/**
+ * Whether the player wins (possibly shared).
+ */
+winner: boolean, };
+
+/**
+ * Where a stored game stands.
+ */
+export type Status = "lobby" | "playing" | "finished" | "expired";
+
+/**
+ * One step: when, what was done (`None` for the start), what the clients were told
+ * (absent for the start) and the view after it.
+ */
+export type Step<V, E, P> = { at: number, action: StepAction<P> | null, events?: Array<E>, view: StepView<V>, };
+
+/**
+ * What a step did: a game's action as spectators may see it, or the room's.
+ */
+export type StepAction<P> = P | TableAction;
+
+/**
+ * The spectators' view after a step.
+ */
+export type StepView<V> = { table?: ClosedTable, } & V;
+
+/**
+ * A room's own action.
+ */
+export type TableAction = { "table": "rematch", 
+/**
+ * The seat.
+ */
+seat: number, } | { "table": "decline_rematch", 
+/**
+ * The seat.
+ */
+seat: number, } | { "table": "next", 
+/**
+ * The new game's id.
+ */
+game: string, } | { "table": "closed", 
+/**
+ * Why.
+ */
+reason: CloseReason, };
+
+/**
+ * What the room tells every client besides the game's own events.
+ */
+export type TableEvent = { "t": "rematch_asked", 
+/**
+ * The seat.
+ */
+seat: number, } | { "t": "rematch_declined", 
+/**
+ * The seat.
+ */
+seat: number, } | { "t": "rematch", 
+/**
+ * Its id.
+ */
+game: string, } | { "t": "closed", 
+/**
+ * Why.
+ */
+reason: CloseReason, } | { "t": "lobby" } | { "t": "joined", 
+/**
+ * The seat.
+ */
+seat: number, } | { "t": "started" };
+
+/**
+ * An open Check Mates table waiting for players.
+ */
+export type TableItem = { 
+/**
+ * The game.
+ */
+id: string, 
+/**
+ * Its host's name.
+ */
+host: string | null, 
+/**
+ * Whether the host is signed in.
+ */
+registered: boolean, 
+/**
+ * Seats taken.
+ */
+seats: number, 
+/**
+ * Its options.
+ */
+options: GameOptions, };
+
+/**
+ * The room's part of every view.
+ */
+export type TableView = { 
+/**
+ * Seats that asked for (or agreed to) a rematch.
+ */
+rematch: Array<number>, 
+/**
+ * The seat that declined the last rematch asked for.
+ */
+declined: number | null, 
+/**
+ * The rematch, once created.
+ */
+next: string | null, 
+/**
+ * Why the game was closed before its end.
+ */
+closed: CloseReason | null, 
+/**
+ * The host's seat.
+ */
+host: number, 
+/**
+ * The game's kind (a new game with the same settings needs it).
+ */
+kind: Kind, 
+/**
+ * Its options.
+ */
+options: GameOptions, 
+/**
+ * The levels of its bots.
+ */
+bots: Array<number>, };
+
+/**
+ * A task pattern. `.` means "anything"; a letter constrains its square (sliding: `b r g`;
+ * chess: `R N Q` for that piece of either colour, `w`/`b` for any white/black piece).
+ * The joker / king satisfies every constraint; an empty square satisfies none.
+ */
+export type Task = string;
+
+/**
+ * A task met, as the run's history shows it.
+ */
+export type TaskDone = { 
+/**
+ * The task.
+ */
+task: Task, 
+/**
+ * The board when it was revealed.
+ */
+board: Board, 
+/**
+ * The fewest moves from there.
+ */
+optimum: number | null, 
+/**
+ * The moves it took.
+ */
+moves: number, 
+/**
+ * When it was met, from the start of the run.
+ */
+elapsed: number, };
+
+/**
+ * A turn of the history as the browser marks it.
+ */
+export type TurnStep = { 
+/**
+ * Who played it.
+ */
+side: QuerniSide, 
+/**
+ * Its notation.
+ */
+turn: string, 
+/**
+ * Whether it was an automatic pass.
+ */
+auto: boolean, 
+/**
+ * The squares the moved piece stood on (start and landings).
+ */
+path: Array<string>, 
+/**
+ * The squares the removed chain stood on.
+ */
+removed: Array<string>, 
+/**
+ * The position after it.
+ */
+after: string, };
+
+/**
+ * A verdict as clients receive it (the browser builds its words from the parts).
+ */
+export type VerdictParts = { 
+/**
+ * In words, for people.
+ */
+text: string, 
+/**
+ * What kind (`mate`, `checkmated`, `win_in_plies`, `win_by_tie_break`, `draw`).
+ */
+kind: string, 
+/**
+ * Who wins (`white`, `black`).
+ */
+winner: string | null, 
+/**
+ * Moves to mate or plies to the win.
+ */
+n: number | null, 
+/**
+ * Win, draw or loss for the side to move.
+ */
+wdl: string, };
+
+/**
+ * A game waiting for its players (a party's lobby, a duel's second seat).
+ */
+export type WaitingView = { 
+/**
+ * The game's id.
+ */
+id: string, 
+/**
+ * What game.
+ */
+kind: Kind, 
+/**
+ * Where it stands (`lobby`, or `expired`).
+ */
+status: Status, 
+/**
+ * The creator's options.
+ */
+options: GameOptions, 
+/**
+ * The most seats.
+ */
+max_seats: number, 
+/**
+ * Who sits where.
+ */
+seats: Array<SeatInfo>, 
+/**
+ * The viewer's seat.
+ */
+you: number | null, 
+/**
+ * The host's seat.
+ */
+host: number, 
+/**
+ * The server's time (ms since the Unix epoch).
+ */
+now: number, 
+/**
+ * The room's part.
+ */
+table: TableView, };
+
+/**
+ * How a finished game was won.
+ */
+export type WinReason = "all_removed" | { "stranded": { 
+/**
+ * The loser's pieces that can never be removed.
+ */
+numbers: number, } } | "resigned" | "timeout";
