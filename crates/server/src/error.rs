@@ -151,12 +151,6 @@ impl IntoResponse for ApiError {
     }
 }
 
-impl From<crate::store::StoreError> for ApiError {
-    fn from(e: crate::store::StoreError) -> ApiError {
-        ApiError::Internal(e.to_string())
-    }
-}
-
 impl From<axum::extract::rejection::JsonRejection> for ApiError {
     /// A body that is not the expected JSON: 413 when too large, 400 otherwise (a missing
     /// field or a wrong type is bad input, whatever axum's own choice of status).

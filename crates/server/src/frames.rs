@@ -7,7 +7,7 @@
 
 use crate::error::ApiError;
 use crate::json::RawJson;
-use crate::rooms::views::Shown;
+use crate::shown::Shown;
 use serde::{Deserialize, Serialize};
 
 /// The largest frame a client may send, in bytes.

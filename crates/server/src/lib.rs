@@ -28,6 +28,7 @@ pub mod net;
 pub mod players;
 pub mod rooms;
 pub mod services;
+pub mod shown;
 pub mod store;
 pub mod tablebases;
 pub mod thinking;

@@ -331,7 +331,7 @@ impl Joiner {
 mod tests {
     use super::*;
     use crate::frames::LobbyOp;
-    use crate::rooms::views::Shown;
+    use crate::shown::Shown;
     use serde_json::json;
 
     #[test]

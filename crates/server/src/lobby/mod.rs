@@ -22,7 +22,6 @@ use crate::games::Kind;
 use crate::model::GameOptions;
 use crate::rooms::Registry;
 pub use board::Snapshot;
-pub use seeks::Paired;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -30,6 +29,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use tokio::sync::broadcast;
 use ts_rs::TS;
+pub use views::Paired;
 
 /// What a seek asks for.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]

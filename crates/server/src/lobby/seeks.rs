@@ -1,7 +1,7 @@
 //! Seeks: put in the lobby (within the caps of a player and of an address), taken (the game
 //! made and both players seated, a rated pairing allowed or not), paired at once, withdrawn.
 
-use super::views::LobbyView;
+use super::views::{LobbyView, Paired};
 use super::{Lobby, LobbyEvent, SeekSpec};
 use crate::error::ApiError;
 use crate::games::Kind;
@@ -10,12 +10,10 @@ use crate::players::Player;
 use crate::players::fair::{Seated, may_pair};
 use crate::rooms::records::create_hosted;
 use crate::store::players::SeekRecord;
-use serde::Serialize;
 use serde_json::{Value, json};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use ts_rs::TS;
 
 fn seek_kind(kind: Kind) -> Result<(), ApiError> {
     match kind {
@@ -25,17 +23,6 @@ fn seek_kind(kind: Kind) -> Result<(), ApiError> {
             other.name()
         ))),
     }
-}
-
-/// A seat in a game just paired.
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct Paired {
-    /// The game.
-    pub game: String,
-    /// The seat.
-    pub seat: u32,
-    /// Its token.
-    pub token: String,
 }
 
 impl Lobby {

@@ -2,7 +2,6 @@
 //! the whole lobby a viewer sees and the change a lobby socket is sent (docs/web.md, "The
 //! lobby"). The board (`board.rs`) works them out; the socket serialises them.
 
-use super::seeks::Paired;
 use crate::model::{GameOptions, Kind};
 use serde::Serialize;
 use ts_rs::TS;
@@ -114,4 +113,15 @@ impl LobbyFrame<'_> {
         // these plain types always serialise
         serde_json::to_string(self).unwrap_or_default()
     }
+}
+
+/// A seat in a game just paired.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Paired {
+    /// The game.
+    pub game: String,
+    /// The seat.
+    pub seat: u32,
+    /// Its token.
+    pub token: String,
 }

@@ -1,8 +1,8 @@
 //! One broadcast of a room: the new version, its events and every seat's view, serialised at
 //! most once per view however many sockets send it.
 
-use super::views::Shown;
 use crate::frames::ServerFrame;
+use crate::shown::Shown;
 use axum::extract::ws::Utf8Bytes;
 use std::sync::OnceLock;
 

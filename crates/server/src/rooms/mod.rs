@@ -31,12 +31,12 @@ pub(crate) use records::hosted_of;
 pub use registry::{Registry, SocketSlot};
 
 use crate::error::ApiError;
+use crate::shown::Shown;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tabula_core::Millis;
 use tokio::sync::{broadcast, mpsc};
-use views::Shown;
 
 /// Who is connected to a room, and when it was last used (for eviction).
 #[derive(Debug, Default)]

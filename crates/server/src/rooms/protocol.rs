@@ -10,7 +10,7 @@ use crate::error::ApiError;
 use crate::frames::LobbyOp;
 use crate::json::RawJson;
 use crate::players::Host;
-use crate::rooms::views::Shown;
+use crate::shown::Shown;
 use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
 use tokio::sync::oneshot;

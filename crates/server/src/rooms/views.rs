@@ -1,14 +1,12 @@
 //! What a room sends each seat and spectator, as types: the game's own view with the room's
-//! part around it once play began, the waiting table before; every rating change of a game;
-//! and a view made once and held typed until a socket serialises it ([`Shown`]).
+//! part around it once play began, the waiting table before, and every rating change of a
+//! game. A frame holds them typed until a socket serialises them (`crate::shown::Shown`).
 
 use crate::games::SeatInfo;
-use crate::json::RawJson;
 use crate::model::{GameOptions, Kind, Status};
 pub use crate::players::RatingShown;
 use crate::rooms::table::TableView;
 use serde::Serialize;
-use std::sync::Arc;
 use ts_rs::TS;
 
 /// A game being played (or over), as one seat or a spectator sees it: the game's view `V`
@@ -71,58 +69,4 @@ pub enum RoomView<V> {
     Waiting(WaitingView),
     /// Once play began.
     Playing(PlayView<V>),
-}
-
-/// Something made once and sent to many sockets: held typed (a view or the events of this
-/// node's room), or as the JSON text it arrived in from another node. To the browser's types
-/// it is `unknown`: the frame carrying it does not say which game's view it is, the page does.
-#[derive(Clone, TS)]
-#[ts(type = "unknown")]
-pub enum Shown {
-    /// Made here.
-    Typed(Arc<dyn erased_serde::Serialize + Send + Sync>),
-    /// Made on another node.
-    Text(RawJson),
-}
-
-impl Shown {
-    /// Holds `value` typed.
-    pub fn of<T: Serialize + Send + Sync + 'static>(value: T) -> Shown {
-        Shown::Typed(Arc::new(value))
-    }
-
-    /// The JSON, to send to another node.
-    pub fn to_json(&self) -> RawJson {
-        match self {
-            Shown::Typed(_) => RawJson::of(self),
-            Shown::Text(raw) => raw.clone(),
-        }
-    }
-}
-
-impl Serialize for Shown {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Shown::Typed(v) => erased_serde::serialize(v.as_ref(), s),
-            Shown::Text(raw) => raw.serialize(s),
-        }
-    }
-}
-
-impl std::fmt::Debug for Shown {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.to_json())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Shown {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Shown, D::Error> {
-        RawJson::deserialize(d).map(Shown::Text)
-    }
-}
-
-impl PartialEq for Shown {
-    fn eq(&self, other: &Shown) -> bool {
-        self.to_json() == other.to_json()
-    }
 }

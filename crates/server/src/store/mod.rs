@@ -120,6 +120,13 @@ pub enum StoreError {
     },
 }
 
+/// A store's failure, to a client: the server's fault (500), in words.
+impl From<StoreError> for crate::error::ApiError {
+    fn from(e: StoreError) -> crate::error::ApiError {
+        crate::error::ApiError::Internal(e.to_string())
+    }
+}
+
 /// What the server needs from storage: the games, and the players.
 pub trait Store: GameStore + PlayerStore {}
 
