@@ -70,6 +70,8 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   exit 1
 fi
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+echo "== the browser code against the server's types (tsc --checkJs --strict, tsconfig.json)"
+tests/browser/node_modules/.bin/tsc -p tsconfig.json
 # `cargo test` above built the binary the integration tests run (target/debug/tabula); the
 # browser tests use that one, so nothing is built again with other features.
 export TABULA_BIN="$PWD/target/debug/tabula"

@@ -6,32 +6,49 @@ import { h, navigate, attempt, tableLayout } from './ui.js';
 import { t } from './text.js';
 import { variantSelect, chessPiece, checkedKing, pairsOf, chooseMove, passButton, verdictText } from './quickchess.js';
 
+/** @typedef {import('./types/protocol').PositionView} PositionView the answer of POST /api/chess/position */
+
+/**
+ * The analysis board (the variant and FEN may come in the query string).
+ * @param {HTMLElement} main
+ */
 export function quickchessAnalyse(main) {
   const params = new URLSearchParams(location.search);
   const variant = variantSelect(params.get('variant') || 'quickchess');
   const fen = h('input', { placeholder: t('analysis-fenPlaceholder'), value: params.get('fen') || '', class: 'wide', 'data-test': 'fen', 'aria-label': t('analysis-fen') });
   let flipped = false;
+  /** @type {string[]} the moves tried from the position set up, in UCI */
   let moves = [];
+  /** @type {PositionView | null} the position after them, once the server answered */
   let state = null;
   const out = h('div', { class: 'stack' });
+  /** @param {boolean} analyse whether the engine searches it too */
   const load = async (analyse) => {
+    /** @type {{ variant: string, fen?: string, moves: string[], analyse_ms?: number }} */
     const body = { variant: variant.value, fen: fen.value.trim() || undefined, moves };
     if (analyse) body.analyse_ms = 1500;
-    const r = await attempt(() => api('POST', '/api/chess/position', body));
+    const r = await attempt(() => /** @type {Promise<PositionView>} */ (api('POST', '/api/chess/position', body)));
     if (!r) { moves.pop(); return; }
     state = r;
     draw();
   };
   const input = new BoardInput({
-    onMove: (from, to) => chooseMove(from, to, state.legal, state.turn === 'white', (uci) => { moves.push(uci); load(false); }),
+    onMove: (from, to) => { if (state) chooseMove(from, to, state.legal, state.turn === 'white', (uci) => { moves.push(uci); load(false); }); },
     redraw: () => draw(),
   });
+  /**
+   * A game from the position shown, the player with the side to move.
+   * @param {string} kind `quickchess` (against the computer) or `quickchess-local`
+   * @param {number[]} bots
+   */
   const playFrom = async (kind, bots) => {
-    const g = await attempt(() => createGame(kind, { variant: state.variant, fen: state.fen, color: state.turn }, bots));
+    const position = state;
+    if (!position) return;
+    const g = await attempt(() => createGame(kind, { variant: position.variant, fen: position.fen, color: position.turn }, bots));
     if (g) navigate(`/quickchess/play/${g.id}`);
   };
   const draw = () => {
-    if (input.busy()) return;
+    if (input.busy() || !state) return;
     const pieces = fenPieces(state.fen);
     input.bind({ moves: state.outcome ? [] : pairsOf(state.legal) });
     const board = drawBoard({
@@ -40,7 +57,7 @@ export function quickchessAnalyse(main) {
       check: checkedKing(state.fen, pieces, state.check), input,
     });
     const a = state.analysis;
-    const score = a ? (a.score.mate !== undefined ? (a.score.mate >= 0 ? t('analysis-mateIn', { moves: a.score.mate }) : t('analysis-matedIn', { moves: -a.score.mate })) : (a.score.cp / 100).toFixed(2)) : '';
+    const score = a ? ('mate' in a.score ? (a.score.mate >= 0 ? t('analysis-mateIn', { moves: a.score.mate }) : t('analysis-matedIn', { moves: -a.score.mate })) : (a.score.cp / 100).toFixed(2)) : '';
     const solved = state.solved;
     out.replaceChildren(tableLayout({
       status: h('div', { class: 'stack' },

@@ -1,9 +1,9 @@
 // Talking to the server: JSON requests, seat tokens kept in the browser, and one WebSocket
-// per game that keeps the latest view (and the server's clock) up to date, reconnecting by
+// per game that hands each view to its page (and keeps the server's clock), reconnecting by
 // itself with a visible notice while the connection is down.
 import { t, language } from './text.js';
 
-/** Shows or hides the "reconnecting" notice under the header. */
+/** Shows or hides the "reconnecting" notice under the header. @param {boolean} down */
 function netNotice(down) {
   const el = document.getElementById('net');
   if (!el) return;
@@ -13,7 +13,11 @@ function netNotice(down) {
 
 /** A refusal or failure the server answered with: its words, its kind and when to retry. */
 export class ServerError extends Error {
-  /** @param {string} message the server's words (English) @param {string} code its kind (`refused`, `conflict`, ...) @param {number|null} retryAfter seconds */
+  /**
+   * @param {string} message the server's words (English)
+   * @param {string} code its kind (`refused`, `conflict`, ...)
+   * @param {number | null} [retryAfter] seconds
+   */
   constructor(message, code, retryAfter = null) {
     super(message);
     this.code = code;
@@ -26,14 +30,28 @@ export class ServerError extends Error {
  * (`code`) beside; in English they are shown as they are (they name what and where), in the
  * other languages as the catalogue words that kind, or as `context` words a page chose for
  * it (`{ unauthorized: 'account-wrongPassword' }`).
+ * @param {unknown} e what was thrown
+ * @param {Record<string, string>} [context] message keys by error code
+ * @returns {string}
  */
 export function errorText(e, context = {}) {
-  if (!(e instanceof ServerError)) return e && e.message ? e.message : String(e);
+  if (!(e instanceof ServerError)) {
+    // an Error, or anything else thrown: its message if it has one
+    const message = e ? /** @type {{ message?: string }} */ (e).message : undefined;
+    return message || String(e);
+  }
   if (context[e.code]) return t(context[e.code], { s: e.retryAfter || 1 });
   if (language() === 'en') return e.message;
   return t(`error-${e.code}`, { s: e.retryAfter || 1 });
 }
 
+/**
+ * A request to the server's HTTP API; a refusal or failure throws a ServerError.
+ * @param {string} method
+ * @param {string} path
+ * @param {object} [body] sent as JSON
+ * @returns {Promise<any>} the answer's JSON: any, as each request answers its own shape (docs/web.md)
+ */
 export async function api(method, path, body) {
   const res = await fetch(path, {
     method,
@@ -45,16 +63,26 @@ export async function api(method, path, body) {
   return data;
 }
 
-// Seats are remembered per game: {seat, token}. Whoever holds the token plays the seat.
+/**
+ * A seat this browser holds: whoever holds the token plays the seat.
+ * @typedef {{ seat: number, token: string }} HeldSeat
+ */
+
+/** The seat held in game `gameId`, remembered per game. @param {string} gameId @returns {HeldSeat | null} */
 export function seatOf(gameId) {
-  try { return JSON.parse(localStorage.getItem(`tabula:seat:${gameId}`)); } catch { return null; }
+  const stored = localStorage.getItem(`tabula:seat:${gameId}`);
+  try { return stored ? JSON.parse(stored) : null; } catch { return null; }
 }
+/** @param {string} gameId @param {number} seat @param {string} token */
 export function rememberSeat(gameId, seat, token) {
   localStorage.setItem(`tabula:seat:${gameId}`, JSON.stringify({ seat, token }));
 }
+/** The nickname last used in this browser ('' if none). */
 export function nickname() { return localStorage.getItem('tabula:name') || ''; }
+/** @param {string} n */
 export function rememberNickname(n) { localStorage.setItem('tabula:name', n); }
 
+/** @type {Record<string, string>} */
 const PAGES = {
   'checkmates-solo': '/checkmates/solo/', 'checkmates-party': '/checkmates/party/',
   'royal-solo': '/royal/solo/', 'royal-match': '/royal/match/',
@@ -62,82 +90,126 @@ const PAGES = {
   quickchess: '/quickchess/play/', 'quickchess-local': '/quickchess/play/',
 };
 
-/** The page of a game of `kind`. */
+/** The page of a game of `kind`. @param {string} kind @param {string} id */
 export function pathOf(kind, id) { return `${PAGES[kind] || '/replay/'}${id}`; }
 
-/** A new game from a game's `table` (its kind, options and bots): "the same again". */
+/**
+ * A new game from a game's `table` (its kind, options and bots): "the same again".
+ * @param {{ kind: string, options?: object | null, bots?: number[] | null }} table
+ */
 export function createLike(table) {
   return createGame(table.kind, table.options || {}, table.bots || []);
 }
 
-/** Takes one's seat in a rematch: the same token holds the same seat there. */
+/** Takes one's seat in a rematch: the same token holds the same seat there. @param {string} fromId @param {string} toId */
 export function followRematch(fromId, toId) {
   const s = seatOf(fromId);
   if (s) rememberSeat(toId, s.seat, s.token);
 }
 
+/**
+ * Creates a game and remembers its seat (the creator's, seat 0).
+ * @param {string} kind
+ * @param {object} [options] the kind's options (docs/web.md)
+ * @param {number[]} [bots] the computer players' levels
+ * @returns {Promise<{ id: string, seat: number, token: string }>}
+ */
 export async function createGame(kind, options = {}, bots = []) {
   const created = await api('POST', '/api/games', { kind, name: nickname() || t('form-defaultName'), options, bots });
   rememberSeat(created.id, created.seat, created.token);
   return created;
 }
 
-// A live connection to one game. `onView(view, frame)` runs on every state or update.
+/**
+ * A `state` or `update` frame as a game's page reads it. The server's frames carry the view
+ * and the events untyped (ServerFrame: the frame does not say which game's they are); the page
+ * that opened the socket knows its game, and names their types as V and E.
+ * @template V, E
+ * @typedef {{ t: 'state', d: { v: number, seat: number | null, view: V } }
+ *   | { t: 'update', d: { v: number, events: E[], view: V } }} ViewFrame
+ */
+
+/** @typedef {import('./types/protocol').ServerFrame} ServerFrame */
+
+/** A request waiting for its answer: its promise's ends. @typedef {{ resolve: (d: unknown) => void, reject: (e: Error) => void }} Pending */
+
+/**
+ * A live connection to one game. `onView(view, frame)` runs on every state or update, with
+ * the view and events of the page's game (V and E, see ViewFrame); `onError(message)` on a
+ * refusal no request waits for, or when the socket's seat changed.
+ * @template V, E
+ */
 export class GameSocket {
+  /**
+   * @param {string} gameId
+   * @param {(view: V, frame: ViewFrame<V, E>) => void} onView
+   * @param {(message: string) => void} [onError]
+   */
   constructor(gameId, onView, onError) {
     this.gameId = gameId;
     this.onView = onView;
     this.onError = onError || (() => {});
     this.version = -1;
+    /** the server's clock minus this browser's, from the last view's `now` */
     this.offset = 0;
+    /** @type {Map<number, Pending>} */
     this.pending = new Map();
     this.nextId = 1;
     this.closed = false;
     this.failures = 0;
-    this.connect();
+    this.ws = this.open();
   }
 
   // The seat token travels in a header (the WebSocket subprotocol offer), never in the URL,
   // where it would land in server logs and browser history.
-  connect() {
+  open() {
     const seat = seatOf(this.gameId);
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     const url = `${proto}://${location.host}/api/games/${this.gameId}/ws`;
-    this.ws = seat ? new WebSocket(url, ['tabula', `tabula-token.${seat.token}`]) : new WebSocket(url);
-    this.ws.onmessage = (e) => this.receive(JSON.parse(e.data));
-    this.ws.onopen = () => { this.failures = 0; netNotice(false); };
-    this.ws.onclose = () => {
+    const ws = seat ? new WebSocket(url, ['tabula', `tabula-token.${seat.token}`]) : new WebSocket(url);
+    ws.onmessage = (e) => this.receive(JSON.parse(e.data));
+    ws.onopen = () => { this.failures = 0; netNotice(false); };
+    ws.onclose = () => {
       if (this.closed) return;
       for (const { reject } of this.pending.values()) reject(new Error(t('net-lost')));
       this.pending.clear();
       this.failures += 1;
       netNotice(true);
       // quickly at first, then less often (at most every 8 s)
-      setTimeout(() => { if (!this.closed) this.connect(); }, Math.min(8000, 500 * 2 ** Math.min(this.failures, 4)));
+      setTimeout(() => { if (!this.closed) this.ws = this.open(); }, Math.min(8000, 500 * 2 ** Math.min(this.failures, 4)));
     };
+    return ws;
   }
 
+  /** @param {ServerFrame} msg */
   receive(msg) {
     const d = msg.d || {};
-    if (msg.t === 'seat') this.onError(d.seat === null || d.seat === undefined ? t('net-seatRemoved') : t('net-seatMoved', { seat: d.seat })); // the host moved or removed this seat
+    if (msg.t === 'seat') this.onError(msg.d.seat === null || msg.d.seat === undefined ? t('net-seatRemoved') : t('net-seatMoved', { seat: msg.d.seat })); // the host moved or removed this seat
     if (msg.t === 'state' || msg.t === 'update') {
-      if (msg.t === 'update' && d.v < this.version) return; // an old frame
-      this.version = d.v;
-      if (d.view && typeof d.view.now === 'number') this.offset = d.view.now - Date.now();
-      this.view = d.view;
-      this.onView(d.view, msg);
+      if (msg.t === 'update' && msg.d.v < this.version) return; // an old frame
+      this.version = msg.d.v;
+      // the view is the page's game's (V): the frame cannot say which game's it is
+      const frame = /** @type {ViewFrame<V, E>} */ (msg);
+      const view = /** @type {{ now?: unknown } | null} */ (msg.d.view);
+      if (view && typeof view.now === 'number') this.offset = view.now - Date.now();
+      this.onView(frame.d.view, frame);
     }
-    if (d.id && this.pending.has(d.id)) {
-      const { resolve, reject } = this.pending.get(d.id);
-      this.pending.delete(d.id);
-      if (msg.t === 'error') reject(new ServerError(d.message, d.code, d.retry_after_ms ? Math.ceil(d.retry_after_ms / 1000) : null)); else resolve(d);
+    const id = 'id' in d && typeof d.id === 'number' ? d.id : null;
+    const waiting = id === null ? undefined : this.pending.get(id);
+    if (id !== null && waiting) {
+      this.pending.delete(id);
+      if (msg.t === 'error') waiting.reject(refusal(msg.d)); else waiting.resolve(d);
     } else if (msg.t === 'error') {
-      this.onError(errorText(new ServerError(d.message, d.code, d.retry_after_ms ? Math.ceil(d.retry_after_ms / 1000) : null)));
+      this.onError(errorText(refusal(msg.d)));
     }
   }
 
-  // Sends a frame and waits for its ack (or error).
-  request(t, d) {
+  /**
+   * Sends a frame and waits for its ack (or error).
+   * @param {string} type the frame's `t` @param {object} d
+   * @returns {Promise<unknown>} the ack's data
+   */
+  request(type, d) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -146,12 +218,23 @@ export class GameSocket {
         reject(new Error(t('net-notConnected')));
         return;
       }
-      this.ws.send(JSON.stringify({ t, d, id }));
+      this.ws.send(JSON.stringify({ t: type, d, id }));
     });
   }
 
+  /** An intent for the game (docs/web.md, `act`). @param {object} intent */
   act(intent) { return this.request('act', intent); }
+  /** A change to the lobby (`add_bot`, `remove`, `options`, `start`). @param {object} op */
   lobby(op) { return this.request('lobby', op); }
+  /** The server's time now, from this browser's clock and the last view's `now`. */
   serverNow() { return Date.now() + this.offset; }
   close() { this.closed = true; netNotice(false); this.ws.close(); }
+}
+
+/**
+ * An error frame as the error it stands for.
+ * @param {{ message: string, code: string, retry_after_ms?: number | null }} d
+ */
+function refusal(d) {
+  return new ServerError(d.message, d.code, d.retry_after_ms ? Math.ceil(d.retry_after_ms / 1000) : null);
 }

@@ -17,6 +17,14 @@ import { learnHome, learnBox } from './learn.js';
 import { learnCheckmates, learnRoyal } from './learn-puzzles.js';
 import { t, loadTexts } from './text.js';
 
+/**
+ * A page: draws itself into `main` from the path's parts its route captured (a game's id, a
+ * player's name), and may give back what to do when the player leaves it (close a socket,
+ * stop a timer).
+ * @typedef {(main: HTMLElement, ...params: string[]) => (void | (() => void))} Page
+ */
+
+/** @type {Array<[RegExp, Page]>} */
 const routes = [
   [/^\/$/, home],
   [/^\/checkmates\/?$/, checkmatesHome],
@@ -43,10 +51,12 @@ const routes = [
   [/^\/learn\/royal\/?$/, learnRoyal],
 ];
 
+/** @type {(() => void) | null} what the page shown asked to run when it is left */
 let cleanup = null;
 function route() {
   if (cleanup) { cleanup(); cleanup = null; }
   const main = document.getElementById('app');
+  if (!main) return;
   main.replaceChildren();
   for (const [re, page] of routes) {
     const m = location.pathname.match(re);
@@ -56,8 +66,8 @@ function route() {
 }
 
 document.addEventListener('click', (e) => {
-  const a = e.target.closest('a[data-link]');
-  if (a && a.origin === location.origin && !e.ctrlKey && !e.metaKey) {
+  const a = e.target instanceof Element ? e.target.closest('a[data-link]') : null;
+  if (a instanceof HTMLAnchorElement && a.origin === location.origin && !e.ctrlKey && !e.metaKey) {
     e.preventDefault();
     history.pushState({}, '', a.pathname + a.search);
     route();
@@ -67,8 +77,9 @@ window.addEventListener('popstate', route);
 window.addEventListener('tabula:navigate', route);
 // every word comes from the language's catalogues, loaded before anything is drawn (a load
 // cut short, as when the page is left at once, draws what it has)
-try { await loadTexts(); } catch (e) { console.warn(`the texts did not load: ${e.message}`); }
-for (const a of document.querySelectorAll('[data-text]')) a.textContent = t(a.dataset.text);
+try { await loadTexts(); } catch (e) { console.warn(`the texts did not load: ${e instanceof Error ? e.message : e}`); }
+// the header's links, HTML elements of index.html
+for (const a of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-text]'))) a.textContent = t(a.dataset.text || '');
 installSymbols();
 whoAmI();
 installPrefs();

@@ -1,46 +1,98 @@
 // Check Mates in the browser: solo runs and party rooms (the solver is in solver.js).
-import { GameSocket, nickname } from './api.js';
-import { drawBoard, parseBoard, BoardInput } from './board.js';
+import { nickname } from './api.js';
+import { drawBoard, parseBoard, BoardInput, dashedPairs } from './board.js';
 import { tokenSymbol, needSymbol } from './pieces.js';
-import { h, toast, fmtTime, stars, attempt, shareBox, tableLayout } from './ui.js';
+import { h, fmtTime, stars, shareBox, tableLayout } from './ui.js';
 import { t, tokenLabel, needLabel } from './text.js';
 import { animatedLine } from './line.js';
-import { afterGame, followTable, startGame, nicknameField, takeSeat, newGameButton, registeredMark } from './table.js';
+import { afterGame, startGame, nicknameField, takeSeat, newGameButton, registeredMark } from './table.js';
+import { gamePage, isWaiting } from './game-page.js';
 import { play } from './sound.js';
 import { rulesLink } from './rules.js';
 import { printDeck } from './print.js';
+/** @import { CmSoloView, CmSoloEvent, PartyView, PartyEvent, RoundSettled, CheckmatesSide, WaitingView, TableView, ClosedTable, SeatInfo, RatingShown, PlayView, RoomView, RoomEvent } from './types/protocol' */
+/** @import { GamePage } from './game-page.js' */
+
+/**
+ * A solo run as its page and its replay draw it: the game's view with the room's id and
+ * table (a replay's step has a table that says only whether the game was closed).
+ * @typedef {CmSoloView & { id: string, table?: TableView | ClosedTable | null }} SoloShown
+ */
+
+/**
+ * How a solo run is drawn: on its page with the board's input and the last move; in a
+ * replay, read-only.
+ * @typedef {{ readOnly?: boolean, input?: BoardInput | null, last?: string[] | null }} SoloContext
+ */
+
+/**
+ * A party as its page and its replay draw it: the game's view with the room's part (a
+ * replay's step has the id and seats, and a table that says only whether it was closed).
+ * @typedef {PartyView & { id: string, seats?: SeatInfo[], table?: TableView | ClosedTable | null, ratings?: RatingShown[] | null, too_short_to_rate?: boolean }} PartyShown
+ */
+
+/**
+ * How a party is drawn: on its page with the board's input and the player's actions; in a
+ * replay, read-only at the step's time (no input, no actions).
+ * @typedef {object} PartyContext
+ * @property {boolean} [readOnly]
+ * @property {BoardInput | null} [input]
+ * @property {string[] | null} [last] the last move's squares
+ * @property {(intent: object) => unknown} [act] sends an intent (a refusal is shown)
+ * @property {(intent: object) => Promise<unknown>} [send] sends an intent (a refusal is thrown: afterGame shows it)
+ * @property {(op: object) => unknown} [lobby] a change to the lobby (a refusal is shown)
+ * @property {() => number} [serverNow] the server's time now
+ * @property {(name: string) => unknown} [join] takes a seat as `name`
+ */
 
 // --- drawing -------------------------------------------------------------------------------
 
 // A solo run's rating as the game sends it (the rulebook's English words, best first for each
 // side), in the player's language.
+/** @type {Record<string, string>} */
 const RATINGS = {
   'Phenomenal!': 'cm-rating-sliding-1', 'Precise thinking!': 'cm-rating-sliding-2', 'On the brink of success!': 'cm-rating-sliding-3',
   'Practice makes perfect!': 'cm-rating-sliding-4', 'Chess genius!': 'cm-rating-chess-1', 'Excellent moves!': 'cm-rating-chess-2',
   'Promising results!': 'cm-rating-chess-3', 'The first step to greatness!': 'cm-rating-chess-4',
 };
-const ratingWords = (rating) => (RATINGS[rating] ? t(RATINGS[rating]) : rating);
+/** @param {string | null} rating */
+const ratingWords = (rating) => (rating && RATINGS[rating] ? t(RATINGS[rating]) : rating);
 
-/** A Check Mates board; with `input` and `legal` ("a1-a2" moves) it can be played on. */
+/**
+ * A Check Mates board; with `input` and `legal` ("a1-a2" moves) it can be played on.
+ * @param {string} side `sliding` or `chess`
+ * @param {string} text the board in its notation
+ * @param {{ legal?: string[], input?: BoardInput | null, last?: string[] | null }} [o]
+ */
 export function cmBoard(side, text, { legal = [], input = null, last = null } = {}) {
   const { map, files, ranks } = parseBoard(text);
-  if (input) input.bind({ moves: legal.map((m) => m.split('-')) });
+  if (input) input.bind({ moves: dashedPairs(legal) });
   return drawBoard({
     files, ranks, label: t('label-board', { layout: text }), last, input,
-    piece: (sq) => { const s = tokenSymbol(side, map.get(sq)); return s ? { symbol: s, label: tokenLabel(side, map.get(sq)) } : null; },
+    piece: (sq) => { const ch = map.get(sq) ?? '.'; const s = tokenSymbol(side, ch); return s ? { symbol: s, label: tokenLabel(side, ch) } : null; },
   });
 }
 
+/**
+ * A task card: the squares it asks for, on card colours.
+ * @param {string} side `sliding` or `chess`
+ * @param {string} text the card in board notation
+ * @param {{ coords?: boolean, label?: string }} [o]
+ */
 export function taskCard(side, text, { coords = false, label } = {}) {
   const { map, files, ranks } = parseBoard(text);
   return drawBoard({
     files, ranks, coords, label: label || t('label-task', { layout: text }),
     light: 'var(--card-light)', dark: 'var(--card-dark)',
-    piece: (sq) => { const s = needSymbol(side, map.get(sq)); return s ? { symbol: s, label: needLabel(side, map.get(sq)) } : null; },
+    piece: (sq) => { const ch = map.get(sq) ?? '.'; const s = needSymbol(side, ch); return s ? { symbol: s, label: needLabel(side, ch) } : null; },
   });
 }
 
-/** What each symbol on a task card asks for: the symbols the card shows, explained. */
+/**
+ * What each symbol on a task card asks for: the symbols the card shows, explained.
+ * @param {string} side `sliding` or `chess`
+ * @param {string} task the card in board notation
+ */
 export function taskLegend(side, task) {
   const letters = [...new Set([...task.replace(/[/.]/g, '')])];
   const rows = letters.map((ch) => [needSymbol(side, ch), t(`legend-${side}-${ch === 'b' && side === 'chess' ? 'bk' : ch}`)]);
@@ -55,6 +107,10 @@ export function taskLegend(side, task) {
   return legend;
 }
 
+/**
+ * The task card of the moment with its stars and legend.
+ * @param {string} side @param {string} task @param {number | null} starCount @param {string} [caption]
+ */
 function taskBox(side, task, starCount, caption = t('cm-task')) {
   return h('div', { class: 'row', style: 'align-items:flex-start' },
     h('div', { class: 'board-wrap side-board' },
@@ -63,18 +119,27 @@ function taskBox(side, task, starCount, caption = t('cm-task')) {
     taskLegend(side, task));
 }
 
-function lastMoveOf(frame) {
-  const ev = (frame && frame.d && frame.d.events) || [];
-  const m = [...ev].reverse().find((e) => e.mv);
-  return m ? m.mv.split('-') : null;
+/**
+ * The squares of the last move among a frame's events, if one moved.
+ * @param {RoomEvent<CmSoloEvent | PartyEvent>[]} events
+ * @returns {string[] | null}
+ */
+function lastMoveOf(events) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if ('mv' in e && e.mv) return e.mv.split('-');
+  }
+  return null;
 }
 
 // --- the Check Mates page ------------------------------------------------------------------
 
+/** The Check Mates page: a solo run or a party, and the solver. @param {HTMLElement} main */
 export function checkmatesHome(main) {
   const side = h('select', { 'aria-label': t('cm-side') }, h('option', { value: 'sliding' }, t('cm-sliding')), h('option', { value: 'chess' }, t('cm-chess')));
   const deck = h('select', { 'aria-label': t('cm-deck') }, h('option', { value: 'full' }, t('cm-fullDeck')), h('option', { value: 'one-star' }, t('cm-oneStar')), h('option', { value: 'two-star' }, t('cm-twoStar')));
   const name = nicknameField();
+  /** @param {string} kind */
   const go = (kind) => startGame(name, kind, { side: side.value, deck: deck.value }, []);
   main.append(
     h('h1', {}, t('game-checkmates')),
@@ -92,33 +157,41 @@ export function checkmatesHome(main) {
 
 // --- solo ----------------------------------------------------------------------------------
 
+/**
+ * A solo run's page: the task, the board, the time, and the tasks met.
+ * @param {HTMLElement} main @param {string} id
+ */
 export function checkmatesSolo(main, id) {
-  let view = null;
+  /** @type {string[] | null} the last move's squares, kept until the next */
   let last = null;
-  let sock;
-  const input = new BoardInput({ onMove: (a, b) => attempt(() => sock.act({ t: 'move', mv: `${a}-${b}` })), redraw: () => render() });
-  const render = () => {
-    if (!view || input.busy()) return;
-    if (followTable(view, id)) return;
-    main.replaceChildren(soloView(view, { input, last, act: (i) => sock.act(i) }));
-  };
-  sock = new GameSocket(id, (v, frame) => {
-    const before = view;
-    view = v;
-    last = lastMoveOf(frame) || last;
-    if (before && v.history.length > before.history.length) play(v.finished ? 'end' : 'check');
-    else if (lastMoveOf(frame)) play('move');
-    render();
-  }, toast);
-  const timer = setInterval(() => {
-    const c = main.querySelector('[data-clock]');
-    if (c && view && !view.over) c.textContent = fmtTime(sock.serverNow() - view.started_at);
-  }, 100);
-  return () => { sock.close(); clearInterval(timer); };
+  const input = new BoardInput({ onMove: (a, b) => game.act({ t: 'move', mv: `${a}-${b}` }), redraw: () => game.render() });
+  /** @type {GamePage<PlayView<CmSoloView>>} */
+  const game = gamePage({
+    main, id, input,
+    draw: (view) => soloView(view, { input, last }),
+    onView: (v, /** @type {RoomEvent<CmSoloEvent>[]} */ events, before) => {
+      last = lastMoveOf(events) || last;
+      if (before && v.history.length > before.history.length) play(v.finished ? 'end' : 'check');
+      else if (lastMoveOf(events)) play('move');
+    },
+    // the run's time, counted on between updates
+    tick: {
+      ms: 100,
+      run: (view, serverNow) => {
+        const c = main.querySelector('[data-clock]');
+        if (c && !view.over) c.textContent = fmtTime(serverNow - view.started_at);
+      },
+    },
+  });
+  return () => game.close();
 }
 
+/**
+ * A solo run: live on its page, or read-only in a replay.
+ * @param {SoloShown} v @param {SoloContext} ctx
+ */
 export function soloView(v, ctx) {
-  const side = v.side;
+  const side = /** @type {CheckmatesSide} */ (v.side); // a run has tasks, so a side
   const history = h('div', { class: 'scroll-x' }, h('table', {},
     h('tr', {}, h('th', {}, t('cm-taskCol')), h('th', {}, t('cm-moves')), h('th', {}, t('cm-minimum')), h('th', {}, t('cm-time'))),
     ...v.history.map((x, i) => h('tr', {}, h('td', {}, i + 1), h('td', { class: x.moves === x.optimum ? 'good' : '' }, x.moves), h('td', {}, x.optimum), h('td', {}, fmtTime(x.elapsed))))));
@@ -128,12 +201,12 @@ export function soloView(v, ctx) {
       h('div', { class: 'muted' }, t('cm-soloProgress', { side: t(`cm-side-${side}`), n: Math.min(v.index + 1, v.total), total: v.total })),
       h('div', { class: 'clock', 'data-clock': true }, fmtTime(v.elapsed)));
   const actions = v.finished && !ctx.readOnly ? [
-    v.table ? newGameButton(v.table, t('cm-again')) : '',
+    v.table && 'kind' in v.table ? newGameButton(v.table, t('cm-again')) : '',
     h('a', { class: 'button secondary', href: `/replay/${v.id}`, 'data-link': true }, t('replay-link')),
   ] : '';
   return tableLayout({
     title: h('h1', {}, t('cm-soloTitle')),
-    status: h('div', { class: 'stack' }, status, v.finished ? '' : taskBox(side, v.task, null)),
+    status: h('div', { class: 'stack' }, status, v.finished || !v.task ? '' : taskBox(side, v.task, null)),
     board: h('div', { class: 'board-wrap' }, cmBoard(side, v.board, { legal: ctx.readOnly ? [] : v.legal, input: ctx.readOnly ? null : ctx.input, last: ctx.last })),
     actions,
     panel: [
@@ -145,43 +218,50 @@ export function soloView(v, ctx) {
 
 // --- party ---------------------------------------------------------------------------------
 
+/**
+ * A party's page: the lobby, then the rounds (the card, the announcements, the proof), the
+ * players' cards and scores, and the standings.
+ * @param {HTMLElement} main @param {string} id
+ */
 export function checkmatesParty(main, id) {
-  let view = null;
+  /** @type {string[] | null} the last move's squares, kept through the proof */
   let last = null;
-  let sock;
-  const input = new BoardInput({ onMove: (a, b) => ctx.act({ t: 'move', mv: `${a}-${b}` }), redraw: () => render() });
+  const input = new BoardInput({ onMove: (a, b) => game.act({ t: 'move', mv: `${a}-${b}` }), redraw: () => game.render() });
+  /** @type {PartyContext} */
   const ctx = {
     input,
-    act: (intent) => attempt(() => sock.act(intent)),
-    send: (intent) => sock.act(intent),
-    lobby: (op) => attempt(() => sock.lobby(op)),
-    serverNow: () => sock.serverNow(),
-    join: (name) => takeSeat(id, name, () => { sock.close(); connect(); }),
+    last,
+    act: (intent) => game.act(intent),
+    send: (intent) => game.send(intent),
+    lobby: (op) => game.lobby(op),
+    serverNow: () => game.serverNow(),
+    join: (name) => takeSeat(id, name, () => game.reconnect()),
   };
-  const render = () => {
-    if (!view || input.busy()) return;
-    if (followTable(view, id)) return;
-    ctx.last = last;
-    main.replaceChildren(partyView(view, ctx));
-  };
-  const connect = () => {
-    sock = new GameSocket(id, (v, frame) => {
-      const before = view;
-      view = v;
-      last = lastMoveOf(frame) || (v.phase && v.phase.phase === 'bidding' ? null : last);
-      if (lastMoveOf(frame)) play('move');
-      if (before && v.over && !before.over) play('end');
-      else if (before && v.last && JSON.stringify(v.last) !== JSON.stringify(before.last)) play(v.last.result.success ? 'check' : 'refuse');
-      render();
-    }, toast);
-  };
-  connect();
-  const timer = setInterval(() => updateCountdowns(main, sock.serverNow()), 100);
-  return () => { sock.close(); clearInterval(timer); };
+  /** @type {GamePage<RoomView<PartyView>>} */
+  const game = gamePage({
+    main, id, input,
+    draw: (view) => { ctx.last = last; return partyView(view, ctx); },
+    onView: (v, /** @type {RoomEvent<PartyEvent>[]} */ events, before) => {
+      last = lastMoveOf(events) || (!isWaiting(v) && v.phase.phase === 'bidding' ? null : last);
+      if (lastMoveOf(events)) play('move');
+      if (isWaiting(v) || !before) return;
+      const was = isWaiting(before) ? null : before; // the game as it was (none in the lobby)
+      if (v.over && !(was && was.over)) play('end');
+      else if (v.last && JSON.stringify(v.last) !== JSON.stringify(was ? was.last : undefined)) play(roundWon(v.last) ? 'check' : 'refuse');
+    },
+    tick: { ms: 100, run: (_, serverNow) => updateCountdowns(main, serverNow) },
+  });
+  return () => game.close();
 }
 
+/** Whether a round settled with its proof met (not missed, not set aside). @param {RoundSettled} round */
+function roundWon(round) {
+  return 'success' in round.result && round.result.success;
+}
+
+/** Runs the countdowns drawn on the page on to `now`. @param {ParentNode} root @param {number} now */
 function updateCountdowns(root, now) {
-  for (const el of root.querySelectorAll('[data-ends]')) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-ends]'))) {
     const ends = Number(el.dataset.ends);
     const total = Number(el.dataset.total);
     const left = Math.max(0, ends - now);
@@ -192,6 +272,7 @@ function updateCountdowns(root, now) {
   }
 }
 
+/** A bar running out from `ends - total` to `ends`. @param {number} ends @param {number} total @param {number} now */
 function countdown(ends, total, now) {
   const left = Math.max(0, ends - now);
   return h('div', { class: 'stack' },
@@ -199,6 +280,11 @@ function countdown(ends, total, now) {
     h('div', { class: 'muted', 'data-left': ends }, t('cm-seconds', { s: (left / 1000).toFixed(1) })));
 }
 
+/**
+ * The table before the start: who sits, the link to send, the host's bots and start, a seat
+ * for whoever is invited.
+ * @param {WaitingView} v @param {PartyContext} ctx
+ */
 function lobbyView(v, ctx) {
   const you = v.you;
   const host = v.host ?? 0;
@@ -206,43 +292,55 @@ function lobbyView(v, ctx) {
   const level = h('select', { 'aria-label': t('form-level') }, ...[1, 2, 3, 4, 5, 6].map((l) => h('option', { value: l, selected: l === 3 }, t(l === 6 ? 'cm-botNeverWrong' : 'cm-botLevel', { level: l }))));
   const seats = h('div', { class: 'players' }, ...v.seats.map((s) => h('div', { class: 'player' },
     h('span', {}, s.name, registeredMark(s), ' ', s.bot ? h('span', { class: 'tag' }, t('cm-bot', { level: s.bot })) : '', s.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : '', s.seat === host ? h('span', { class: 'tag' }, t('cm-host')) : ''),
-    isHost && s.seat !== 0 && s.seat !== you ? h('button', { class: 'secondary small', onclick: () => ctx.lobby({ op: 'remove', seat: s.seat }) }, t('cm-remove')) : '')));
+    isHost && s.seat !== 0 && s.seat !== you ? h('button', { class: 'secondary small', onclick: () => ctx.lobby?.({ op: 'remove', seat: s.seat }) }, t('cm-remove')) : '')));
   const name = h('input', { placeholder: t('form-nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form-nickname') });
   const opts = v.options || {};
-  const hostName = (v.seats.find((s) => s.seat === host) || {}).name || '?';
+  const hostName = v.seats.find((s) => s.seat === host)?.name || '?';
   return h('div', { class: 'stack' },
     h('h1', {}, t('cm-partyTitle')),
     h('div', { class: 'muted' }, t('cm-lobbyLine', { side: t(`cm-side-${opts.side || 'sliding'}`), deck: t(`cm-deck-${opts.deck || 'full'}`), seats: v.seats.length, max: v.max_seats })),
     you === null || you === undefined ? h('div', { class: 'banner', 'data-test': 'invitation' }, t('cm-invited', { name: hostName })) : '',
     shareBox(t('cm-sendLink')),
     h('div', { class: 'card stack' }, h('h3', {}, t('cm-atTable')), seats,
-      isHost ? h('div', { class: 'row' }, level, h('button', { class: 'secondary', 'data-test': 'add-bot', onclick: () => ctx.lobby({ op: 'add_bot', level: Number(level.value) }) }, t('cm-addBot')),
-        h('button', { 'data-test': 'start', onclick: () => ctx.lobby({ op: 'start' }) }, t('cm-start'))) : '',
+      isHost ? h('div', { class: 'row' }, level, h('button', { class: 'secondary', 'data-test': 'add-bot', onclick: () => ctx.lobby?.({ op: 'add_bot', level: Number(level.value) }) }, t('cm-addBot')),
+        h('button', { 'data-test': 'start', onclick: () => ctx.lobby?.({ op: 'start' }) }, t('cm-start'))) : '',
       you === null || you === undefined
-        ? h('div', { class: 'row' }, name, h('button', { 'data-test': 'join', onclick: () => ctx.join(name.value.trim() || t('form-defaultName')) }, t('cm-takeSeat')))
+        ? h('div', { class: 'row' }, name, h('button', { 'data-test': 'join', onclick: () => ctx.join?.(name.value.trim() || t('form-defaultName')) }, t('cm-takeSeat')))
         : (isHost ? '' : h('p', { class: 'muted' }, t('cm-waitHost', { name: hostName })))));
 }
 
-function lastRound(v, name) {
-  const r = v.last.result;
-  const text = r.set_aside ? t('cm-setAside', { optimum: v.last.optimum })
-    : r.success && r.bid === 0 ? t('cm-zeroWon', { name: name(r.player), stars: stars(v.last.stars) })
-      : r.success ? t('cm-met', { name: name(r.player), moves: r.moves, bid: r.bid, stars: stars(v.last.stars), optimum: v.last.optimum })
-        : t(r.reason === 'zero_not_met' ? 'cm-missedZero' : 'cm-missed', { name: name(r.player), bid: r.bid, optimum: v.last.optimum });
-  const missed = !r.success || r.moves > v.last.optimum;
-  const line = missed && v.last.solution && v.last.solution.length
-    ? animatedLine(v.side, v.last.board, v.last.solution, t('cm-bestLine', { optimum: v.last.optimum })) : '';
-  return h('div', { class: `banner stack ${r.success ? 'good' : r.set_aside ? '' : 'bad'}`, 'data-test': 'last-round' }, h('div', {}, text), line);
+/**
+ * The round just settled: who met or missed what, and an optimal line when it was missed
+ * (or met in more moves than needed).
+ * @param {CheckmatesSide} side @param {RoundSettled} last @param {(seat: number) => string} name
+ */
+function lastRound(side, last, name) {
+  const r = last.result;
+  const proof = 'set_aside' in r ? null : r; // a card set aside had no proof
+  const text = !proof ? t('cm-setAside', { optimum: last.optimum })
+    : proof.success && proof.bid === 0 ? t('cm-zeroWon', { name: name(proof.player), stars: stars(last.stars) })
+      : proof.success ? t('cm-met', { name: name(proof.player), moves: proof.moves, bid: proof.bid, stars: stars(last.stars), optimum: last.optimum })
+        : t(proof.reason === 'zero_not_met' ? 'cm-missedZero' : 'cm-missed', { name: name(proof.player), bid: proof.bid, optimum: last.optimum });
+  const missed = !proof || !proof.success || proof.moves > (last.optimum ?? 0);
+  const line = missed && last.solution && last.solution.length
+    ? animatedLine(side, last.board, last.solution, t('cm-bestLine', { optimum: last.optimum })) : '';
+  return h('div', { class: `banner stack ${proof && proof.success ? 'good' : !proof ? '' : 'bad'}`, 'data-test': 'last-round' }, h('div', {}, text), line);
 }
 
+/**
+ * A party: its lobby, or the game, live on its page or read-only in a replay.
+ * @param {WaitingView | PartyShown} v @param {PartyContext} ctx
+ */
 export function partyView(v, ctx) {
-  if (!v.phase) return lobbyView(v, ctx);
+  if (!('phase' in v)) return lobbyView(v, ctx);
   const now = ctx.serverNow ? ctx.serverNow() : v.now;
   const you = v.you;
+  /** @param {number} seat */
   const name = (seat) => (v.players[seat] ? v.players[seat].name : t('cm-seat', { seat }));
   const phase = v.phase;
+  const prover = 'prover' in phase ? phase.prover : undefined;
   const closed = v.table && v.table.closed;
-  const players = h('div', { class: 'players' }, ...v.players.map((p) => h('div', { class: `player${phase.prover === p.seat ? ' active' : ''}`, 'data-player': p.seat },
+  const players = h('div', { class: 'players' }, ...v.players.map((p) => h('div', { class: `player${prover === p.seat ? ' active' : ''}`, 'data-player': p.seat },
     h('div', {}, h('strong', {}, p.name), registeredMark((v.seats || []).find((x) => x.seat === p.seat)), ' ', p.bot ? h('span', { class: 'tag' }, t('cm-bot', { level: p.bot })) : '', p.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : '',
       h('div', { class: 'minis' }, ...p.face_up.map((c) => h('span', { title: `${c.task} ${stars(c.stars)}` }, taskCard(v.side, c.task))),
         p.penalties.length ? h('span', { class: 'tag bad' }, t('cm-penalties', { count: p.penalties.length })) : '')),
@@ -256,14 +354,14 @@ export function partyView(v, ctx) {
       standings.length ? h('div', { class: 'scroll-x' }, h('table', {}, h('tr', {}, h('th', {}, t('cm-player')), h('th', {}, t('cm-score')), h('th', {}, t('cm-stars')), h('th', {}, t('cm-penaltyCards'))),
         ...standings.map((s) => h('tr', {}, h('td', {}, name(s.player), s.winner ? ' 🏆' : ''), h('td', {}, s.score), h('td', {}, s.stars), h('td', {}, s.penalties))))) : '',
       standings.length ? h('p', { class: 'muted' }, t('cm-tieRule')) : '',
-      ctx.readOnly ? '' : afterGame(v, (i) => ctx.send(i), name));
+      ctx.readOnly || !ctx.send ? '' : afterGame(v, ctx.send, name));
   } else if (phase.phase === 'bidding') {
     const lead = phase.bids[phase.bids.length - 1];
     const mine = phase.bids.find((b) => b.player === you);
     const canBid = !ctx.readOnly && you !== null && you !== undefined && !mine;
     const pad = h('div', { class: 'numpad' }, ...Array.from({ length: 14 }, (_, n) => h('button', {
       class: 'secondary', disabled: !canBid || (lead && n >= lead.bid), 'data-bid': n,
-      onclick: () => ctx.act({ t: 'announce', bid: n }),
+      onclick: () => ctx.act?.({ t: 'announce', bid: n }),
     }, n)));
     panel = h('div', { class: 'stack' },
       h('h3', {}, lead ? t('cm-says', { name: name(lead.player), bid: lead.bid }) : t('cm-howMany')),
@@ -277,17 +375,17 @@ export function partyView(v, ctx) {
       mineToProve ? h('div', { class: 'stack' },
         h('p', { class: 'muted' }, t('cm-proveHelp')),
         h('div', { class: 'row' },
-          h('button', { class: 'secondary', onclick: () => ctx.act({ t: 'stop' }) }, t('cm-stop')),
-          h('button', { class: 'secondary', onclick: () => ctx.act({ t: 'give_up' }) }, t('cm-giveUp')))) : h('p', { class: 'muted' }, t('cm-watchProof')));
+          h('button', { class: 'secondary', onclick: () => ctx.act?.({ t: 'stop' }) }, t('cm-stop')),
+          h('button', { class: 'secondary', onclick: () => ctx.act?.({ t: 'give_up' }) }, t('cm-giveUp')))) : h('p', { class: 'muted' }, t('cm-watchProof')));
   }
   const legal = phase.phase === 'proving' && phase.prover === you && !ctx.readOnly ? v.legal : [];
   return tableLayout({
     title: h('div', { class: 'row', style: 'justify-content:space-between' },
       h('div', {}, h('h1', {}, t('cm-partyTitle')), h('div', { class: 'muted' }, t('cm-partyLine', { side: t(`cm-side-${v.side}`), round: v.round, left: v.cards_left, aside: v.set_aside || 0 }))),
       ctx.readOnly ? '' : h('a', { href: `/replay/${v.id}`, 'data-link': true, class: 'muted' }, t('replay-link'))),
-    status: phase.card ? taskBox(v.side, phase.card.task, phase.card.stars) : '',
+    status: 'card' in phase ? taskBox(v.side, phase.card.task, phase.card.stars) : '',
     board: h('div', { class: 'board-wrap' }, cmBoard(v.side, v.board, { legal, input: ctx.readOnly ? null : ctx.input, last: ctx.last })),
     actions: panel,
-    panel: [v.last ? lastRound(v, name) : '', players],
+    panel: [v.last ? lastRound(v.side, v.last, name) : '', players],
   });
 }

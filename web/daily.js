@@ -8,28 +8,94 @@ import { cmBoard, taskCard } from './checkmates.js';
 import { royalBoard } from './royal.js';
 import { t, language } from './text.js';
 
-/** The Royal Study's card actions (as the server names them) in words. */
+// The answers of the daily puzzle's endpoints (crates/server/src/http/daily.rs, built there as
+// JSON, not as Rust types: so they are written here, see docs/web.md).
+/**
+ * One of the day's puzzles (`Puzzle` in crates/server/src/players/daily.rs).
+ * @typedef {object} DailyPuzzle
+ * @property {string} id `checkmates-sliding`, `checkmates-chess`, `royal-1`, `royal-2`, `royal-3`
+ * @property {string} board the start: a Check Mates board or a Royal Study layout
+ * @property {string} target a task or a card
+ * @property {number} optimum the fewest moves (and card actions) that solve it
+ */
+/**
+ * A result kept in the day's ranking: moves, and time from the first start.
+ * @typedef {{ moves: number, ms: number }} DailyResult
+ */
+/**
+ * Today's puzzles (`GET /api/daily`): this browser's result in each (`mine`, none until
+ * solved, with its rank, and how many solved it) and yesterday's with a solution each.
+ * @typedef {object} DailyToday
+ * @property {string} day `YYYY-MM-DD` (UTC)
+ * @property {number} weekday 0 for Monday
+ * @property {DailyPuzzle[]} puzzles
+ * @property {Array<{ puzzle: string, result: (DailyResult & { rank: number }) | null, solvers: number }>} mine
+ * @property {number} streak days solved in a row
+ * @property {{ day: string, puzzles: Array<DailyPuzzle & { solution: string[] }> }} yesterday
+ */
+/**
+ * The board after some steps (`POST /api/daily/{puzzle}/position`): what may be played next,
+ * the moves and card actions counted, and whether the target is reached.
+ * @typedef {object} DailyPosition
+ * @property {string} board
+ * @property {string} target the task, or the card as it is turned now
+ * @property {number} count
+ * @property {boolean} done
+ * @property {string[]} legal moves as `a1-a2`
+ * @property {string[]} actions the Royal Study's card actions (`turn+`, `mirror-lr`, ...)
+ */
+/**
+ * A solution refereed (`POST /api/daily/{puzzle}/solve`): only the first one counts; `result`
+ * is the one kept (none if it fell out of the ranking's first 10,000).
+ * @typedef {object} DailySolved
+ * @property {number} moves
+ * @property {number} optimum
+ * @property {boolean} optimal
+ * @property {boolean} counted whether this one was the first
+ * @property {number | null} rank
+ * @property {number} of how many solved it
+ * @property {DailyResult | null} result
+ */
+/**
+ * The day's ranking of a puzzle (`GET /api/daily/{puzzle}/ranking`), by moves, then time.
+ * @typedef {{ day: string, puzzle: string, results: Array<DailyResult & { rank: number, name: string, registered: boolean }> }} DailyRanking
+ */
+
+/** @type {Record<string, string>} the Royal Study's card actions (as the server names them) in words */
 const ACTION_WORDS = { 'turn-': 'royal-turnLeft', 'turn+': 'royal-turnRight', 'mirror-lr': 'royal-mirrorLr', 'mirror-tb': 'royal-mirrorTb' };
-/** A puzzle's title from its id (`checkmates-sliding`, `royal-2`). */
+/** A puzzle's title from its id (`checkmates-sliding`, `royal-2`). @param {string} id */
 const title = (id) => t(`daily-puzzle-${id}`);
 /** Which game a puzzle is of, for the words that count its moves: Три на три's rulebook counts
- * movements of tokens (движения), The Royal Study's chess moves (ходы). */
+ * movements of tokens (движения), The Royal Study's chess moves (ходы). @param {string} id */
 const gameOf = (id) => (id.startsWith('checkmates') ? 'checkmates' : 'royal');
-/** The weekday in this language; the server counts 0 for Monday (2024-01-01 was one). */
+/** The weekday in this language; the server counts 0 for Monday (2024-01-01 was one). @param {number} n */
 const weekdayName = (n) => new Date(Date.UTC(2024, 0, 1 + n)).toLocaleDateString(language(), { weekday: 'long', timeZone: 'UTC' });
 
+/**
+ * A puzzle's target drawn: a Check Mates task card or a Royal Study card.
+ * @param {DailyPuzzle} p
+ * @param {string} text
+ */
 function target(p, text) {
   return p.id.startsWith('checkmates')
     ? taskCard(p.id.split('-')[1], text, { label: t('daily-targetLabel', { layout: text }) })
     : royalBoard(text, { coords: false, label: t('daily-targetLabel', { layout: text }) });
 }
 
-// One puzzle being played: its board, the steps so far, and the moves the server allows.
+/**
+ * One puzzle being played: its board, the steps so far, and the moves the server allows.
+ * @param {DailyPuzzle} p
+ * @param {HTMLElement} box where it is played
+ * @param {(solved: DailySolved) => void} onSolved
+ */
 function play(p, box, onSolved) {
+  /** @type {string[]} */
   const steps = [];
+  /** @type {DailyPosition | null} the position after `steps`, once the server said it */
   let state = null;
   const input = new BoardInput({ onMove: (a, b) => step(`${a}-${b}`), redraw: () => redraw() });
   const redraw = () => {
+    if (!state) return;
     const side = p.id.startsWith('checkmates') ? p.id.split('-')[1] : null;
     const board = side
       ? cmBoard(side, state.board, { legal: state.legal, input })
@@ -45,20 +111,26 @@ function play(p, box, onSolved) {
         h('button', { class: 'secondary small', disabled: !steps.length, onclick: () => { steps.length = 0; load(); } }, t('daily-startAgain'))));
   };
   const load = () => attempt(async () => {
-    state = await api('POST', `/api/daily/${p.id}/position`, { steps });
+    state = /** @type {DailyPosition} */ (await api('POST', `/api/daily/${p.id}/position`, { steps }));
     if (state.done) {
-      const r = await api('POST', `/api/daily/${p.id}/solve`, { solution: steps, name: nickname() || t('daily-guest') });
+      const r = /** @type {DailySolved} */ (await api('POST', `/api/daily/${p.id}/solve`, { solution: steps, name: nickname() || t('daily-guest') }));
       onSolved(r);
       return;
     }
     redraw();
   });
+  /** @param {string} s a move (`a1-a2`) or a card action */
   const step = (s) => { steps.push(s); load(); };
   api('POST', `/api/daily/${p.id}/start`).then(load).catch((e) => toast(errorText(e)));
 }
 
+/**
+ * The day's ranking of a puzzle (its first 20), drawn into `into`.
+ * @param {DailyPuzzle} p
+ * @param {HTMLElement} into
+ */
 function ranking(p, into) {
-  api('GET', `/api/daily/${p.id}/ranking`).then((r) => {
+  /** @type {Promise<DailyRanking>} */ (api('GET', `/api/daily/${p.id}/ranking`)).then((r) => {
     into.replaceChildren(r.results.length ? h('table', { 'data-test': 'ranking' },
       h('tr', {}, h('th', {}, '#'), h('th', {}, t('cm-player')), h('th', {}, t('daily-movesCol', { game: gameOf(p.id) })), h('th', {}, t('cm-time'))),
       ...r.results.slice(0, 20).map((x) => h('tr', {}, h('td', {}, x.rank), h('td', { translate: 'no' }, x.name), h('td', {}, x.moves), h('td', {}, fmtTime(x.ms)))))
@@ -66,9 +138,13 @@ function ranking(p, into) {
   });
 }
 
+/**
+ * The daily puzzle page.
+ * @param {HTMLElement} main
+ */
 export function dailyPage(main) {
   main.append(h('h1', {}, t('home-daily')), h('p', { class: 'muted' }, t('home-loading')));
-  api('GET', '/api/daily').then((d) => {
+  /** @type {Promise<DailyToday>} */ (api('GET', '/api/daily')).then((d) => {
     main.replaceChildren(
       h('h1', {}, t('home-daily')),
       h('p', { class: 'lead' }, t('daily-lead', { day: d.day, weekday: weekdayName(d.weekday) })),
@@ -77,9 +153,11 @@ export function dailyPage(main) {
       const mine = d.mine.find((m) => m.puzzle === p.id);
       const box = h('div', { class: 'stack' });
       const table = h('div', {});
+      // the result kept, or (if it is not among the ranking's first) the moves just counted
+      /** @param {{ moves: number, ms?: number }} result */
       const show = (result) => {
         box.replaceChildren(h('p', { class: 'banner good', 'data-test': 'daily-result' },
-          t('daily-solved', { game: gameOf(p.id), moves: result.moves, time: fmtTime(result.ms), best: result.moves === p.optimum ? 'yes' : 'no', optimum: p.optimum })));
+          t('daily-solved', { game: gameOf(p.id), moves: result.moves, time: result.ms === undefined ? '?' : fmtTime(result.ms), best: result.moves === p.optimum ? 'yes' : 'no', optimum: p.optimum })));
         ranking(p, table);
       };
       if (mine && mine.result) show(mine.result);

@@ -5,8 +5,9 @@ import { nickname } from './api.js';
 import { h, shareBox } from './ui.js';
 import { t } from './text.js';
 import { describeClock, takeSeat } from './table.js';
+/** @import { GameOptions, SeatInfo, WaitingView } from './types/protocol' */
 
-/** The colour the friend gets: the other of the creator's choice. */
+/** The colour the friend gets: the other of the creator's choice. @param {string} kind @param {GameOptions | null} options */
 function guestSide(kind, options) {
   const chosen = (options && options.color) || 'first';
   const querni = kind.startsWith('querni');
@@ -18,6 +19,10 @@ function guestSide(kind, options) {
 /**
  * The lobby of a duel: `title` names the game (the variant's title for QuickChess); the
  * creator waits with the link to send, anyone else is invited to take the empty seat.
+ * @param {string} title
+ * @param {WaitingView} view
+ * @param {string} id the game's
+ * @param {() => void} onJoined once the seat is taken
  */
 export function waitingRoom(title, view, id, onJoined) {
   const options = view.options || {};
@@ -37,7 +42,11 @@ export function waitingRoom(title, view, id, onJoined) {
       h('div', { class: 'row' }, name, h('button', { 'data-test': 'join', onclick: join }, t('invite-take')))));
 }
 
-// The name of whoever plays the seat: a nickname, or the computer with its level.
+/**
+ * The name of whoever plays the seat: a nickname, or the computer with its level.
+ * @param {{ seats?: SeatInfo[] }} view
+ * @param {number | null} seat
+ */
 export function seatName(view, seat) {
   const s = (view.seats || []).find((x) => x.seat === seat);
   if (!s) return '?';

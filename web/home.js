@@ -7,6 +7,22 @@ import { royalBoard } from './royal.js';
 import { lobbySection } from './lobby.js';
 import { rulesLink } from './rules.js';
 
+/**
+ * A finished game as `GET /api/games/recent` lists it (`recent` in
+ * crates/server/src/http/games.rs, built there as JSON): its seats as every view lists them.
+ * @typedef {object} RecentGame
+ * @property {string} id
+ * @property {string} kind
+ * @property {number} finished ms since the Unix epoch
+ * @property {string | null} variant a QuickChess game's
+ * @property {SeatInfo[]} players
+ */
+/** @typedef {import('./types/protocol').SeatInfo} SeatInfo */
+
+/**
+ * The home page; gives back what closes the lobby's socket when the page is left.
+ * @param {HTMLElement} main
+ */
 export function home(main) {
   main.append(
     h('h1', {}, t('home-title')),
@@ -37,7 +53,7 @@ export function home(main) {
     h('h2', {}, t('home-recent')));
   const list = h('div', { class: 'stack', 'data-test': 'recent' }, t('home-loading'));
   main.append(list);
-  api('GET', '/api/games/recent').then((games) => {
+  /** @type {Promise<RecentGame[]>} */ (api('GET', '/api/games/recent')).then((games) => {
     list.replaceChildren(...(games.length ? games.map((g) => {
       const players = (g.players || []).map((s) => (s.bot ? t('duel-computer', { level: s.bot }) : s.name));
       return h('div', { class: 'card row', style: 'justify-content:space-between' },

@@ -12,12 +12,60 @@ import { chessPiece } from './quickchess.js';
 import { play } from './sound.js';
 import { mark } from './learn-progress.js';
 
+/** @typedef {import('./learn.js').Box} Box */
+/** @typedef {import('./learn.js').PieceBox} PieceBox */
+/** @typedef {import('./types/protocol').PositionView} PositionView */
+/** @typedef {import('./types/protocol').LegalMove} LegalMove */
+/** @typedef {import('./board.js').BoardOptions} BoardOptions */
+/**
+ * A move from a square to a square: a legal move that is not a lesson game's pass.
+ * @typedef {LegalMove & { from: string, to: string }} BoardMove
+ */
+/**
+ * Pieces by square: `{ c3: 'R', e5: 'p' }` (FEN letters).
+ * @typedef {Record<string, string>} Pieces
+ */
+
+// The answers of POST /api/learn/exercise (crates/server/src/learn.rs, built there as JSON,
+// not as Rust types: so they are written here, see docs/web.md).
+/**
+ * "Capture every pawn": White's piece on `from`, the black pawns, and the fewest moves that
+ * take them all with one line that does (in UCI and in SAN).
+ * @typedef {object} CaptureExercise
+ * @property {string} variant
+ * @property {'capture-all'} kind
+ * @property {number} seed
+ * @property {string} fen
+ * @property {string} from
+ * @property {string} piece
+ * @property {string[]} pawns their squares
+ * @property {number} minimum
+ * @property {string[]} solution
+ * @property {string[]} solution_san
+ */
+/**
+ * "Which squares may the king not step on?": the white king's square, the squares next to
+ * it, and those of them it may not step on.
+ * @typedef {object} KingExercise
+ * @property {string} variant
+ * @property {'king-squares'} kind
+ * @property {number} seed
+ * @property {string} fen
+ * @property {string} king
+ * @property {string[]} neighbours
+ * @property {string[]} forbidden
+ */
+
 const FILES = 5;
 const RANKS = 6;
+/** @type {string[]} every square of the 5x6 board, a1 to e6 */
 const SQUARES = [];
 for (let r = 1; r <= RANKS; r++) for (const f of 'abcde') SQUARES.push(`${f}${r}`);
 
-/** A FEN of the 5x6 board with `pieces` (square -> letter), White to move. */
+/**
+ * A FEN of the 5x6 board with `pieces` (square -> letter), White to move.
+ * @param {Pieces} pieces
+ */
 export function fenOf(pieces) {
   const rows = [];
   for (let r = RANKS; r >= 1; r--) {
@@ -32,11 +80,26 @@ export function fenOf(pieces) {
   return `${rows.join('/')} w - - 0 1`;
 }
 
-/** `pieces` as an object (square -> letter) from a FEN. */
+/**
+ * `pieces` as an object (square -> letter) from a FEN.
+ * @param {string} fen
+ * @returns {Pieces}
+ */
 const piecesOfFen = (fen) => Object.fromEntries(fenPieces(fen));
 
+/**
+ * One of `list`, at random.
+ * @template T
+ * @param {T[]} list
+ * @returns {T}
+ */
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
-/** `count` distinct squares from `list` not in `taken`. */
+/**
+ * `count` distinct squares from `list` not in `taken`.
+ * @param {string[]} list
+ * @param {number} count
+ * @param {Set<string>} taken
+ */
 function freeSquares(list, count, taken) {
   const free = list.filter((s) => !taken.has(s));
   const out = [];
@@ -46,20 +109,51 @@ function freeSquares(list, count, taken) {
 /** A seed for the server's exercise generator (a whole number a browser holds exactly). */
 const newSeed = () => Math.floor(Math.random() * 2 ** 31);
 
-/** The engine's view of a position of `variant`. */
+/**
+ * The engine's view of a position of `variant`.
+ * @param {string} variant
+ * @param {Pieces} pieces
+ * @param {string[]} [moves] played from it, in UCI
+ * @returns {Promise<PositionView>}
+ */
 export function position(variant, pieces, moves = []) {
   return api('POST', '/api/chess/position', { variant, fen: fenOf(pieces), moves });
 }
 
-/** The squares a piece on `from` may move to, by the engine. */
-export const destinations = (pos, from) => new Map(pos.legal.filter((m) => m.from === from).map((m) => [m.to, true]));
+/**
+ * The squares a piece on `from` may move to, by the engine (as drawBoard's `dests`).
+ * @param {PositionView} pos
+ * @param {string} from
+ */
+export function destinations(pos, from) {
+  /** @type {Map<string, boolean>} */
+  const dests = new Map();
+  for (const m of pos.legal) if (m.from === from && m.to) dests.set(m.to, true);
+  return dests;
+}
 
+/**
+ * Whether a move goes from a square to a square (not a lesson game's pass).
+ * @param {LegalMove} m
+ * @returns {m is BoardMove}
+ */
+const onBoard = (m) => !m.pass && m.from !== null && m.to !== null;
+
+/**
+ * The 5x6 board with `pieces`, and whatever else drawBoard is given.
+ * @param {Pieces} pieces
+ * @param {Partial<BoardOptions>} [o]
+ */
 export function board(pieces, o = {}) {
   return drawBoard({ files: FILES, ranks: RANKS, coords: true, piece: (sq) => chessPiece(pieces[sq]),
     label: t('label-position', { layout: fenOf(pieces) }), ...o });
 }
 
-/** A position for the reach exercise: the piece, some of its own pawns in the way, a pawn to take. */
+/**
+ * A position for the reach exercise: the piece, some of its own pawns in the way, a pawn to take.
+ * @param {PieceBox} box
+ * @returns {{ pieces: Pieces, from: string }}
+ */
 function reachPieces(box) {
   const from = box.piece === 'P' ? pick(['b2', 'c2', 'd2', 'b3', 'c3', 'd3']) : pick(SQUARES.filter((s) => !s.endsWith('6')));
   const pieces = { [from]: box.piece };
@@ -71,24 +165,39 @@ function reachPieces(box) {
   return { pieces, from };
 }
 
-/** A row of a result and what to do next. */
+/**
+ * A row of a result and what to do next.
+ * @param {boolean} good
+ * @param {string} test its `data-test`
+ * @param {string} text
+ * @param {...HTMLElement} buttons
+ */
 function verdict(good, test, text, ...buttons) {
   return h('div', { class: `banner stack ${good ? 'good' : 'bad'}`, 'data-test': test, 'aria-live': 'polite' }, h('span', {}, text),
     buttons.length ? h('div', { class: 'row' }, ...buttons) : '');
 }
+/** @param {string} key @param {() => unknown} onclick @param {string} [test] its `data-test` */
 const button = (key, onclick, test) => h('button', { class: 'secondary small', onclick, 'data-test': test }, t(key));
 
-/** Tap every square the piece can reach; the engine says which they are. */
+/**
+ * Tap every square the piece can reach; the engine says which they are.
+ * @param {PieceBox} box
+ * @param {HTMLElement} into
+ */
 export function reachExercise(box, into) {
   const { pieces, from } = reachPieces(box);
+  /** @type {Set<string>} */
   const picked = new Set();
+  /** @type {Map<string, boolean> | null} the squares it reaches, once checked */
   let answer = null;
+  /** @type {boolean | null} whether the player found them all, once checked */
   let result = null;
   const input = new BoardInput({ onMove: () => {}, onTap: (sq) => { if (answer) return false; if (picked.has(sq)) picked.delete(sq); else picked.add(sq); render(); return true; }, redraw: () => render() });
   const check = () => attempt(async () => {
     const pos = await position(box.variant, pieces);
-    answer = destinations(pos, from);
-    const right = answer.size === picked.size && [...picked].every((s) => answer.has(s));
+    const reached = destinations(pos, from);
+    answer = reached;
+    const right = reached.size === picked.size && [...picked].every((s) => reached.has(s));
     result = right;
     play(right ? 'move' : 'refuse');
     if (right) mark(box.n, 'reach');
@@ -100,7 +209,7 @@ export function reachExercise(box, into) {
     into.replaceChildren(
       h('p', {}, t('learn-reachAsk', { piece: box.piece.toLowerCase(), square: from })),
       h('div', { class: 'learn-board', 'data-test': 'reach-board', 'data-from': from }, board(pieces, { input, marks, dests: answer || undefined })),
-      result === null ? h('div', { class: 'row' }, h('button', { 'data-test': 'reach-check', onclick: check }, t('learn-check')), h('span', { class: 'muted' }, t('learn-picked', { count: picked.size })))
+      result === null || !answer ? h('div', { class: 'row' }, h('button', { 'data-test': 'reach-check', onclick: check }, t('learn-check')), h('span', { class: 'muted' }, t('learn-picked', { count: picked.size })))
         : verdict(result, 'reach-result', t(result ? 'learn-reachRight' : 'learn-reachWrong', { count: answer.size }),
           ...(result ? [] : [button('learn-again', () => reachExercise(box, into))])));
   };
@@ -110,22 +219,28 @@ export function reachExercise(box, into) {
 /**
  * Capture every pawn in the number of moves the server proved is the fewest; each move is
  * played by the engine, then the turn comes back to White (the pawns stand still).
+ * @param {PieceBox} box
+ * @param {HTMLElement} into
+ * @param {number} [seed]
  */
 export async function captureExercise(box, into, seed = newSeed()) {
   into.replaceChildren(t('home-loading'));
+  /** @type {CaptureExercise | null} */
   const e = await api('POST', '/api/learn/exercise', { variant: box.variant, kind: 'capture-all', seed }).catch(() => null);
   if (!e) { into.replaceChildren(t('learn-noExercise'), ' ', button('learn-again', () => captureExercise(box, into))); return; }
   const start = piecesOfFen(e.fen);
   let pieces = start;
   let at = e.from;
   let used = 0;
+  /** @type {BoardMove[]} the piece's moves now */
   let legal = [];
-  let result = null; // null while playing, then 'right', 'over' (moves used up) or 'stuck'
+  /** @type {null | 'right' | 'over' | 'stuck'} null while playing, then 'right', 'over' (moves used up) or 'stuck' */
+  let result = null;
   let shown = false; // the solution is shown
   const pawnsLeft = () => Object.values(pieces).filter((p) => p === 'p').length;
   const load = () => attempt(async () => {
     const pos = await position(box.variant, pieces);
-    legal = pos.legal.filter((m) => m.from === at && !m.pass);
+    legal = pos.legal.filter(onBoard).filter((m) => m.from === at);
     if (!legal.length) { result = 'stuck'; play('refuse'); }
     render();
   });
@@ -168,16 +283,22 @@ export async function captureExercise(box, into, seed = newSeed()) {
 /**
  * Which squares next to the king may it not step on? Tap them; the answer comes from the
  * attack tables (next to the other king in King's Conquest, attacked under check rules).
+ * @param {Box} box the king's box, or QuickChess's
+ * @param {HTMLElement} into
+ * @param {number} [seed]
  */
 export async function kingExercise(box, into, seed = newSeed()) {
   into.replaceChildren(t('home-loading'));
   const variant = box.piece === 'K' ? box.variant : 'quickchess';
+  /** @type {KingExercise | null} */
   const e = await api('POST', '/api/learn/exercise', { variant, kind: 'king-squares', seed }).catch(() => null);
   if (!e) { into.replaceChildren(t('learn-noExercise'), ' ', button('learn-again', () => kingExercise(box, into))); return; }
   const pieces = piecesOfFen(e.fen);
   const around = new Set(e.neighbours);
   const forbidden = new Set(e.forbidden);
+  /** @type {Set<string>} */
   const picked = new Set();
+  /** @type {boolean | null} whether the player found them, once checked */
   let result = null;
   const input = new BoardInput({ onMove: () => {}, onTap: (sq) => {
     if (result !== null || !around.has(sq)) return false;

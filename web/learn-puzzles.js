@@ -11,19 +11,43 @@ import { royalBoard } from './royal.js';
 import { play } from './sound.js';
 import { figure, figures } from './rules.js';
 
+/** @typedef {import('./ui.js').Children} Children */
+/** @typedef {import('./solver.js').CheckmatesSolution} CheckmatesSolution */
+/**
+ * What firstCard reads of the default decks (`GET /api/decks`): each Check Mates card's
+ * sliding side, its task and stars.
+ * @typedef {{ checkmates: { cards: Array<{ sliding: { task: string, stars: number } }> } }} Decks
+ */
+/**
+ * A first card to play: a task, a board, and the fewest moves between them.
+ * @typedef {{ task: string, board: string, optimum: number }} FirstCard
+ */
+
+/**
+ * One step of a walkthrough, under its heading.
+ * @param {string} title the heading's catalogue key
+ * @param {...Children} content
+ */
 function step(title, ...content) {
   return h('section', { class: 'card stack learn-step' }, h('h2', {}, t(title)), ...content);
 }
 
-/** A board text turned a quarter to the right (clockwise). */
+/**
+ * A board text turned a quarter to the right (clockwise).
+ * @param {string} text
+ */
 function turned(text) {
   const rows = text.split('/').map((r) => [...r]);
   return rows[0].map((_, c) => rows.map((r) => r[c]).reverse().join('')).join('/');
 }
-/** A board text mirrored left to right. */
+/** A board text mirrored left to right. @param {string} text */
 const mirrored = (text) => text.split('/').map((r) => [...r].reverse().join('')).join('/');
 
-/** The sliding moves of a board: a token next to an empty square, straight. */
+/**
+ * The sliding moves of a board: a token next to an empty square, straight.
+ * @param {string} text
+ * @returns {string[]} as `a1-a2`
+ */
 function slidingMoves(text) {
   const { map } = parseBoard(text);
   const moves = [];
@@ -40,11 +64,15 @@ function slidingMoves(text) {
   return moves;
 }
 
-/** `text` after the move `from-to`. */
+/**
+ * `text` after the move `from-to`.
+ * @param {string} text
+ * @param {string} mv
+ */
 function moved(text, mv) {
   const [from, to] = mv.split('-');
   const { map } = parseBoard(text);
-  map.set(to, map.get(from));
+  map.set(to, map.get(from) ?? '.');
   map.set(from, '.');
   return [3, 2, 1].map((r) => ['a', 'b', 'c'].map((f) => map.get(`${f}${r}`)).join('')).join('/');
 }
@@ -55,25 +83,32 @@ function randomBoard() {
   for (let i = tokens.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [tokens[i], tokens[j]] = [tokens[j], tokens[i]]; }
   const others = [0, 1, 2, 3, 5, 6, 7, 8];
   const empty = others[Math.floor(Math.random() * others.length)];
+  /** @type {Array<string | undefined>} the seven tokens fill the seven squares left */
   const cells = [];
   for (let i = 0; i < 9; i++) cells.push(i === 4 || i === empty ? '.' : tokens.pop());
   return [0, 3, 6].map((i) => cells.slice(i, i + 3).join('')).join('/');
 }
 
-/** A first card: a task of the deck and a board the solver says needs one to three moves. */
+/**
+ * A first card: a task of the deck and a board the solver says needs one to three moves.
+ * @returns {Promise<FirstCard | null>}
+ */
 async function firstCard() {
-  const decks = await api('GET', '/api/decks');
+  const decks = /** @type {Decks} */ (await api('GET', '/api/decks'));
   const tasks = decks.checkmates.cards.filter((c) => c.sliding.stars === 1).map((c) => c.sliding.task);
   for (let tries = 0; tries < 40; tries++) {
     const task = tasks[Math.floor(Math.random() * tasks.length)];
     const board = randomBoard();
-    const r = await api('POST', '/api/solve/checkmates', { side: 'sliding', board, task });
-    if (r.moves >= 1 && r.moves <= 3) return { task, board, optimum: r.moves };
+    const r = /** @type {CheckmatesSolution} */ (await api('POST', '/api/solve/checkmates', { side: 'sliding', board, task }));
+    if (r.moves !== null && r.moves >= 1 && r.moves <= 3) return { task, board, optimum: r.moves };
   }
   return null;
 }
 
-/** The first card, played: the solver says when the board meets the task. */
+/**
+ * The first card, played: the solver says when the board meets the task.
+ * @param {HTMLElement} into
+ */
 async function firstCardPlay(into) {
   into.replaceChildren(t('home-loading'));
   const card = await attempt(firstCard);
@@ -81,6 +116,7 @@ async function firstCardPlay(into) {
   let board = card.board;
   let moves = 0;
   let done = false;
+  /** @type {string[] | null} the last move's squares */
   let last = null;
   const input = new BoardInput({
     onMove: (a, b) => attempt(async () => {
@@ -88,7 +124,7 @@ async function firstCardPlay(into) {
       last = [a, b];
       moves++;
       play('move');
-      const r = await api('POST', '/api/solve/checkmates', { side: 'sliding', board, task: card.task });
+      const r = /** @type {CheckmatesSolution} */ (await api('POST', '/api/solve/checkmates', { side: 'sliding', board, task: card.task }));
       if (r.moves === 0) { done = true; play('end'); }
       render();
     }),
@@ -109,7 +145,10 @@ async function firstCardPlay(into) {
   render();
 }
 
-/** The Check Mates walkthrough. */
+/**
+ * The Check Mates walkthrough.
+ * @param {HTMLElement} main
+ */
 export function learnCheckmates(main) {
   const task = 'b.r/.g./...';
   const first = h('div', { class: 'stack' });
@@ -130,7 +169,10 @@ export function learnCheckmates(main) {
   firstCardPlay(first);
 }
 
-/** The Royal Study walkthrough. */
+/**
+ * The Royal Study walkthrough.
+ * @param {HTMLElement} main
+ */
 export function learnRoyal(main) {
   const card = 'R.B/.Q./K.N';
   const start = () => attempt(async () => {

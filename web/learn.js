@@ -10,7 +10,21 @@ import { t, variantTitle } from './text.js';
 import { boxWon, boxStarted, lessonStarted } from './learn-progress.js';
 import { position, destinations, board, reachExercise, captureExercise, kingExercise } from './learn-exercises.js';
 
-/** The boxes: the booklet's number, its lesson game, and the piece it teaches. */
+/**
+ * A box that teaches a piece (its FEN letter, white): the exercises are about that piece.
+ * @typedef {{ n: number, variant: string, piece: string }} PieceBox
+ */
+/**
+ * The last box, QuickChess itself: every piece, no new one, so no piece exercises.
+ * @typedef {{ n: number, variant: string, piece: null }} GameBox
+ */
+/** @typedef {PieceBox | GameBox} Box */
+/** @typedef {import('./ui.js').Children} Children */
+
+/**
+ * The boxes: the booklet's number, its lesson game, and the piece it teaches.
+ * @type {Box[]}
+ */
 export const BOXES = [
   { n: 2, variant: 'power-pawns', piece: 'P' }, { n: 3, variant: 'kings-conquest', piece: 'K' },
   { n: 4, variant: 'raging-rooks', piece: 'R' }, { n: 5, variant: 'bishops', piece: 'B' },
@@ -18,17 +32,30 @@ export const BOXES = [
   { n: 8, variant: 'krazy-knights', piece: 'N' }, { n: 9, variant: 'quickchess', piece: null },
 ];
 
-/** A pawn shown with what it can do: a step, two captures, and a blocked pawn beside it. */
+/**
+ * The pieces of a box's first board (square -> FEN letter): its piece on c3 and something to
+ * take; a pawn is shown with what it can do: a step, two captures, and a blocked pawn beside it.
+ * @param {PieceBox} box
+ * @returns {Record<string, string>}
+ */
 function demoPieces(box) {
   if (box.piece === 'P') return { c3: 'P', b4: 'p', d4: 'p', e3: 'P', e4: 'p', a5: 'p' };
   return { c3: box.piece, e5: 'p' };
 }
 
+/**
+ * One step of a box, under its heading.
+ * @param {string} title
+ * @param {...Children} content
+ */
 function stepCard(title, ...content) {
   return h('section', { class: 'card stack learn-step' }, h('h2', {}, title), ...content);
 }
 
-/** The numbered boxes with this browser's progress. */
+/**
+ * The numbered boxes with this browser's progress.
+ * @param {number | null} current the box shown, if one is
+ */
 function boxList(current) {
   return h('nav', { class: 'learn-boxes', 'aria-label': t('learn-boxes') }, ...BOXES.map((box) => {
     const done = boxWon(box.n);
@@ -42,7 +69,10 @@ function boxList(current) {
   }));
 }
 
-/** The course's first page: the boxes, and where to go on. */
+/**
+ * The course's first page: the boxes, and where to go on.
+ * @param {HTMLElement} main
+ */
 export function learnHome(main) {
   const next = BOXES.find((b) => !boxWon(b.n)) || BOXES[0];
   const won = BOXES.filter((b) => boxWon(b.n)).length;
@@ -51,13 +81,17 @@ export function learnHome(main) {
     h('p', {}, h('a', { class: 'button', href: `/learn/quickchess/${next.n}`, 'data-link': true, 'data-test': 'learn-next' }, t('learn-continue', { n: next.n }))));
 }
 
-/** One box: the piece's moves, its exercises, then the lesson game. */
+/**
+ * One box: the piece's moves, its exercises, then the lesson game.
+ * @param {HTMLElement} main
+ * @param {string} number the box's number, from the path
+ */
 export function learnBox(main, number) {
   const box = BOXES.find((b) => b.n === Number(number));
   if (!box) { navigate('/learn/quickchess'); return; }
-  const demo = demoPieces(box);
   const demoBoard = h('div', { class: 'learn-board', 'data-test': 'demo-board' }, t('home-loading'));
   if (box.piece) {
+    const demo = demoPieces(box);
     position(box.variant, demo).then((pos) => {
       const from = 'c3';
       demoBoard.replaceChildren(board(demo, { dests: destinations(pos, from), last: [from] }));

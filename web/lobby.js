@@ -6,16 +6,40 @@ import { whoAmI, poolName, gameName } from './players.js';
 import { t, variantTitle } from './text.js';
 import { registeredMark } from './table.js';
 
+/** @typedef {import('./players.js').Account} Account */
+/** @typedef {import('./types/protocol').GameOptions} GameOptions */
+/** @typedef {import('./types/protocol').LobbyView} LobbyView */
+/** @typedef {import('./types/protocol').SeekView} SeekView */
+/** @typedef {import('./types/protocol').PlayingItem} PlayingItem */
+/** @typedef {import('./types/protocol').LobbyFrame} LobbyFrame */
+/** @typedef {import('./types/protocol').Paired} Paired */
+
+/**
+ * A seek's body (`POST /api/lobby/seeks`, `/api/lobby/quick`).
+ * @typedef {{ kind: string, options: GameOptions, rated: boolean, name: string, range?: [number, number] }} SeekRequest
+ */
+
 const CLOCKS = ['', '60+0', '180+2', '300+3', '600+5', '900+10'];
 const VARIANTS = ['quickchess', 'power-pawns', 'mean-queens', 'rescue-the-queen', 'chess'];
 
+/**
+ * The page of a game the lobby pairs or lists (its replay for a kind it does not know).
+ * @param {string} kind
+ * @param {string} id
+ */
 export function gamePath(kind, id) {
-  return {
+  /** @type {Partial<Record<string, string>>} */
+  const pages = {
     quickchess: `/quickchess/play/${id}`, querni: `/querni/play/${id}`, 'royal-match': `/royal/match/${id}`,
     'checkmates-party': `/checkmates/party/${id}`,
-  }[kind] || `/replay/${id}`;
+  };
+  return pages[kind] || `/replay/${id}`;
 }
 
+/**
+ * A seek's or game's game in words: `QuickChess · Mean Queens · 5+3`.
+ * @param {SeekView | PlayingItem} s
+ */
 function describe(s) {
   const o = s.options || {};
   const parts = [gameName(s.kind)];
@@ -24,6 +48,10 @@ function describe(s) {
   return parts.join(' · ');
 }
 
+/**
+ * The form to seek a game, or to pair at once with a waiting seek.
+ * @param {Account | null} account
+ */
 function seekForm(account) {
   const game = h('select', { 'data-test': 'seek-game' }, h('option', { value: 'quickchess' }, t('game-quickchess')), h('option', { value: 'querni' }, t('game-querni')), h('option', { value: 'royal-match' }, t('game-royal')));
   const variant = h('select', { 'data-test': 'seek-variant' }, ...VARIANTS.map((v) => h('option', { value: v }, v === 'chess' ? t('lobby-chess8x8') : variantTitle(v))));
@@ -34,7 +62,9 @@ function seekForm(account) {
   const sync = () => { variant.hidden = game.value !== 'quickchess'; };
   game.addEventListener('change', sync);
   sync();
+  /** @returns {Promise<SeekRequest>} */
   const spec = async () => {
+    /** @type {GameOptions} */
     const options = {};
     if (game.value === 'quickchess') options.variant = variant.value;
     if (game.value === 'royal-match') options.level = 2;
@@ -42,6 +72,7 @@ function seekForm(account) {
       const [i, inc] = clock.value.split('+').map(Number);
       options.clock = { initial_s: i, increment_s: inc };
     }
+    /** @type {SeekRequest} */
     const body = { kind: game.value, options, rated: rated.checked, name: name.value || t('form-defaultName') };
     if (near.checked && account) {
       const pool = (account.ratings || []).find((r) => r.pool.startsWith(game.value === 'royal-match' ? 'royal' : game.value));
@@ -61,16 +92,21 @@ function seekForm(account) {
     h('div', { class: 'row' },
       h('button', { 'data-test': 'seek', onclick: () => attempt(async () => { await api('POST', '/api/lobby/seeks', await spec()); toast(t('lobby-seekPlaced')); }) }, t('lobby-seek')),
       h('button', { class: 'secondary', 'data-test': 'quick', onclick: () => attempt(async () => {
-        const r = await api('POST', '/api/lobby/quick', await spec());
+        const r = /** @type {{ paired?: Paired, seek?: string }} */ (await api('POST', '/api/lobby/quick', await spec()));
         if (r.paired) { rememberSeat(r.paired.game, r.paired.seat, r.paired.token); navigate(gamePath(game.value, r.paired.game)); } else toast(t('lobby-nobodyWaiting'));
       }) }, t('lobby-quick'))));
 }
 
+/**
+ * A seek in the lobby's list: one's own to withdraw, another's to accept.
+ * @param {SeekView} s
+ * @param {Account | null} account
+ */
 function seekRow(s, account) {
   const act = s.mine
     ? h('button', { class: 'secondary small', onclick: () => attempt(() => api('POST', `/api/lobby/seeks/${s.id}/withdraw`, {})) }, t('dialog-cancel'))
     : h('button', { class: 'small', 'data-test': 'accept', disabled: s.rated && !account, onclick: () => attempt(async () => {
-      const r = await api('POST', `/api/lobby/seeks/${s.id}/accept`, { name: nickname() || t('form-defaultName') });
+      const r = /** @type {Paired} */ (await api('POST', `/api/lobby/seeks/${s.id}/accept`, { name: nickname() || t('form-defaultName') }));
       rememberSeat(r.game, r.seat, r.token);
       navigate(gamePath(s.kind, r.game));
     }) }, t('home-play'));
@@ -79,8 +115,13 @@ function seekRow(s, account) {
     h('td', {}, s.rated ? t('lobby-ratedPool', { pool: poolName(s.pool) }) : t('lobby-casual'), s.range ? ` · ${s.range[0]}-${s.range[1]}` : ''), h('td', {}, act));
 }
 
+/**
+ * The lobby, live while it is shown: `close` ends its socket (and with it this browser's seeks).
+ * @returns {{ element: HTMLElement, close: () => void }}
+ */
 export function lobbySection() {
   const box = h('section', { class: 'stack', 'data-test': 'lobby' }, h('h2', {}, t('lobby-title')), h('p', { class: 'muted' }, t('home-loading')));
+  /** @type {WebSocket | null} */
   let ws = null;
   let closed = false;
   whoAmI().then(async (account) => {
@@ -89,7 +130,9 @@ export function lobbySection() {
     box.replaceChildren(h('h2', {}, t('lobby-title')), h('div', { class: 'play' }, form, list));
     // the lobby as last received: the whole of it (`lobby`), then its changes (`lobby_diff`:
     // seeks added and removed, the tables and games when they changed)
+    /** @type {LobbyView | null} */
     let lobby = null;
+    /** @param {LobbyView} l */
     const render = (l) => {
       lobby = l;
       list.replaceChildren(
@@ -103,12 +146,13 @@ export function lobbySection() {
           h('a', { href: gamePath(g.kind, g.id), 'data-link': true, translate: 'no' }, t('lobby-versus', { a: g.players[0] ?? '', b: g.players.slice(1).join(', ') })), ` · ${describe(g)}${g.rated ? ` · ${t('profile-rated')}` : ''}`)))
           : h('p', { class: 'muted' }, t('lobby-noGames')));
     };
-    try { render(await api('GET', '/api/lobby')); } catch (e) { list.replaceChildren(errorText(e)); }
+    try { render(/** @type {LobbyView} */ (await api('GET', '/api/lobby'))); } catch (e) { list.replaceChildren(errorText(e)); }
     const connect = () => {
       if (closed) return;
       const proto = location.protocol === 'https:' ? 'wss' : 'ws';
       ws = new WebSocket(`${proto}://${location.host}/api/lobby/ws`);
       ws.onmessage = (e) => {
+        /** @type {LobbyFrame} */
         const m = JSON.parse(e.data);
         if (m.t === 'lobby') render(m.d);
         if (m.t === 'lobby_diff' && lobby) {
@@ -120,8 +164,9 @@ export function lobbySection() {
         if (m.t === 'paired') {
           rememberSeat(m.d.game, m.d.seat, m.d.token);
           toast(t('lobby-paired'));
-          const kind = (m.d.kind) || null;
-          api('GET', `/api/games/${m.d.game}`).then((g) => navigate(gamePath(kind || g.view.kind, m.d.game)));
+          // a pairing does not say the game's kind: its view does (every view has `kind`)
+          const game = m.d.game;
+          /** @type {Promise<{ view: { kind: string } }>} */ (api('GET', `/api/games/${game}`)).then((g) => navigate(gamePath(g.view.kind, game)));
         }
       };
       ws.onclose = () => { if (!closed) setTimeout(connect, 1500); };

@@ -8,6 +8,8 @@ const SHAPES = {
   Q: `<circle cx="22" cy="33" r="5"/><circle cx="37" cy="24" r="5"/><circle cx="50" cy="19" r="5"/><circle cx="63" cy="24" r="5"/><circle cx="78" cy="33" r="5"/><path d="M23 37l9 35h36l9-35-14 17-6-28-7 27-7-27-6 28z"/><rect x="27" y="72" width="46" height="7" rx="2"/><rect x="23" y="80" width="54" height="8" rx="3"/>`,
   K: `<rect x="46.5" y="6" width="7" height="20" rx="1"/><rect x="40" y="11" width="20" height="7" rx="1"/><path d="M28 38c4-12 40-12 44 0l-7 34H35z"/><rect x="31" y="72" width="38" height="7" rx="2"/><rect x="23" y="80" width="54" height="8" rx="3"/>`,
 };
+/** @typedef {keyof typeof SHAPES} Shape a piece's letter: P R N B Q K */
+/** @type {Partial<Record<Shape, string>>} what is drawn over a shape in the detail colour */
 const DETAILS = {
   N: `<circle cx="47" cy="33" r="3"/>`,
   B: `<path d="M55 31l-10 13" stroke-width="4" fill="none"/>`,
@@ -20,6 +22,13 @@ const STYLES = {
   ghost: { fill: '#cfc5b8', stroke: '#8a7e70', detail: '#8a7e70' },
 };
 
+/**
+ * A piece's symbol: `shape` in `style`'s colours, shrunk about the centre by `scale`.
+ * @param {string} id
+ * @param {Shape} shape
+ * @param {keyof typeof STYLES} style
+ * @param {number} [scale]
+ */
 function piece(id, shape, style, scale = 1) {
   const s = STYLES[style];
   const t = scale === 1 ? '' : ` transform="translate(${50 - 50 * scale} ${50 - 50 * scale}) scale(${scale})"`;
@@ -27,6 +36,13 @@ function piece(id, shape, style, scale = 1) {
   return `<symbol id="${id}" viewBox="0 0 100 100"><g${t} fill="${s.fill}" stroke="${s.stroke}" stroke-width="3" stroke-linejoin="round">${SHAPES[shape]}${detail}</g></symbol>`;
 }
 
+/**
+ * A round token's symbol: a disc of `fill` with a `ring`, and `inner` drawn on it.
+ * @param {string} id
+ * @param {string} fill
+ * @param {string} [inner]
+ * @param {string} [ring]
+ */
 function disc(id, fill, inner = '', ring = '#00000040') {
   return `<symbol id="${id}" viewBox="0 0 100 100"><circle cx="50" cy="50" r="40" fill="${fill}" stroke="${ring}" stroke-width="4"/>${inner}</symbol>`;
 }
@@ -36,7 +52,7 @@ const COLORS = { b: '#2f6fd6', r: '#d64a3a', g: '#3a9d5d' };
 export function installSymbols() {
   if (document.getElementById('tabula-symbols')) return;
   let out = '';
-  for (const shape of Object.keys(SHAPES)) {
+  for (const shape of /** @type {Shape[]} */ (Object.keys(SHAPES))) {
     out += piece(`w${shape}`, shape, 'w') + piece(`b${shape}`, shape, 'b') + piece(`wood${shape}`, shape, 'wood') + piece(`ghost${shape}`, shape, 'ghost');
     out += piece(`sm-w${shape}`, shape, 'w', 0.62) + piece(`sm-b${shape}`, shape, 'b', 0.62);
   }
@@ -59,7 +75,12 @@ export function installSymbols() {
   document.body.insertAdjacentHTML('afterbegin', svg);
 }
 
-// Symbol for a Check Mates board letter on a side.
+/**
+ * Symbol for a Check Mates board letter on a side; null for an empty square.
+ * @param {string} side `sliding` or `chess`
+ * @param {string} ch
+ * @returns {string | null}
+ */
 export function tokenSymbol(side, ch) {
   if (ch === '.') return null;
   if (side === 'sliding') return `tok-${ch}`;
@@ -67,7 +88,12 @@ export function tokenSymbol(side, ch) {
   return ch === ch.toUpperCase() ? `tok-w${ch}` : `tok-b${ch.toUpperCase()}`;
 }
 
-// Symbol for a Check Mates task letter.
+/**
+ * Symbol for a Check Mates task letter; null for a square that asks nothing.
+ * @param {string} side `sliding` or `chess`
+ * @param {string} ch
+ * @returns {string | null}
+ */
 export function needSymbol(side, ch) {
   if (ch === '.') return null;
   if (side === 'sliding') return `need-${ch}`;
@@ -76,8 +102,16 @@ export function needSymbol(side, ch) {
   return `need-${ch}`;
 }
 
-// Symbol for a Royal Study piece letter (K Q R B N).
+/**
+ * Symbol for a Royal Study piece letter (K Q R B N); null for an empty square.
+ * @param {string} ch
+ * @returns {string | null}
+ */
 export function royalSymbol(ch) { return ch === '.' ? null : `wood${ch}`; }
 
-// Symbol for a chess FEN letter.
+/**
+ * Symbol for a chess FEN letter; null for an empty square (`.`).
+ * @param {string} ch
+ * @returns {string | null}
+ */
 export function chessSymbol(ch) { return ch === '.' ? null : (ch === ch.toUpperCase() ? `w${ch}` : `b${ch.toUpperCase()}`); }

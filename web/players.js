@@ -5,26 +5,107 @@ import { api, errorText } from './api.js';
 import { h, toast, navigate, attempt } from './ui.js';
 import { t, hasText, gameTitle, dateTime, dateOnly } from './text.js';
 
-// `quickchess:blitz` as words.
+// The answers of the accounts' endpoints (crates/server/src/http/accounts.rs, built there as
+// JSON, not as Rust types: so they are written here, see docs/web.md).
+/**
+ * A rating in one pool as the server shows it (`ratings_json`): rounded, provisional while its
+ * deviation is above 110.
+ * @typedef {object} Rating
+ * @property {string} pool `quickchess:blitz`, `royal`, ...
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {boolean} provisional
+ * @property {number} games rated games played in the pool
+ */
+/**
+ * The signed-in account (`GET /api/me`).
+ * @typedef {object} Account
+ * @property {string} name
+ * @property {number} created ms since the Unix epoch
+ * @property {Rating[]} ratings
+ */
+/**
+ * Signed up or logged in (`POST /api/auth/signup`, `/api/auth/login`): the account's name and
+ * how many of this browser's guest games became its own.
+ * @typedef {{ name: string, claimed: number }} SignedIn
+ */
+/**
+ * Logged out (`POST /api/auth/logout`): how many sessions ended.
+ * @typedef {{ sessions_ended: number }} LoggedOut
+ */
+/**
+ * A player's record in one kind of game (a party's first place, even shared, is a win).
+ * @typedef {{ kind: string, played: number, won: number, drawn: number, lost: number }} GameStats
+ */
+/**
+ * A game the player played, on their profile.
+ * @typedef {object} PlayedGame
+ * @property {string} game its id
+ * @property {string} kind
+ * @property {string} pool
+ * @property {boolean} rated
+ * @property {number} score the player's: 1 a win, 0.5 a draw, 0 a loss
+ * @property {number} place
+ * @property {number} players how many played
+ * @property {number} finished ms since the Unix epoch
+ */
+/**
+ * A rating after a game (`rating` rounded, `change` what the game changed).
+ * @typedef {{ pool: string, game: string, at: number, rating: number, change: number }} RatingPoint
+ */
+/**
+ * A player's profile (`GET /api/users/{name}`): the 50 latest games, the whole history.
+ * @typedef {object} Profile
+ * @property {string} name
+ * @property {number} created ms since the Unix epoch
+ * @property {Rating[]} ratings
+ * @property {GameStats[]} stats
+ * @property {PlayedGame[]} games
+ * @property {RatingPoint[]} history
+ */
+/**
+ * A pool's best 50 with a settled rating (`GET /api/leaderboard/{pool}`).
+ * @typedef {object} Leaderboard
+ * @property {string} pool
+ * @property {Array<Omit<Rating, 'pool'> & { rank: number, name: string }>} players
+ */
+
+/**
+ * `quickchess:blitz` as words.
+ * @param {string} pool
+ */
 export function poolName(pool) {
   const [game, speed] = pool.split(':');
   return t('pool', { game, speed: speed || 'none' });
 }
 
-/** A game's name from its kind, as the profile and the lobby list it. */
+/**
+ * A game's name from its kind, as the profile and the lobby list it.
+ * @param {string} kind
+ */
 export function gameName(kind) { return hasText(`game-kind-${kind}`) || kind.startsWith('quickchess') ? gameTitle(kind) : kind; }
 
+/**
+ * A rating as shown: `1500?` while provisional.
+ * @param {{ rating: number, provisional: boolean }} r
+ */
 export function ratingText(r) { return `${r.rating}${r.provisional ? '?' : ''}`; }
 
-// The signed-in account (cached for the page's life), or null.
+/** @type {Account | null | undefined} the signed-in account, null for none, undefined until asked */
 let me;
+/**
+ * The signed-in account (asked once for the page's life, unless `refresh`), or null.
+ * @param {boolean} [refresh]
+ * @returns {Promise<Account | null>}
+ */
 export async function whoAmI(refresh = false) {
   if (me !== undefined && !refresh) return me;
-  try { me = await api('GET', '/api/me'); } catch { me = null; }
+  try { me = /** @type {Account} */ (await api('GET', '/api/me')); } catch { me = null; }
   updateHeader();
   return me;
 }
 
+/** Shows the account (or "sign in") in the header's link. */
 export function updateHeader() {
   const link = document.getElementById('account-link');
   if (!link) return;
@@ -34,26 +115,35 @@ export function updateHeader() {
 
 // Every seat token this browser holds as a guest: signing up or in makes their games yours.
 function guestTokens() {
+  /** @type {string[]} */
   const tokens = [];
   for (let i = 0; i < localStorage.length; i++) {
     const k = localStorage.key(i);
     if (k && k.startsWith('tabula:seat:')) {
-      try { tokens.push(JSON.parse(localStorage.getItem(k)).token); } catch { /* not a seat */ }
+      // a seat as api.js's rememberSeat stored it, {seat, token}
+      try { tokens.push(JSON.parse(localStorage.getItem(k) || '').token); } catch { /* not a seat */ }
     }
   }
   return tokens.filter(Boolean);
 }
 
+/** @param {string} label @param {HTMLElement} input */
 function field(label, input) { return h('label', { class: 'stack' }, h('span', { class: 'muted' }, label), input); }
 
+/**
+ * The account page: signing up or in, or (signed in) logging out, the password, deleting.
+ * @param {HTMLElement} main
+ */
 export function accountPage(main) {
+  /** @param {Account | null} account */
   const render = (account) => {
     main.replaceChildren(h('h1', {}, account ? t('account-title', { name: account.name }) : t('account-signInOrUp')));
     if (!account) {
       const name = h('input', { autocomplete: 'username', maxlength: 20, 'data-test': 'username' });
       const pass = h('input', { type: 'password', autocomplete: 'current-password', 'data-test': 'password' });
+      /** @param {string} path @param {Record<string, string>} context */
       const go = (path, context) => attempt(async () => {
-        const r = await api('POST', path, { username: name.value, password: pass.value, seats: guestTokens() });
+        const r = /** @type {SignedIn} */ (await api('POST', path, { username: name.value, password: pass.value, seats: guestTokens() }));
         await whoAmI(true);
         toast(r.claimed ? t('account-signedInClaimed', { count: r.claimed }) : t('account-signedIn'));
         navigate(`/players/${r.name}`);
@@ -77,7 +167,7 @@ export function accountPage(main) {
         h('div', { class: 'card stack' }, h('h3', {}, t('account-logOut')),
           h('div', { class: 'row' },
             h('button', { 'data-test': 'logout', onclick: () => attempt(async () => { await api('POST', '/api/auth/logout', {}); await whoAmI(true); render(null); }) }, t('account-logOut')),
-            h('button', { class: 'secondary', onclick: () => attempt(async () => { const r = await api('POST', '/api/auth/logout', { everywhere: true }); await whoAmI(true); toast(t('account-sessionsEnded', { count: r.sessions_ended })); render(null); }) }, t('account-logOutEverywhere')))),
+            h('button', { class: 'secondary', onclick: () => attempt(async () => { const r = /** @type {LoggedOut} */ (await api('POST', '/api/auth/logout', { everywhere: true })); await whoAmI(true); toast(t('account-sessionsEnded', { count: r.sessions_ended })); render(null); }) }, t('account-logOutEverywhere')))),
         h('div', { class: 'card stack' }, h('h3', {}, t('account-changePassword')), field(t('account-currentPassword'), old), field(t('account-newPassword'), fresh),
           h('button', { onclick: () => attempt(async () => { await api('POST', '/api/auth/password', { old: old.value, new: fresh.value }); toast(t('account-passwordChanged')); }, { unauthorized: 'account-wrongPassword', bad_input: 'account-badInput' }) }, t('account-change'))),
         h('div', { class: 'card stack' }, h('h3', {}, t('account-delete')),
@@ -88,8 +178,11 @@ export function accountPage(main) {
   whoAmI(true).then(render);
 }
 
-// A rating history as an SVG line per pool, each starting from the rating before its first
-// game; the y axis is labelled at its ends.
+/**
+ * A rating history as an SVG line per pool, each starting from the rating before its first
+ * game; the y axis is labelled at its ends.
+ * @param {RatingPoint[]} history
+ */
 function chart(history) {
   const NS = 'http://www.w3.org/2000/svg';
   const W = 640, H = 200, L = 52, P = 16;
@@ -101,19 +194,23 @@ function chart(history) {
   if (!history.length) return svg;
   const pools = [...new Set(history.map((p) => p.pool))];
   const series = pools.map((pool) => {
-    const pts = history.filter((p) => p.pool === pool).map((p, i) => ({ i: i + 1, rating: p.rating }));
-    const first = history.find((p) => p.pool === pool);
+    const own = history.filter((p) => p.pool === pool);
+    const pts = own.map((p, i) => ({ i: i + 1, rating: p.rating }));
+    const first = own[0];
     return [{ i: 0, rating: first.rating - first.change }, ...pts];
   });
   const all = series.flat().map((p) => p.rating);
   const lo = Math.floor((Math.min(...all) - 10) / 10) * 10, hi = Math.ceil((Math.max(...all) + 10) / 10) * 10;
   const n = Math.max(...series.map((s) => s.length - 1), 1);
+  /** @param {number} i a game's place in its pool's line */
   const x = (i) => L + (i / n) * (W - L - P);
+  /** @param {number} r a rating */
   const y = (r) => H - P - ((r - lo) / (hi - lo)) * (H - 2 * P);
+  /** @param {string} name @param {Record<string, string | number>} attrs @param {string | number} [text] */
   const add = (name, attrs, text) => {
     const e = document.createElementNS(NS, name);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    if (text !== undefined) e.textContent = text;
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    if (text !== undefined) e.textContent = String(text);
     svg.append(e);
   };
   add('rect', { x: L, y: P, width: W - L - P, height: H - 2 * P, class: 'frame' });
@@ -128,14 +225,20 @@ function chart(history) {
   return svg;
 }
 
+/** @param {PlayedGame} g */
 function resultWord(g) {
   if (g.players === 2) return t(g.score > 0.5 ? 'profile-won' : g.score < 0.5 ? 'profile-lost' : 'profile-drawn');
   return t('profile-place', { place: g.place, players: g.players });
 }
 
+/**
+ * A player's profile: ratings, the rating history, their record per game and latest games.
+ * @param {HTMLElement} main
+ * @param {string} name
+ */
 export function profilePage(main, name) {
   main.append(h('h1', {}, name), h('p', { class: 'muted' }, t('home-loading')));
-  api('GET', `/api/users/${encodeURIComponent(name)}`).then((p) => {
+  /** @type {Promise<Profile>} */ (api('GET', `/api/users/${encodeURIComponent(name)}`)).then((p) => {
     main.replaceChildren(
       h('h1', { 'data-test': 'profile-name' }, p.name),
       h('p', { class: 'muted' }, t('profile-since', { date: dateOnly(p.created) })),
@@ -156,10 +259,14 @@ export function profilePage(main, name) {
 
 const POOLS = ['quickchess:untimed', 'quickchess:blitz', 'quickchess:rapid', 'chess:blitz', 'querni:untimed', 'querni:blitz', 'royal', 'checkmates'];
 
+/**
+ * The leaderboard of a rating pool (chosen in a list).
+ * @param {HTMLElement} main
+ */
 export function leaderboardPage(main) {
   const pick = h('select', { 'aria-label': t('board-pool') }, ...POOLS.map((p) => h('option', { value: p }, poolName(p))));
   const table = h('div', {});
-  const load = () => api('GET', `/api/leaderboard/${pick.value}`).then((b) => {
+  const load = () => /** @type {Promise<Leaderboard>} */ (api('GET', `/api/leaderboard/${pick.value}`)).then((b) => {
     table.replaceChildren(b.players.length ? h('table', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('cm-player')), h('th', {}, t('board-rating')), h('th', {}, t('board-games'))),
       ...b.players.map((r) => h('tr', {}, h('td', {}, r.rank), h('td', { translate: 'no' }, h('a', { href: `/players/${r.name}`, 'data-link': true }, r.name)), h('td', {}, ratingText(r)), h('td', {}, r.games))))
       : h('p', { class: 'muted' }, t('board-nobody')));

@@ -5,6 +5,8 @@ import { t, LANGUAGES, language, setLanguage } from './text.js';
 import { muted, setMuted, play } from './sound.js';
 
 const THEME = 'tabula:theme';
+/** @typedef {'auto' | 'dark' | 'light'} Theme the system's, or one chosen */
+/** @type {Theme[]} */
 const THEMES = ['auto', 'dark', 'light'];
 
 // small line icons (no emoji: not every system has a font for them)
@@ -15,9 +17,17 @@ const ICONS = {
   sound: '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
   mute: '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/><path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
 };
+/** @param {keyof typeof ICONS} name */
 const icon = (name) => `<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">${ICONS[name]}</svg>`;
 
-function theme() { return THEMES.includes(localStorage.getItem(THEME)) ? localStorage.getItem(THEME) : 'auto'; }
+/**
+ * The theme chosen in this browser (the system's unless one was).
+ * @returns {Theme}
+ */
+function theme() {
+  const stored = localStorage.getItem(THEME);
+  return THEMES.find((name) => name === stored) || 'auto';
+}
 
 function applyTheme() {
   const chosen = theme();
@@ -54,7 +64,7 @@ export function installPrefs() {
   });
   soundButton.addEventListener('click', () => { setMuted(!muted()); label(); if (!muted()) play('move'); });
   label();
-  const langPick = h('select', { 'data-test': 'language', 'aria-label': t('prefs-language'), title: t('prefs-language'), onchange: (e) => setLanguage(e.target.value) },
+  const langPick = h('select', { 'data-test': 'language', 'aria-label': t('prefs-language'), title: t('prefs-language'), onchange: (e) => setLanguage(e.currentTarget.value) },
     ...LANGUAGES.map(([code, name]) => h('option', { value: code, lang: code, 'aria-label': name, selected: code === language() }, code.toUpperCase())));
   box.append(langPick, themeButton, soundButton);
 }

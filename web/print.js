@@ -3,7 +3,10 @@
 import { h } from './ui.js';
 import { t, language } from './text.js';
 
-/** The print-and-play section of a game's page (`checkmates` or `royal`). */
+/**
+ * The print-and-play section of a game's page.
+ * @param {'checkmates' | 'royal'} game
+ */
 export function printDeck(game) {
   return [
     h('h2', {}, t('print-title')),

@@ -6,7 +6,7 @@
 // of a chain to remove it; "End of turn" sends it ("Pass" asks first), "Cancel" starts again.
 // The last turn's path and removed chain stay marked until the next tap; a hint is drawn on
 // the board. The server checks everything.
-import { api, GameSocket } from './api.js';
+import { api } from './api.js';
 import { drawBoard, BoardInput } from './board.js';
 import { h, toast, attempt, shareBox, tableLayout, confirmDialog } from './ui.js';
 import { t, querniEnd, querniTurnWords, querniNotation } from './text.js';
@@ -14,18 +14,31 @@ import { waitingRoom, seatName } from './duel.js';
 import { play } from './sound.js';
 import { rulesLink } from './rules.js';
 import {
-  timeControlPicker, runClocks, playerBar, moveList, Stepper, stepNote, afterGame, followTable,
-  nicknameField, startGame,
+  timeControlPicker, playerBar, moveList, Stepper, stepNote, afterGame, nicknameField, startGame,
 } from './table.js';
+import { gamePage, isWaiting, turnBegins, chimeTurn } from './game-page.js';
+/** @import { QuerniView, QuerniSide, QuerniEvent, CellPiece, MovementView, TurnStep, GameOptions, PlayView, RoomView, RoomEvent, SeatInfo } from './types/protocol' */
+/** @import { BoardOptions } from './board.js' */
+/** @import { GamePage } from './game-page.js' */
 
 const FILES = 10;
 const RANKS = 7;
 
+/** The sides, blue first. @type {readonly QuerniSide[]} */
+const SIDES = ['blue', 'red'];
+
+/** @param {number} i a cell's index @returns {string} its square */
 const sqName = (i) => String.fromCharCode(97 + (i % FILES)) + (Math.floor(i / FILES) + 1);
+/** @param {string} name a square @returns {number} its cell's index */
 const sqIndex = (name) => (name.charCodeAt(0) - 97) + (Number(name.slice(1)) - 1) * FILES;
 
-/** The cells of a position in Querni notation (70 entries: {side, n} or null). */
+/**
+ * The cells of a position in Querni notation (70 entries: {side, n} or null).
+ * @param {string} text
+ * @returns {(CellPiece | null)[]}
+ */
 export function parsePosition(text) {
+  /** @type {(CellPiece | null)[]} */
   const cells = new Array(FILES * RANKS).fill(null);
   text.split(' ')[0].split('/').forEach((row, i) => {
     const rank = RANKS - 1 - i;
@@ -41,7 +54,11 @@ export function parsePosition(text) {
   return cells;
 }
 
-/** The board: numbered blue and red pieces; `o` as drawBoard's (marks, rings, paths...). */
+/**
+ * The board: numbered blue and red pieces; `o` as drawBoard's (marks, rings, paths...).
+ * @param {(CellPiece | null)[]} cells
+ * @param {Partial<BoardOptions>} [o]
+ */
 export function querniBoard(cells, o = {}) {
   return drawBoard({
     files: FILES, ranks: RANKS, cls: 'querni', light: 'var(--querni-light)', dark: 'var(--querni-dark)', label: o.label || t('querni-board'),
@@ -53,9 +70,14 @@ export function querniBoard(cells, o = {}) {
   });
 }
 
-/** The marks of a turn of the history: its path and the squares of its removed chain. */
+/**
+ * The marks of a turn of the history: its path and the squares of its removed chain.
+ * @param {TurnStep | null | undefined} entry
+ */
 function turnMarks(entry) {
+  /** @type {Map<string, string>} */
   const marks = new Map();
+  /** @type {{ squares: string[], cls: string }[]} */
   const paths = [];
   if (!entry) return { marks, paths };
   if (entry.path && entry.path.length > 1) {
@@ -67,12 +89,19 @@ function turnMarks(entry) {
   return { marks, paths };
 }
 
+/** The Querni page: a game against the computer, a friend, or at one screen. @param {HTMLElement} main */
 export function querniHome(main) {
   const name = nicknameField();
   const level = h('select', { 'data-test': 'level', 'aria-label': t('form-level') }, ...[1, 2, 3, 4, 5].map((l) => h('option', { value: l, selected: l === 3 }, t(l === 5 ? 'form-levelStrongest' : 'form-computerLevel', { level: l }))));
   const color = h('select', { 'data-test': 'color', 'aria-label': t('form-color') }, h('option', { value: 'blue' }, t('querni-playBlue')), h('option', { value: 'red' }, t('querni-playRed')));
   const clock = timeControlPicker();
-  const options = () => { const o = { color: color.value }; const c = clock.value(); if (c) o.clock = c; return o; };
+  const options = () => {
+    /** @type {GameOptions} */
+    const o = { color: /** @type {QuerniSide} */ (color.value) };
+    const c = clock.value();
+    if (c) o.clock = c;
+    return o;
+  };
   main.append(
     h('h1', {}, t('game-querni')),
     h('p', { class: 'lead' }, t('querni-lead')),
@@ -86,19 +115,27 @@ export function querniHome(main) {
     h('div', { class: 'card' }, h('p', {}, t('querni-how1')), h('p', {}, t('querni-how2')), h('p', {}, t('querni-how3')), h('p', {}, rulesLink('querni'))));
 }
 
+/**
+ * A Querni game's page: the board where a turn is built, the players' bars and clocks, the
+ * history, the takeback, and what comes after; the lobby while a friend is awaited.
+ * @param {HTMLElement} main @param {string} id
+ */
 export function querniPlay(main, id) {
-  let view = null;
-  let sock;
   let flipped = false;
   // the turn being built
-  let move = null; // chosen movement {from, to, path, text, removals}
-  let chainStart = null; // number of the first tapped chain piece
-  let removal = null; // [low, high, loses]
-  let hint = null; // {text, movement, removal}
+  /** @type {MovementView | null} the movement chosen */
+  let move = null;
+  /** @type {number | null} the number of the first tapped chain piece */
+  let chainStart = null;
+  /** @type {[low: number, high: number, loses: boolean] | null} the chain to remove */
+  let removal = null;
+  /** @type {{ text: string, movement: MovementView | null, removal: number[] | null } | null} the computer's suggestion */
+  let hint = null;
   let touched = false; // a tap since the last turn: the last turn's marks are hidden
-  const reset = () => { move = null; chainStart = null; removal = null; touched = false; if (input) input.selected = null; };
+  const reset = () => { move = null; chainStart = null; removal = null; touched = false; input.selected = null; };
 
-  const cellsNow = () => {
+  /** The cells as the turn being built leaves them. @param {QuerniView} view */
+  const cellsNow = (view) => {
     const cells = view.cells.slice();
     if (move) {
       const from = sqIndex(move.from);
@@ -107,34 +144,44 @@ export function querniPlay(main, id) {
     }
     return cells;
   };
-  const mySide = () => view.turn;
-  const available = () => (move ? move.removals : view.legal.removals);
-  const numberAt = (sq) => { const c = cellsNow()[sqIndex(sq)]; return c && c.side === mySide() ? c.n : null; };
+  /** The chains that may be removed now. @param {QuerniView} view */
+  const available = (view) => (move ? move.removals : (view.legal ? view.legal.removals : []));
+  /** The number of the mover's piece on `sq`, if any. @param {QuerniView} view @param {string} sq */
+  const numberAt = (view, sq) => { const c = cellsNow(view)[sqIndex(sq)]; return c && c.side === view.turn ? c.n : null; };
 
-  // a chain closed by two taps: its first and last piece
-  const closeChain = (a, b) => {
+  /**
+   * A chain closed by two taps: its first and last piece.
+   * @param {QuerniView} view @param {number} a @param {number} b
+   */
+  const closeChain = (view, a, b) => {
     const pair = [Math.min(a, b), Math.max(a, b)];
-    const found = available().find(([lo, hi]) => lo === pair[0] && hi === pair[1]);
-    if (!found) { input.refuse(t('querni-notAChain', { low: pair[0], high: pair[1] })); chainStart = null; render(); return false; }
+    const found = available(view).find(([lo, hi]) => lo === pair[0] && hi === pair[1]);
+    if (!found) { input.refuse(t('querni-notAChain', { low: pair[0], high: pair[1] })); chainStart = null; game.render(); return false; }
     removal = found;
     chainStart = null;
     if (found[2]) toast(t('querni-strandWarning', { low: pair[0], high: pair[1] }));
-    render();
+    game.render();
     return true;
   };
 
+  /** The game being played (the board takes input only then), or null. */
+  const playing = () => { const view = game.view; return view && !isWaiting(view) ? view : null; };
+
   const input = new BoardInput({
     onMove: (from, to) => {
-      move = view.legal.movements.find((m) => m.from === from && m.to === to);
+      const view = playing();
+      if (!view || !view.legal) return;
+      move = view.legal.movements.find((m) => m.from === from && m.to === to) || null;
       touched = true;
-      render();
+      game.render();
     },
     onClaim: (sq, sel) => {
       // before any movement: a piece picked (or a chain begun) and another of one's own that
       // close a removable chain remove it without moving
-      if (!view || !view.your_turn || move) return false;
-      const b = numberAt(sq);
-      const a = sel ? numberAt(sel) : chainStart;
+      const view = playing();
+      if (!view || !view.your_turn || !view.legal || move) return false;
+      const b = numberAt(view, sq);
+      const a = sel ? numberAt(view, sel) : chainStart;
       if (a === null || b === null || a === b) return false;
       const pair = [Math.min(a, b), Math.max(a, b)];
       const found = view.legal.removals.find(([lo, hi]) => lo === pair[0] && hi === pair[1]);
@@ -144,21 +191,22 @@ export function querniPlay(main, id) {
       chainStart = null;
       input.selected = null;
       if (found[2]) toast(t('querni-strandWarning', { low: pair[0], high: pair[1] }));
-      render();
+      game.render();
       return true;
     },
     onTap: (sq) => {
+      const view = playing();
       if (!view || !view.your_turn) return false;
       touched = true;
-      const n = numberAt(sq);
-      if (n === null) { render(); return true; }
-      if (chainStart === null || removal) { chainStart = n; removal = null; render(); return true; }
-      closeChain(chainStart, n);
+      const n = numberAt(view, sq);
+      if (n === null) { game.render(); return true; }
+      if (chainStart === null || removal) { chainStart = n; removal = null; game.render(); return true; }
+      closeChain(view, chainStart, n);
       return true;
     },
-    redraw: () => { touched = true; render(); },
+    redraw: () => { touched = true; game.render(); },
   });
-  const stepper = new Stepper(() => (view ? (view.history || []).length : 0), () => render());
+  const stepper = new Stepper(() => { const view = playing(); return view ? (view.history || []).length : 0; }, () => game.render());
 
   const turnText = () => {
     const parts = [];
@@ -169,64 +217,93 @@ export function querniPlay(main, id) {
   const send = async () => {
     const turn = turnText();
     if (turn === 'pass' && !(await confirmDialog(t('querni-passQuestion'), t('querni-pass')))) return;
-    const done = await attempt(() => sock.act({ t: 'turn', turn }));
+    const done = await game.act({ t: 'turn', turn });
     if (done) { reset(); hint = null; }
-    render();
+    game.render();
   };
   const askHint = async () => {
-    const r = await attempt(() => api('POST', '/api/querni/hint', { position: view.position }));
-    if (!r) return;
+    const asked = playing();
+    if (!asked) return;
+    /** @type {import('./types/protocol').HintView | null} */
+    const r = await attempt(() => api('POST', '/api/querni/hint', { position: asked.position }));
+    const view = playing(); // the latest: a view may have come meanwhile
+    if (!r || !view || !view.legal) return;
+    const legal = view.legal;
     const parts = r.turn.split(' ');
     const mv = parts.find((p) => /^[a-j]\d/.test(p));
     const rm = parts.find((p) => p.startsWith('x'));
     hint = {
       text: r.turn,
-      movement: mv ? view.legal.movements.find((m) => m.text === mv) : null,
+      movement: mv ? legal.movements.find((m) => m.text === mv) || null : null,
       removal: rm ? rm.slice(1).split('-').map(Number) : null,
     };
-    render();
+    game.render();
   };
 
-  const render = () => {
-    if (!view) return;
-    if (input.busy()) return;
-    if (view.status === 'lobby') { main.replaceChildren(waitingRoom(t('game-querni'), view, id, () => { sock.close(); connect(); })); return; }
-    if (followTable(view, id)) return;
-    main.replaceChildren(table());
-  };
+  /** The side this screen plays: none at one screen (both) or for a spectator. @param {QuerniView} view */
+  const mySide = (view) => (view.one_screen ? null : SIDES.find((s) => view.sides[s] === view.you) || null);
+  /** @param {RoomView<QuerniView> | null} view @returns {number} the turns played */
+  const turnsOf = (view) => (view && !isWaiting(view) ? (view.history || []).length : 0);
 
-  const table = () => {
+  /** @type {GamePage<RoomView<QuerniView>>} */
+  const game = gamePage({
+    main, id, input,
+    draw: (view) => (isWaiting(view) ? waitingRoom(t('game-querni'), view, id, game.reconnect) : table(view)),
+    onView: (v, /** @type {RoomEvent<QuerniEvent>[]} */ events, before) => {
+      if (!before || turnsOf(v) !== turnsOf(before)) { reset(); hint = null; }
+      /** @type {QuerniEvent[]} */
+      const turns = events.filter((e) => 'type' in e);
+      if (turns.some((e) => e.type === 'ended')) play('end');
+      else if (turns.some((e) => e.type === 'played' && /x/.test(e.turn))) play('capture');
+      else if (turns.some((e) => e.type === 'played' || e.type === 'taken_back')) play('move');
+      if (!isWaiting(v) && turnBegins(before, v) && !v.over) chimeTurn();
+    },
+    clockSide: (view) => (isWaiting(view) ? undefined : SIDES.find((s) => view.sides[s] === view.you)),
+  });
+
+  /**
+   * The game's table: the board (with the turn being built, or at the step shown), bars,
+   * the takeback, the history.
+   * @param {PlayView<QuerniView>} view
+   */
+  const table = (view) => {
     const history = view.history || [];
     const shown = stepper.shown();
     const live = stepper.live();
     const building = live && view.your_turn;
-    const cells = live ? cellsNow() : parsePosition(shown === 0 ? view.start : history[shown - 1].after);
-    const mine = view.one_screen ? null : ['blue', 'red'].find((s) => view.sides[s] === view.you) || null;
+    const legal = building ? view.legal : null; // only the seat to move has its legal turns
+    const cells = live ? cellsNow(view) : parsePosition(shown === 0 ? view.start : history[shown - 1].after);
+    const mine = mySide(view);
     const orientedRed = (mine === 'red') !== flipped;
-    input.bind({ moves: building && !move ? view.legal.movements.map((m) => [m.from, m.to]) : [], why: mine && !view.over ? t('board-notYourTurn') : null, own: new Set() });
+    input.bind({ moves: legal && !move ? legal.movements.map((m) => [m.from, m.to]) : [], why: mine && !view.over ? t('board-notYourTurn') : null, own: new Set() });
     // what the board marks: the last turn (until the next tap), the turn being built, a hint
     const { marks, paths } = turnMarks(live && touched ? null : history[shown - 1]);
+    /** @type {Map<string, string>} */
     const rings = new Map();
-    if (building && input.selected && !move) {
-      for (const m of view.legal.movements.filter((x) => x.from === input.selected)) paths.push({ squares: m.path, cls: '' });
+    if (legal && input.selected && !move) {
+      for (const m of legal.movements.filter((x) => x.from === input.selected)) paths.push({ squares: m.path, cls: '' });
     }
     if (building && move) paths.push({ squares: move.path, cls: 'chosen' });
+    /** @param {number} n @returns {number} the cell of the mover's piece `n` (-1: none) */
     const mineAt = (n) => cells.findIndex((c) => c && c.side === view.turn && c.n === n);
     if (building && removal) for (let n = removal[0]; n <= removal[1]; n++) if (mineAt(n) >= 0) rings.set(sqName(mineAt(n)), 'chain');
     if (building && chainStart !== null && !removal && mineAt(chainStart) >= 0) rings.set(sqName(mineAt(chainStart)), 'chain');
     if (building && hint && !move) {
-      if (hint.movement) paths.push({ squares: hint.movement.path, cls: 'hint' });
-      if (hint.removal) {
+      const { movement, removal: chain } = hint;
+      if (movement) paths.push({ squares: movement.path, cls: 'hint' });
+      if (chain) {
         const after = cells.slice();
-        if (hint.movement) { after[sqIndex(hint.movement.to)] = after[sqIndex(hint.movement.from)]; after[sqIndex(hint.movement.from)] = null; }
-        after.forEach((c, i) => { if (c && c.side === view.turn && c.n >= hint.removal[0] && c.n <= hint.removal[1]) rings.set(sqName(i), 'hint'); });
+        if (movement) { after[sqIndex(movement.to)] = after[sqIndex(movement.from)]; after[sqIndex(movement.from)] = null; }
+        after.forEach((c, i) => { if (c && c.side === view.turn && c.n >= chain[0] && c.n <= chain[1]) rings.set(sqName(i), 'hint'); });
       }
     }
     const board = querniBoard(cells, { flipped: orientedRed, marks, paths, rings, input });
+    /** @param {QuerniSide} side */
     const who = (side) => seatName(view, view.sides[side]);
+    /** @param {QuerniSide} side */
     const bar = (side) => playerBar(view, {
       side, name: who(side), seat: view.sides[side], you: mine === side, toMove: !view.over && view.turn === side, dot: `var(--${side}-piece)`,
-      tray: h('span', { class: 'muted', 'data-test': `left-${side}` }, t('querni-left', { count: view.left[side] })), serverNow: sock.serverNow(),
+      tray: h('span', { class: 'muted', 'data-test': `left-${side}` }, t('querni-left', { count: view.left[side] })), serverNow: game.serverNow(),
     });
     const status = view.over
       ? h('div', { class: 'banner good', 'data-test': 'result' }, querniEnd(view.end, { blue: who('blue'), red: who('red') }))
@@ -237,22 +314,23 @@ export function querniPlay(main, id) {
       offers.push(h('div', { class: 'banner stack', 'data-test': 'takeback-offer' },
         theirs ? t('table-takebackAsked', { name: who(view.takeback) }) : t('table-takebackWaiting'),
         theirs ? h('div', { class: 'row' },
-          h('button', { 'data-test': 'accept-takeback', onclick: () => attempt(() => sock.act({ t: 'accept_takeback' })) }, t('table-acceptTakeback')),
-          h('button', { class: 'secondary', 'data-test': 'decline-takeback', onclick: () => attempt(() => sock.act({ t: 'decline_takeback' })) }, t('table-declineTakeback'))) : ''));
+          h('button', { 'data-test': 'accept-takeback', onclick: () => game.act({ t: 'accept_takeback' }) }, t('table-acceptTakeback')),
+          h('button', { class: 'secondary', 'data-test': 'decline-takeback', onclick: () => game.act({ t: 'decline_takeback' }) }, t('table-declineTakeback'))) : ''));
     }
     const typed = history.filter((e) => !e.auto && (view.one_screen || e.side === mine)).length;
+    /** @type {Node[]} */
     const actions = [];
     if (building) {
       actions.push(
         h('button', { 'data-test': 'end-turn', onclick: send }, turnText() === 'pass' ? t('querni-pass') : t('querni-endTurn')),
-        h('button', { class: 'secondary', 'data-test': 'cancel', onclick: () => { reset(); render(); } }, t('querni-cancel')),
+        h('button', { class: 'secondary', 'data-test': 'cancel', onclick: () => { reset(); game.render(); } }, t('querni-cancel')),
         h('button', { class: 'secondary', 'data-test': 'hint', onclick: askHint }, t('querni-hint')));
     }
-    actions.push(h('button', { class: 'secondary', 'data-test': 'flip', 'aria-label': t('table-flip'), onclick: () => { flipped = !flipped; render(); } }, '⇅ ', t('table-flipShort')));
+    actions.push(h('button', { class: 'secondary', 'data-test': 'flip', 'aria-label': t('table-flip'), onclick: () => { flipped = !flipped; game.render(); } }, '⇅ ', t('table-flipShort')));
     if ((mine || view.one_screen) && !view.over) {
       actions.push(
-        h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !typed || Boolean(view.takeback), onclick: () => attempt(() => sock.act({ t: 'offer_takeback' })) }, t('table-takeback')),
-        h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table-resignQuestion'), t('table-resign'))) attempt(() => sock.act({ t: 'resign' })); } }, t('table-resign')));
+        h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !typed || Boolean(view.takeback), onclick: () => game.act({ t: 'offer_takeback' }) }, t('table-takeback')),
+        h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table-resignQuestion'), t('table-resign'))) game.act({ t: 'resign' }); } }, t('table-resign')));
     }
     const pending = building ? h('div', { class: 'muted', 'data-test': 'pending' }, t('querni-soFar', { turn: querniNotation(turnText()) })) : '';
     const hintWords = building && hint ? h('div', { class: 'banner', 'data-test': 'hint-text' }, t('querni-hintIs', { words: querniTurnWords(hint.text) })) : '';
@@ -270,7 +348,7 @@ export function querniPlay(main, id) {
         lastTurn ? h('div', { class: 'muted', 'data-test': 'last-turn' }, t('querni-lastTurn', { side: lastTurn.side, turn: querniNotation(lastTurn.turn) })) : '',
         moveList(entries, shown, (s) => stepper.go(s)),
         stepNote(stepper),
-        view.over ? afterGame(view, (i) => sock.act(i), (s) => seatName(view, s)) : '',
+        view.over ? afterGame(view, game.send, (s) => seatName(view, s)) : '',
         h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay-link')),
         view.one_screen ? '' : shareBox(t('share-gameOrWatch')),
       ],
@@ -278,32 +356,19 @@ export function querniPlay(main, id) {
     });
   };
 
-  const connect = () => {
-    sock = new GameSocket(id, (v, frame) => {
-      const before = view;
-      const turnChanged = !before || (v.history || []).length !== (before.history || []).length;
-      view = v;
-      if (turnChanged) { reset(); hint = null; }
-      const events = (frame && frame.d && frame.d.events) || [];
-      if (events.some((e) => e.type === 'ended')) play('end');
-      else if (events.some((e) => e.type === 'played' && /x/.test(e.turn))) play('capture');
-      else if (events.some((e) => e.type === 'played' || e.type === 'taken_back')) play('move');
-      if (before && v.your_turn && !before.your_turn && !v.one_screen && !v.over) setTimeout(() => play('turn'), 150);
-      render();
-    }, toast);
-  };
-  connect();
-  const stopClocks = runClocks(main, () => ({ view, serverNow: sock.serverNow(), mine: view && view.sides && ['blue', 'red'].find((s) => view.sides[s] === view.you) }));
-  return () => { sock.close(); stepper.close(); stopClocks(); };
+  return () => { game.close(); stepper.close(); };
 }
 
-// A read-only picture of a game state (for replays).
+/**
+ * A read-only picture of a game state (for replays).
+ * @param {QuerniView & { seats?: SeatInfo[] }} view
+ */
 export function querniStatic(view) {
   const history = view.history || [];
   const { marks, paths } = turnMarks(history[history.length - 1]);
   const names = { blue: seatName(view, view.sides.blue), red: seatName(view, view.sides.red) };
   return tableLayout({
-    status: h('div', { class: 'banner' }, view.over ? querniEnd(view.end || view.status, names) : t('querni-toPlay', { name: names[view.turn], side: view.turn })),
+    status: h('div', { class: 'banner' }, view.over ? querniEnd(view.end, names) : t('querni-toPlay', { name: names[view.turn], side: view.turn })),
     board: h('div', { class: 'board-wrap' }, querniBoard(view.cells, { marks, paths })),
     panel: [
       h('div', { class: 'muted' }, t('querni-leftBoth', { blue: view.left.blue, red: view.left.red, quiet: view.quiet, at: view.draw_at })),

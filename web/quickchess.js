@@ -1,10 +1,9 @@
 // QuickChess in the browser: every game of the booklet and 8x8 chess, against the computer,
 // two people at one screen, or online by link, untimed or with clocks; Blind QuickChess's
 // hidden setup (blind.js); the analysis board is in analysis.js.
-import { GameSocket } from './api.js';
 import { drawBoard, fenPieces, BoardInput } from './board.js';
 import { chessSymbol } from './pieces.js';
-import { h, toast, attempt, shareBox, tableLayout, confirmDialog } from './ui.js';
+import { h, shareBox, tableLayout, confirmDialog } from './ui.js';
 import { t, variantTitle, variantLong, gameTitle, VARIANTS, pieceLabel, chessEnd } from './text.js';
 import { waitingRoom, seatName } from './duel.js';
 import { blindSetup } from './blind.js';
@@ -12,15 +11,22 @@ import { play } from './sound.js';
 import { rulesLink } from './rules.js';
 import { lessonGameSeen, lessonBoxOf, boxWon } from './learn-progress.js';
 import {
-  timeControlPicker, runClocks, playerBar, moveList, Stepper, stepNote, afterGame, followTable,
-  nicknameField, startGame,
+  timeControlPicker, playerBar, moveList, Stepper, stepNote, afterGame, nicknameField, startGame,
 } from './table.js';
+import { gamePage, isWaiting, turnBegins, chimeTurn } from './game-page.js';
+/** @import { GamePage } from './game-page.js' */
+/** @import { ChessView, SeriesView, LegalMove, MoveView, VerdictParts, PlayView, RoomView, RoomEvent, SeriesEvent, SeatInfo } from './types/protocol' */
+/** @import { Piece } from './board.js' */
 
+/** A QuickChess game's own view: a game's, or an Olympics' game with its series. @typedef {ChessView | SeriesView} QuickChessView */
+
+/** The variants to choose from, `value` chosen. @param {string} [value] */
 export function variantSelect(value = 'quickchess') {
   return h('select', { 'data-test': 'variant', 'aria-label': t('quickchess-variant') },
     ...VARIANTS.map((v) => h('option', { value: v, selected: v === value }, variantLong(v))));
 }
 
+/** A chess piece as a small picture. @param {string} letter a FEN letter (either case) @param {boolean} white */
 export function pieceIcon(letter, white) {
   const NS = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(NS, 'svg');
@@ -33,12 +39,20 @@ export function pieceIcon(letter, white) {
   return svg;
 }
 
-/** A chess piece for the board: its symbol and its name. */
+/**
+ * A chess piece for the board: its symbol and its name.
+ * @param {string | undefined} letter a FEN letter, or none for an empty square
+ * @returns {Piece | null}
+ */
 export function chessPiece(letter) {
-  return letter ? { symbol: chessSymbol(letter), label: pieceLabel(letter) } : null;
+  const symbol = letter ? chessSymbol(letter) : null;
+  return letter && symbol ? { symbol, label: pieceLabel(letter) } : null;
 }
 
-/** The square of the king of the side to move in `fen`, if the last move gave check. */
+/**
+ * The square of the king of the side to move in `fen`, if the last move gave check.
+ * @param {string} fen @param {Map<string, string>} pieces its pieces (fenPieces) @param {boolean} check
+ */
 export function checkedKing(fen, pieces, check) {
   if (!check) return null;
   const king = fen.split(' ')[1] === 'w' ? 'K' : 'k';
@@ -46,24 +60,32 @@ export function checkedKing(fen, pieces, check) {
   return null;
 }
 
-/** The legal moves as the board input takes them: [from, to] pairs (a pass has no squares). */
+/**
+ * The legal moves as the board input takes them: [from, to] pairs (a pass has no squares).
+ * @param {LegalMove[]} legal
+ * @returns {[string, string][]}
+ */
 export function pairsOf(legal) {
   const seen = new Set();
+  /** @type {[string, string][]} */
   const out = [];
   for (const m of legal) {
-    if (m.pass) continue;
+    if (m.pass || m.from === null || m.to === null) continue;
     const k = `${m.from}-${m.to}`;
     if (!seen.has(k)) { seen.add(k); out.push([m.from, m.to]); }
   }
   return out;
 }
 
-/** The squares of a move to highlight; none for a pass (`0000`). */
+/** The squares of a move to highlight; none for a pass (`0000`). @param {MoveView | null} move */
 export function lastSquares(move) {
   return move && move.uci !== '0000' ? [move.uci.slice(0, 2), move.uci.slice(2, 4)] : null;
 }
 
-/** A Pass button when passing is the side's only legal move (lesson games), else nothing. */
+/**
+ * A Pass button when passing is the side's only legal move (lesson games), else nothing.
+ * @param {LegalMove[]} legal @param {(uci: string) => unknown} send
+ */
 export function passButton(legal, send) {
   if (!legal.some((m) => m.pass)) return '';
   return h('div', { class: 'row', 'data-test': 'pass-row' },
@@ -71,26 +93,37 @@ export function passButton(legal, send) {
     h('button', { 'data-test': 'pass', onclick: () => send('0000') }, t('quickchess-pass')));
 }
 
-/** An exact verdict (endgame tables or the lesson solver) in words, from its parts. */
+/** An exact verdict (endgame tables or the lesson solver) in words, from its parts. @param {VerdictParts} v */
 export function verdictText(v) {
   return t(`verdict-${v.kind}`, { winner: v.winner, n: v.n });
 }
 
-/** Resolves a from-to pair to a move, asking for the piece when a pawn promotes or rescues. */
+/**
+ * Resolves a from-to pair to a move, asking for the piece when a pawn promotes or rescues.
+ * @param {string} from @param {string} to
+ * @param {LegalMove[]} legal
+ * @param {boolean} white whether White moves (the pieces offered are White's)
+ * @param {(uci: string) => unknown} send
+ */
 export function chooseMove(from, to, legal, white, send) {
   const options = legal.filter((m) => m.from === from && m.to === to);
   if (options.length <= 1) { if (options[0]) send(options[0].uci); return; }
+  // several moves between two squares differ in the piece a pawn becomes
   const box = h('dialog', { class: 'stack promotion', 'data-test': 'promotion' },
     h('div', {}, t('quickchess-choosePiece')),
-    h('div', { class: 'row' }, ...options.map((m) => h('button', {
-      class: 'secondary piece-choice', 'data-piece': m.promotion, title: pieceLabel(white ? m.promotion.toUpperCase() : m.promotion),
-      onclick: () => { box.close(); send(m.uci); },
-    }, pieceIcon(m.promotion, white), t(`piece-${m.promotion.toLowerCase()}`)))));
+    h('div', { class: 'row' }, ...options.map((m) => {
+      const piece = m.promotion || '';
+      return h('button', {
+        class: 'secondary piece-choice', 'data-piece': m.promotion, title: pieceLabel(white ? piece.toUpperCase() : piece),
+        onclick: () => { box.close(); send(m.uci); },
+      }, pieceIcon(piece, white), t(`piece-${piece.toLowerCase()}`));
+    })));
   box.addEventListener('close', () => box.remove());
   document.body.append(box);
   box.showModal();
 }
 
+/** The QuickChess page: a game against the computer, a friend, or at one screen. @param {HTMLElement} main */
 export function quickchessHome(main) {
   const name = nicknameField();
   const variant = variantSelect();
@@ -98,7 +131,8 @@ export function quickchessHome(main) {
   const color = h('select', { 'data-test': 'color', 'aria-label': t('form-color') }, h('option', { value: 'white' }, t('quickchess-playWhite')), h('option', { value: 'black' }, t('quickchess-playBlack')));
   const clock = timeControlPicker();
   const options = () => {
-    const o = { variant: variant.value, color: color.value };
+    /** @type {import('./types/protocol').GameOptions} */
+    const o = { variant: variant.value, color: /** @type {'white' | 'black'} */ (color.value) };
     const c = clock.value();
     if (c) o.clock = c;
     return o;
@@ -118,7 +152,10 @@ export function quickchessHome(main) {
     h('div', { class: 'card' }, h('p', {}, t('quickchess-how1')), h('p', {}, t('quickchess-how2')), h('p', { class: 'row' }, h('a', { href: '/learn/quickchess', 'data-link': true, 'data-test': 'learn-link' }, t('learn-link')), rulesLink('quickchess'))));
 }
 
-/** The pieces a side has captured (the other side's lost ones) and the balance, for a bar. */
+/**
+ * The pieces a side has captured (the other side's lost ones) and the balance, for a bar.
+ * @param {QuickChessView} view @param {'white' | 'black'} side
+ */
 function tray(view, side) {
   if (!view.material) return null;
   const other = side === 'white' ? 'black' : 'white';
@@ -129,9 +166,11 @@ function tray(view, side) {
     balance > 0 ? h('span', { class: 'balance' }, `+${balance}`) : '');
 }
 
+/** The Olympics' five games and their points so far (nothing for a single game). @param {PlayView<QuickChessView>} v */
 function seriesPanel(v) {
-  if (!v.series) return '';
+  if (!('series' in v)) return '';
   const sr = v.series;
+  /** @param {number} n */
   const seat = (n) => seatName(v, n);
   const head = sr.over
     ? t('olympics-over', { tie: sr.winner === null ? 'yes' : 'no', winner: sr.winner === null ? '' : seat(sr.winner), a: sr.points[0], b: sr.points[1] })
@@ -142,17 +181,20 @@ function seriesPanel(v) {
       : variantTitle(g)))));
 }
 
-/** What a frame's events sound like: a capture, a check, a move, the end. */
+/**
+ * What a frame's events sound like: a capture, a check, a move, the end.
+ * @param {RoomEvent<SeriesEvent>[]} events
+ */
 function soundOf(events) {
-  const moved = (events || []).filter((e) => e.t === 'moved');
-  if ((events || []).some((e) => e.t === 'game_over')) return 'end';
+  const moved = events.filter((e) => e.t === 'moved');
+  if (events.some((e) => e.t === 'game_over')) return 'end';
   if (!moved.length) return null;
   const m = moved[moved.length - 1];
   if (m.check) return 'check';
   return m.san.includes('x') ? 'capture' : 'move';
 }
 
-/** After a lesson game of Learn QuickChess: whether its box is done, and the way back. */
+/** After a lesson game of Learn QuickChess: whether its box is done, and the way back. @param {string} id @param {QuickChessView} view */
 function lessonNote(id, view) {
   const n = lessonBoxOf(id);
   if (!n || !view.over) return '';
@@ -162,38 +204,64 @@ function lessonNote(id, view) {
     h('a', { href: `/learn/quickchess/${n}`, 'data-link': true, 'data-test': 'learn-back' }, t('learn-backToBox', { n })));
 }
 
+/**
+ * A QuickChess game's page: the board with the players' bars and clocks, the moves, the
+ * offers (draw, takeback), and what comes after; the lobby while a friend is awaited, and
+ * Blind QuickChess's setup before the reveal.
+ * @param {HTMLElement} main @param {string} id
+ */
 export function quickchessPlay(main, id) {
-  let view = null;
-  let sock;
   let flipped = false;
-  let premove = null; // [from, to] made ahead of the turn
-  const send = (uci) => attempt(() => sock.act({ t: 'move', uci }));
-  const act = (intent) => attempt(() => sock.act(intent));
+  /** @type {[string, string] | null} a move made ahead of the turn */
+  let premove = null;
+  /** @param {string} uci */
+  const send = (uci) => game.act({ t: 'move', uci });
   const input = new BoardInput({
-    onMove: (from, to) => chooseMove(from, to, view.legal, view.turn === 'white', send),
-    onPremove: (from, to) => { premove = [from, to]; render(); },
-    onTap: () => { if (premove) { premove = null; render(); return true; } return false; },
-    redraw: () => render(),
+    onMove: (from, to) => { const view = game.view; if (view && !isWaiting(view)) chooseMove(from, to, view.legal, view.turn === 'white', send); },
+    onPremove: (from, to) => { premove = [from, to]; game.render(); },
+    onTap: () => { if (premove) { premove = null; game.render(); return true; } return false; },
+    redraw: () => game.render(),
   });
-  const stepper = new Stepper(() => (view ? view.moves.length : 0), () => render());
+  const stepper = new Stepper(() => { const view = game.view; return view && !isWaiting(view) ? view.moves.length : 0; }, () => game.render());
 
-  const render = () => {
-    if (!view) return;
-    if (input.busy()) return; // a piece is being dragged: draw when it lands
-    if (view.status === 'lobby') {
-      main.replaceChildren(waitingRoom(gameTitle('quickchess', (view.options || {}).variant || 'quickchess'), view, id, () => { sock.close(); connect(); }));
-      return;
-    }
-    if (followTable(view, id)) return;
-    if (view.setup) { main.replaceChildren(blindSetup(view, sock, seriesPanel(view), render)); return; }
-    main.replaceChildren(table());
-  };
+  /** @type {GamePage<RoomView<QuickChessView>>} */
+  const game = gamePage({
+    main, id, input,
+    draw: (view) => {
+      if (isWaiting(view)) return waitingRoom(gameTitle('quickchess', (view.options || {}).variant || 'quickchess'), view, id, game.reconnect);
+      if (view.setup) return blindSetup(view, game.act, seriesPanel(view), game.render);
+      return table(view);
+    },
+    onView: (v, /** @type {RoomEvent<SeriesEvent>[]} */ events, before) => {
+      const sound = soundOf(events);
+      if (sound) play(sound);
+      if (isWaiting(v)) return; // nothing is played in the lobby
+      lessonGameSeen(id, v);
+      if (turnBegins(before, v)) {
+        // it is our turn: a premove goes now if it is legal, else it is dropped
+        if (premove) {
+          const [from, to] = premove;
+          premove = null;
+          const options = v.legal.filter((m) => m.from === from && m.to === to);
+          if (options.length) send(options[0].uci);
+        } else if (sound !== 'end') chimeTurn();
+      }
+      if (v.over) premove = null;
+    },
+    clockSide: (view) => (isWaiting(view) ? undefined : view.color),
+  });
 
-  const table = () => {
+  /**
+   * The game's table: the board (as it stands, or at the step shown), bars, offers, moves.
+   * @param {PlayView<QuickChessView>} view
+   */
+  const table = (view) => {
     const n = view.moves.length;
     const shown = stepper.shown();
     const live = stepper.live();
-    const fen = shown === n ? view.fen : (shown === 0 ? view.start_fen : view.moves[shown - 1].fen);
+    // the position is known once a Blind setup is over, which it is when the table is drawn
+    const startFen = /** @type {string} */ (view.start_fen);
+    const fen = shown === n ? /** @type {string} */ (view.fen) : (shown === 0 ? startFen : view.moves[shown - 1].fen);
     const pieces = fenPieces(fen);
     const lastMove = shown > 0 ? view.moves[shown - 1] : null;
     const givesCheck = lastMove ? /[+#]$/.test(lastMove.san) : false;
@@ -210,6 +278,7 @@ export function quickchessPlay(main, id) {
       own: mine && !view.one_screen ? own : new Set(),
       why: mine && !view.over ? t('board-notYourTurn') : null,
     });
+    /** @type {Map<string, string>} */
     const marks = new Map();
     if (premove && live) for (const sq of premove) marks.set(sq, 'premove');
     const board = drawBoard({
@@ -218,10 +287,14 @@ export function quickchessPlay(main, id) {
       last: lastSquares(lastMove),
       check: checkedKing(fen, pieces, givesCheck), marks, input,
     });
-    const who = (c) => seatName(view, view.sides[c]);
+    /** @type {Record<string, number>} */
+    const seatOf = view.sides;
+    /** @param {string} c a colour */
+    const who = (c) => seatName(view, seatOf[c]);
+    /** @param {'white' | 'black'} side */
     const bar = (side) => playerBar(view, {
       side, name: who(side), seat: view.sides[side], you: !view.one_screen && mine === side, toMove: !view.over && view.turn === side,
-      tray: tray(view, side), serverNow: sock.serverNow(),
+      tray: tray(view, side), serverNow: game.serverNow(),
     });
     const status = view.over
       ? h('div', { class: 'banner good', 'data-test': 'result' }, chessEnd(view.end, { white: who('white'), black: who('black') }), ` (${view.result})`)
@@ -237,24 +310,27 @@ export function quickchessPlay(main, id) {
       offers.push(h('div', { class: 'banner stack', 'data-test': 'takeback-offer' },
         theirs ? t('table-takebackAsked', { name: who(view.takeback) }) : t('table-takebackWaiting'),
         theirs ? h('div', { class: 'row' },
-          h('button', { 'data-test': 'accept-takeback', onclick: () => act({ t: 'accept_takeback' }) }, t('table-acceptTakeback')),
-          h('button', { class: 'secondary', 'data-test': 'decline-takeback', onclick: () => act({ t: 'decline_takeback' }) }, t('table-declineTakeback'))) : ''));
+          h('button', { 'data-test': 'accept-takeback', onclick: () => game.act({ t: 'accept_takeback' }) }, t('table-acceptTakeback')),
+          h('button', { class: 'secondary', 'data-test': 'decline-takeback', onclick: () => game.act({ t: 'decline_takeback' }) }, t('table-declineTakeback'))) : ''));
     }
-    const myMoves = view.one_screen ? n : view.moves.filter((_, i) => (i % 2 === 0) === (view.start_fen.split(' ')[1] === (mine === 'white' ? 'w' : 'b'))).length;
-    const actions = [h('button', { class: 'secondary', 'data-test': 'flip', title: t('table-flip'), 'aria-label': t('table-flip'), onclick: () => { flipped = !flipped; render(); } }, '⇅ ', t('table-flipShort'))];
+    const myMoves = view.one_screen ? n : view.moves.filter((_, i) => (i % 2 === 0) === (startFen.split(' ')[1] === (mine === 'white' ? 'w' : 'b'))).length;
+    /** @type {(Node | string)[]} */
+    const actions = [h('button', { class: 'secondary', 'data-test': 'flip', title: t('table-flip'), 'aria-label': t('table-flip'), onclick: () => { flipped = !flipped; game.render(); } }, '⇅ ', t('table-flipShort'))];
     if (mine && !view.over) {
       actions.push(
-        h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !myMoves || Boolean(view.takeback), onclick: () => act({ t: 'offer_takeback' }) }, t('table-takeback')),
-        view.one_screen ? '' : h('button', { class: 'secondary', 'data-test': 'draw', onclick: () => act({ t: 'offer_draw' }) }, view.draw_offer && view.draw_offer !== mine ? t('quickchess-acceptDraw') : t('quickchess-offerDraw')),
-        h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table-resignQuestion'), t('table-resign'))) act({ t: 'resign' }); } }, t('table-resign')));
+        h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !myMoves || Boolean(view.takeback), onclick: () => game.act({ t: 'offer_takeback' }) }, t('table-takeback')),
+        view.one_screen ? '' : h('button', { class: 'secondary', 'data-test': 'draw', onclick: () => game.act({ t: 'offer_draw' }) }, view.draw_offer && view.draw_offer !== mine ? t('quickchess-acceptDraw') : t('quickchess-offerDraw')),
+        h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table-resignQuestion'), t('table-resign'))) game.act({ t: 'resign' }); } }, t('table-resign')));
     }
-    const whiteFirst = view.start_fen.split(' ')[1] === 'w';
+    const whiteFirst = startFen.split(' ')[1] === 'w';
     const entries = view.moves.map((m, i) => {
       const whiteMove = (i % 2 === 0) === whiteFirst;
       const num = Math.floor((i + (whiteFirst ? 0 : 1)) / 2) + 1;
       return { label: m.san, num: whiteMove ? `${num}.` : (i === 0 ? `${num}…` : null) };
     });
-    const lostMine = mine && view.material ? view.material.lost[mine].replace(/p/g, '') : '';
+    /** @type {Record<string, string> | null} */
+    const lost = view.material && view.material.lost;
+    const lostMine = mine && lost ? lost[mine].replace(/p/g, '') : '';
     const rescue = mine && lostMine && /quickchess|blind|pro/.test(view.variant) && !view.over
       ? h('div', { class: 'muted', 'data-test': 'rescue-note' }, t('quickchess-rescuable', { pieces: [...lostMine].map((p) => t(`piece-${p}`)) })) : '';
     const panel = [
@@ -262,7 +338,7 @@ export function quickchessPlay(main, id) {
       moveList(entries, shown, (s) => stepper.go(s)),
       stepNote(stepper),
       rescue,
-      view.over ? afterGame(view, (i) => sock.act(i), (s) => seatName(view, s)) : '',
+      view.over ? afterGame(view, game.send, (s) => seatName(view, s)) : '',
       h('div', { class: 'row' },
         h('a', { href: `/quickchess/analyse?variant=${encodeURIComponent(view.variant)}&fen=${encodeURIComponent(fen)}`, 'data-link': true }, t('quickchess-analyse')),
         h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay-link'))),
@@ -278,42 +354,24 @@ export function quickchessPlay(main, id) {
       actions, panel, aspect: view.width / view.height,
     });
   };
-
-  const connect = () => {
-    sock = new GameSocket(id, (v, frame) => {
-      const before = view;
-      view = v;
-      lessonGameSeen(id, v);
-      const events = frame && frame.d && frame.d.events;
-      const sound = soundOf(events);
-      if (sound) play(sound);
-      if (before && v.your_turn && !before.your_turn && !v.one_screen) {
-        // it is our turn: a premove goes now if it is legal, else it is dropped
-        if (premove) {
-          const [from, to] = premove;
-          premove = null;
-          const options = v.legal.filter((m) => m.from === from && m.to === to);
-          if (options.length) send(options[0].uci);
-        } else if (sound !== 'end') setTimeout(() => play('turn'), 150);
-      }
-      if (v.over) premove = null;
-      render();
-    }, toast);
-  };
-  connect();
-  const stopClocks = runClocks(main, () => ({ view, serverNow: sock.serverNow(), mine: view && view.color }));
-  return () => { sock.close(); stepper.close(); stopClocks(); };
+  return () => { game.close(); stepper.close(); };
 }
 
-// A read-only picture of a game state (for replays).
+/**
+ * A read-only picture of a game state (for replays).
+ * @param {QuickChessView & { seats?: SeatInfo[] }} view
+ * @param {{ flipped?: boolean }} [ctx]
+ */
 export function chessStatic(view, ctx = {}) {
   if (view.setup) return h('div', { class: 'banner' }, t('blind-replay', { white: view.setup.counts[0], black: view.setup.counts[1] }));
-  const pieces = fenPieces(view.fen);
+  const fen = /** @type {string} */ (view.fen); // known once the Blind setup is over
+  const pieces = fenPieces(fen);
   const last = lastSquares(view.last);
   const board = drawBoard({
-    files: view.width, ranks: view.height, flipped: Boolean(ctx.flipped), label: t('label-position', { layout: view.fen }),
-    piece: (sq) => chessPiece(pieces.get(sq)), last, check: checkedKing(view.fen, pieces, view.check),
+    files: view.width, ranks: view.height, flipped: Boolean(ctx.flipped), label: t('label-position', { layout: fen }),
+    piece: (sq) => chessPiece(pieces.get(sq)), last, check: checkedKing(fen, pieces, view.check),
   });
+  /** @type {Record<string, string>} */
   const names = { white: seatName(view, view.sides.white), black: seatName(view, view.sides.black) };
   return tableLayout({
     status: h('div', { class: 'banner' }, view.over ? chessEnd(view.end, names) : t(view.check ? 'quickchess-toMoveCheck' : 'quickchess-toMove', { name: names[view.turn], side: view.turn })),

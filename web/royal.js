@@ -1,31 +1,79 @@
 // The Royal Study in the browser: solo play and matches against a friend or a bot.
-import { GameSocket, nickname } from './api.js';
-import { drawBoard, parseBoard, BoardInput } from './board.js';
+import { nickname } from './api.js';
+import { drawBoard, parseBoard, BoardInput, dashedPairs } from './board.js';
 import { royalSymbol } from './pieces.js';
-import { h, toast, attempt, shareBox, tableLayout } from './ui.js';
+import { h, shareBox, tableLayout } from './ui.js';
 import { t, royalLabel } from './text.js';
-import { afterGame, followTable, startGame, nicknameField, takeSeat, registeredMark } from './table.js';
+import { afterGame, startGame, nicknameField, takeSeat, registeredMark } from './table.js';
+import { gamePage, isWaiting } from './game-page.js';
 import { play } from './sound.js';
 import { rulesLink } from './rules.js';
 import { printDeck } from './print.js';
+/** @import { RSoloView, RoyalSoloEvent, MatchView, MatchEvent, WaitingView, TableView, ClosedTable, SeatInfo, RatingShown, PlayView, RoomView, RoomEvent } from './types/protocol' */
+/** @import { GamePage } from './game-page.js' */
 
-/** Five pieces on 3x3; with `input` and `legal` ("a1-a2" moves) it can be played on. */
+/**
+ * How a solo run is drawn: on its page with the board's input, the last move and the
+ * player's actions; in a replay, read-only.
+ * @typedef {object} SoloContext
+ * @property {boolean} [readOnly]
+ * @property {BoardInput | null} [input]
+ * @property {string[] | null} [last] the last move's squares
+ * @property {(intent: object) => unknown} [act] sends an intent (a refusal is shown)
+ */
+
+/**
+ * A match as its page and its replay draw it: the game's view with the room's part (a
+ * replay's step has a table that says only whether it was closed).
+ * @typedef {MatchView & { seats?: SeatInfo[], table?: TableView | ClosedTable | null, ratings?: RatingShown[] | null, too_short_to_rate?: boolean }} MatchShown
+ */
+
+/**
+ * How a match is drawn: on its page with the board's input and the player's actions; in a
+ * replay, read-only at the step's time (no input, no actions).
+ * @typedef {object} MatchContext
+ * @property {boolean} [readOnly]
+ * @property {BoardInput | null} [input]
+ * @property {string[] | null} [last] the last move's squares
+ * @property {(intent: object) => unknown} [act] sends an intent (a refusal is shown)
+ * @property {(intent: object) => Promise<unknown>} [send] sends an intent (a refusal is thrown: afterGame shows it)
+ * @property {() => number} [serverNow] the server's time now
+ * @property {(name: string) => unknown} [join] takes the free seat as `name`
+ */
+
+/**
+ * Five pieces on 3x3; with `input` and `legal` ("a1-a2" moves) it can be played on.
+ * @param {string} text the board in its notation
+ * @param {{ legal?: string[], input?: BoardInput | null, last?: string[] | null, coords?: boolean, label?: string }} [o]
+ */
 export function royalBoard(text, { legal = [], input = null, last = null, coords = true, label } = {}) {
   const { map, files, ranks } = parseBoard(text);
-  if (input) input.bind({ moves: legal.map((m) => m.split('-')) });
+  if (input) input.bind({ moves: dashedPairs(legal) });
   return drawBoard({
     files, ranks, coords, label: label || t('label-pieces', { layout: text }), last, input,
-    piece: (sq) => { const s = royalSymbol(map.get(sq)); return s ? { symbol: s, label: royalLabel(map.get(sq)) } : null; },
+    piece: (sq) => { const ch = map.get(sq) ?? '.'; const s = royalSymbol(ch); return s ? { symbol: s, label: royalLabel(ch) } : null; },
   });
 }
 
+/** A card beside the board. @param {string} text the card in board notation @param {string} caption */
 function cardBox(text, caption) {
   return h('div', { class: 'board-wrap side-board' }, h('div', { class: 'caption' }, caption),
     royalBoard(text, { coords: false, label: t('label-card', { layout: text }) }));
 }
 
+/**
+ * What a card may do: its action, icon, words, and the level it comes with.
+ * @type {[action: string, icon: string, key: string, level: number][]}
+ */
 const ACTIONS = [['turn-', '⟲', 'royal-turnLeft', 2], ['turn+', '⟳', 'royal-turnRight', 2], ['mirror-lr', '⇆', 'royal-mirrorLr', 3], ['mirror-tb', '⇅', 'royal-mirrorTb', 3]];
 
+/**
+ * The buttons that turn or mirror each card, as far as the level allows.
+ * @param {number} level
+ * @param {unknown[]} cards
+ * @param {(intent: object) => unknown} act
+ * @param {boolean} disabled
+ */
 function cardButtons(level, cards, act, disabled) {
   return h('div', { class: 'stack' }, ...cards.map((_, i) => h('div', { class: 'row' },
     cards.length > 1 ? h('span', { class: 'muted' }, t('royal-cardN', { n: i + 1 })) : '',
@@ -35,12 +83,22 @@ function cardButtons(level, cards, act, disabled) {
     }, icon, ' ', t(key))))));
 }
 
-function lastMoveOf(frame) {
-  const ev = (frame && frame.d && frame.d.events) || [];
-  const m = [...ev].reverse().find((e) => e.step && e.step.includes('-') && /\d/.test(e.step) && !e.step.includes(':') && !e.step.startsWith('mirror'));
-  return m ? m.step.split('-') : null;
+/**
+ * The squares of the last piece move among a frame's events (a step that is not a card's
+ * turn or mirror), if there was one.
+ * @param {RoomEvent<RoyalSoloEvent | MatchEvent>[]} events
+ * @returns {string[] | null}
+ */
+function lastMoveOf(events) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    const step = 'step' in e ? e.step : '';
+    if (step && step.includes('-') && /\d/.test(step) && !step.includes(':') && !step.startsWith('mirror')) return step.split('-');
+  }
+  return null;
 }
 
+/** The Royal Study's page: a solo run, or a match against a friend or a bot. @param {HTMLElement} main */
 export function royalHome(main) {
   const level = h('select', { 'aria-label': t('royal-level') }, ...[1, 2, 3].map((l) => h('option', { value: l }, t(`royal-level-${l}`))));
   const bonus = h('input', { type: 'checkbox' });
@@ -50,7 +108,9 @@ export function royalHome(main) {
   const execLimit = h('select', { 'data-test': 'execution-limit', 'aria-label': t('royal-execLimit') }, h('option', { value: '' }, t('royal-noExecLimit')),
     ...[30, 60, 120].map((s) => h('option', { value: s * 1000 }, t('royal-execWithin', { s }))));
   const name = nicknameField();
+  /** @param {string} kind @param {number[]} bots */
   const go = (kind, bots) => {
+    /** @type {{ level: number, bonus: boolean, hourglass_ms?: number, execution_limit_ms?: number | null }} */
     const options = { level: Number(level.value), bonus: bonus.checked };
     if (kind === 'royal-match') {
       options.hourglass_ms = Number(hourglass.value);
@@ -76,38 +136,44 @@ export function royalHome(main) {
 
 // --- solo ----------------------------------------------------------------------------------
 
+/**
+ * A solo run's page: the cards, the board, the count, and the results so far.
+ * @param {HTMLElement} main @param {string} id
+ */
 export function royalSolo(main, id) {
-  let view = null;
+  /** @type {string[] | null} the last move's squares, kept until the next (or a new card) */
   let last = null;
-  let sock;
-  const act = (i) => attempt(() => sock.act(i));
-  const input = new BoardInput({ onMove: (a, b) => act({ t: 'move', mv: `${a}-${b}` }), redraw: () => render() });
-  const render = () => {
-    if (!view || input.busy()) return;
-    main.replaceChildren(royalSoloView(view, { input, last, act }));
-  };
-  sock = new GameSocket(id, (v, frame) => {
-    const before = view;
-    view = v;
-    last = lastMoveOf(frame) || (v.count === 0 ? null : last);
-    if (before && v.complete && !before.complete) play('end');
-    else if (lastMoveOf(frame)) play('move');
-    render();
-  }, toast);
-  return () => sock.close();
+  const input = new BoardInput({ onMove: (a, b) => game.act({ t: 'move', mv: `${a}-${b}` }), redraw: () => game.render() });
+  /** @type {GamePage<PlayView<RSoloView>>} */
+  const game = gamePage({
+    main, id, input,
+    // a run is played on from card to card: its page offers no rematch to follow
+    followRematch: false,
+    draw: (view) => royalSoloView(view, { input, last, act: game.act }),
+    onView: (v, /** @type {RoomEvent<RoyalSoloEvent>[]} */ events, before) => {
+      last = lastMoveOf(events) || (v.count === 0 ? null : last);
+      if (before && v.complete && !before.complete) play('end');
+      else if (lastMoveOf(events)) play('move');
+    },
+  });
+  return () => game.close();
 }
 
+/**
+ * A solo run: live on its page, or read-only in a replay.
+ * @param {RSoloView} v @param {SoloContext} ctx
+ */
 export function royalSoloView(v, ctx) {
-  const result = v.results[v.results.length - 1] || {};
+  const result = v.results[v.results.length - 1];
   const ro = ctx.readOnly;
   const cards = v.oriented.map((c, i) => cardBox(c, v.oriented.length > 1 ? t('royal-cardN', { n: i + 1 }) : t('royal-card')));
   const status = v.complete
     ? h('div', { class: `banner ${v.count === v.optimum ? 'good' : ''}`, 'data-test': 'complete' },
-      h('div', { class: 'stat' }, t('royal-doneIn', { count: v.count })), t('royal-best', { best: result.best, optimum: v.optimum }))
+      h('div', { class: 'stat' }, t('royal-doneIn', { count: v.count })), t('royal-best', { best: result ? result.best : undefined, optimum: v.optimum }))
     : h('div', { class: 'row' }, h('span', { class: 'stat', 'data-test': 'count' }, `${v.count}`), h('span', { class: 'muted' }, t('royal-countHelp')));
   const actions = v.complete
-    ? (ro ? '' : [h('button', { class: 'secondary', onclick: () => ctx.act({ t: 'retry' }) }, t('royal-retry')), h('button', { 'data-test': 'next', onclick: () => ctx.act({ t: 'next' }) }, t('royal-nextCard'))])
-    : [v.level > 1 && !ro ? cardButtons(v.level, v.cards, ctx.act, false) : '', ro ? '' : h('button', { class: 'secondary small', onclick: () => ctx.act({ t: 'retry' }) }, t('royal-restart'))];
+    ? (ro ? '' : [h('button', { class: 'secondary', onclick: () => ctx.act?.({ t: 'retry' }) }, t('royal-retry')), h('button', { 'data-test': 'next', onclick: () => ctx.act?.({ t: 'next' }) }, t('royal-nextCard'))])
+    : [v.level > 1 && !ro && ctx.act ? cardButtons(v.level, v.cards, ctx.act, false) : '', ro ? '' : h('button', { class: 'secondary small', onclick: () => ctx.act?.({ t: 'retry' }) }, t('royal-restart'))];
   const table = h('div', { class: 'scroll-x' }, h('table', {}, h('tr', {}, h('th', {}, t('royal-cardCol')), h('th', {}, t('royal-bestCol')), h('th', {}, t('royal-attempts'))),
     ...v.results.map((r, i) => h('tr', {}, h('td', {}, i + 1), h('td', {}, r.best ?? '-'), h('td', {}, r.attempts)))));
   return tableLayout({
@@ -121,61 +187,76 @@ export function royalSoloView(v, ctx) {
 
 // --- match ---------------------------------------------------------------------------------
 
+/**
+ * A match's page: the invitation, then the rounds (announcing, the hourglass, the
+ * execution), the scores, and what comes after.
+ * @param {HTMLElement} main @param {string} id
+ */
 export function royalMatch(main, id) {
-  let view = null;
+  /** @type {string[] | null} the last move's squares, kept until the next */
   let last = null;
-  let sock;
-  const input = new BoardInput({ onMove: (a, b) => ctx.act({ t: 'move', mv: `${a}-${b}` }), redraw: () => render() });
+  const input = new BoardInput({ onMove: (a, b) => game.act({ t: 'move', mv: `${a}-${b}` }), redraw: () => game.render() });
+  /** @type {MatchContext} */
   const ctx = {
     input,
-    act: (i) => attempt(() => sock.act(i)),
-    send: (i) => sock.act(i),
-    serverNow: () => sock.serverNow(),
-    join: (name) => takeSeat(id, name, () => { sock.close(); connect(); }),
+    last,
+    act: (i) => game.act(i),
+    send: (i) => game.send(i),
+    serverNow: () => game.serverNow(),
+    join: (name) => takeSeat(id, name, () => game.reconnect()),
   };
-  const render = () => {
-    if (!view || input.busy()) return;
-    if (followTable(view, id)) return;
-    ctx.last = last;
-    main.replaceChildren(matchView(view, ctx));
-  };
-  const connect = () => {
-    sock = new GameSocket(id, (v, frame) => {
-      const before = view;
-      view = v;
-      last = lastMoveOf(frame) || last;
-      if (before && v.over && !before.over) play('end');
-      else if (lastMoveOf(frame)) play('move');
-      render();
-    }, toast);
-  };
-  connect();
-  const timer = setInterval(() => {
-    const el = main.querySelector('[data-sand]');
-    if (el && view && view.phase && view.phase.ends) el.textContent = secondsLeft(view.phase.ends, ctx);
-    const left = main.querySelector('[data-exec-clock]');
-    if (left && view && view.phase && view.phase.deadline) left.textContent = t('royal-left', { time: secondsLeft(view.phase.deadline, ctx) });
-  }, 200);
-  return () => { sock.close(); clearInterval(timer); };
+  /** @param {RoomView<MatchView> | null} view */
+  const isOver = (view) => Boolean(view && !isWaiting(view) && view.over);
+  /** @type {GamePage<RoomView<MatchView>>} */
+  const game = gamePage({
+    main, id, input,
+    draw: (view) => { ctx.last = last; return matchView(view, ctx); },
+    onView: (v, /** @type {RoomEvent<MatchEvent>[]} */ events, before) => {
+      last = lastMoveOf(events) || last;
+      if (before && isOver(v) && !isOver(before)) play('end');
+      else if (lastMoveOf(events)) play('move');
+    },
+    // the hourglass and the execution's time limit, counted down between updates
+    tick: {
+      ms: 200,
+      run: (view) => {
+        const ph = isWaiting(view) ? null : view.phase;
+        const el = main.querySelector('[data-sand]');
+        if (el && ph && 'ends' in ph && ph.ends) el.textContent = secondsLeft(ph.ends, ctx);
+        const left = main.querySelector('[data-exec-clock]');
+        if (left && ph && 'deadline' in ph && ph.deadline) left.textContent = t('royal-left', { time: secondsLeft(ph.deadline, ctx) });
+      },
+    },
+  });
+  return () => game.close();
 }
 
-// Whole seconds from the server's now until `at` (a server time), as `12 s`.
+/**
+ * Whole seconds from the server's now until `at` (a server time), as `12 s`.
+ * @param {number} at @param {{ serverNow?: () => number }} ctx
+ */
 function secondsLeft(at, ctx) {
   if (!ctx.serverNow) return '';
   return t('cm-seconds', { s: Math.max(0, (at - ctx.serverNow()) / 1000).toFixed(0) });
 }
 
+/**
+ * A match: the invitation before it starts, then the game, live on its page or read-only in a
+ * replay.
+ * @param {WaitingView | MatchShown} v @param {MatchContext} ctx
+ */
 export function matchView(v, ctx) {
-  if (!v.phase) {
+  if (!('phase' in v)) {
     const name = h('input', { placeholder: t('form-nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form-nickname') });
     const host = (v.seats || [])[0];
     return h('div', { class: 'stack' }, h('h1', {}, t('royal-matchTitle')),
       v.you === 0 ? shareBox(t('royal-waiting'))
         : h('div', { class: 'card stack', 'data-test': 'invitation' },
           h('p', {}, t('invite-from', { name: host ? host.name : '?', game: t('royal-matchTitle') })),
-          h('div', { class: 'row' }, name, h('button', { 'data-test': 'join', onclick: () => ctx.join(name.value.trim() || t('form-defaultName')) }, t('invite-take')))));
+          h('div', { class: 'row' }, name, h('button', { 'data-test': 'join', onclick: () => ctx.join?.(name.value.trim() || t('form-defaultName')) }, t('invite-take')))));
   }
   const you = v.you;
+  /** @param {number} s */
   const name = (s) => (v.players[s] ? v.players[s].name : t('cm-seat', { seat: s }));
   const ph = v.phase;
   const ro = ctx.readOnly;
@@ -186,25 +267,25 @@ export function matchView(v, ctx) {
   const shown = ph.phase === 'executing' ? ph.oriented : v.cards;
   if (ph.phase === 'announcing') {
     panel = h('div', { class: 'stack' }, h('h3', {}, t('cm-howMany')),
-      ro || you === null ? '' : h('div', { class: 'numpad' }, ...Array.from({ length: 21 }, (_, n) => h('button', { class: 'secondary', 'data-bid': n, onclick: () => ctx.act({ t: 'announce', bid: n }) }, n))));
+      ro || you === null ? '' : h('div', { class: 'numpad' }, ...Array.from({ length: 21 }, (_, n) => h('button', { class: 'secondary', 'data-bid': n, onclick: () => ctx.act?.({ t: 'announce', bid: n }) }, n))));
   } else if (ph.phase === 'hourglass') {
     const opponent = you !== null && you !== undefined && you !== ph.announcer && !ro;
     panel = h('div', { class: 'stack' }, h('h3', {}, t('royal-announces', { name: name(ph.announcer), bid: ph.bid })), h('div', { class: 'clock', 'data-sand': true }, secondsLeft(ph.ends, ctx)),
       opponent ? h('div', { class: 'row' },
-        h('button', { 'data-test': 'challenge', onclick: () => ctx.act({ t: 'challenge' }) }, t('royal-challenge')),
-        h('button', { class: 'secondary', onclick: () => ctx.act({ t: 'accept' }) }, t('royal-letThem'))) : h('p', { class: 'muted' }, t('royal-sand')));
+        h('button', { 'data-test': 'challenge', onclick: () => ctx.act?.({ t: 'challenge' }) }, t('royal-challenge')),
+        h('button', { class: 'secondary', onclick: () => ctx.act?.({ t: 'accept' }) }, t('royal-letThem'))) : h('p', { class: 'muted' }, t('royal-sand')));
   } else if (ph.phase === 'executing') {
     const mine = ph.executor === you && !ro;
     panel = h('div', { class: 'stack' }, h('h3', {}, t(ph.role === 'challenger' ? 'royal-executesFewer' : 'royal-executesWithin', { name: name(ph.executor), bid: ph.bid })),
       h('div', { class: 'row' }, h('span', { class: 'stat', 'data-test': 'count' }, `${ph.count}`), h('span', { class: 'muted' }, t('royal-countHelp'))),
       ph.deadline ? h('div', { class: 'clock', 'data-exec-clock': true }, t('royal-left', { time: secondsLeft(ph.deadline, ctx) })) : '',
-      mine ? h('div', { class: 'stack' }, v.level > 1 ? cardButtons(v.level, v.cards, ctx.act, false) : '', h('button', { class: 'secondary small', onclick: () => ctx.act({ t: 'give_up' }) }, t('cm-giveUp'))) : '');
+      mine ? h('div', { class: 'stack' }, v.level > 1 && ctx.act ? cardButtons(v.level, v.cards, ctx.act, false) : '', h('button', { class: 'secondary small', onclick: () => ctx.act?.({ t: 'give_up' }) }, t('cm-giveUp'))) : '');
   } else {
     const closed = v.table && v.table.closed;
     panel = h('div', { class: 'stack' },
       closed ? h('div', { class: 'banner bad', 'data-test': 'closed' }, t('table-closed'))
         : h('div', { class: 'banner good', 'data-test': 'winner' }, h('div', { class: 'stat' }, ph.winner === null ? t('royal-draw') : t('royal-wins', { name: name(ph.winner) })), `${v.scores[0]} : ${v.scores[1]}`),
-      ro ? '' : afterGame(v, (i) => ctx.send(i), name));
+      ro || !ctx.send ? '' : afterGame(v, ctx.send, name));
   }
   if (v.table && v.table.closed && ph.phase !== 'over') panel = h('div', { class: 'banner bad', 'data-test': 'closed' }, t('table-closed'));
   const lastBox = v.last ? h('div', { class: 'banner', 'data-test': 'last-round' }, t('royal-point', { name: name(v.last.scorer), reason: t(`royal-reason-${v.last.reason}`), optimum: v.last.optimum })) : '';

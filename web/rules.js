@@ -12,7 +12,24 @@ import { royalBoard } from './royal.js';
 import { querniBoard, parsePosition } from './querni.js';
 import { chessPiece } from './quickchess.js';
 
-/** The squares `steps` (file, rank offsets) reach from `from`, `reach` times each, on a board. */
+/** @typedef {import('./board.js').BoardOptions} BoardOptions */
+/** @typedef {import('./ui.js').Children} Children */
+/** @typedef {import('./types/protocol').CellPiece} CellPiece */
+/** @typedef {import('./types/protocol').QuerniSide} QuerniSide */
+/**
+ * A step of a piece: files and ranks to move by (a rook's `[1, 0]`, a knight's `[1, 2]`).
+ * @typedef {[number, number]} Step
+ */
+
+/**
+ * The squares `steps` (file, rank offsets) reach from `from`, `reach` times each, on a board.
+ * @param {string} from
+ * @param {Step[]} steps
+ * @param {number} reach
+ * @param {number} files
+ * @param {number} ranks
+ * @returns {Map<string, boolean>} as drawBoard's `dests` takes them
+ */
 function reached(from, steps, reach, files, ranks) {
   const out = new Map();
   const f0 = from.charCodeAt(0) - 97;
@@ -28,40 +45,77 @@ function reached(from, steps, reach, files, ranks) {
   return out;
 }
 
+/** @type {Step[]} */
 const STRAIGHT = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+/** @type {Step[]} */
 const DIAGONAL = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
+/** @type {Step[]} */
 const KNIGHT = [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]];
 
-/** One piece alone on an empty board, with the squares it can move to marked. */
+/**
+ * One piece alone on an empty board, with the squares it can move to marked.
+ * @param {object} diagram
+ * @param {number} diagram.files
+ * @param {number} diagram.ranks
+ * @param {string} diagram.square where the piece stands
+ * @param {string | null} diagram.symbol the piece's symbol (pieces.js)
+ * @param {string} diagram.label the piece's name
+ * @param {Step[]} diagram.steps
+ * @param {number} diagram.reach how many times a step may be repeated (a king's 1)
+ * @param {string} [diagram.cls]
+ * @param {string} [diagram.light]
+ * @param {string} [diagram.dark]
+ */
 function movesDiagram({ files, ranks, square, symbol, label, steps, reach, cls, light, dark }) {
   return drawBoard({
     files, ranks, coords: true, light, dark, cls,
     label: t('rules-movesLabel', { piece: label, square }),
-    piece: (sq) => (sq === square ? { symbol, label } : null),
+    piece: (sq) => (sq === square && symbol ? { symbol, label } : null),
     dests: reached(square, steps, reach, files, ranks),
   });
 }
 
-/** A diagram and its caption (`cls`: `yes` or `no` marks it allowed or not). */
+/**
+ * A diagram and its caption (`cls`: `yes` or `no` marks it allowed or not).
+ * @param {Node} board
+ * @param {string} caption
+ * @param {string} [cls]
+ */
 export function figure(board, caption, cls = '') {
   return h('figure', { class: `rules-figure ${cls}`.trim() }, h('div', { class: 'rules-board' }, board), h('figcaption', {}, caption));
 }
 
-/** A paragraph of the rules; `ours` marks a choice of Tabula's where the rulebook is silent. */
+/**
+ * A paragraph of the rules; `ours` marks a choice of Tabula's where the rulebook is silent.
+ * @param {string} key
+ * @param {boolean} [ours]
+ */
 function para(key, ours = false) {
   return h('p', { class: ours ? 'ours' : null },
     ours ? h('span', { class: 'tag ours-tag', title: t('rules-oursExplained') }, t('rules-ours')) : '', ours ? ' ' : '', t(key));
 }
 
+/**
+ * A section of the rules under its heading.
+ * @param {string} title the heading's catalogue key
+ * @param {...Children} content
+ */
 function section(title, ...content) {
   return h('section', { class: 'card stack rules-section' }, h('h2', {}, t(title)), ...content);
 }
 
-/** Diagrams side by side (wrapping on a phone). */
+/** Diagrams side by side (wrapping on a phone). @param {...Node} items */
 export const figures = (...items) => h('div', { class: 'rules-figures' }, ...items);
 
 // --- Check Mates ---------------------------------------------------------------------------
 
+/**
+ * A Check Mates chess token alone on the board, and where it moves.
+ * @param {string} ch the token's letter
+ * @param {Step[]} steps
+ * @param {number} reach
+ * @param {string} caption the caption's catalogue key
+ */
 function cmTokenMoves(ch, steps, reach, caption) {
   const label = tokenLabel('chess', ch);
   return figure(movesDiagram({ files: 3, ranks: 3, square: ch === 'N' ? 'a1' : 'b2', symbol: tokenSymbol('chess', ch), label, steps, reach }), t(caption));
@@ -69,11 +123,13 @@ function cmTokenMoves(ch, steps, reach, caption) {
 
 function checkmatesRules() {
   const board = parseBoard('bgr/.j./rbg');
+  /** @param {string} sq */
+  const at = (sq) => board.map.get(sq) ?? '.';
   return [
     section('rules-cm-aim', para('rules-cm-aim1'), para('rules-cm-tokens', true),
       figures(
         figure(drawBoard({ files: 3, ranks: 3, coords: true, label: t('label-board', { layout: 'bgr/.j./rbg' }),
-          piece: (sq) => { const s = tokenSymbol('sliding', board.map.get(sq)); return s ? { symbol: s, label: tokenLabel('sliding', board.map.get(sq)) } : null; } }),
+          piece: (sq) => { const s = tokenSymbol('sliding', at(sq)); return s ? { symbol: s, label: tokenLabel('sliding', at(sq)) } : null; } }),
         t('rules-cm-boardCaption')),
         figure(taskCard('sliding', 'b.r/.g./...', { coords: false }), t('rules-cm-taskCaption')))),
     section('rules-cm-movesTitle', para('rules-cm-sliding'),
@@ -95,6 +151,14 @@ function checkmatesRules() {
 
 // --- The Royal Study -------------------------------------------------------------------------
 
+/**
+ * A Royal Study piece alone on the board, and where it moves.
+ * @param {string} ch the piece's letter
+ * @param {string} square
+ * @param {Step[]} steps
+ * @param {number} reach
+ * @param {string} caption the caption's catalogue key
+ */
 function royalMoves(ch, square, steps, reach, caption) {
   return figure(movesDiagram({ files: 3, ranks: 3, square, symbol: royalSymbol(ch), label: royalLabel(ch), steps, reach }), t(caption));
 }
@@ -125,8 +189,12 @@ function royalRules() {
 // A setup as Tabula deals it (each side's numbers shuffled by a seed).
 const QUERNI_SETUP = '1jbmfpkle1/1dhacgion1/10/10/10/1GCMAKPED1/1NBFOLHJI1 b 0';
 
-/** Querni's 10x7 cells with only the pieces `placed` (square -> [side, number]). */
+/**
+ * Querni's 10x7 cells with only the pieces `placed` (square -> [side, number]).
+ * @param {Record<string, [QuerniSide, number]>} placed
+ */
 function sparse(placed) {
+  /** @type {Array<CellPiece | null>} */
   const cells = new Array(70).fill(null);
   for (const [sq, [side, n]] of Object.entries(placed)) cells[(Number(sq.slice(1)) - 1) * 10 + sq.charCodeAt(0) - 97] = { side, n };
   return cells;
@@ -150,6 +218,12 @@ function querniRules() {
 
 // --- QuickChess ----------------------------------------------------------------------------
 
+/**
+ * A QuickChess position from its FEN, captioned.
+ * @param {string} fen
+ * @param {string} caption the caption's catalogue key
+ * @param {Partial<BoardOptions>} [o] more of drawBoard's options (destinations to mark)
+ */
 function chessDiagram(fen, caption, o = {}) {
   const pieces = fenPieces(fen);
   const rows = fen.split(' ')[0].split('/');
@@ -175,9 +249,14 @@ function quickchessRules() {
   ];
 }
 
+/** @type {Partial<Record<string, () => HTMLElement[]>>} each game's rules, by its name in the path */
 const GAMES = { checkmates: checkmatesRules, royal: royalRules, querni: querniRules, quickchess: quickchessRules };
 
-/** The rules page of `game`. */
+/**
+ * The rules page of `game`.
+ * @param {HTMLElement} main
+ * @param {string} game
+ */
 export function rulesPage(main, game) {
   const rules = GAMES[game];
   if (!rules) {
@@ -193,7 +272,10 @@ export function rulesPage(main, game) {
     h('p', {}, h('a', { class: 'button', href: `/${game}`, 'data-link': true }, t('rules-play', { game }))));
 }
 
-/** A link to a game's rules page (for the game's own page and the home page). */
+/**
+ * A link to a game's rules page (for the game's own page and the home page).
+ * @param {string} game
+ */
 export function rulesLink(game) {
   return h('a', { href: `/rules/${game}`, 'data-link': true, 'data-test': 'rules-link' }, t('rules-link'));
 }

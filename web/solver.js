@@ -8,31 +8,69 @@ import { t, tokenLabel, needLabel } from './text.js';
 import { setCell, lineFrames } from './line.js';
 import { taskLegend } from './checkmates.js';
 
+/**
+ * The solver's answer (`POST /api/solve/checkmates`, `solve_checkmates` in
+ * crates/server/src/http/tools.rs, built there as JSON): the fewest moves with one optimal
+ * line (`a1-a2` moves) and the turn of the task it meets, or that no line meets it.
+ * @typedef {{ moves: number, solution: string[], rotation: number, final_board: string } | { moves: null, unsolvable: true }} CheckmatesSolution
+ */
+/** @typedef {import('./types/protocol').CheckmatesSide} Side */
+/**
+ * What the page shows: the side, the board and task being set up with the letter each click
+ * puts (`pen`, `taskPen`), and the answer with its line's frames and the one shown.
+ * @typedef {object} SolverState
+ * @property {Side} side
+ * @property {string} board
+ * @property {string} task
+ * @property {string} pen
+ * @property {string} taskPen
+ * @property {CheckmatesSolution | null} result
+ * @property {number} step
+ * @property {ReturnType<typeof lineFrames> | null} frames
+ * @property {number | null} playing the timer stepping through the line, while it plays
+ */
+
 // The examples each side starts with: neither task is met by its board already.
 const PALETTES = {
   sliding: { board: ['b', 'r', 'g', 'j', '.'], task: ['b', 'r', 'g', '.'], startBoard: 'bgr/.j./rbg', startTask: 'bbr/g../...' },
   chess: { board: ['R', 'r', 'N', 'n', 'Q', 'q', 'K', '.'], task: ['R', 'N', 'Q', 'w', 'b', '.'], startBoard: 'RnQ/.K./qNr', startTask: 'Q.w/.b./R.b' },
 };
 
+/**
+ * The solver page; gives back what stops its line playing when the page is left.
+ * @param {HTMLElement} main
+ */
 export function solver(main) {
+  /** @type {SolverState} */
   const state = { side: 'sliding', board: PALETTES.sliding.startBoard, task: PALETTES.sliding.startTask, pen: 'b', taskPen: 'b', result: null, step: 0, frames: null, playing: null };
-  const stop = () => { clearInterval(state.playing); state.playing = null; };
+  const stop = () => { clearInterval(state.playing ?? undefined); state.playing = null; };
   const play = () => {
     stop();
-    if (state.step >= state.frames.length - 1) state.step = 0;
-    state.playing = setInterval(() => { if (state.step < state.frames.length - 1) { state.step++; render(); } else { stop(); render(); } }, 800);
+    const frames = state.frames;
+    if (!frames) return;
+    if (state.step >= frames.length - 1) state.step = 0;
+    state.playing = setInterval(() => { if (state.step < frames.length - 1) { state.step++; render(); } else { stop(); render(); } }, 800);
     render();
   };
+  /** @param {Partial<SolverState>} changes */
   const edit = (changes) => { stop(); Object.assign(state, { result: null, frames: null, step: 0 }, changes); render(); };
   const solve = async () => {
     stop();
-    const r = await attempt(() => api('POST', '/api/solve/checkmates', { side: state.side, board: state.board, task: state.task }));
+    const r = await attempt(() => /** @type {Promise<CheckmatesSolution>} */ (api('POST', '/api/solve/checkmates', { side: state.side, board: state.board, task: state.task })));
     if (!r) return;
     state.result = r;
     state.frames = r.moves === null ? null : lineFrames(state.board, r.solution);
     state.step = 0;
     if (state.frames) play(); else render();
   };
+  /**
+   * A row of buttons, one per letter a click may put.
+   * @param {string[]} items
+   * @param {string} current
+   * @param {(ch: string) => string | null} symbol
+   * @param {(ch: string) => string} label
+   * @param {(ch: string) => void} set
+   */
   const palette = (items, current, symbol, label, set) => h('div', { class: 'palette' }, ...items.map((ch) => {
     const b = h('button', { class: ch === current ? 'on' : '', title: ch === '.' ? t('solver-emptyPen') : label(ch), 'aria-label': ch === '.' ? t('solver-emptyPen') : label(ch), 'aria-pressed': String(ch === current), 'data-pen': ch, onclick: () => { set(ch); render(); } });
     const sym = symbol(ch);
@@ -44,29 +82,37 @@ export function solver(main) {
     const frame = state.frames ? state.frames[state.step] : null;
     const shown = frame ? frame.board : state.board;
     const bp = parseBoard(shown);
+    /** @param {string} sq */
+    const onBoard = (sq) => bp.map.get(sq) ?? '.';
     const boardSvg = drawBoard({
       files: bp.files, ranks: bp.ranks, last: frame ? frame.last : null, label: t('label-board', { layout: shown }),
-      piece: (sq) => { const s = tokenSymbol(state.side, bp.map.get(sq)); return s ? { symbol: s, label: tokenLabel(state.side, bp.map.get(sq)) } : null; },
+      piece: (sq) => { const s = tokenSymbol(state.side, onBoard(sq)); return s ? { symbol: s, label: tokenLabel(state.side, onBoard(sq)) } : null; },
     });
     boardSvg.addEventListener('click', (e) => {
-      const sq = e.target.getAttribute && e.target.getAttribute('data-sq');
+      const sq = e.target instanceof Element && e.target.getAttribute('data-sq');
       if (sq && !state.frames) edit({ board: setCell(state.board, sq, state.pen) });
     });
     const tp = parseBoard(state.task);
+    /** @param {string} sq */
+    const onTask = (sq) => tp.map.get(sq) ?? '.';
     const taskSvg = drawBoard({
       files: 3, ranks: 3, light: 'var(--card-light)', dark: 'var(--card-dark)', label: t('label-task', { layout: state.task }),
-      piece: (sq) => { const s = needSymbol(state.side, tp.map.get(sq)); return s ? { symbol: s, label: needLabel(state.side, tp.map.get(sq)) } : null; },
+      piece: (sq) => { const s = needSymbol(state.side, onTask(sq)); return s ? { symbol: s, label: needLabel(state.side, onTask(sq)) } : null; },
     });
     taskSvg.addEventListener('click', (e) => {
-      const sq = e.target.getAttribute && e.target.getAttribute('data-sq');
+      const sq = e.target instanceof Element && e.target.getAttribute('data-sq');
       if (sq) edit({ task: setCell(state.task, sq, state.taskPen) });
     });
-    const boardInput = h('input', { value: state.board, size: 12, 'data-test': 'board-text', 'aria-label': t('solver-boardText'), onchange: (e) => edit({ board: e.target.value.trim() }) });
-    const taskInput = h('input', { value: state.task, size: 12, 'data-test': 'task-text', 'aria-label': t('solver-taskText'), onchange: (e) => edit({ task: e.target.value.trim() }) });
-    const sideSel = h('select', { 'aria-label': t('cm-side'), onchange: (e) => { const Q = PALETTES[e.target.value]; edit({ side: e.target.value, board: Q.startBoard, task: Q.startTask, pen: Q.board[0], taskPen: Q.task[0] }); } },
+    const boardInput = h('input', { value: state.board, size: 12, 'data-test': 'board-text', 'aria-label': t('solver-boardText'), onchange: (e) => edit({ board: e.currentTarget.value.trim() }) });
+    const taskInput = h('input', { value: state.task, size: 12, 'data-test': 'task-text', 'aria-label': t('solver-taskText'), onchange: (e) => edit({ task: e.currentTarget.value.trim() }) });
+    const sideSel = h('select', { 'aria-label': t('cm-side'), onchange: (e) => {
+      const side = /** @type {Side} */ (e.currentTarget.value); // one of the two options below
+      const Q = PALETTES[side];
+      edit({ side, board: Q.startBoard, task: Q.startTask, pen: Q.board[0], taskPen: Q.task[0] }); } },
       h('option', { value: 'sliding', selected: state.side === 'sliding' }, t('cm-side-sliding')), h('option', { value: 'chess', selected: state.side === 'chess' }, t('cm-side-chess')));
     const r = state.result;
-    const result = r ? (r.moves === null
+    const frames = state.frames; // there are frames when there is a solution
+    const result = r ? (r.moves === null || !frames
       ? h('div', { class: 'banner bad', 'data-test': 'result' }, t('solver-unsolvable'))
       : h('div', { class: 'banner good stack', 'data-test': 'result' },
         h('div', {}, h('strong', {}, t('solver-minimum', { moves: r.moves })), ' ', t('solver-turned', { degrees: r.rotation })),
@@ -75,9 +121,9 @@ export function solver(main) {
           h('button', { class: 'secondary small', 'aria-label': t('replay-first'), onclick: () => { stop(); state.step = 0; render(); } }, '«'),
           h('button', { class: 'secondary small', 'aria-label': t('replay-prev'), onclick: () => { stop(); state.step = Math.max(0, state.step - 1); render(); } }, '◀'),
           h('button', { class: 'small', onclick: () => (state.playing ? (stop(), render()) : play()) }, state.playing ? t('replay-pause') : t('replay-play')),
-          h('button', { class: 'secondary small', 'aria-label': t('replay-next'), onclick: () => { stop(); state.step = Math.min(state.frames.length - 1, state.step + 1); render(); } }, '▶'),
+          h('button', { class: 'secondary small', 'aria-label': t('replay-next'), onclick: () => { stop(); state.step = Math.min(frames.length - 1, state.step + 1); render(); } }, '▶'),
           h('button', { class: 'secondary small', onclick: () => edit({}) }, t('solver-edit')),
-          h('span', { class: 'muted', 'data-test': 'step' }, t('solver-step', { step: state.step, total: state.frames.length - 1 }))))) : '';
+          h('span', { class: 'muted', 'data-test': 'step' }, t('solver-step', { step: state.step, total: frames.length - 1 }))))) : '';
     main.replaceChildren(tableLayout({
       title: h('div', {}, h('h1', {}, t('solver-title')), h('p', { class: 'lead' }, t('solver-lead'))),
       status: h('div', { class: 'row' }, sideSel, h('button', { onclick: solve, 'data-test': 'solve' }, t('solver-solve'))),

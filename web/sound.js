@@ -3,15 +3,19 @@
 // choice is kept in the browser.
 
 const KEY = 'tabula:mute';
+/** @type {AudioContext | null} made at the first touch of the page, see context() */
 let ctx = null;
 
+/** Whether the sound is off in this browser. */
 export function muted() { return localStorage.getItem(KEY) === '1'; }
+/** @param {boolean} on */
 export function setMuted(on) { localStorage.setItem(KEY, on ? '1' : '0'); }
 
 // Browsers allow sound only after the page was touched: the context is made then.
 function context() {
   if (!ctx) {
-    const AC = window.AudioContext || window.webkitAudioContext;
+    // older Safari has it under its prefixed name only
+    const AC = window.AudioContext || /** @type {Window & { webkitAudioContext?: typeof AudioContext }} */ (window).webkitAudioContext;
     if (!AC) return null;
     ctx = new AC();
   }
@@ -20,7 +24,15 @@ function context() {
 }
 for (const ev of ['pointerdown', 'keydown']) window.addEventListener(ev, () => { if (!muted()) context(); }, { once: true, capture: true });
 
-// A tone: frequency (Hz), start offset and length (s), wave shape and loudness.
+/**
+ * A tone: frequency (Hz), start offset and length (s), wave shape and loudness.
+ * @param {AudioContext} ac
+ * @param {number} freq
+ * @param {number} at
+ * @param {number} length
+ * @param {OscillatorType} [type]
+ * @param {number} [gain]
+ */
 function tone(ac, freq, at, length, type = 'sine', gain = 0.18) {
   const o = ac.createOscillator();
   const g = ac.createGain();
@@ -35,7 +47,14 @@ function tone(ac, freq, at, length, type = 'sine', gain = 0.18) {
   o.stop(t0 + length + 0.02);
 }
 
-// A knock of filtered noise: what a piece put on a wooden board sounds like.
+/**
+ * A knock of filtered noise: what a piece put on a wooden board sounds like.
+ * @param {AudioContext} ac
+ * @param {number} at start offset (s)
+ * @param {number} freq the band's centre (Hz)
+ * @param {number} length (s)
+ * @param {number} gain
+ */
 function knock(ac, at, freq, length, gain) {
   const n = Math.floor(ac.sampleRate * length);
   const buf = ac.createBuffer(1, n, ac.sampleRate);
@@ -53,6 +72,7 @@ function knock(ac, at, freq, length, gain) {
   src.start(ac.currentTime + at);
 }
 
+/** @satisfies {Record<string, (ac: AudioContext) => void>} */
 const SOUNDS = {
   move: (ac) => knock(ac, 0, 1500, 0.06, 1.4),
   capture: (ac) => { knock(ac, 0, 700, 0.1, 2.2); tone(ac, 140, 0, 0.09, 'sine', 0.2); },
@@ -63,10 +83,20 @@ const SOUNDS = {
   refuse: (ac) => tone(ac, 180, 0, 0.14, 'sawtooth', 0.05),
 };
 
-/** Plays a named sound, unless muted. The last ones are listed on `window.tabulaSounds`. */
+/** @typedef {keyof typeof SOUNDS} SoundName a sound `play` knows */
+
+/** The page's hooks for the browser tests. */
+const testHooks = /** @type {Window & { tabulaSounds?: string[] }} */ (window);
+
+/**
+ * Plays a named sound, unless muted. The last ones are listed on `window.tabulaSounds` (for
+ * the browser tests, which cannot hear).
+ * @param {SoundName} name
+ */
 export function play(name) {
-  (window.tabulaSounds ||= []).push(name);
-  if (window.tabulaSounds.length > 50) window.tabulaSounds.shift();
+  const played = (testHooks.tabulaSounds ||= []);
+  played.push(name);
+  if (played.length > 50) played.shift();
   if (muted()) return;
   const ac = context();
   if (!ac || !SOUNDS[name]) return;

@@ -5,6 +5,9 @@ import { api, createGame, createLike, followRematch, pathOf, nickname, rememberN
 import { h, fmtClock, attempt, navigate } from './ui.js';
 import { t } from './text.js';
 import { play } from './sound.js';
+/** @import { ChessClock, QuerniClock, TableView, ClosedTable, SeatInfo, RatingShown } from './types/protocol' */
+
+/** A duel's clocks: QuickChess's (white, black) or Querni's (blue, red). @typedef {ChessClock | QuerniClock} GameClock */
 
 // --- time controls -------------------------------------------------------------------------
 
@@ -33,7 +36,10 @@ export function timeControlPicker() {
   return { el, value };
 }
 
-/** "5+3", or words for a time control given as the options give it. */
+/**
+ * "5+3", or words for a time control given as the options give it.
+ * @param {{ initial_s: number, increment_s?: number } | null | undefined} clock
+ */
 export function describeClock(clock) {
   if (!clock) return t('clock-untimed');
   const m = clock.initial_s / 60;
@@ -42,15 +48,22 @@ export function describeClock(clock) {
 
 // --- clocks ----------------------------------------------------------------------------------
 
-/** When a clock is low: under a tenth of the initial time, between 5 and 30 seconds. */
+/** When a clock is low: under a tenth of the initial time, between 5 and 30 seconds. @param {GameClock} clock */
 function lowAt(clock) { return Math.min(30_000, Math.max(5_000, (clock.initial_ms || 0) / 10)); }
 
-/** The time left of `side` now, from a view's clock and the server's time. */
+/**
+ * The time left of `side` now, from a view's clock and the server's time.
+ * @param {GameClock} clock as it stood at the view's `now`
+ * @param {string} side `white`, `black`, `blue` or `red`: the clock's `${side}_ms`
+ * @param {number} now the view's `now`
+ * @param {number} serverNow the server's time now
+ */
 export function leftNow(clock, side, now, serverNow) {
-  const left = clock[`${side}_ms`];
+  const left = /** @type {Record<string, number>} */ (/** @type {unknown} */ (clock))[`${side}_ms`];
   return clock.running === side ? Math.max(0, left - (serverNow - now)) : left;
 }
 
+/** A side's clock in its bar. @param {GameClock} clock @param {string} side @param {number} now @param {number} serverNow */
 function clockFace(clock, side, now, serverNow) {
   const left = leftNow(clock, side, now, serverNow);
   const cls = `game-clock${clock.running === side ? ' running' : ''}${left < lowAt(clock) ? ' low' : ''}`;
@@ -59,16 +72,19 @@ function clockFace(clock, side, now, serverNow) {
 
 /**
  * Keeps the clocks on the page running between updates and warns (once) when the player's
- * own clock gets low. `get()` returns the view and the server's time now.
+ * own clock gets low. `get()` returns the view, the server's time now and the player's side.
+ * @param {ParentNode} root where the clocks are drawn (`data-clock`: their side)
+ * @param {() => { view: { clock?: GameClock | null, now: number } | null, serverNow: number, mine: string | null | undefined }} get
+ * @returns {() => void} stops them
  */
 export function runClocks(root, get) {
   let warned = false;
   const timer = setInterval(() => {
     const { view, serverNow, mine } = get();
     const clock = view && view.clock;
-    if (!clock || !clock.running) return;
-    for (const el of root.querySelectorAll('[data-clock]')) {
-      const side = el.dataset.clock;
+    if (!view || !clock || !clock.running) return;
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-clock]'))) {
+      const side = el.dataset.clock ?? '';
       const left = leftNow(clock, side, view.now, serverNow);
       el.textContent = fmtClock(left);
       const low = left < lowAt(clock);
@@ -84,6 +100,16 @@ export function runClocks(root, get) {
 /**
  * A player's bar: a colour dot, the name (and "you"), the pieces captured with the balance,
  * and the clock. `side` names the colour (white, black, blue, red).
+ * @param {{ seats?: SeatInfo[], clock: GameClock | null, now: number }} view
+ * @param {object} bar
+ * @param {string} bar.side
+ * @param {string} bar.name
+ * @param {boolean} bar.you whether it is this screen's player
+ * @param {boolean} bar.toMove
+ * @param {Node | null} [bar.tray] what it shows beside the name (captured pieces, pieces left)
+ * @param {string | null} [bar.dot] the colour of its dot
+ * @param {number} bar.serverNow
+ * @param {number | null} [bar.seat] its seat (for the registered mark)
  */
 export function playerBar(view, { side, name, you, toMove, tray = null, dot = null, serverNow, seat = null }) {
   const s = (view.seats || []).find((x) => x.seat === seat);
@@ -100,6 +126,9 @@ export function playerBar(view, { side, name, you, toMove, tray = null, dot = nu
 /**
  * The moves as buttons: `entries` [{label, num}] (num: the move number shown before it, if
  * any), `current` the step shown (1-based; 0 the start), `onPick(step)`.
+ * @param {{ label: string, num?: string | null }[]} entries
+ * @param {number} current
+ * @param {(step: number) => void} onPick
  */
 export function moveList(entries, current, onPick) {
   const list = h('div', { class: 'movelist', 'data-test': 'moves', role: 'list', 'aria-label': t('table-moves') });
@@ -121,15 +150,21 @@ export function moveList(entries, current, onPick) {
  * unless typing or on the board.
  */
 export class Stepper {
+  /** @param {() => number} total the moves there are @param {() => void} redraw */
   constructor(total, redraw) {
+    /** @type {number | null} */
     this.step = null;
     this.total = total;
     this.redraw = redraw;
+    /** @param {KeyboardEvent} e */
     this.onKey = (e) => {
-      if (e.defaultPrevented || e.target.closest?.('input, select, textarea, svg.board, dialog')) return;
+      const target = /** @type {Element | null} */ (e.target);
+      if (e.defaultPrevented || target?.closest?.('input, select, textarea, svg.board, dialog')) return;
       const n = this.total();
       const at = this.step ?? n;
-      const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: n }[e.key];
+      /** @type {Record<string, number>} */
+      const steps = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: n };
+      const to = steps[e.key];
       if (to === undefined) return;
       e.preventDefault();
       this.go(to);
@@ -137,6 +172,7 @@ export class Stepper {
     document.addEventListener('keydown', this.onKey);
   }
 
+  /** Shows step `to` (the game as it stands at the last). @param {number} to */
   go(to) {
     const n = this.total();
     const clamped = Math.max(0, Math.min(n, to));
@@ -152,7 +188,7 @@ export class Stepper {
   close() { document.removeEventListener('keydown', this.onKey); }
 }
 
-/** The note shown while looking at an earlier step, with the way back. */
+/** The note shown while looking at an earlier step, with the way back. @param {Stepper} stepper */
 export function stepNote(stepper) {
   if (stepper.live()) return '';
   return h('div', { class: 'row step-note', 'data-test': 'step-note' },
@@ -162,37 +198,58 @@ export function stepNote(stepper) {
 
 // --- after the game ------------------------------------------------------------------------------
 
-// the rematch each game page already had when it was opened (it is not followed then)
+/**
+ * The rematch each game page already had when it was opened (it is not followed then).
+ * @type {Map<string, string | null>}
+ */
 const nextAtOpening = new Map();
 
 /**
  * Goes to the rematch when it is created while the page is open (a seated player takes their
  * seat there); a finished game opened later stays on its page, with a link to it.
+ * @param {{ table: TableView | null, you?: number | null }} view
+ * @param {string} id the game's
+ * @returns {boolean} whether the page is left for the rematch
  */
 export function followTable(view, id) {
-  const next = view.table && view.table.next;
+  const table = view.table;
+  const next = table && table.next;
   if (!nextAtOpening.has(id)) nextAtOpening.set(id, next || null);
-  if (next && nextAtOpening.get(id) !== next && view.you !== null && view.you !== undefined) {
+  if (table && next && nextAtOpening.get(id) !== next && view.you !== null && view.you !== undefined) {
     followRematch(id, next);
-    navigate(pathOf(view.table.kind, next));
+    navigate(pathOf(table.kind, next));
     return true;
   }
   return false;
 }
 
 /**
+ * What afterGame reads of a finished game's view: its table (a replay's step has only whether
+ * it was closed), the viewer's seat and the rating changes.
+ * @typedef {object} FinishedView
+ * @property {TableView | ClosedTable | null} [table]
+ * @property {number | null} [you]
+ * @property {RatingShown[] | null} [ratings]
+ * @property {boolean} [too_short_to_rate]
+ */
+
+/**
  * Rematch (both must agree; the computer at once) and new game with the same settings.
- * `act(intent)` sends to the game; `name(seat)` names a seat.
+ * `act(intent)` sends to the game (its refusal shown here); `name(seat)` names a seat.
+ * @param {FinishedView} view
+ * @param {(intent: object) => Promise<unknown>} act
+ * @param {(seat: number) => string} name
  */
 export function afterGame(view, act, name) {
+  /** @type {Partial<TableView>} */
   const table = view.table || {};
   const seated = view.you !== null && view.you !== undefined;
   const asked = table.rematch || [];
-  const mine = seated && asked.includes(view.you);
+  const mine = seated && asked.includes(/** @type {number} */ (view.you));
   const others = asked.filter((s) => s !== view.you);
   const items = [];
   if (table.next) {
-    items.push(h('a', { class: 'button', href: pathOf(table.kind, table.next), 'data-link': true, 'data-test': 'to-rematch' }, t('table-toRematch')));
+    items.push(h('a', { class: 'button', href: pathOf(table.kind || '', table.next), 'data-link': true, 'data-test': 'to-rematch' }, t('table-toRematch')));
   } else if (seated) {
     if (table.declined !== null && table.declined !== undefined && table.declined !== view.you) {
       items.push(h('div', { class: 'muted', 'data-test': 'rematch-declined' }, t('table-rematchDeclined', { name: name(table.declined) })));
@@ -208,7 +265,7 @@ export function afterGame(view, act, name) {
       items.push(h('button', { 'data-test': 'rematch', onclick: () => attempt(() => act({ t: 'rematch' })) }, t('table-rematch')));
     }
   }
-  if (table.kind) items.push(newGameButton(table, t('table-newGame'), 'secondary'));
+  if (table.kind) items.push(newGameButton({ kind: table.kind, options: table.options, bots: table.bots }, t('table-newGame'), 'secondary'));
   return h('div', { class: 'stack' }, ratingChanges(view, name), h('div', { class: 'row' }, ...items));
 }
 
@@ -216,13 +273,17 @@ export function afterGame(view, act, name) {
  * The mark of a registered player beside a name (a seat, seek or table of the server's
  * views, each with `registered`): a guest cannot take a registered name, so the mark says
  * who is who.
+ * @param {{ registered?: boolean } | null | undefined} s
  */
 export function registeredMark(s) {
   if (!s || !s.registered) return '';
   return h('span', { class: 'registered', title: t('player-registered'), 'aria-label': t('player-registered'), role: 'img' }, '✓');
 }
 
-/** A rated game's rating changes, one line per player ("?" marks a provisional rating). */
+/**
+ * A rated game's rating changes, one line per player ("?" marks a provisional rating).
+ * @param {FinishedView} view @param {(seat: number) => string} name
+ */
 function ratingChanges(view, name) {
   const changes = view.ratings || [];
   if (view.too_short_to_rate) return h('div', { class: 'muted', 'data-test': 'too-short' }, t('table-tooShortToRate'));
@@ -231,7 +292,12 @@ function ratingChanges(view, name) {
     t('table-ratingChange', { name: name(c.seat), before: String(c.before), after: `${c.after}${c.provisional ? '?' : ''}`, change: c.change >= 0 ? `+${c.change}` : `${c.change}` }))));
 }
 
-/** A button that starts a new game with the settings of a game's `table`. */
+/**
+ * A button that starts a new game with the settings of a game's `table`.
+ * @param {{ kind: string, options?: object | null, bots?: number[] | null }} table
+ * @param {string} label
+ * @param {string} [cls]
+ */
 export function newGameButton(table, label, cls = '') {
   return h('button', {
     class: cls, 'data-test': 'new-game',
@@ -247,13 +313,23 @@ export function nicknameField() {
   return h('input', { placeholder: t('form-nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form-nickname') });
 }
 
-/** Takes the free seat of game `id` as `name`; `then()` once the seat is ours. */
+/**
+ * Takes the free seat of game `id` as `name`; `then()` once the seat is ours.
+ * @param {string} id @param {string} name @param {() => void} then
+ */
 export async function takeSeat(id, name, then) {
   rememberNickname(name);
   const r = await attempt(() => api('POST', `/api/games/${id}/join`, { name }));
   if (r) { rememberSeat(id, r.seat, r.token); then(); }
 }
 
+/**
+ * Creates a game as the nickname in `nameField` (remembered) and goes to its page.
+ * @param {HTMLInputElement} nameField
+ * @param {string} kind
+ * @param {object} options the kind's options (docs/web.md)
+ * @param {number[]} bots the computer players' levels
+ */
 export async function startGame(nameField, kind, options, bots) {
   rememberNickname(nameField.value.trim());
   const g = await attempt(() => createGame(kind, options, bots));

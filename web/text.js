@@ -10,6 +10,15 @@
 // <html lang>), else the browser's, else English.
 import { FluentBundle, FluentResource } from './vendor/fluent-bundle/index.js';
 
+/** @typedef {import('./vendor/fluent-bundle/index.js').FluentVariable} FluentVariable */
+/**
+ * A value a message takes: a number (Fluent picks the plural form by it), words, a date, or a
+ * list of them said as this language lists things; null and undefined are said as nothing.
+ * @typedef {string | number | Date | null | undefined | Array<string | number>} TextArg
+ */
+/** @typedef {import('./types/protocol').End} End a QuickChess result in parts */
+/** @typedef {import('./types/protocol').QuerniStatus} QuerniStatus where a Querni game stands */
+
 /** The languages of the web app, each named in itself. */
 export const LANGUAGES = [['en', 'English'], ['ru', 'Русский'], ['de', 'Deutsch']];
 const CODES = LANGUAGES.map(([code]) => code);
@@ -26,9 +35,16 @@ export const VARIANTS = ['power-pawns', 'kings-conquest', 'raging-rooks', 'bisho
 let lang = 'en';
 /** @type {FluentBundle[]} the chosen language's bundle, then English's for what it lacks */
 let bundles = [];
+/** @type {Set<string>} keys asked for that no catalogue has (listed for the tests) */
 const missing = new Set();
+/** The page's hooks for the browser tests. */
+const testHooks = /** @type {Window & { tabulaMissingText?: string[] }} */ (window);
 
-/** The first of `wanted` (language tags, best first) that the app speaks, or null. */
+/**
+ * The first of `wanted` (language tags, best first) that the app speaks, or null.
+ * @param {Array<string | null | undefined>} wanted
+ * @returns {string | null}
+ */
 function pick(wanted) {
   for (const tag of wanted) {
     const base = String(tag || '').toLowerCase().split(/[-_]/)[0];
@@ -50,6 +66,11 @@ function chooseLanguage() {
     || pick([...(navigator.languages || []), navigator.language]) || 'en';
 }
 
+/**
+ * One language's catalogues in a bundle.
+ * @param {string} code
+ * @returns {Promise<FluentBundle>}
+ */
 async function loadBundle(code) {
   const bundle = new FluentBundle(code, { useIsolating: false });
   // a file that does not load leaves its messages to English (or shows their keys): the rest
@@ -78,7 +99,10 @@ export async function loadTexts() {
 /** The language shown now (`en`, `ru` or `de`). */
 export function language() { return lang; }
 
-/** Remembers `code` as the player's language (browser and server) and shows the page in it. */
+/**
+ * Remembers `code` as the player's language (browser and server) and shows the page in it.
+ * @param {string} code
+ */
 export function setLanguage(code) {
   if (!CODES.includes(code)) return;
   try { localStorage.setItem(STORE, code); } catch { /* storage refused: the cookie remembers */ }
@@ -86,18 +110,34 @@ export function setLanguage(code) {
   location.reload();
 }
 
-/** `items` joined as this language joins a list ("a, b and c", "a, b и c"). */
+/**
+ * `items` joined as this language joins a list ("a, b and c", "a, b и c").
+ * @param {Array<string | number>} items
+ */
 export function list(items) {
   return new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items.map(String));
 }
 
-/** A date and time as this language writes them. */
+/**
+ * A date and time as this language writes them.
+ * @param {string | number | Date} date
+ */
 export function dateTime(date) { return new Date(date).toLocaleString(lang); }
-/** A date as this language writes it. */
+/**
+ * A date as this language writes it.
+ * @param {string | number | Date} date
+ */
 export function dateOnly(date) { return new Date(date).toLocaleDateString(lang); }
 
-/** The message `key` with `args` filled in (an array becomes a list in words). */
+/**
+ * The message `key` with `args` filled in (an array becomes a list in words); the key itself
+ * if no catalogue has it.
+ * @param {string} key
+ * @param {Record<string, TextArg>} [args]
+ * @returns {string}
+ */
 export function t(key, args = {}) {
+  /** @type {Record<string, FluentVariable>} */
   const values = {};
   for (const [k, v] of Object.entries(args)) {
     if (Array.isArray(v)) values[k] = list(v);
@@ -107,6 +147,7 @@ export function t(key, args = {}) {
   for (const bundle of bundles) {
     const message = bundle.getMessage(key);
     if (message && message.value) {
+      /** @type {Error[]} */
       const errors = [];
       const text = bundle.formatPattern(message.value, values, errors);
       for (const e of errors) console.warn(`i18n ${key}: ${e.message}`);
@@ -114,17 +155,28 @@ export function t(key, args = {}) {
     }
   }
   missing.add(key);
-  window.tabulaMissingText = [...missing];
+  testHooks.tabulaMissingText = [...missing];
   return key;
 }
 
-/** Whether a message exists (for tests). */
+/**
+ * Whether a message exists (for tests).
+ * @param {string} key
+ */
 export function hasText(key) { return bundles.some((b) => b.hasMessage(key)); }
 
-/** A QuickChess variant's name as a catalogue key part (`mix:KRN` -> `mix-KRN`). */
+/**
+ * A QuickChess variant's name as a catalogue key part (`mix:KRN` -> `mix-KRN`).
+ * @param {string} id
+ */
 function variantKey(id) { return id.replace(/[:+]/g, '-'); }
 
-/** The title of a QuickChess variant from its name (`mix:KRN`, `quickchess+blasters`, ...). */
+/**
+ * The title of a QuickChess variant from its name (`mix:KRN`, `quickchess+blasters`, ...);
+ * QuickChess's when there is none.
+ * @param {string | null} [id]
+ * @returns {string}
+ */
 export function variantTitle(id) {
   if (!id) return t('variant-quickchess');
   if (id.endsWith('+blasters')) return t('variant-withBlasters', { game: variantTitle(id.slice(0, -'+blasters'.length)) });
@@ -132,12 +184,20 @@ export function variantTitle(id) {
   return hasText(`variant-${variantKey(id)}`) ? t(`variant-${variantKey(id)}`) : id;
 }
 
-/** The long description of a variant in the home page's list. */
+/**
+ * The long description of a variant in the home page's list.
+ * @param {string} id
+ */
 export function variantLong(id) {
   return t('variant-long', { title: variantTitle(id), words: t(`variant-${variantKey(id)}-long`) });
 }
 
-/** A game's name from its kind (and QuickChess variant). */
+/**
+ * A game's name from its kind (and QuickChess variant).
+ * @param {string} kind
+ * @param {string | null} [variant]
+ * @returns {string}
+ */
 export function gameTitle(kind, variant) {
   if (kind === 'quickchess') return t('quickchess-title', { title: variantTitle(variant), lesson: isLesson(variant) ? 'yes' : 'no' });
   if (kind === 'quickchess-local') return t('game-oneScreen', { game: gameTitle('quickchess', variant) });
@@ -145,32 +205,53 @@ export function gameTitle(kind, variant) {
   return kind;
 }
 
-/** Whether a variant's title needs "QuickChess:" before it (the lesson games). */
-export function isLesson(variant) { return Boolean(variant) && !/^(quickchess|chess$|blind|olympics)/.test(variant); }
+/**
+ * Whether a variant's title needs "QuickChess:" before it (the lesson games).
+ * @param {string | null} [variant]
+ */
+export function isLesson(variant) { return !!variant && !/^(quickchess|chess$|blind|olympics)/.test(variant); }
 
-/** A chess piece's name from its FEN letter: "white knight". */
+/**
+ * A chess piece's name from its FEN letter: "white knight".
+ * @param {string} letter
+ */
 export function pieceLabel(letter) {
   const white = letter === letter.toUpperCase();
   return t('piece-colored', { color: white ? 'white' : 'black', piece: letter.toLowerCase() });
 }
 
-/** A Check Mates token's name. */
+/**
+ * A Check Mates token's name.
+ * @param {string} side `sliding` or `chess`
+ * @param {string} ch the token's letter on a board
+ */
 export function tokenLabel(side, ch) {
   if (side === 'sliding') return hasText(`token-${ch}`) ? t(`token-${ch}`) : ch;
   if (ch === 'K') return t('token-kingJoker');
   return pieceLabel(ch);
 }
 
-/** What a task square asks for. */
+/**
+ * What a task square asks for.
+ * @param {string} side `sliding` or `chess`
+ * @param {string} ch the square's letter on a task card
+ */
 export function needLabel(side, ch) {
   const key = side === 'sliding' ? `need-sliding-${ch}` : `need-chess-${ch}`;
   return hasText(key) ? t(key) : ch;
 }
 
-/** A Royal Study piece's name. */
+/**
+ * A Royal Study piece's name.
+ * @param {string} ch K, Q, R, B or N
+ */
 export function royalLabel(ch) { return hasText(`piece-${ch.toLowerCase()}`) ? t(`piece-${ch.toLowerCase()}`) : ch; }
 
-/** A QuickChess result in words, from the view's `end`; `names` by colour. */
+/**
+ * A QuickChess result in words, from the view's `end`; `names` by colour.
+ * @param {End | null | undefined} end
+ * @param {Record<string, string>} names the players' names by colour (`white`, `black`)
+ */
 export function chessEnd(end, names) {
   if (!end) return '';
   const cause = end.tie_break ? ` ${t('end-tieBreak', { why: t(`end-tie-${end.tie_break}`) })}` : '';
@@ -188,14 +269,18 @@ export function chessEnd(end, names) {
   return t(key) + cause;
 }
 
-/** A Querni result in words, from the view's `end`; `names` by side. */
+/**
+ * A Querni result in words, from the view's `end`; `names` by side.
+ * @param {QuerniStatus | null | undefined} end
+ * @param {{ blue: string, red: string }} names
+ */
 export function querniEnd(end, names) {
   if (!end || end.result === 'ongoing') return '';
   if (end.result === 'draw') return t('querni-end-draw');
   const loser = end.winner === 'blue' ? 'red' : 'blue';
   const args = { side: end.winner, name: names[end.winner], loser, loserName: names[loser] };
   const reason = end.reason;
-  if (reason && reason.stranded) {
+  if (typeof reason === 'object' && reason.stranded) {
     const numbers = [];
     for (let n = 1; n <= 16; n++) if ((reason.stranded.numbers >> n) & 1) numbers.push(n);
     return t('querni-end-stranded', { ...args, numbers, count: numbers.length });
@@ -204,10 +289,16 @@ export function querniEnd(end, names) {
   return t(key, args);
 }
 
-/** A Querni turn in notation as shown (`c2-c3 x4-6`; a pass in words). */
+/**
+ * A Querni turn in notation as shown (`c2-c3 x4-6`; a pass in words).
+ * @param {string} turn
+ */
 export function querniNotation(turn) { return turn === 'pass' ? t('querni-turn-pass') : turn; }
 
-/** A Querni turn in words: "jump c2 → e4, then remove 4 to 6". */
+/**
+ * A Querni turn in words: "jump c2 → e4, then remove 4 to 6".
+ * @param {string} text the turn in notation
+ */
 export function querniTurnWords(text) {
   if (text === 'pass') return t('querni-turn-pass');
   const parts = text.split(' ');
