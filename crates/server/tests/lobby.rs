@@ -205,14 +205,27 @@ async fn a_seek_is_listed_live_and_taken() {
         })
         .await;
     assert_eq!(after["playing"][0]["id"], json!(game));
+    // a game left alone for longer than five minutes is not listed as being played (the
+    // lobby's next refresh, for ann's second seek below, reads the games again)
+    let mut quiet = s.hub.store.game(game).await.unwrap().unwrap();
+    quiet.id = "quiet".into();
+    quiet.updated = tabula_server::ids::now_ms() - 6 * 60 * 1000;
+    s.hub.store.create_game(&quiet).await.unwrap();
     // a seek lives while its owner's lobby is open
     ann.call(s.addr, "POST", "/api/lobby/seeks", Some(spec))
         .await;
-    bob_ws
+    let lobby = bob_ws
         .until("ann's second seek", |l| {
             l["seeks"].as_array().unwrap().len() == 1
         })
         .await;
+    let listed: Vec<&str> = lobby["playing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|g| g["id"].as_str())
+        .collect();
+    assert_eq!(listed, [game], "the quiet game is left out");
     drop(ann_ws);
     bob_ws
         .until("the seek gone with its owner", |l| l["seeks"] == json!([]))

@@ -7,7 +7,8 @@
 //! from the last: a seek added or withdrawn travels as that seek, never as the whole lobby
 //! again. The view is bounded: the oldest [`Limits::lobby_seeks_shown`] seeks and a count of
 //! the rest (each viewer's own seeks are always in its view), at most [`TABLES_SHOWN`] open
-//! tables and [`PLAYING_SHOWN`] games being played.
+//! tables and [`PLAYING_SHOWN`] games being played (with an action in the last
+//! [`PLAYING_QUIET_MS`]).
 //!
 //! [`Limits::lobby_seeks_shown`]: crate::Limits::lobby_seeks_shown
 
@@ -24,6 +25,9 @@ use std::sync::{Arc, RwLock};
 pub const TABLES_SHOWN: usize = 50;
 /// The most games being played the lobby shows.
 pub const PLAYING_SHOWN: usize = 20;
+/// A game being played is listed while it had an action in the last five minutes: an untimed
+/// game left in a browser tab is not being played, and would otherwise stay listed for ever.
+pub const PLAYING_QUIET_MS: u64 = 5 * 60 * 1000;
 
 /// A seek as the lobby lists it.
 #[derive(Clone, Debug, PartialEq)]
@@ -241,7 +245,12 @@ async fn read(ctx: &Context, based_on: u64) -> Result<Snapshot, ApiError> {
         }
     }
     let mut playing = Vec::new();
+    // the games come newest action first: the first quiet one ends the list
+    let active_since = crate::ids::now_ms().saturating_sub(PLAYING_QUIET_MS);
     for g in ctx.store.playing(PLAYING_SHOWN).await? {
+        if g.updated < active_since {
+            break;
+        }
         if g.kind.max_seats() == 1 || g.kind.one_screen() {
             continue;
         }
