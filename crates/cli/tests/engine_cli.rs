@@ -484,3 +484,51 @@ fn play_quickchess_against_the_computer_in_the_terminal() {
     let bad = tabula(&["play", "quickchess", "--level", "9"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn review_marks_the_move_that_allows_mate_a_blunder_and_finds_the_mate() {
+    let out = tabula(&[
+        "review",
+        "--variant",
+        "chess",
+        "--moves",
+        "f2f3 e7e5 g2g4 d8h4",
+        "--nodes",
+        "20000",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let moves = r["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4);
+    assert_eq!(moves[2]["san"], "g4");
+    assert_eq!(moves[2]["class"], "blunder");
+    assert_eq!(
+        moves[2]["eval"],
+        serde_json::json!({"mate": -1}),
+        "Black mates in one"
+    );
+    assert_eq!(
+        moves[3]["best"], "d8h4",
+        "the refutation is the engine's choice"
+    );
+    assert_eq!(moves[3]["class"], serde_json::Value::Null);
+    assert_eq!(moves[3]["end"], "0-1");
+    assert!(r["accuracy"]["white"].as_f64() < r["accuracy"]["black"].as_f64());
+    assert_eq!(r["marks"]["white"]["blunder"], 1);
+    // a move that is not legal is named, with the bad-input status
+    let bad = tabula(&[
+        "review",
+        "--variant",
+        "chess",
+        "--moves",
+        "e2e4 e7e4",
+        "--json",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stdout).contains("move 2 `e7e4`"));
+}

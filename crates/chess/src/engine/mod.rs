@@ -26,6 +26,7 @@
 mod correction;
 mod eval;
 pub mod nnue;
+pub mod review;
 mod search;
 mod tables;
 #[cfg(test)]

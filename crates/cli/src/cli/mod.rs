@@ -93,6 +93,28 @@ enum Command {
     },
     /// The QuickChess engine over the Universal Chess Interface (for GUIs and engine matches).
     Uci,
+    /// The computer's review of a game: per move the evaluation after it, the engine's choice
+    /// before it and a mark (inaccuracy ?!, mistake ?, blunder ??); each side's accuracy.
+    Review {
+        /// The variant (`tabula variants` lists them).
+        #[arg(long, default_value = "quickchess", value_parser = parse::variant)]
+        variant: Variant,
+        /// The start position (the variant's start without it).
+        #[arg(long)]
+        fen: Option<String>,
+        /// The game's moves in UCI, separated by spaces.
+        #[arg(long)]
+        moves: String,
+        /// Search each position for this many nodes (default 200,000).
+        #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Search each position for this many milliseconds.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// The engine's best line and evaluation of a position.
     Analyse {
         /// The variant (`tabula variants` lists them).
@@ -266,6 +288,17 @@ fn dispatch(command: Command) -> ExitCode {
         } => output::emit(
             json,
             analyse::analyse(variant, fen.as_deref(), depth, movetime, &tablebases),
+        ),
+        Command::Review {
+            variant,
+            fen,
+            moves,
+            nodes,
+            movetime,
+            json,
+        } => output::emit(
+            json,
+            crate::engine::review::run(variant, fen.as_deref(), &moves, nodes, movetime),
         ),
         Command::Bench { depth, eval, json } => {
             let net = eval.map(|e| e == "net");

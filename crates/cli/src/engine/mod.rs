@@ -5,6 +5,7 @@
 pub mod analyse;
 pub mod matchplay;
 pub mod nnue_data;
+pub mod review;
 pub mod solve_chess;
 pub mod tablebase;
 pub mod uci;
