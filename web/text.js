@@ -277,6 +277,7 @@ export function chessEnd(end, names) {
 export function querniEnd(end, names) {
   if (!end || end.result === 'ongoing') return '';
   if (end.result === 'draw') return t('querni-end-draw');
+  if (end.result === 'aborted') return t('querni-end-aborted', { side: end.side, name: names[end.side] });
   const loser = end.winner === 'blue' ? 'red' : 'blue';
   const args = { side: end.winner, name: names[end.winner], loser, loserName: names[loser] };
   const reason = end.reason;

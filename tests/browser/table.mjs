@@ -1,6 +1,6 @@
 // The browser scenarios of issue #17, the player's table: every page on a phone and a desktop
 // (nothing scrolls sideways, boards big enough, light and dark), Black's view and the flip
-// button, a flag that falls, a rematch both players accept, a takeback, the move list stepped
+// button, a flag that falls (each clock starting after its side's first move), a rematch both players accept, a takeback, the move list stepped
 // with the arrow keys, a move made with the keyboard alone, the reconnecting notice, Querni's
 // hint, pass and last-turn marks, Check Mates' legend and optimal line, replays by step.
 import { shot, post, assert, newPage, seatAs, againstComputer } from './harness.mjs';
@@ -122,6 +122,15 @@ async function aFlagFallsAgainstTheComputer({ browser, base }) {
   const { ctx, page } = await context(browser, DESKTOP);
   await againstComputer(page, base, { clock: [0.05, 0] });
   await page.locator('[data-clock=white]').waitFor();
+  // no clock runs before a side's first move (as on lichess): White's 3 s stay full
+  const full = await page.locator('[data-clock=white]').innerText();
+  await page.waitForTimeout(1200);
+  assert((await page.locator('[data-clock=white]').innerText()) === full, `White's clock waits for the first move: ${full}`);
+  const board = page.locator('svg.board').first();
+  await board.locator('rect[data-sq="b2"]').click();
+  await board.locator('rect[data-sq="b3"]').click();
+  // after the computer's first move White's clock runs, and falls
+  await page.waitForFunction(() => document.querySelectorAll('[data-test=moves] button').length === 2, null, { timeout: 20000 });
   await shot(page, 'timed-running');
   await page.locator('[data-test=result]').waitFor({ timeout: 15000 });
   const result = await page.locator('[data-test=result]').innerText();

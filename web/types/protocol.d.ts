@@ -160,7 +160,8 @@ white_ms: number,
  */
 black_ms: number, 
 /**
- * Whose clock runs (`white`, `black`).
+ * Whose clock runs (`white`, `black`): none until the side to move has made its first
+ * move (first moves are free), before the Blind reveal, or after the end.
  */
 running: string | null, 
 /**
@@ -253,7 +254,7 @@ fen: string, } | { "t": "game_over",
  */
 outcome: string, 
 /**
- * `1-0`, `0-1` or `1/2-1/2`.
+ * `1-0`, `0-1` or `1/2-1/2`; `*` for a game aborted before a first move.
  */
 result: string, };
 
@@ -335,7 +336,7 @@ outcome: string | null,
  */
 end: End | null, 
 /**
- * The result (`1-0`, ...).
+ * The result (`1-0`, ...; `*` for an aborted game).
  */
 result: string | null, 
 /**
@@ -539,7 +540,8 @@ export type DeckChoice = "full" | "one-star" | "two-star";
 
 /**
  * A result in parts a client puts into words: the reasons' names in snake case
- * (`checkmate`, `timeout`, `insufficient_material`, ...).
+ * (`checkmate`, `timeout`, `insufficient_material`, ..., and `aborted` for a timed game
+ * whose side to move made no first move in time: no winner, not rated).
  */
 export type End = { 
 /**
@@ -1556,7 +1558,8 @@ blue_ms: number,
  */
 red_ms: number, 
 /**
- * Whose clock runs.
+ * Whose clock runs: none until the side to move has played its first turn (first turns
+ * are free) or after the end.
  */
 running: QuerniSide | null, 
 /**
@@ -1634,7 +1637,11 @@ winner: QuerniSide,
 /**
  * How.
  */
-reason: WinReason, } | { "result": "draw" };
+reason: WinReason, } | { "result": "draw" } | { "result": "aborted", 
+/**
+ * The side that made no first move.
+ */
+side: QuerniSide, };
 
 /**
  * What a Querni player (or spectator) sees.
@@ -2217,7 +2224,7 @@ outcome: string | null,
  */
 end: End | null, 
 /**
- * The result (`1-0`, ...).
+ * The result (`1-0`, ...; `*` for an aborted game).
  */
 result: string | null, 
 /**

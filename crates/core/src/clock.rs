@@ -1,6 +1,11 @@
 //! A two-sided game clock, as on a chess table: each side has its own time; only the side to
 //! move has its clock running; finishing a move stops it, adds the increment and starts the
 //! other. Time is an input (`now`), as everywhere in the game crates.
+//!
+//! As on lichess, a time control may make each side's first move free: that side's clock
+//! starts only after its first move, so nobody loses time while the page loads. Instead a
+//! side has [`FIRST_MOVE_MS`] to make its first move from the moment it could, or the game
+//! is aborted (the game decides what that means; the clock only says when).
 
 use crate::Millis;
 use serde::{Deserialize, Serialize};
@@ -13,7 +18,19 @@ pub struct TimeControl {
     pub base_ms: Millis,
     /// Added after each of a side's moves.
     pub increment_ms: Millis,
+    /// With a limit, each side's clock starts only after that side's first move, which it
+    /// must make within the limit of the moment it could (else the game is aborted). Without
+    /// one the clock of the side to move runs from the start: games stored before the rule
+    /// have none, so their logs replay as they were played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub first_move_ms: Option<Millis>,
 }
+
+/// How long a side may take over its first move before the game is aborted **[ours]**: as on
+/// lichess, long enough to load the page and look at the board, short enough that a player
+/// who never came back does not hold the opponent for long.
+pub const FIRST_MOVE_MS: Millis = 30_000;
 
 /// The clocks of two sides (0 and 1), at most one running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +40,10 @@ pub struct ChessClock {
     left: [Millis; 2],
     /// The side whose clock runs and since when.
     running: Option<(usize, Millis)>,
+    /// Whether each side has made its first move (from the start without a first-move limit).
+    moved: [bool; 2],
+    /// The side to make its first move, and since when it could (its clock not running).
+    waiting: Option<(usize, Millis)>,
 }
 
 impl ChessClock {
@@ -32,6 +53,8 @@ impl ChessClock {
             control,
             left: [control.base_ms; 2],
             running: None,
+            moved: [control.first_move_ms.is_none(); 2],
+            waiting: None,
         }
     }
 
@@ -63,6 +86,29 @@ impl ChessClock {
         self.running.map(|(s, since)| since + self.left[s])
     }
 
+    /// The side to make its first move (its clock not running yet), if any.
+    pub fn waiting(&self) -> Option<usize> {
+        self.waiting.map(|(side, _)| side)
+    }
+
+    /// When the side to make its first move runs out of time for it (the game is aborted).
+    pub fn abort_at(&self) -> Option<Millis> {
+        let limit = self.control.first_move_ms?;
+        self.waiting.map(|(_, since)| since + limit)
+    }
+
+    /// The next moment the clock decides something: a flag or the first-move limit.
+    pub fn deadline(&self) -> Option<Millis> {
+        self.flag_at().or(self.abort_at())
+    }
+
+    /// The side that has missed its first move's limit at `now`.
+    pub fn missed_first_move(&self, now: Millis) -> Option<usize> {
+        self.abort_at()
+            .filter(|&t| now >= t)
+            .and_then(|_| self.waiting())
+    }
+
     /// The running side, if its time has run out at `now`.
     pub fn flagged(&self, now: Millis) -> Option<usize> {
         self.flag_at()
@@ -76,21 +122,35 @@ impl ChessClock {
             self.left[s] = self.left(s, now);
             self.running = None;
         }
+        self.waiting = None;
     }
 
-    /// Starts `side`'s clock at `now` (stopping the other without increment).
+    /// Starts `side`'s clock at `now` (stopping the other without increment); a side yet to
+    /// make its first move only starts waiting for it.
     pub fn start(&mut self, side: usize, now: Millis) {
         self.stop(now);
-        self.running = Some((side, now));
+        self.resume(side, now);
     }
 
-    /// The running side has finished a move at `now`: its time used is charged, the
-    /// increment added, and `next`'s clock starts.
+    fn resume(&mut self, side: usize, now: Millis) {
+        if self.moved[side] {
+            self.running = Some((side, now));
+        } else {
+            self.waiting = Some((side, now));
+        }
+    }
+
+    /// The side to move has finished a move at `now`: its time used is charged and the
+    /// increment added (a free first move is only marked made), and `next`'s clock starts.
     pub fn press(&mut self, now: Millis, next: usize) {
         if let Some((s, _)) = self.running {
             self.left[s] = self.left(s, now) + self.control.increment_ms;
+            self.running = None;
         }
-        self.running = Some((next, now));
+        if let Some((s, _)) = self.waiting.take() {
+            self.moved[s] = true;
+        }
+        self.resume(next, now);
     }
 
     /// A flag has fallen: the running side's time is zero and no clock runs.
@@ -108,7 +168,59 @@ mod tests {
     const TC: TimeControl = TimeControl {
         base_ms: 60_000,
         increment_ms: 2_000,
+        first_move_ms: None,
     };
+
+    const FREE: TimeControl = TimeControl {
+        first_move_ms: Some(FIRST_MOVE_MS),
+        ..TC
+    };
+
+    #[test]
+    fn a_side_clock_starts_only_after_its_first_move() {
+        let mut c = ChessClock::new(FREE);
+        c.start(0, 1_000);
+        assert_eq!((c.running(), c.waiting()), (None, Some(0)));
+        assert_eq!(c.both(20_000), [60_000, 60_000]);
+        assert_eq!((c.flag_at(), c.abort_at()), (None, Some(31_000)));
+        // the first side's first move: free, no increment; now the second side waits
+        c.press(20_000, 1);
+        assert_eq!((c.running(), c.waiting()), (None, Some(1)));
+        assert_eq!(c.both(45_000), [60_000, 60_000]);
+        assert_eq!(c.deadline(), Some(50_000));
+        // the second side's first move: the first side's clock runs from now
+        c.press(45_000, 0);
+        assert_eq!((c.running(), c.waiting()), (Some(0), None));
+        assert_eq!(c.both(55_000), [50_000, 60_000]);
+        assert_eq!(c.abort_at(), None);
+        c.press(55_000, 1);
+        assert_eq!(c.both(56_000), [52_000, 59_000]);
+        // once both have moved nobody waits again, not even after a restart
+        c.start(0, 60_000);
+        assert_eq!((c.waiting(), c.missed_first_move(10_000_000)), (None, None));
+    }
+
+    #[test]
+    fn a_missed_first_move_is_told_at_the_limit() {
+        let mut c = ChessClock::new(FREE);
+        c.start(0, 0);
+        c.press(5_000, 1);
+        assert_eq!(c.missed_first_move(34_999), None);
+        assert_eq!(c.missed_first_move(35_000), Some(1));
+        c.stop(35_000);
+        assert_eq!((c.waiting(), c.deadline()), (None, None));
+    }
+
+    #[test]
+    fn without_a_first_move_limit_the_clock_runs_from_the_start() {
+        let mut c = ChessClock::new(TC);
+        c.start(0, 0);
+        assert_eq!(
+            (c.running(), c.waiting(), c.abort_at()),
+            (Some(0), None, None)
+        );
+        assert_eq!(c.both(10_000), [50_000, 60_000]);
+    }
 
     #[test]
     fn only_the_running_side_loses_time_and_a_press_adds_the_increment() {

@@ -180,7 +180,8 @@ impl QuerniGame {
         self.clock.map(|c| c.both(now))
     }
 
-    /// The side whose clock is running (none after the end or without clocks).
+    /// The side whose clock is running (none before the side to move has made its first move
+    /// when first moves are free, after the end, or without clocks).
     pub fn clock_running(&self) -> Option<Side> {
         self.clock
             .and_then(|c| c.running())
@@ -229,11 +230,18 @@ impl QuerniGame {
     }
 
     /// Runs the clock up to `now`: a side whose time has run out loses, at the moment it ran
-    /// out.
+    /// out; a side that has not made its first move within its limit aborts the game.
     fn advance(&mut self, now: Millis, events: &mut Vec<QuerniEvent>) {
         let Some(clock) = &mut self.clock else {
             return;
         };
+        if let (Some(side), Some(at)) = (clock.missed_first_move(now), clock.abort_at()) {
+            self.now = at;
+            self.status = Status::Aborted {
+                side: if side == 0 { Side::Blue } else { Side::Red },
+            };
+            return self.end(events);
+        }
         let (Some(side), Some(at)) = (clock.flagged(now), clock.flag_at()) else {
             return;
         };
@@ -344,8 +352,8 @@ impl QuerniGame {
                 if let Some(c) = &mut self.clock
                     && !self.status.is_over()
                 {
-                    // the mover's time is charged with the increment; automatic passes
-                    // after the turn did not use any time
+                    // the mover's time is charged with the increment (nothing for a free
+                    // first move); automatic passes after the turn did not use any time
                     let next = self.position.turn();
                     c.start(mover.index(), now);
                     c.press(now, next.index());
@@ -428,7 +436,7 @@ impl Game for QuerniGame {
         if self.status.is_over() {
             return None;
         }
-        self.clock?.flag_at()
+        self.clock?.deadline()
     }
 
     fn is_over(&self) -> bool {

@@ -77,6 +77,12 @@ pub enum Status {
     },
     /// Thirty turns passed without a removal.
     Draw,
+    /// A timed game whose side to move did not make its first move in time: over, nobody
+    /// won (a game's status only; a position never has it).
+    Aborted {
+        /// The side that made no first move.
+        side: Side,
+    },
 }
 
 impl Status {
@@ -85,12 +91,13 @@ impl Status {
         self != Status::Ongoing
     }
 
-    /// The short result: `ongoing`, `blue wins`, `red wins` or `draw`.
+    /// The short result: `ongoing`, `blue wins`, `red wins`, `draw` or `aborted`.
     pub fn result(self) -> String {
         match self {
             Status::Ongoing => "ongoing".into(),
             Status::Won { winner, .. } => format!("{} wins", winner.name()),
             Status::Draw => "draw".into(),
+            Status::Aborted { .. } => "aborted".into(),
         }
     }
 }
@@ -99,6 +106,7 @@ impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Status::Ongoing => f.write_str("ongoing"),
+            Status::Aborted { side } => write!(f, "aborted: {} made no first move", side.name()),
             Status::Draw => write!(
                 f,
                 "draw: {} turns without a removal",

@@ -23,7 +23,7 @@ fn minimax(pos: &Position, depth: u8, ply: i32, w: &Weights) -> i32 {
         .map(|(_, child)| match child.status() {
             Status::Won { winner, .. } if winner == mover => WIN - ply,
             Status::Won { .. } => -(WIN - ply),
-            Status::Draw => 0,
+            Status::Draw | Status::Aborted { .. } => 0,
             Status::Ongoing if depth <= 1 => -evaluate(child, w),
             Status::Ongoing => -minimax(child, depth - 1, ply + 1, w),
         })
@@ -65,7 +65,7 @@ fn alpha_beta_finds_the_minimax_value() {
             let value = match child.status() {
                 Status::Won { winner, .. } if winner == pos.turn() => WIN,
                 Status::Won { .. } => -WIN,
-                Status::Draw => 0,
+                Status::Draw | Status::Aborted { .. } => 0,
                 Status::Ongoing if depth == 1 => -evaluate(&child, &w),
                 Status::Ongoing => -minimax(&child, depth - 1, 1, &w),
             };

@@ -2,7 +2,7 @@
 //! added after a typed turn (not after an automatic pass), and a takeback rewinds exactly to
 //! before the asker's last turn, whoever grants it.
 
-use tabula_core::clock::TimeControl;
+use tabula_core::clock::{FIRST_MOVE_MS, TimeControl};
 use tabula_core::{Game, Millis};
 use tabula_querni::game::QuerniError;
 use tabula_querni::{
@@ -12,6 +12,7 @@ use tabula_querni::{
 const TC: TimeControl = TimeControl {
     base_ms: 10_000,
     increment_ms: 2_000,
+    first_move_ms: None,
 };
 
 fn game(start: Option<Position>, clock: Option<TimeControl>) -> QuerniGame {
@@ -189,4 +190,52 @@ fn a_turn_withdraws_the_takeback_asked_for_and_crossed_offers_agree() {
         "red asking too grants blue's takeback: {e:?}"
     );
     assert_eq!(g.history().len(), 2);
+}
+
+/// As on lichess: each side's clock starts only after its first turn; until both have played
+/// a side that lets its first turn wait past the limit aborts the game, with no winner.
+#[test]
+fn first_turns_are_free_and_a_missed_one_aborts_the_game() {
+    let free = TimeControl {
+        first_move_ms: Some(FIRST_MOVE_MS),
+        ..TC
+    };
+    let mut g = game(None, Some(free));
+    assert_eq!(
+        (g.clock_running(), g.clocks(9_000)),
+        (None, Some([10_000, 10_000]))
+    );
+    assert_eq!(g.next_deadline(), Some(FIRST_MOVE_MS));
+    let step = a_step(&g);
+    g.apply(&turn(Side::Blue, &step), 9_000).unwrap();
+    assert_eq!(
+        (g.clock_running(), g.clocks(20_000)),
+        (None, Some([10_000, 10_000]))
+    );
+    assert_eq!(g.next_deadline(), Some(9_000 + FIRST_MOVE_MS));
+    let mut idle = g.clone();
+    let step = a_step(&g);
+    g.apply(&turn(Side::Red, &step), 20_000).unwrap();
+    assert_eq!(g.clock_running(), Some(Side::Blue));
+    assert_eq!(g.clocks(25_000), Some([5_000, 10_000]));
+    // both have played: only the flag is a deadline now
+    assert_eq!(g.next_deadline(), Some(30_000));
+
+    // red never plays its first turn: aborted at the limit, nobody wins
+    idle.apply(&QuerniAction::Tick, 9_000 + FIRST_MOVE_MS - 1)
+        .unwrap();
+    assert!(!idle.is_over());
+    let e = idle.apply(&QuerniAction::Tick, 60_000).unwrap();
+    let aborted = Status::Aborted { side: Side::Red };
+    assert_eq!(e, vec![QuerniEvent::Ended { status: aborted }]);
+    assert_eq!(
+        (idle.status(), idle.status().result()),
+        (aborted, "aborted".into())
+    );
+    assert_eq!((idle.clock_running(), idle.next_deadline()), (None, None));
+    assert_eq!(idle.clocks(99_000), Some([10_000, 10_000]));
+    assert!(matches!(
+        idle.apply(&QuerniAction::Resign { side: Side::Red }, 99_000),
+        Err(QuerniError::Over(_))
+    ));
 }

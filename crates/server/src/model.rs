@@ -192,6 +192,8 @@ impl ClockOption {
         Ok(TimeControl {
             base_ms: self.initial_s * 1000,
             increment_ms: self.increment_s * 1000,
+            // every new timed game has free first moves and aborts on a missed one
+            first_move_ms: Some(tabula_core::clock::FIRST_MOVE_MS),
         })
     }
 }

@@ -1,5 +1,5 @@
-//! The player's table on a real server: clocks (the increment, a flag that falls, a loss on
-//! time in words), takebacks (asked and granted between friends, at once against the
+//! The player's table on a real server: clocks (free first moves, the increment, a flag that
+//! falls, a loss on time in words), takebacks (asked and granted between friends, at once against the
 //! computer and at one screen), rematches (both must agree; sides swapped; the same seat
 //! tokens), the host's role passing to the next player, and a party closed once every
 //! player has gone rather than played on by its bots.
@@ -21,7 +21,7 @@ fn ms(view: &Value, key: &str) -> u64 {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_timed_game_adds_the_increment_and_ends_when_a_flag_falls() {
+async fn a_timed_game_starts_each_clock_after_its_first_move_and_ends_when_a_flag_falls() {
     let s = start().await;
     let clock = json!({"initial_s": 2, "increment_s": 1});
     let Duel {
@@ -35,21 +35,32 @@ async fn a_timed_game_adds_the_increment_and_ends_when_a_flag_falls() {
         json!({"color": "white", "clock": clock}),
     )
     .await;
+    // no clock runs before a side's first move: both are full
     let v = ann.view.clone();
-    assert_eq!(v["clock"]["running"], "white");
+    assert_eq!(v["clock"]["running"], Value::Null);
     assert_eq!(v["clock"]["initial_ms"], 2_000);
     assert_eq!(v["clock"]["increment_ms"], 1_000);
-    assert!(ms(&v, "white_ms") <= 2_000 && ms(&v, "black_ms") == 2_000);
+    assert_eq!((ms(&v, "white_ms"), ms(&v, "black_ms")), (2_000, 2_000));
     assert!(
         v["now"].is_u64(),
         "the server's time, for the client's clock"
     );
+    let moves = |n: usize| move |v: &Value| v["moves"].as_array().unwrap().len() == n;
+    // white's first move was free, and black's clock waits for black's first move
+    tokio::time::sleep(Duration::from_millis(300)).await;
     ann.act(first_move(&ann.view)).await.unwrap();
-    let v = ann
-        .until("white's move", |v| {
-            v["moves"].as_array().unwrap().len() == 1
-        })
-        .await;
+    let v = bob.until("white's first move", moves(1)).await;
+    assert_eq!(v["clock"]["running"], Value::Null);
+    assert_eq!((ms(&v, "white_ms"), ms(&v, "black_ms")), (2_000, 2_000));
+    // after black's first move only black's opponent's clock runs; black's is still full
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    bob.act(first_move(&bob.view)).await.unwrap();
+    let v = ann.until("black's first move", moves(2)).await;
+    assert_eq!(v["clock"]["running"], "white");
+    assert_eq!(ms(&v, "black_ms"), 2_000);
+    assert!(ms(&v, "white_ms") <= 2_000);
+    ann.act(first_move(&ann.view)).await.unwrap();
+    let v = ann.until("white's second move", moves(3)).await;
     // white used a little of its 2 s and got 1 s back; black's clock runs
     let white = ms(&v, "white_ms");
     assert!((2_000..=3_000).contains(&white), "{white}");
@@ -70,12 +81,12 @@ async fn a_timed_game_adds_the_increment_and_ends_when_a_flag_falls() {
         (0, &Value::Null)
     );
     assert_eq!(ms(&v, "white_ms"), white, "the clocks stop at the end");
-    // the replay has the start, the move and the flag, with no quiet timer steps
+    // the replay has the start, the moves and the flag, with no quiet timer steps
     let (_, replay) = http(s.addr, "GET", &format!("/api/games/{id}/replay"), None).await;
     let frames = replay["frames"].as_array().unwrap();
-    assert_eq!(frames.len(), 3, "{replay}");
-    assert_eq!(frames[2]["action"]["t"], "tick");
-    assert_eq!(frames[2]["events"][0]["t"], "game_over");
+    assert_eq!(frames.len(), 5, "{replay}");
+    assert_eq!(frames[4]["action"]["t"], "tick");
+    assert_eq!(frames[4]["events"][0]["t"], "game_over");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -89,8 +100,19 @@ async fn a_player_who_runs_out_of_time_against_the_computer_loses_on_time() {
     )
     .await;
     let mut ann = Client::connect(s.addr, &id, Some(&token)).await;
-    assert_eq!(ann.view["clock"]["running"], "blue");
+    assert_eq!(
+        ann.view["clock"]["running"],
+        Value::Null,
+        "first turns are free"
+    );
+    assert_eq!(
+        (ms(&ann.view, "blue_ms"), ms(&ann.view, "red_ms")),
+        (1_000, 1_000)
+    );
+    ann.act(json!({"t": "turn", "turn": "pass"})).await.unwrap();
+    // the computer answers; then blue's clock runs out
     let v = ann.until("the flag", |v| v["over"] == true).await;
+    assert_eq!(v["history"].as_array().unwrap().len(), 2, "{v}");
     assert_eq!(
         v["end"],
         json!({"result": "won", "winner": "red", "reason": "timeout"})

@@ -54,12 +54,17 @@ end-draw-fifty_moves = Remis nach der Fünfzig-Züge-Regel.
 end-draw-repetition = Remis durch dreifache Stellungswiederholung.
 end-draw-tie_break_level = Remis: Die Wertung ist ausgeglichen.
 end-draw-agreement = Remis durch Einigung.
+end-draw-aborted = Partie abgebrochen: Ein erster Zug kam nicht rechtzeitig. Nicht gewertet.
 end-tieBreak = Die Wertung entschied: { $why }.
 end-tie-deadlock = Alle Bauern sind blockiert: keine Seite hatte einen legalen Zug
 end-tie-fifty_moves = fünfzig Züge ohne Schlagen oder Bauernzug
 end-tie-repetition = dreifache Stellungswiederholung
 
 querni-end-draw = Remis: dreißig Züge ohne Abräumen.
+querni-end-aborted = Partie abgebrochen: { $side ->
+    [blue] Blau
+   *[red] Rot
+  } ({ $name }) hat den ersten Zug nicht rechtzeitig gemacht. Nicht gewertet.
 querni-end-win = { $side ->
     [blue] Blau
    *[red] Rot

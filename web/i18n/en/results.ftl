@@ -54,12 +54,17 @@ end-draw-fifty_moves = Draw by the fifty-move rule.
 end-draw-repetition = Draw by threefold repetition.
 end-draw-tie_break_level = Draw: the tie-break is level.
 end-draw-agreement = Draw by agreement.
+end-draw-aborted = Game aborted: a first move was not made in time. Not rated.
 end-tieBreak = The tie-break decided: { $why }.
 end-tie-deadlock = all pawns deadlocked: neither side had a legal move
 end-tie-fifty_moves = fifty moves without a capture or pawn move
 end-tie-repetition = threefold repetition
 
 querni-end-draw = Draw: thirty turns without a removal.
+querni-end-aborted = Game aborted: { $side ->
+    [blue] Blue
+   *[red] Red
+  } ({ $name }) did not play a first turn in time. Not rated.
 querni-end-win = { $side ->
     [blue] Blue
    *[red] Red

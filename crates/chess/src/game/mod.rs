@@ -38,6 +38,8 @@ pub struct ChessGame {
     takeback_offer: Option<Color>,
     /// The side whose time ran out, if the game ended so.
     flag: Option<Color>,
+    /// The side that did not make its first move in time, if that aborted the game.
+    aborted: Option<Color>,
     outcome: Option<Outcome>,
     seed: u64,
     now: Millis,
@@ -85,6 +87,12 @@ impl ChessGame {
         self.flag
     }
 
+    /// The side that did not make its first move in time, if that aborted the game (over,
+    /// with no outcome: nobody won, nothing to rate).
+    pub fn aborted(&self) -> Option<Color> {
+        self.aborted
+    }
+
     /// A pending takeback request.
     pub fn takeback_offer(&self) -> Option<Color> {
         self.takeback_offer
@@ -95,8 +103,9 @@ impl ChessGame {
         self.clock.map(|c| c.both(now))
     }
 
-    /// The side whose clock is running (none before the Blind reveal, after the end, or
-    /// without clocks).
+    /// The side whose clock is running (none before the Blind reveal, before the side to
+    /// move has made its first move when first moves are free, after the end, or without
+    /// clocks).
     pub fn clock_running(&self) -> Option<Color> {
         self.clock.and_then(|c| c.running()).map(|i| Color::ALL[i])
     }
@@ -161,14 +170,28 @@ impl ChessGame {
         }
     }
 
-    /// Runs the clocks up to `now`; a flag falls at its own time.
+    /// Runs the clocks up to `now`; a flag falls at its own time, and a first move not made
+    /// within its limit aborts the game at the limit.
     fn advance(&mut self, now: Millis, events: &mut Vec<ChessEvent>) {
-        if self.outcome.is_some() || self.setup.is_some() {
+        if self.is_over() || self.setup.is_some() {
             return;
         }
         let Some(clock) = &mut self.clock else {
             return;
         };
+        if let (Some(side), Some(at)) = (clock.missed_first_move(now), clock.abort_at()) {
+            clock.stop(at);
+            self.now = at;
+            let side = Color::ALL[side];
+            self.aborted = Some(side);
+            self.draw_offer = None;
+            self.takeback_offer = None;
+            events.push(ChessEvent::GameOver {
+                outcome: format!("aborted: {} made no first move", side.name()),
+                result: "*".into(),
+            });
+            return;
+        }
         let Some(flag_at) = clock.flag_at() else {
             return;
         };
@@ -323,7 +346,7 @@ impl ChessGame {
         let mut events = Vec::new();
         self.advance(now, &mut events);
         self.now = now;
-        if self.outcome.is_some() && *action != ChessAction::Tick {
+        if self.is_over() && *action != ChessAction::Tick {
             return Err(ChessError::Over);
         }
         match action {
@@ -528,6 +551,7 @@ impl Game for ChessGame {
             draw_offer: None,
             takeback_offer: None,
             flag: None,
+            aborted: None,
             outcome: None,
             seed,
             now,
@@ -544,13 +568,13 @@ impl Game for ChessGame {
     }
 
     fn next_deadline(&self) -> Option<Millis> {
-        if self.outcome.is_some() || self.setup.is_some() {
+        if self.is_over() || self.setup.is_some() {
             return None;
         }
-        self.clock?.flag_at()
+        self.clock?.deadline()
     }
 
     fn is_over(&self) -> bool {
-        self.outcome.is_some()
+        self.outcome.is_some() || self.aborted.is_some()
     }
 }

@@ -147,7 +147,7 @@ pub enum ChessEvent {
     GameOver {
         /// How.
         outcome: String,
-        /// `1-0`, `0-1` or `1/2-1/2`.
+        /// `1-0`, `0-1` or `1/2-1/2`; `*` for a game aborted before a first move.
         result: String,
     },
 }

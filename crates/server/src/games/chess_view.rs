@@ -153,7 +153,8 @@ pub struct ChessClock {
     pub white_ms: Millis,
     /// Black's.
     pub black_ms: Millis,
-    /// Whose clock runs (`white`, `black`).
+    /// Whose clock runs (`white`, `black`): none until the side to move has made its first
+    /// move (first moves are free), before the Blind reveal, or after the end.
     pub running: Option<&'static str>,
     /// The time each side started with.
     pub initial_ms: Option<Millis>,
@@ -174,7 +175,8 @@ pub fn clock_of(game: &ChessGame, now: Millis) -> Option<ChessClock> {
 }
 
 /// A result in parts a client puts into words: the reasons' names in snake case
-/// (`checkmate`, `timeout`, `insufficient_material`, ...).
+/// (`checkmate`, `timeout`, `insufficient_material`, ..., and `aborted` for a timed game
+/// whose side to move made no first move in time: no winner, not rated).
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct End {
     /// The winner (`white`, `black`), none for a draw.
@@ -189,13 +191,38 @@ pub struct End {
     pub flag: Option<Option<&'static str>>,
 }
 
-/// How the game ended, with the side that lost on time.
+/// How the game ended, with the side that lost on time; a game aborted before a first move
+/// ends with no winner and the reason `aborted`.
 pub fn end_of(game: &ChessGame) -> Option<End> {
+    if game.aborted().is_some() {
+        return Some(End {
+            winner: None,
+            reason: "aborted",
+            tie_break: None,
+            flag: Some(None),
+        });
+    }
     let o = game.outcome()?;
     Some(End {
         flag: Some(game.flagged().map(Color::name)),
         ..outcome_parts(&o)
     })
+}
+
+/// The outcome in words, an aborted game's included.
+pub fn words_of(game: &ChessGame) -> Option<String> {
+    match game.aborted() {
+        Some(side) => Some(format!("aborted: {} made no first move", side.name())),
+        None => game.outcome().map(|o| o.to_string()),
+    }
+}
+
+/// The result (`1-0`, `0-1`, `1/2-1/2`; `*` for an aborted game).
+pub fn result_of(game: &ChessGame) -> Option<&'static str> {
+    match game.aborted() {
+        Some(_) => Some("*"),
+        None => game.outcome().map(|o| o.result()),
+    }
 }
 
 /// A result in parts (see [`End`]; no `flag`).

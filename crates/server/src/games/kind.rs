@@ -345,9 +345,10 @@ mod tests {
         .and_then(|o| Kind::Quickchess.configure(&o, 2, &s))
         .unwrap();
         let timed: serde_json::Value = timed.parse().unwrap();
+        // a new game stores its first-move limit: one stored without it replays as before
         assert_eq!(
             timed["clock"],
-            json!({"base_ms": 180_000, "increment_ms": 2_000})
+            json!({"base_ms": 180_000, "increment_ms": 2_000, "first_move_ms": 30_000})
         );
         let junk: serde_json::Map<String, serde_json::Value> = (0..500)
             .map(|i| (format!("junk{i}"), json!("x".repeat(30))))

@@ -17,6 +17,11 @@ use ts_rs::TS;
 /// QuickChess, King's Pro Formation, Queen's Pro Formation, Blind QuickChess); a win scores
 /// one point, a draw a half. The players change colours after each game **[ours]**: the
 /// creator's chosen colour in games 1, 3 and 5.
+///
+/// With free first moves **[ours]**: a first game whose first move is not made in time aborts
+/// the whole series (nothing played, nothing rated), as any single game; in a later game,
+/// when both players are known to be there, a side that makes no first move in time loses
+/// that game as on time (so stalling cannot end a series early).
 #[derive(Clone, Debug)]
 pub struct SeriesLive {
     /// The game being played (or the last one, when the series is over).
@@ -31,6 +36,8 @@ pub struct SeriesLive {
     results: Vec<SeriesResult>,
     /// Every game's time control.
     clock: Option<TimeControl>,
+    /// Whether the first game was aborted, and with it the series.
+    aborted: bool,
     seed: u64,
 }
 
@@ -151,6 +158,7 @@ impl Adapter for SeriesLive {
             clock: config.clock,
             half_points: [0, 0],
             results: Vec::new(),
+            aborted: false,
             seed,
         })
     }
@@ -175,11 +183,27 @@ impl Adapter for SeriesLive {
             .into_iter()
             .map(SeriesEvent::Game)
             .collect();
-        if let Some(outcome) = self.current.game.outcome()
+        let game = &self.current.game;
+        let decided = match (game.outcome(), game.aborted()) {
+            (Some(o), _) => Some((o.winner(), o.result(), o.to_string())),
+            (None, Some(_)) if self.index == 0 => {
+                self.aborted = true;
+                events.push(SeriesEvent::Series(SeriesNews::SeriesGameOver { game: 1 }));
+                return Ok(events);
+            }
+            (None, Some(late)) => {
+                let winner = late.other();
+                let result = if winner == Color::White { "1-0" } else { "0-1" };
+                let why = format!("{} wins: {} made no first move", winner.name(), late.name());
+                Some((Some(winner), result, why))
+            }
+            (None, None) => None,
+        };
+        if let Some((winner, result, outcome)) = decided
             && self.results.len() == self.index
         {
             let white_seat = self.current.config.sides[0];
-            let halves = match outcome.winner() {
+            let halves = match winner {
                 Some(Color::White) => [2, 0],
                 Some(Color::Black) => [0, 2],
                 None => [1, 1],
@@ -192,8 +216,8 @@ impl Adapter for SeriesLive {
             self.results.push(SeriesResult {
                 game: self.index + 1,
                 variant: self.current.game.variant().name(),
-                result: outcome.result(),
-                outcome: outcome.to_string(),
+                result,
+                outcome,
                 points: [f64::from(by_seat[0]) / 2.0, f64::from(by_seat[1]) / 2.0],
             });
             events.push(SeriesEvent::Series(SeriesNews::SeriesGameOver {
@@ -223,9 +247,9 @@ impl Adapter for SeriesLive {
         }
     }
 
-    /// Whether all five games are over.
+    /// Whether all five games are over, or the first was aborted.
     fn is_over(&self) -> bool {
-        self.results.len() == 5
+        self.aborted || self.results.len() == 5
     }
 
     fn bot(
@@ -240,10 +264,14 @@ impl Adapter for SeriesLive {
         self.current.bot(seats, seed, services)
     }
 
-    /// The points of the five games.
+    /// The points of the five games (none for an aborted series).
     fn outcome(&self) -> Option<Vec<f64>> {
-        self.is_over()
-            .then(|| self.half_points.iter().map(|&h| f64::from(h)).collect())
+        (self.results.len() == 5).then(|| self.half_points.iter().map(|&h| f64::from(h)).collect())
+    }
+
+    /// An aborted series is never rated.
+    fn played_enough(&self) -> bool {
+        !self.aborted
     }
 
     /// The current game's view with the series around it.
@@ -302,5 +330,82 @@ impl Adapter for SeriesLive {
 
     fn public_action(&self, action: &ChessAction) -> PublicChess {
         self.current.public_action(action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chess_view::end_of;
+    use tabula_core::clock::FIRST_MOVE_MS;
+
+    const CLOCK: TimeControl = TimeControl {
+        base_ms: 60_000,
+        increment_ms: 0,
+        first_move_ms: Some(FIRST_MOVE_MS),
+    };
+
+    fn config(variant: &str) -> DuelConfig {
+        DuelConfig {
+            sides: [0, 1],
+            variant: Some(variant.into()),
+            fen: None,
+            clock: Some(CLOCK),
+        }
+    }
+
+    #[test]
+    fn an_aborted_game_has_no_result_and_is_not_rated() {
+        let services = Services::new();
+        let mut g = ChessLive::begin(config("quickchess"), 1, 0).unwrap();
+        g.apply(&ChessAction::Tick, FIRST_MOVE_MS - 1, &services)
+            .unwrap();
+        assert!(!g.is_over());
+        g.apply(&ChessAction::Tick, FIRST_MOVE_MS, &services)
+            .unwrap();
+        assert!(g.is_over());
+        assert_eq!((g.outcome(), g.played_enough()), (None, false));
+        let end = end_of(&g.game).unwrap();
+        assert_eq!(
+            (end.winner, end.reason, end.flag),
+            (None, "aborted", Some(None))
+        );
+        let v = g.view(Some(0), &[], FIRST_MOVE_MS, &services);
+        assert_eq!(v.result, Some("*"));
+        assert_eq!(
+            v.clock.map(|c| (c.white_ms, c.running)),
+            Some((60_000, None))
+        );
+    }
+
+    #[test]
+    fn an_aborted_first_game_aborts_the_series_and_a_later_one_is_lost() {
+        let services = Services::new();
+        let mut s =
+            SeriesLive::start(config(crate::games::duel::OLYMPICS), 1, 0, &services).unwrap();
+        s.apply(&ChessAction::Tick, FIRST_MOVE_MS, &services)
+            .unwrap();
+        assert!(s.is_over());
+        assert_eq!((s.outcome(), s.played_enough()), (None, false));
+        assert!(
+            s.apply(&ChessAction::Tick, FIRST_MOVE_MS + 1, &services)
+                .is_err()
+        );
+
+        let mut s =
+            SeriesLive::start(config(crate::games::duel::OLYMPICS), 1, 0, &services).unwrap();
+        let resign = ChessAction::Resign {
+            player: Color::White,
+        };
+        s.apply(&resign, 1_000, &services).unwrap();
+        assert_eq!(s.index, 1);
+        // game 2 (seat 1 is white): white makes no first move and loses it
+        s.apply(&ChessAction::Tick, 1_000 + FIRST_MOVE_MS, &services)
+            .unwrap();
+        assert_eq!(s.index, 2, "the series goes on");
+        assert_eq!(s.results[1].result, "0-1");
+        assert_eq!(s.results[1].points, [1.0, 0.0]);
+        assert_eq!(s.half_points, [2, 2]);
+        assert!(!s.is_over() && s.played_enough());
     }
 }

@@ -63,7 +63,8 @@ pub struct QuerniClock {
     pub blue_ms: Millis,
     /// Red's.
     pub red_ms: Millis,
-    /// Whose clock runs.
+    /// Whose clock runs: none until the side to move has played its first turn (first turns
+    /// are free) or after the end.
     pub running: Option<Side>,
     /// The time each side started with.
     pub initial_ms: Option<Millis>,
@@ -349,8 +350,12 @@ impl Adapter for QuerniLive {
         })
     }
 
+    /// An aborted game (a first turn not played in time) is never rated.
     fn played_enough(&self) -> bool {
         use tabula_querni::{Status, WinReason};
+        if matches!(self.game.status(), Status::Aborted { .. }) {
+            return false;
+        }
         let by_the_players = matches!(
             self.game.status(),
             Status::Won {
@@ -363,7 +368,7 @@ impl Adapter for QuerniLive {
 
     fn outcome(&self) -> Option<Vec<f64>> {
         match self.game.status() {
-            tabula_querni::Status::Ongoing => None,
+            tabula_querni::Status::Ongoing | tabula_querni::Status::Aborted { .. } => None,
             tabula_querni::Status::Won { winner, .. } => {
                 super::duel_outcome(self.config.sides, Some(usize::from(winner == Side::Red)))
             }

@@ -4,7 +4,7 @@
 
 use super::chess_view::{
     ChessClock, End, LegalMove, Material, PieceOn, board_of, clock_of, end_of, legal_of,
-    material_of, positions_after,
+    material_of, positions_after, result_of, words_of,
 };
 use super::duel::{COMPUTER_DELAY_MS, DuelConfig};
 use super::{Adapter, BotMove, bot_seats};
@@ -148,7 +148,7 @@ pub struct ChessView {
     pub outcome: Option<String>,
     /// The outcome in parts.
     pub end: Option<End>,
-    /// The result (`1-0`, ...).
+    /// The result (`1-0`, ...; `*` for an aborted game).
     pub result: Option<&'static str>,
     /// The side offering a draw.
     pub draw_offer: Option<&'static str>,
@@ -456,8 +456,12 @@ impl Adapter for ChessLive {
         })
     }
 
+    /// An aborted game (a first move not made in time) is never rated.
     fn played_enough(&self) -> bool {
         use tabula_chess::{DrawReason, Outcome, WinReason};
+        if self.game.aborted().is_some() {
+            return false;
+        }
         let by_the_players = matches!(
             self.game.outcome(),
             Some(
@@ -521,7 +525,6 @@ impl Adapter for ChessLive {
                 })
                 .collect()
         };
-        let outcome = self.game.outcome();
         ChessView {
             kind: "quickchess",
             variant: variant.name(),
@@ -538,9 +541,9 @@ impl Adapter for ChessLive {
             material: (!hidden).then(|| material_of(&self.game)),
             clock: clock_of(&self.game, now),
             now,
-            outcome: outcome.map(|o| o.to_string()),
+            outcome: words_of(&self.game),
             end: end_of(&self.game),
-            result: outcome.map(|o| o.result()),
+            result: result_of(&self.game),
             draw_offer: self.game.draw_offer().map(|c| c.name()),
             takeback: self.game.takeback_offer().map(|c| c.name()),
             over,
