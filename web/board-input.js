@@ -171,6 +171,7 @@ export class BoardInput {
     const { overlay, xy, o } = svg.tabula;
     if (!this.selected) return;
     const [x, y] = xy(this.selected);
+    svg.getElementById(`${svg.tabula.id}-${this.selected}`)?.setAttribute('aria-selected', 'true');
     overlay.prepend(svgEl('rect', { x, y, width: S, height: S, class: 'sel' }));
     for (const [to] of this.destsOf(this.selected)) {
       if (o.dests && o.dests.has(to)) continue;

@@ -133,9 +133,13 @@ export function drawBoard(o) {
   const { files, ranks } = o;
   const id = `b${++boardCount}`;
   const svg = /** @type {BoardSvg} */ (svgEl('svg', {
-    viewBox: `0 0 ${files * S} ${ranks * S}`, class: `board ${o.cls || ''}`.trim(), role: o.input ? 'application' : 'img',
+    viewBox: `0 0 ${files * S} ${ranks * S}`, class: `board ${o.cls || ''}`.trim(), role: o.input ? 'grid' : 'img',
     'aria-label': o.label || t('board-label'), 'aria-roledescription': t('board-role'),
   }));
+  // a board to play on is a grid (its rows top to bottom as seen, each square a cell named by
+  // its square and piece, the keyboard's cursor its active descendant); a board only to look
+  // at is a picture, named by its position
+  const grid = Boolean(o.input);
   /** @param {string} sq @returns {[number, number]} */
   const xy = (sq) => {
     const f = fileOf(sq);
@@ -146,19 +150,33 @@ export function drawBoard(o) {
   const center = (sq) => { const [x, y] = xy(sq); return [x + S / 2, y + S / 2]; };
   const light = o.light || 'var(--light)';
   const dark = o.dark || 'var(--dark)';
-  const squares = svgEl('g');
-  const tints = svgEl('g');
-  const pieces = svgEl('g');
-  const overlay = svgEl('g');
-  svg.append(squares, tints);
-  for (let rank = 0; rank < ranks; rank++) {
-    for (let file = 0; file < files; file++) {
+  const squares = svgEl('g', { role: grid ? 'presentation' : null });
+  const coords = svgEl('g', { 'aria-hidden': 'true' });
+  const tints = svgEl('g', { 'aria-hidden': 'true' });
+  const pieces = svgEl('g', { 'aria-hidden': 'true' });
+  const overlay = svgEl('g', { 'aria-hidden': 'true' });
+  svg.append(squares, coords, tints);
+  /** @type {Map<number, SVGGElement>} the rows of a grid, by their place from the top */
+  const rows = new Map();
+  for (let row = 0; row < ranks; row++) {
+    const g = svgEl('g', { role: grid ? 'row' : null });
+    rows.set(row, g);
+    squares.append(g);
+  }
+  // the squares as seen: rows from the top, each from the left
+  for (let row = 0; row < ranks; row++) {
+    for (let col = 0; col < files; col++) {
+      const file = o.flipped ? files - 1 - col : col;
+      const rank = o.flipped ? row : ranks - 1 - row;
       const sq = squareName(file, rank);
       const [x, y] = xy(sq);
       const isDark = (file + rank) % 2 === 0;
       const p = o.piece(sq);
       const name = p ? t('board-square', { square: sq, piece: p.label }) : t('board-empty', { square: sq });
-      squares.append(svgEl('rect', { x, y, width: S, height: S, fill: isDark ? dark : light, class: 'sq', 'data-sq': sq, id: `${id}-${sq}`, 'aria-label': name }));
+      /** @type {SVGGElement} */ (rows.get(row)).append(svgEl('rect', {
+        x, y, width: S, height: S, fill: isDark ? dark : light, class: 'sq', 'data-sq': sq, id: `${id}-${sq}`,
+        role: grid ? 'gridcell' : null, 'aria-label': grid ? name : null,
+      }));
       if (o.last && o.last.includes(sq)) tints.append(svgEl('rect', { x, y, width: S, height: S, class: 'last' }));
       const mark = o.marks && o.marks.get(sq);
       if (mark) tints.append(svgEl('rect', { x, y, width: S, height: S, class: mark }));
@@ -169,8 +187,8 @@ export function drawBoard(o) {
         const cls = `coord ${isDark ? 'on-dark' : 'on-light'}`;
         const bottomRow = o.flipped ? rank === ranks - 1 : rank === 0;
         const leftCol = o.flipped ? file === files - 1 : file === 0;
-        if (bottomRow) squares.append(svgEl('text', { x: x + S - 6, y: y + S - 7, 'text-anchor': 'end', class: cls }, String.fromCharCode(97 + file)));
-        if (leftCol) squares.append(svgEl('text', { x: x + 5, y: y + 19, class: cls }, String(rank + 1)));
+        if (bottomRow) coords.append(svgEl('text', { x: x + S - 6, y: y + S - 7, 'text-anchor': 'end', class: cls }, String.fromCharCode(97 + file)));
+        if (leftCol) coords.append(svgEl('text', { x: x + 5, y: y + 19, class: cls }, String(rank + 1)));
       }
     }
   }

@@ -301,7 +301,7 @@ function lobbyView(v, ctx) {
     h('div', { class: 'muted' }, t('cm-lobbyLine', { side: t(`cm-side-${opts.side || 'sliding'}`), deck: t(`cm-deck-${opts.deck || 'full'}`), seats: v.seats.length, max: v.max_seats })),
     you === null || you === undefined ? h('div', { class: 'banner', 'data-test': 'invitation' }, t('cm-invited', { name: hostName })) : '',
     shareBox(t('cm-sendLink')),
-    h('div', { class: 'card stack' }, h('h3', {}, t('cm-atTable')), seats,
+    h('div', { class: 'card stack' }, h('h2', { class: 'minor' }, t('cm-atTable')), seats,
       isHost ? h('div', { class: 'row' }, level, h('button', { class: 'secondary', 'data-test': 'add-bot', onclick: () => ctx.lobby?.({ op: 'add_bot', level: Number(level.value) }) }, t('cm-addBot')),
         h('button', { 'data-test': 'start', onclick: () => ctx.lobby?.({ op: 'start' }) }, t('cm-start'))) : '',
       you === null || you === undefined
@@ -364,14 +364,14 @@ export function partyView(v, ctx) {
       onclick: () => ctx.act?.({ t: 'announce', bid: n }),
     }, n)));
     panel = h('div', { class: 'stack' },
-      h('h3', {}, lead ? t('cm-says', { name: name(lead.player), bid: lead.bid }) : t('cm-howMany')),
+      h('h2', { class: 'minor' }, lead ? t('cm-says', { name: name(lead.player), bid: lead.bid }) : t('cm-howMany')),
       phase.count_ends ? countdown(phase.count_ends, v.count_ms || 5000, now) : h('div', { class: 'muted' }, t('cm-firstCall')),
       h('div', { class: 'bids' }, ...phase.bids.map((b, i) => h('span', { class: `bid${i === phase.bids.length - 1 ? ' lead' : ''}` }, t('cm-bidOf', { name: name(b.player), bid: b.bid })))),
       canBid ? h('div', { class: 'stack' }, h('div', { class: 'muted' }, lead ? t('cm-interrupt') : t('cm-callOut')), pad) : (mine ? h('div', { class: 'muted' }, t('cm-calledOut')) : ''));
   } else if (phase.phase === 'proving') {
     const mineToProve = phase.prover === you && !ctx.readOnly;
     panel = h('div', { class: 'stack' },
-      h('h3', {}, t('cm-proves', { name: name(phase.prover), bid: phase.bid, moves: phase.moves.length })),
+      h('h2', { class: 'minor' }, t('cm-proves', { name: name(phase.prover), bid: phase.bid, moves: phase.moves.length })),
       mineToProve ? h('div', { class: 'stack' },
         h('p', { class: 'muted' }, t('cm-proveHelp')),
         h('div', { class: 'row' },

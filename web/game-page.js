@@ -5,7 +5,7 @@
 // what a new view changes besides (sounds, a move being built), and what its clocks are.
 import { GameSocket } from './api.js';
 import { followTable, runClocks } from './table.js';
-import { attempt, toast } from './ui.js';
+import { attempt, toast, h } from './ui.js';
 import { play } from './sound.js';
 
 /** @import { TableView, WaitingView, RoomView } from './types/protocol' */
@@ -37,6 +37,9 @@ import { play } from './sound.js';
  *   game clocks (the duels): the player's side, whose clock warns when low (runClocks)
  * @property {{ ms: number, run: (view: V, serverNow: number) => void } | null} [tick] for a
  *   page's own countdowns: `run` every `ms` milliseconds once there is a view
+ * @property {((view: V, before: V | null) => string) | null} [announce] what a screen reader
+ *   says of a view (the moves made since `before`, in the notation the page shows, and the
+ *   end): said in the page's live region, kept beside `main` across drawings ('' says nothing)
  */
 
 /**
@@ -65,9 +68,19 @@ import { play } from './sound.js';
  * @param {GamePageOptions<V, E>} options
  * @returns {GamePage<V>}
  */
-export function gamePage({ main, id, draw, onView = () => {}, input = null, followRematch = true, clockSide = null, tick = null }) {
+export function gamePage({ main, id, draw, onView = () => {}, input = null, followRematch = true, clockSide = null, tick = null, announce = null }) {
   /** @type {V | null} */
   let view = null;
+  // the live region: outside `main`, which each drawing fills anew (a region drawn anew is
+  // not read), and the last few things said kept in it
+  const region = announce ? h('div', { class: 'visually-hidden', 'aria-live': 'polite', 'data-test': 'announce' }) : null;
+  if (region) main.after(region);
+  /** @param {string} words */
+  const say = (words) => {
+    if (!region || !words) return;
+    region.append(h('p', {}, words));
+    while (region.childElementCount > 3) region.firstElementChild?.remove();
+  };
   const render = () => {
     if (!view || (input && input.busy())) return;
     if (followRematch && followTable(view, id)) return;
@@ -79,6 +92,7 @@ export function gamePage({ main, id, draw, onView = () => {}, input = null, foll
     view = v;
     onView(v, frame.t === 'update' ? frame.d.events || [] : [], before);
     render();
+    if (announce) say(announce(v, before));
   }, toast);
   let sock = connect();
   const stopClocks = clockSide
@@ -93,7 +107,7 @@ export function gamePage({ main, id, draw, onView = () => {}, input = null, foll
     lobby: (op) => attempt(() => sock.lobby(op)),
     serverNow: () => sock.serverNow(),
     reconnect: () => { sock.close(); sock = connect(); },
-    close: () => { sock.close(); stopClocks(); if (ticking !== null) clearInterval(ticking); },
+    close: () => { sock.close(); stopClocks(); if (ticking !== null) clearInterval(ticking); region?.remove(); },
   };
 }
 

@@ -53,9 +53,9 @@ function describe(s) {
  * @param {Account | null} account
  */
 function seekForm(account) {
-  const game = h('select', { 'data-test': 'seek-game' }, h('option', { value: 'quickchess' }, t('game-quickchess')), h('option', { value: 'querni' }, t('game-querni')), h('option', { value: 'royal-match' }, t('game-royal')));
-  const variant = h('select', { 'data-test': 'seek-variant' }, ...VARIANTS.map((v) => h('option', { value: v }, v === 'chess' ? t('lobby-chess8x8') : variantTitle(v))));
-  const clock = h('select', { 'data-test': 'seek-clock' }, ...CLOCKS.map((v) => h('option', { value: v }, v ? `${Number(v.split('+')[0]) / 60}+${v.split('+')[1]}` : t('clock-none'))));
+  const game = h('select', { 'data-test': 'seek-game', 'aria-label': t('lobby-game') }, h('option', { value: 'quickchess' }, t('game-quickchess')), h('option', { value: 'querni' }, t('game-querni')), h('option', { value: 'royal-match' }, t('game-royal')));
+  const variant = h('select', { 'data-test': 'seek-variant', 'aria-label': t('lobby-variant') }, ...VARIANTS.map((v) => h('option', { value: v }, v === 'chess' ? t('lobby-chess8x8') : variantTitle(v))));
+  const clock = h('select', { 'data-test': 'seek-clock', 'aria-label': t('clock-pick') }, ...CLOCKS.map((v) => h('option', { value: v }, v ? `${Number(v.split('+')[0]) / 60}+${v.split('+')[1]}` : t('clock-none'))));
   const rated = h('input', { type: 'checkbox', 'data-test': 'seek-rated', disabled: !account });
   const near = h('input', { type: 'checkbox' });
   const name = h('input', { placeholder: t('form-nickname'), 'aria-label': t('form-nickname'), value: nickname(), maxlength: 24 });

@@ -65,6 +65,6 @@ export function installPrefs() {
   soundButton.addEventListener('click', () => { setMuted(!muted()); label(); if (!muted()) play('move'); });
   label();
   const langPick = h('select', { 'data-test': 'language', 'aria-label': t('prefs-language'), title: t('prefs-language'), onchange: (e) => setLanguage(e.currentTarget.value) },
-    ...LANGUAGES.map(([code, name]) => h('option', { value: code, lang: code, 'aria-label': name, selected: code === language() }, code.toUpperCase())));
+    ...LANGUAGES.map(([code, name]) => h('option', { value: code, lang: code, 'aria-label': `${code.toUpperCase()}, ${name}`, selected: code === language() }, code.toUpperCase())));
   box.append(langPick, themeButton, soundButton);
 }

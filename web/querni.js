@@ -259,6 +259,13 @@ export function querniPlay(main, id) {
       if (!isWaiting(v) && turnBegins(before, v) && !v.over) chimeTurn();
     },
     clockSide: (view) => (isWaiting(view) ? undefined : SIDES.find((s) => view.sides[s] === view.you)),
+    // a screen reader hears each turn as the history shows it, and the end
+    announce: (v, before) => {
+      if (!before || isWaiting(v) || isWaiting(before)) return '';
+      const said = (v.history || []).slice((before.history || []).length).map((e) => querniNotation(e.turn));
+      if (v.over && !before.over) said.push(querniEnd(v.end, { blue: seatName(v, v.sides.blue), red: seatName(v, v.sides.red) }));
+      return said.join('. ');
+    },
   });
 
   /**
@@ -326,7 +333,7 @@ export function querniPlay(main, id) {
         h('button', { class: 'secondary', 'data-test': 'cancel', onclick: () => { reset(); game.render(); } }, t('querni-cancel')),
         h('button', { class: 'secondary', 'data-test': 'hint', onclick: askHint }, t('querni-hint')));
     }
-    actions.push(h('button', { class: 'secondary', 'data-test': 'flip', 'aria-label': t('table-flip'), onclick: () => { flipped = !flipped; game.render(); } }, '⇅ ', t('table-flipShort')));
+    actions.push(h('button', { class: 'secondary', 'data-test': 'flip', title: t('table-flip'), onclick: () => { flipped = !flipped; game.render(); } }, h('span', { 'aria-hidden': 'true' }, '⇅ '), t('table-flipShort')));
     if ((mine || view.one_screen) && !view.over) {
       actions.push(
         h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !typed || Boolean(view.takeback), onclick: () => game.act({ t: 'offer_takeback' }) }, t('table-takeback')),

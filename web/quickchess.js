@@ -249,6 +249,13 @@ export function quickchessPlay(main, id) {
       if (v.over) premove = null;
     },
     clockSide: (view) => (isWaiting(view) ? undefined : view.color),
+    // a screen reader hears each move as the move list shows it, and the end
+    announce: (v, before) => {
+      if (!before || isWaiting(v) || isWaiting(before)) return '';
+      const said = v.moves.slice(before.moves.length).map((m) => m.san);
+      if (v.over && !before.over) said.push(chessEnd(v.end, { white: seatName(v, v.sides.white), black: seatName(v, v.sides.black) }));
+      return said.join('. ');
+    },
   });
 
   /**
@@ -315,7 +322,7 @@ export function quickchessPlay(main, id) {
     }
     const myMoves = view.one_screen ? n : view.moves.filter((_, i) => (i % 2 === 0) === (startFen.split(' ')[1] === (mine === 'white' ? 'w' : 'b'))).length;
     /** @type {(Node | string)[]} */
-    const actions = [h('button', { class: 'secondary', 'data-test': 'flip', title: t('table-flip'), 'aria-label': t('table-flip'), onclick: () => { flipped = !flipped; game.render(); } }, '⇅ ', t('table-flipShort'))];
+    const actions = [h('button', { class: 'secondary', 'data-test': 'flip', title: t('table-flip'), onclick: () => { flipped = !flipped; game.render(); } }, h('span', { 'aria-hidden': 'true' }, '⇅ '), t('table-flipShort'))];
     if (mine && !view.over) {
       actions.push(
         h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !myMoves || Boolean(view.takeback), onclick: () => game.act({ t: 'offer_takeback' }) }, t('table-takeback')),

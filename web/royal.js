@@ -266,17 +266,17 @@ export function matchView(v, ctx) {
   let panel;
   const shown = ph.phase === 'executing' ? ph.oriented : v.cards;
   if (ph.phase === 'announcing') {
-    panel = h('div', { class: 'stack' }, h('h3', {}, t('cm-howMany')),
+    panel = h('div', { class: 'stack' }, h('h2', { class: 'minor' }, t('cm-howMany')),
       ro || you === null ? '' : h('div', { class: 'numpad' }, ...Array.from({ length: 21 }, (_, n) => h('button', { class: 'secondary', 'data-bid': n, onclick: () => ctx.act?.({ t: 'announce', bid: n }) }, n))));
   } else if (ph.phase === 'hourglass') {
     const opponent = you !== null && you !== undefined && you !== ph.announcer && !ro;
-    panel = h('div', { class: 'stack' }, h('h3', {}, t('royal-announces', { name: name(ph.announcer), bid: ph.bid })), h('div', { class: 'clock', 'data-sand': true }, secondsLeft(ph.ends, ctx)),
+    panel = h('div', { class: 'stack' }, h('h2', { class: 'minor' }, t('royal-announces', { name: name(ph.announcer), bid: ph.bid })), h('div', { class: 'clock', 'data-sand': true }, secondsLeft(ph.ends, ctx)),
       opponent ? h('div', { class: 'row' },
         h('button', { 'data-test': 'challenge', onclick: () => ctx.act?.({ t: 'challenge' }) }, t('royal-challenge')),
         h('button', { class: 'secondary', onclick: () => ctx.act?.({ t: 'accept' }) }, t('royal-letThem'))) : h('p', { class: 'muted' }, t('royal-sand')));
   } else if (ph.phase === 'executing') {
     const mine = ph.executor === you && !ro;
-    panel = h('div', { class: 'stack' }, h('h3', {}, t(ph.role === 'challenger' ? 'royal-executesFewer' : 'royal-executesWithin', { name: name(ph.executor), bid: ph.bid })),
+    panel = h('div', { class: 'stack' }, h('h2', { class: 'minor' }, t(ph.role === 'challenger' ? 'royal-executesFewer' : 'royal-executesWithin', { name: name(ph.executor), bid: ph.bid })),
       h('div', { class: 'row' }, h('span', { class: 'stat', 'data-test': 'count' }, `${ph.count}`), h('span', { class: 'muted' }, t('royal-countHelp'))),
       ph.deadline ? h('div', { class: 'clock', 'data-exec-clock': true }, t('royal-left', { time: secondsLeft(ph.deadline, ctx) })) : '',
       mine ? h('div', { class: 'stack' }, v.level > 1 && ctx.act ? cardButtons(v.level, v.cards, ctx.act, false) : '', h('button', { class: 'secondary small', onclick: () => ctx.act?.({ t: 'give_up' }) }, t('cm-giveUp'))) : '');

@@ -131,14 +131,15 @@ export function playerBar(view, { side, name, you, toMove, tray = null, dot = nu
  * @param {(step: number) => void} onPick
  */
 export function moveList(entries, current, onPick) {
-  const list = h('div', { class: 'movelist', 'data-test': 'moves', role: 'list', 'aria-label': t('table-moves') });
+  // a list of its moves (each an item: the number, if any, and the move's button); none yet,
+  // only the words that say so (a list without items is no list)
+  const list = h('div', { class: 'movelist', 'data-test': 'moves', role: entries.length ? 'list' : null, 'aria-label': entries.length ? t('table-moves') : null });
   if (!entries.length) list.append(h('span', { class: 'empty' }, t('table-noMoves')));
   entries.forEach((e, i) => {
-    if (e.num) list.append(h('span', { class: 'num' }, e.num));
-    list.append(h('button', {
-      class: i + 1 === current ? 'current' : '', 'data-step': i + 1, role: 'listitem',
+    list.append(h('span', { class: 'entry', role: 'listitem' }, e.num ? h('span', { class: 'num' }, e.num) : '', h('button', {
+      class: i + 1 === current ? 'current' : '', 'data-step': i + 1,
       'aria-current': i + 1 === current ? 'step' : null, onclick: () => onPick(i + 1),
-    }, e.label));
+    }, e.label)));
   });
   queueMicrotask(() => list.querySelector('.current')?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
   return list;

@@ -5,6 +5,7 @@ import { playerScenarios } from './players.mjs';
 import { tableScenarios } from './table.mjs';
 import { languageScenarios } from './languages.mjs';
 import { learnScenarios } from './learn.mjs';
+import { a11yScenarios } from './a11y.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -192,7 +193,7 @@ async function homePage({ browser, base }) {
   const { context, page } = await newPage(browser);
   await page.goto(base + '/');
   assert((await page.locator('h1').innerText()) === 'Tabula', 'the title');
-  const games = await page.locator('.grid > .card h3').allInnerTexts();
+  const games = await page.locator('.grid > .card h2').allInnerTexts();
   assert(JSON.stringify(games) === JSON.stringify(['Check Mates', 'The Royal Study', 'Querni', 'QuickChess']), `the four games: ${games}`);
   for (const card of await page.locator('.grid > .card').all()) {
     const how = await card.locator('p').first().innerText();
@@ -229,4 +230,5 @@ export const scenarios = [
   ...tableScenarios,
   ...languageScenarios,
   ...learnScenarios,
+  ...a11yScenarios,
 ];

@@ -1,0 +1,99 @@
+// Accessibility (issue #33, item 9): axe-core on every page, in the light and the dark theme, at
+// a phone's and a desktop's width, finds no violation of impact critical or serious; a game page
+// says each move and the end in a live region.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { post, assert, newPage } from './harness.mjs';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1366, height: 768 } };
+
+// Games against the computer (or alone), made through the API: [path prefix, kind, options, bots].
+const GAMES = [
+  ['/quickchess/play/', 'quickchess', { variant: 'quickchess', color: 'white' }, [1]],
+  ['/querni/play/', 'querni', { color: 'blue' }, [1]],
+  ['/royal/match/', 'royal-match', { level: 1 }, [1]],
+  ['/checkmates/solo/', 'checkmates-solo', { side: 'sliding', deck: 'full' }, []],
+];
+
+const PAGES = ['/', '/checkmates', '/royal', '/querni', '/quickchess', '/checkmates/solver', '/quickchess/analyse',
+  '/rules/checkmates', '/rules/royal', '/rules/querni', '/rules/quickchess', '/learn/quickchess', '/learn/quickchess/1',
+  '/learn/checkmates', '/learn/royal', '/daily', '/leaderboard', '/account'];
+
+/** The violations of impact critical or serious on the page as it is, one line each. */
+async function violations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const found = await page.evaluate(async () => {
+    // @ts-ignore axe is the script just added
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, count: v.nodes.length, target: v.nodes[0]?.target.join(' '), summary: v.nodes[0]?.failureSummary }));
+  });
+  // A11Y_ALL=1 lists the moderate and minor ones too
+  return found.filter((v) => process.env.A11Y_ALL || v.impact === 'critical' || v.impact === 'serious');
+}
+
+async function checkAll({ browser, base }) {
+  /** @type {string[]} */
+  const games = [];
+  const seats = [];
+  for (const [prefix, kind, options, bots] of GAMES) {
+    const made = await post(base, '/api/games', { kind, name: 'Ada', options, bots });
+    games.push(prefix + made.id);
+    seats.push([made.id, made.seat, made.token]);
+  }
+  const failures = [];
+  for (const scheme of ['light', 'dark']) {
+    for (const [device, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+      const { context, page } = await newPage(browser, { ...options, colorScheme: scheme, bypassCSP: true });
+      await page.goto(base + '/');
+      await page.evaluate((held) => { for (const [id, seat, token] of held) localStorage.setItem(`tabula:seat:${id}`, JSON.stringify({ seat, token })); }, seats);
+      // A11Y_ONLY=text checks only the pages whose path has it (while working on them)
+      for (const path of [...PAGES, ...games].filter((p) => !process.env.A11Y_ONLY || p.includes(process.env.A11Y_ONLY))) {
+        await page.goto(base + path);
+        await page.locator('#app > *').first().waitFor();
+        if (games.includes(path)) await page.locator('svg.board').first().waitFor();
+        await page.waitForLoadState('networkidle').catch(() => {});
+        for (const v of await violations(page)) failures.push(`${scheme} ${device} ${path}: ${v.id} (${v.impact}) x${v.count} at ${v.target}${process.env.A11Y_VERBOSE ? `\n    ${v.summary}` : ''}`);
+      }
+      await context.close();
+    }
+  }
+  if (failures.length) throw new Error(`axe found ${failures.length} critical or serious violation(s):\n  ${failures.join('\n  ')}`);
+}
+
+// A QuickChess game against the computer says the moves (the notation the page shows) and the
+// end in its live region.
+async function liveRegion({ browser, base }) {
+  const made = await post(base, '/api/games', { kind: 'quickchess', name: 'Ada', options: { variant: 'quickchess', color: 'white' }, bots: [1] });
+  const { context, page } = await newPage(browser, { ...DESKTOP, colorScheme: 'dark', bypassCSP: true });
+  await page.goto(base + '/');
+  await page.evaluate(([id, seat, token]) => localStorage.setItem(`tabula:seat:${id}`, JSON.stringify({ seat, token })), [made.id, made.seat, made.token]);
+  await page.goto(`${base}/quickchess/play/${made.id}`);
+  const live = page.locator('[data-test=announce][aria-live=polite]');
+  await live.waitFor({ state: 'attached' });
+  assert((await live.count()) === 1, 'one live region on the game page');
+  const res = await fetch(`${base}/api/games/${made.id}`, { headers: { Authorization: `Bearer ${made.token}` } });
+  const { view } = await res.json();
+  const move = view.legal[0];
+  await post(base, `/api/games/${made.id}/act`, { token: made.token, action: { t: 'move', uci: move.uci } });
+  await page.waitForFunction((san) => document.querySelector('[data-test=announce]')?.textContent?.includes(san), move.san);
+  // the square under the keyboard's cursor has a name: its square and what stands on it
+  const board = page.locator('svg.board').first();
+  const active = await board.getAttribute('aria-activedescendant');
+  const name = await page.locator(`[id="${active}"]`).getAttribute('aria-label');
+  assert(/^[a-h]\d, /.test(name || ''), `the square under focus has a name: ${name}`);
+  // with moves in the list and, after the end, the result: still nothing critical or serious
+  const bad = async () => (await violations(page)).map((v) => `${v.id} (${v.impact}) x${v.count} at ${v.target}`);
+  await page.locator('[data-test=moves] button').first().waitFor();
+  assert((await bad()).length === 0, `axe during the game: ${await bad()}`);
+  await post(base, `/api/games/${made.id}/act`, { token: made.token, action: { t: 'resign' } });
+  await page.waitForFunction(() => /resign/i.test(document.querySelector('[data-test=announce]')?.textContent || ''));
+  assert((await bad()).length === 0, `axe after the end: ${await bad()}`);
+  await context.close();
+}
+
+export const a11yScenarios = [
+  ['a11y: axe finds no critical or serious violation on any page, light and dark, phone and desktop', checkAll],
+  ['a11y: a game page announces the moves and the end in a live region', liveRegion],
+];
