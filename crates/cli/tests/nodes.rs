@@ -83,11 +83,13 @@ fn a_killed_nodes_games_go_on_at_another_node_with_nothing_lost() {
         Some("a")
     );
 
-    // a game whose clock runs out with nobody watching: White has 3 s and does not move
+    // a game whose clock runs out with nobody watching: blue has 3 s, plays its first turn
+    // (free: a side's clock starts with its first move) and then no more
     let (timed, tt) = game(
         &at_a,
         json!({"kind": "querni", "name": "Q", "options": {"color": "blue", "clock": {"initial_s": 3}}, "bots": [1]}),
     );
+    act(&at_a, &timed, &tt, json!({"t": "turn", "turn": "pass"}));
     assert_eq!(seen(&at_a, &timed, &tt)["view"]["over"], false); // loaded on a
     let status_of = |g: &str| pg_text(&url, "SELECT status FROM games WHERE id = $1", g);
     assert_eq!(status_of(&timed).as_deref(), Some("playing"));

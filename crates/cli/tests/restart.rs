@@ -318,14 +318,15 @@ fn clocks_keep_running_across_kill_dash_nine_and_a_flag_falls_at_its_own_time() 
     let _ = std::fs::remove_file(&db);
     let (mut server, addr) = serve(&db);
 
-    // a five-minute game with a 2 s increment, two plies in
+    // a five-minute game with a 2 s increment, four plies in (a side's clock starts with its
+    // first move, which earns no increment: Black's second move does)
     let clock = json!({"initial_s": 300, "increment_s": 2});
     let (long, white) = game(
         &addr,
         json!({"kind": "quickchess", "name": "W", "options": {"variant": "quickchess", "clock": clock}}),
     );
     let black = join(&addr, &long);
-    for token in [&white, &black] {
+    for token in [&white, &black, &white, &black] {
         let uci = seen(&addr, &long, token)["view"]["legal"][0]["uci"]
             .as_str()
             .unwrap()
@@ -337,6 +338,20 @@ fn clocks_keep_running_across_kill_dash_nine_and_a_flag_falls_at_its_own_time() 
         &addr,
         json!({"kind": "querni", "name": "Q", "options": {"color": "blue", "clock": {"initial_s": 2}}, "bots": [1]}),
     );
+    // the player's first turn (free), then the computer's: from then on the 2 s run
+    act(&addr, &short, &st, json!({"t": "turn", "turn": "pass"}));
+    let answered = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while seen(&addr, &short, &st)["view"]["history"]
+        .as_array()
+        .map_or(0, Vec::len)
+        < 2
+    {
+        assert!(
+            std::time::Instant::now() < answered,
+            "the computer's first turn"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     let before = seen(&addr, &long, &white)["view"].clone();
     assert_eq!(before["clock"]["running"], "white");
     let black_left = before["clock"]["black_ms"].as_u64().unwrap();
@@ -367,10 +382,11 @@ fn clocks_keep_running_across_kill_dash_nine_and_a_flag_falls_at_its_own_time() 
     assert_eq!(flagged["clock"]["blue_ms"], 0);
     let replay = http(&addr, "GET", &format!("/api/games/{short}/replay"), None).1;
     let frames = replay["frames"].as_array().unwrap();
-    let started = frames[0]["at"].as_u64().unwrap();
+    // the flag fell 2 s after the computer's turn gave blue the move
+    let blue_to_move = frames[frames.len() - 2]["at"].as_u64().unwrap();
     assert_eq!(
         frames.last().unwrap()["at"].as_u64().unwrap(),
-        started + 2_000
+        blue_to_move + 2_000
     );
     // and play goes on with the clocks
     let uci = after["legal"][0]["uci"].as_str().unwrap().to_string();
