@@ -16,8 +16,10 @@ fn open() -> Limits {
 async fn a_rated_party_rates_each_player_against_each_other() {
     let s = start_limited(open()).await;
     let mut jars = signed_up(s.addr, &["ann", "bob", "cyd"]).await;
-    // a short party: the one-star cards, each set aside when nobody announces within a second
-    let options = json!({"side": "sliding", "deck": "one-star", "round_limit_ms": 1000});
+    // a short party: the one-star cards, each set aside when nobody announces within 2.5 s
+    // (a second was too short on a loaded machine: a card set aside before a player's
+    // announcement reached the server sent the test after another card)
+    let options = json!({"side": "sliding", "deck": "one-star", "round_limit_ms": 2500});
     let created = jars[0]
         .call(
             s.addr,
