@@ -262,16 +262,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for k in [
-            Kind::CheckmatesParty,
-            Kind::CheckmatesSolo,
-            Kind::RoyalMatch,
-            Kind::RoyalSolo,
-            Kind::Querni,
-            Kind::QuerniLocal,
-            Kind::Quickchess,
-            Kind::QuickchessLocal,
-        ] {
+        for k in Kind::ALL {
             assert_eq!(Kind::parse(k.name()), Some(k));
         }
         assert_eq!(Kind::parse("poker"), None);

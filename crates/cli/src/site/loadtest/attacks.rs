@@ -6,7 +6,8 @@
 //!   loaded from hundreds of addresses, while an older game's players go on playing.
 
 use super::play::connect_seat;
-use super::server::{ChildServer, connect_from, http, percentile_ms, request};
+use super::probe::Health;
+use super::server::{ChildServer, connect_from, http, request};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -71,27 +72,6 @@ async fn loris(host: String, from: u8, body: bool, tally: Arc<Tally>, stop: Arc<
     }
 }
 
-/// Health checks from `127.0.0.1` every 50 ms until `stop`: latencies (µs) and failures.
-async fn health(host: String, stop: Arc<AtomicBool>) -> (Vec<u64>, u64) {
-    let mut latencies = Vec::new();
-    let mut failed = 0;
-    while !stop.load(Ordering::Relaxed) {
-        let t = Instant::now();
-        match tokio::time::timeout(
-            Duration::from_secs(5),
-            request(&host, 1, "GET", "/api/health", None),
-        )
-        .await
-        {
-            Ok(Ok((200, _))) => latencies.push(t.elapsed().as_micros() as u64),
-            _ => failed += 1,
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    latencies.sort_unstable();
-    (latencies, failed)
-}
-
 /// The slowloris scenario: `stalled` attacker slots over `addresses` addresses for `seconds`,
 /// trickling headers, or with `body` whole headers and then the body.
 pub async fn slowloris(
@@ -104,7 +84,7 @@ pub async fn slowloris(
     let host = server.host.clone();
     let stop = Arc::new(AtomicBool::new(false));
     let tally = Arc::new(Tally::default());
-    let checker = tokio::spawn(health(host.clone(), Arc::clone(&stop)));
+    let health = Health::every(&host, Duration::from_millis(50));
     let mut slots = Vec::new();
     for i in 0..stalled {
         let from = 2 + (i % usize::from(addresses.max(1))) as u8;
@@ -119,11 +99,11 @@ pub async fn slowloris(
     tokio::time::sleep(Duration::from_secs(seconds)).await;
     let rss = server.rss_kib();
     stop.store(true, Ordering::Relaxed);
-    let (latencies, failed) = checker.await.map_err(|e| e.to_string())?;
+    let checked = health.report().await;
     for s in slots {
         s.abort();
     }
-    Ok(json!({
+    let mut answer = json!({
         "trickled": if body { "body" } else { "headers" },
         "attacker_slots": stalled,
         "attacker_addresses": addresses,
@@ -131,13 +111,12 @@ pub async fn slowloris(
         "connections_opened": tally.opened.load(Ordering::Relaxed),
         "closed_at_once": tally.refused_at_once.load(Ordering::Relaxed),
         "closed_by_timeout": tally.timed_out.load(Ordering::Relaxed),
-        "health_ok": latencies.len(),
-        "health_failed": failed,
-        "health_p50_ms": percentile_ms(&latencies, 0.5),
-        "health_p99_ms": percentile_ms(&latencies, 0.99),
-        "health_max_ms": percentile_ms(&latencies, 1.0),
-        "server_rss_mib": rss.map(|k| (k as f64 / 1024.0 * 10.0).round() / 10.0),
-    }))
+    });
+    if let (Some(a), Value::Object(h)) = (answer.as_object_mut(), checked) {
+        a.extend(h);
+    }
+    answer["server_rss_mib"] = json!(rss.map(|k| (k as f64 / 1024.0 * 10.0).round() / 10.0));
+    Ok(answer)
 }
 
 /// An older game whose two players stay connected through the flood.

@@ -54,7 +54,7 @@ pub async fn next_frame(ws: &mut Ws, wait: Duration) -> Option<Value> {
     }
 }
 
-/// Health checks from 127.0.0.1 every 100 ms until stopped: each one's latency (µs), or a
+/// Health checks from 127.0.0.1 at a steady pace until stopped: each one's latency (µs), or a
 /// failure (no answer within 5 s, or not 200).
 pub struct Health {
     stop: Arc<AtomicBool>,
@@ -62,8 +62,13 @@ pub struct Health {
 }
 
 impl Health {
-    /// Starts checking `host`.
+    /// Starts checking `host` every 100 ms.
     pub fn start(host: &str) -> Health {
+        Health::every(host, Duration::from_millis(100))
+    }
+
+    /// Starts checking `host` every `pause` (plus each check's own time).
+    pub fn every(host: &str, pause: Duration) -> Health {
         let stop = Arc::new(AtomicBool::new(false));
         let (host, flag) = (host.to_string(), Arc::clone(&stop));
         let task = tokio::spawn(async move {
@@ -80,7 +85,7 @@ impl Health {
                     Ok(Ok((200, _))) => latencies.push(t.elapsed().as_micros() as u64),
                     _ => failed += 1,
                 }
-                tokio::time::sleep(Duration::from_millis(100)).await;
+                tokio::time::sleep(pause).await;
             }
             latencies.sort_unstable();
             (latencies, failed)
