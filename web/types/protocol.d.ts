@@ -567,6 +567,20 @@ flag?: string | null, };
 export type EngineView = { best: string, best_san: string, score: ScoreView, depth: number, nodes: number, pv_san: Array<string>, };
 
 /**
+ * An evaluation from White's side: `{"cp": 35}` or `{"mate": -3}` (`mate` 0: the game
+ * ended in a mate; `cp` 0 with an `end`: a draw).
+ */
+export type Eval = { 
+/**
+ * For White, in hundredths of a pawn.
+ */
+cp: number, } | { 
+/**
+ * Moves to the mate.
+ */
+mate: number, };
+
+/**
  * Why a proof failed.
  */
 export type FailReason = "gave_up" | "bid_used_up" | "stopped" | "zero_not_met";
@@ -768,6 +782,28 @@ white: string,
  * Black's.
  */
 black: string, };
+
+/**
+ * How a move lost winning chances (`"inaccuracy"`, `"mistake"`, `"blunder"` in JSON).
+ */
+export type Mark = "inaccuracy" | "mistake" | "blunder";
+
+/**
+ * How many moves of a side got each mark.
+ */
+export type MarkCounts = { 
+/**
+ * `?!`.
+ */
+inaccuracy: number, 
+/**
+ * `?`.
+ */
+mistake: number, 
+/**
+ * `??`.
+ */
+blunder: number, };
 
 /**
  * Something a player does, or time passing. Players are 0 and 1.
@@ -1837,6 +1873,85 @@ export type RawJson = unknown;
 export type Replay<S> = { id: string, kind: Kind, status: Status, seats: Array<SeatInfo>, frames: Array<S>, };
 
 /**
+ * Where a game's review stands, as the browser reads it.
+ */
+export type ReviewAnswer = { "status": "done", 
+/**
+ * The review.
+ */
+review: ReviewReport, } | { "status": "running" } | { "status": "waiting", 
+/**
+ * The place in the queue.
+ */
+place: number, };
+
+/**
+ * A whole game reviewed.
+ */
+export type ReviewReport = { 
+/**
+ * Every move, in order.
+ */
+moves: Array<ReviewedMove>, 
+/**
+ * Each side's accuracy of the game, to a tenth (none for a side without a move).
+ */
+accuracy: WhiteBlack<number | null>, 
+/**
+ * Each side's marks.
+ */
+marks: WhiteBlack<MarkCounts>, };
+
+/**
+ * One move of a reviewed game.
+ */
+export type ReviewedMove = { 
+/**
+ * The ply, from 1.
+ */
+ply: number, 
+/**
+ * The move in UCI.
+ */
+uci: string, 
+/**
+ * The move in SAN.
+ */
+san: string, 
+/**
+ * The position after it, from White's side.
+ */
+eval: Eval, 
+/**
+ * The engine's choice in the position before it, in UCI.
+ */
+best: string | null, 
+/**
+ * The same in SAN.
+ */
+best_san: string | null, 
+/**
+ * The engine's line from the position before it, in SAN, its choice first.
+ */
+best_line: Array<string>, 
+/**
+ * The same line in UCI (the board draws it).
+ */
+best_line_uci: Array<string>, 
+/**
+ * The mark, if the move lost 10 points of Win% or more.
+ */
+class: Mark | null, 
+/**
+ * The move's accuracy, 0 to 100, to a tenth.
+ */
+accuracy: number, 
+/**
+ * The game's result, when this move ended it (`1-0`, `0-1`, `1/2-1/2`).
+ */
+end?: string, };
+
+/**
  * Who executes and what they must achieve.
  */
 export type Role = "announcer" | "challenger";
@@ -2674,6 +2789,19 @@ now: number,
  * The room's part.
  */
 table: TableView, };
+
+/**
+ * A value for each side.
+ */
+export type WhiteBlack<T> = { 
+/**
+ * White's.
+ */
+white: T, 
+/**
+ * Black's.
+ */
+black: T, };
 
 /**
  * How a finished game was won.

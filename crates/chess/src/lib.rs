@@ -76,6 +76,7 @@ mod movegen;
 pub mod moves;
 mod notation;
 mod perft;
+pub mod pgn;
 mod position;
 pub mod solve;
 mod status;

@@ -532,3 +532,51 @@ fn review_marks_the_move_that_allows_mate_a_blunder_and_finds_the_mate() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stdout).contains("move 2 `e7e4`"));
 }
+
+#[test]
+fn review_reads_a_game_from_a_pgn_file() {
+    let dir = std::env::temp_dir().join(format!("tabula-review-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pgn");
+    // two games; the second is a QuickChess game, written with move numbers, a comment, a
+    // variation and a NAG as other programs write them
+    std::fs::write(
+        &file,
+        "[Event \"one\"]\n\n1. e4 e5 *\n\n[Event \"two\"]\n[Variant \"quickchess\"]\n\n\
+         1. b3 {a quiet start} d4 (1... b4) 2. Kb2 $2 *\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let out = tabula(&[
+        "review", "--pgn", path, "--game", "2", "--nodes", "2000", "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let uci: Vec<&str> = r["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap())
+        .collect();
+    assert_eq!(uci, ["b2b3", "d5d4", "c1b2"]);
+    // a game the file does not hold, and a move that is not legal, are named
+    let out = tabula(&["review", "--pgn", path, "--game", "3", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("holds 2 game(s)"));
+    std::fs::write(&file, "1. e4 e5 2. Ke3 *\n").unwrap();
+    let out = tabula(&["review", "--pgn", path, "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("game 1, line 1") && said.contains("`Ke3`"),
+        "{said}"
+    );
+    // --pgn and --moves are one or the other
+    let out = tabula(&["review", "--pgn", path, "--moves", "e2e4"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -3,6 +3,7 @@
 //! the lobby take this, and nothing of each other, so each can be read (and tested) on its own.
 
 use crate::limits::{AddressLimits, Limits};
+use crate::review::queue::ReviewQueue;
 use crate::services::Services;
 use crate::store::Store;
 use crate::thinking::Thinking;
@@ -20,12 +21,25 @@ pub struct Context {
     pub thinking: Arc<Thinking>,
     /// Per-address rates and counts.
     pub addresses: AddressLimits,
+    /// The games waiting for the computer's review on this node.
+    pub reviews: Arc<ReviewQueue>,
     /// Held while a finished game's ratings are read, computed and written, so two games
     /// ending at once never write over each other's change.
     pub settling: tokio::sync::Mutex<()>,
 }
 
 impl Context {
+    /// The stored game `id`, or a 404 that names it.
+    pub async fn stored_game(
+        &self,
+        id: &str,
+    ) -> Result<crate::store::GameRecord, crate::error::ApiError> {
+        self.store
+            .game(id)
+            .await?
+            .ok_or_else(|| crate::error::ApiError::NotFound(format!("no game `{id}`")))
+    }
+
     /// The services of a server over `store` with `limits`.
     pub fn new(store: Arc<dyn Store>, services: Arc<Services>, limits: Limits) -> Context {
         Context {
@@ -38,6 +52,10 @@ impl Context {
                 limits.tools_waiting,
             )),
             addresses: AddressLimits::new(&limits),
+            reviews: Arc::new(ReviewQueue::new(
+                limits.reviews_waiting,
+                limits.reviews_per_client,
+            )),
             limits,
             settling: tokio::sync::Mutex::new(()),
         }

@@ -38,6 +38,7 @@ impl Hub {
         let rooms = Registry::new(Arc::clone(&ctx));
         let lobby = Lobby::new(Arc::clone(&ctx), Arc::clone(&rooms));
         let hub = Arc::new(Hub { ctx, rooms, lobby });
+        crate::review::spawn_worker(&hub.ctx);
         // per-address buckets of addresses not seen for a while are dropped now and then
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
             let weak = Arc::downgrade(&hub);

@@ -26,6 +26,7 @@ pub mod lobby;
 pub mod model;
 pub mod net;
 pub mod players;
+pub mod review;
 pub mod rooms;
 pub mod services;
 pub mod shown;

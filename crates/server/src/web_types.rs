@@ -94,6 +94,8 @@ pub fn typescript() -> Result<String, String> {
     c.visit::<LobbyFrame>();
     c.visit::<PositionView>();
     c.visit::<HintView>();
+    // a finished game's review
+    c.visit::<crate::http::reviews::ReviewAnswer>();
     if !c.clashes.is_empty() {
         return Err(format!(
             "two Rust types would have the same TypeScript name (rename one with \

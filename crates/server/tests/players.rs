@@ -398,6 +398,14 @@ async fn a_rated_game_moves_both_ratings_by_glicko_2() {
     .await
     .body;
     assert_eq!(board["players"][0]["name"], "bob");
+    // the list of pools names it, with its two players, and no empty pool
+    let pools = request(s.addr, 1, "GET", "/api/leaderboard", &[], None)
+        .await
+        .body;
+    assert_eq!(
+        pools["pools"],
+        json!([{"pool": "quickchess:untimed", "players": 2}])
+    );
     // the game's view shows the changes
     let v = request(s.addr, 1, "GET", &format!("/api/games/{id}"), &[], None)
         .await

@@ -26,6 +26,7 @@
 mod correction;
 mod eval;
 pub mod nnue;
+pub mod report;
 pub mod review;
 mod search;
 mod tables;

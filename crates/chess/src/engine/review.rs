@@ -19,8 +19,10 @@ use crate::{AnyPosition, Color, Move, Outcome};
 /// The centipawns a mate counts as on the Win% scale (a mate is a sure win: Win% 100).
 const MATE_CP: f64 = 100_000.0;
 
-/// How a move lost winning chances.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a move lost winning chances (`"inaccuracy"`, `"mistake"`, `"blunder"` in JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
 pub enum Mark {
     /// A drop of 10 points of Win% or more (`?!`).
     Inaccuracy,
@@ -145,11 +147,8 @@ struct Valued {
     line: Vec<Move>,
 }
 
-fn value(
-    p: &AnyPosition,
-    history: &[u64],
-    search: &mut impl FnMut(&AnyPosition, &[u64]) -> SearchResult,
-) -> Valued {
+/// A terminal position's value, or the search's.
+fn value(p: &AnyPosition, searched: Option<&SearchResult>) -> Valued {
     if let Some(o) = p.outcome() {
         let (cp, score) = match o.winner() {
             None => (0.0, Score::Cp(0)),
@@ -163,12 +162,120 @@ fn value(
             line: Vec::new(),
         };
     }
-    let r = search(p, history);
-    Valued {
-        cp: centipawns(r.report.score),
-        score: r.report.score,
-        best: r.best,
-        line: r.report.pv,
+    match searched {
+        Some(r) => Valued {
+            cp: centipawns(r.report.score),
+            score: r.report.score,
+            best: r.best,
+            line: r.report.pv.clone(),
+        },
+        // a position left unsearched counts as even (only a caller's bug leaves one)
+        None => Valued {
+            cp: 0.0,
+            score: Score::Cp(0),
+            best: None,
+            line: Vec::new(),
+        },
+    }
+}
+
+/// The positions of a game to search for its review, one at a time: a server runs each
+/// search as its own piece of work (so other work gets its turn between them), a terminal
+/// runs them in a loop ([`review`]).
+#[derive(Clone, Debug)]
+pub struct Plan {
+    positions: Vec<AnyPosition>,
+    hashes: Vec<u64>,
+    moves: Vec<Move>,
+}
+
+impl Plan {
+    /// The plan for the game of `moves` from `start` (checked legal by the caller).
+    pub fn new(start: &AnyPosition, moves: &[Move]) -> Plan {
+        let mut positions = vec![*start];
+        for m in moves {
+            let p = positions[positions.len() - 1].play_unchecked(*m);
+            positions.push(p);
+        }
+        let hashes = positions.iter().map(AnyPosition::hash).collect();
+        Plan {
+            positions,
+            hashes,
+            moves: moves.to_vec(),
+        }
+    }
+
+    /// The positions to value: the start and the one after each move.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether the game has no position (never: the start is one).
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// The `i`th position and the hashes of those before it, if it needs a search (a
+    /// position where the game is over does not).
+    pub fn search_at(&self, i: usize) -> Option<(&AnyPosition, &[u64])> {
+        let p = self.positions.get(i)?;
+        p.outcome().is_none().then(|| (p, &self.hashes[..i]))
+    }
+
+    /// The review, from the searches of the positions that needed one (`searched[i]` for
+    /// position `i`; `None` where [`Plan::search_at`] asked for none).
+    pub fn finish(&self, searched: &[Option<SearchResult>]) -> Review {
+        let values: Vec<Valued> = self
+            .positions
+            .iter()
+            .enumerate()
+            .map(|(i, p)| value(p, searched.get(i).and_then(Option::as_ref)))
+            .collect();
+        let positions = &self.positions;
+        let mut reviewed = Vec::with_capacity(self.moves.len());
+        for (i, m) in self.moves.iter().enumerate() {
+            let before = &positions[i];
+            let mover = before.turn();
+            let (now, next) = (&values[i], &values[i + 1]); // next: for the opponent, to move
+            let score_after = next.score;
+            let win_before = win_percent(now.cp);
+            let win_after = win_percent(-next.cp);
+            let white_after = if positions[i + 1].turn() == Color::White {
+                score_after
+            } else {
+                flip(score_after)
+            };
+            let end = positions[i + 1].outcome();
+            reviewed.push(MoveReview {
+                ply: i + 1,
+                played: *m,
+                mover,
+                eval: if end.is_some() {
+                    score_after
+                } else {
+                    white_after
+                },
+                end,
+                best: now.best,
+                best_line: now.line.clone(),
+                win_before,
+                win_after,
+                accuracy: move_accuracy(win_before, win_after),
+                mark: Mark::of_drop(win_before - win_after),
+            });
+        }
+        let mean = |side: Color| {
+            let a: Vec<f64> = reviewed
+                .iter()
+                .filter(|m| m.mover == side)
+                .map(|m| m.accuracy)
+                .collect();
+            (!a.is_empty()).then(|| a.iter().sum::<f64>() / a.len() as f64)
+        };
+        Review {
+            accuracy: [mean(Color::White), mean(Color::Black)],
+            moves: reviewed,
+        }
     }
 }
 
@@ -180,61 +287,11 @@ pub fn review(
     moves: &[Move],
     mut search: impl FnMut(&AnyPosition, &[u64]) -> SearchResult,
 ) -> Review {
-    let mut positions = vec![*start];
-    for m in moves {
-        let p = positions[positions.len() - 1].play_unchecked(*m);
-        positions.push(p);
-    }
-    let hashes: Vec<u64> = positions.iter().map(AnyPosition::hash).collect();
-    let values: Vec<_> = positions
-        .iter()
-        .enumerate()
-        .map(|(i, p)| value(p, &hashes[..i], &mut search))
+    let plan = Plan::new(start, moves);
+    let searched: Vec<Option<SearchResult>> = (0..plan.len())
+        .map(|i| plan.search_at(i).map(|(p, h)| search(p, h)))
         .collect();
-    let mut reviewed = Vec::with_capacity(moves.len());
-    for (i, m) in moves.iter().enumerate() {
-        let before = &positions[i];
-        let mover = before.turn();
-        let (now, next) = (&values[i], &values[i + 1]); // next: for the opponent, to move
-        let score_after = next.score;
-        let win_before = win_percent(now.cp);
-        let win_after = win_percent(-next.cp);
-        let white_after = if positions[i + 1].turn() == Color::White {
-            score_after
-        } else {
-            flip(score_after)
-        };
-        let end = positions[i + 1].outcome();
-        reviewed.push(MoveReview {
-            ply: i + 1,
-            played: *m,
-            mover,
-            eval: if end.is_some() {
-                score_after
-            } else {
-                white_after
-            },
-            end,
-            best: now.best,
-            best_line: now.line.clone(),
-            win_before,
-            win_after,
-            accuracy: move_accuracy(win_before, win_after),
-            mark: Mark::of_drop(win_before - win_after),
-        });
-    }
-    let mean = |side: Color| {
-        let a: Vec<f64> = reviewed
-            .iter()
-            .filter(|m| m.mover == side)
-            .map(|m| m.accuracy)
-            .collect();
-        (!a.is_empty()).then(|| a.iter().sum::<f64>() / a.len() as f64)
-    };
-    Review {
-        accuracy: [mean(Color::White), mean(Color::Black)],
-        moves: reviewed,
-    }
+    plan.finish(&searched)
 }
 
 #[cfg(test)]

@@ -100,11 +100,18 @@ enum Command {
         #[arg(long, default_value = "quickchess", value_parser = parse::variant)]
         variant: Variant,
         /// The start position (the variant's start without it).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "pgn")]
         fen: Option<String>,
         /// The game's moves in UCI, separated by spaces.
-        #[arg(long)]
-        moves: String,
+        #[arg(long, required_unless_present = "pgn", conflicts_with = "pgn")]
+        moves: Option<String>,
+        /// Review a game of a PGN file instead (its `Variant` and `FEN` tags say the game and
+        /// the start; `--variant` is not used).
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<std::path::PathBuf>,
+        /// Which game of the PGN file, from 1.
+        #[arg(long, default_value_t = 1, requires = "pgn", value_parser = clap::value_parser!(u64).range(1..))]
+        game: u64,
         /// Search each position for this many nodes (default 200,000).
         #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
@@ -293,13 +300,22 @@ fn dispatch(command: Command) -> ExitCode {
             variant,
             fen,
             moves,
+            pgn,
+            game,
             nodes,
             movetime,
             json,
-        } => output::emit(
-            json,
-            crate::engine::review::run(variant, fen.as_deref(), &moves, nodes, movetime),
-        ),
+        } => {
+            let game = match (&pgn, moves) {
+                (Some(file), _) => crate::engine::review::Game::Pgn(file, game as usize),
+                (None, moves) => crate::engine::review::Game::Moves {
+                    variant,
+                    fen: fen.as_deref(),
+                    moves: moves.unwrap_or_default(),
+                },
+            };
+            output::emit(json, crate::engine::review::run(game, nodes, movetime))
+        }
         Command::Bench { depth, eval, json } => {
             let net = eval.map(|e| e == "net");
             output::emit(json, analyse::bench(depth, net))

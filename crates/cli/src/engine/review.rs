@@ -4,12 +4,14 @@
 
 use crate::cli::output::Answer;
 use anyhow::Context as _;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
+use tabula_chess::engine::report::report;
 use tabula_chess::engine::review::{Mark, Review, review};
 use tabula_chess::engine::{Control, Engine, Limits, Report, Score, Unlimited};
-use tabula_chess::{AnyPosition, Color, Variant};
+use tabula_chess::pgn::read_pgn;
+use tabula_chess::{AnyPosition, Color, Move, Variant};
 
 /// Nodes a position when neither `--nodes` nor `--movetime` is given.
 pub const DEFAULT_NODES: u64 = 200_000;
@@ -27,14 +29,6 @@ impl Control for MoveTime {
     fn report(&mut self, _report: &Report) {}
 }
 
-/// A score as the review's JSON gives it: `{"cp": 35}` or `{"mate": -3}` (White's side).
-fn score_json(s: Score) -> Value {
-    match s {
-        Score::Cp(c) => json!({ "cp": c }),
-        Score::Mate(m) => json!({ "mate": m }),
-    }
-}
-
 fn score_text(s: Score) -> String {
     match s {
         Score::Cp(c) => format!("{:+.2}", f64::from(c) / 100.0),
@@ -42,29 +36,66 @@ fn score_text(s: Score) -> String {
     }
 }
 
-/// Reviews the game of `moves` (UCI, separated by spaces) from `fen` or the variant's start,
-/// each position searched for `nodes` nodes or `movetime` milliseconds.
-pub fn run(
-    variant: Variant,
-    fen: Option<&str>,
-    moves: &str,
-    nodes: Option<u64>,
-    movetime: Option<u64>,
-) -> anyhow::Result<Answer> {
-    let start = crate::positions::chess::position(variant, fen)?;
-    let mut p = start;
-    let mut played = Vec::new();
-    for (i, text) in moves.split_whitespace().enumerate() {
-        if p.outcome().is_some() {
-            anyhow::bail!("move {} `{text}`: the game is already over", i + 1);
+/// The game to review, as the command line gave it.
+pub enum Game<'a> {
+    /// `--variant`, `--fen` and `--moves` (UCI, separated by spaces).
+    Moves {
+        /// The variant.
+        variant: Variant,
+        /// The start, if not the variant's.
+        fen: Option<&'a str>,
+        /// The moves.
+        moves: String,
+    },
+    /// `--pgn FILE` and `--game N` (from 1).
+    Pgn(&'a std::path::Path, usize),
+}
+
+/// The start and the moves of `game`, checked legal.
+fn read_game(game: Game) -> anyhow::Result<(AnyPosition, Vec<Move>)> {
+    match game {
+        Game::Moves {
+            variant,
+            fen,
+            moves,
+        } => {
+            let start = crate::positions::chess::position(variant, fen)?;
+            let mut p = start;
+            let mut played = Vec::new();
+            for (i, text) in moves.split_whitespace().enumerate() {
+                if p.outcome().is_some() {
+                    anyhow::bail!("move {} `{text}`: the game is already over", i + 1);
+                }
+                let m = p
+                    .parse_uci(text)
+                    .with_context(|| format!("move {} `{text}`", i + 1))?;
+                played.push(m);
+                p = p.play_unchecked(m);
+            }
+            anyhow::ensure!(!played.is_empty(), "--moves: no move to review");
+            Ok((start, played))
         }
-        let m = p
-            .parse_uci(text)
-            .with_context(|| format!("move {} `{text}`", i + 1))?;
-        played.push(m);
-        p = p.play_unchecked(m);
+        Game::Pgn(file, n) => {
+            let text = std::fs::read_to_string(file)
+                .with_context(|| format!("--pgn `{}`", file.display()))?;
+            let games = read_pgn(&text).with_context(|| format!("--pgn `{}`", file.display()))?;
+            let count = games.len();
+            let game = games.into_iter().nth(n - 1).with_context(|| {
+                format!("--game {n}: `{}` holds {count} game(s)", file.display())
+            })?;
+            anyhow::ensure!(
+                !game.moves.is_empty(),
+                "--pgn `{}`, game {n}: no move to review",
+                file.display()
+            );
+            Ok((game.start, game.moves))
+        }
     }
-    anyhow::ensure!(!played.is_empty(), "--moves: no move to review");
+}
+
+/// Reviews `game`, each position searched for `nodes` nodes or `movetime` milliseconds.
+pub fn run(game: Game, nodes: Option<u64>, movetime: Option<u64>) -> anyhow::Result<Answer> {
+    let (start, played) = read_game(game)?;
     let mut engine = Engine::new(64);
     let reviewed = review(&start, &played, |pos, history| match movetime {
         Some(ms) => {
@@ -83,53 +114,30 @@ pub fn run(
 }
 
 fn answer(start: &AnyPosition, r: &Review) -> Answer {
-    let mut p = *start;
-    let mut moves = Vec::new();
+    let report = report(start, r);
     let mut text = String::new();
-    for m in &r.moves {
-        let san = p.san(&m.played);
-        let best = m.best.map(|b| p.uci(&b));
-        let best_san = m.best.map(|b| p.san(&b));
-        let line = crate::engine::analyse::san_line(&p, &m.best_line);
-        let number = if m.mover == Color::White {
+    for (m, reviewed) in report.moves.iter().zip(&r.moves) {
+        let number = if reviewed.mover == Color::White {
             format!("{}.", m.ply.div_ceil(2))
         } else {
             format!("{}...", m.ply.div_ceil(2))
         };
-        let sign = m.mark.map_or("", Mark::sign);
-        let _ = write!(text, "{number} {san}{sign}  {}", score_text(m.eval));
-        if let Some(mark) = m.mark {
-            let _ = write!(
-                text,
-                "  ({}; best {})",
-                mark.name(),
-                line.first().map_or("-", String::as_str)
-            );
+        let sign = m.class.map_or("", Mark::sign);
+        let _ = write!(
+            text,
+            "{number} {}{sign}  {}",
+            m.san,
+            score_text(reviewed.eval)
+        );
+        if let Some(mark) = m.class {
+            let best = m.best_line.first().map_or("-", String::as_str);
+            let _ = write!(text, "  ({}; best {best})", mark.name());
         }
         text.push('\n');
-        let mut entry = json!({
-            "ply": m.ply, "uci": p.uci(&m.played), "san": san, "eval": score_json(m.eval),
-            "best": best, "best_san": best_san, "best_line": line,
-            "class": m.mark.map(Mark::name), "accuracy": (m.accuracy * 10.0).round() / 10.0,
-        });
-        if let Some(end) = m.end {
-            entry["end"] = json!(end.result());
-        }
-        moves.push(entry);
-        p = p.play_unchecked(m.played);
     }
-    let rounded = |a: Option<f64>| a.map(|a| (a * 10.0).round() / 10.0);
-    let [white, black] = r.accuracy;
-    let marks = |side| {
-        json!({
-            "inaccuracy": r.count(side, Mark::Inaccuracy),
-            "mistake": r.count(side, Mark::Mistake),
-            "blunder": r.count(side, Mark::Blunder),
-        })
-    };
     for (name, side, acc) in [
-        ("White", Color::White, white),
-        ("Black", Color::Black, black),
+        ("White", Color::White, report.accuracy.white),
+        ("Black", Color::Black, report.accuracy.black),
     ] {
         let _ = writeln!(
             text,
@@ -142,10 +150,6 @@ fn answer(start: &AnyPosition, r: &Review) -> Answer {
     }
     Answer {
         text,
-        json: json!({
-            "moves": moves,
-            "accuracy": {"white": rounded(white), "black": rounded(black)},
-            "marks": {"white": marks(Color::White), "black": marks(Color::Black)},
-        }),
+        json: serde_json::to_value(&report).unwrap_or(Value::Null),
     }
 }

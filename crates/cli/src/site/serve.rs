@@ -66,6 +66,13 @@ pub struct ServeArgs {
     /// one address); refused by default, since it is how ratings are farmed.
     #[arg(long)]
     pub allow_rated_same_address: bool,
+    /// Review every rated QuickChess game when it ends (otherwise a game is reviewed when
+    /// someone asks for it on its replay).
+    #[arg(long)]
+    pub auto_review: bool,
+    /// Nodes the review searches in each position of a game (more: a deeper review, slower).
+    #[arg(long, value_name = "N", default_value_t = tabula_server::review::DEFAULT_NODES, value_parser = clap::value_parser!(u64).range(1_000..=100_000_000))]
+    pub review_nodes: u64,
     /// Endgame tables (`tabula tb generate`): the analysis board and the strongest computer
     /// use them; a missing directory means none.
     #[arg(long, value_name = "DIR", default_value = tabula_server::tablebases::DEFAULT_DIR)]
@@ -109,6 +116,8 @@ impl ServeArgs {
             rooms: self.max_rooms.max(1),
             ipv6_prefix: self.ipv6_prefix,
             rated_same_address: self.allow_rated_same_address,
+            auto_review: self.auto_review,
+            review_nodes: self.review_nodes,
             ..Limits::default()
         };
         let limits = match self.rate_limits {

@@ -23,8 +23,8 @@ const MAX_TURN_TEXT: usize = 200;
 /// A Querni game being played.
 #[derive(Clone, Debug)]
 pub struct QuerniLive {
-    game: QuerniGame,
-    config: DuelConfig,
+    pub(crate) game: QuerniGame,
+    pub(crate) config: DuelConfig,
     last_at: Millis,
     /// Each turn of the history as a client shows it (kept in step with the game).
     steps: Vec<TurnStep>,

@@ -33,6 +33,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/api/me", get(me))
         .route("/api/me/claim", post(claim))
         .route("/api/users/{name}", get(profile))
+        .route("/api/leaderboard", get(pools))
         .route("/api/leaderboard/{pool}", get(leaderboard))
 }
 
@@ -365,6 +366,16 @@ async fn profile(
         "history": history.iter().map(|h| json!({
             "pool": h.pool, "game": h.game, "at": h.at, "rating": h.rating.round(), "change": h.change.round(),
         })).collect::<Vec<_>>(),
+    })))
+}
+
+/// The rating pools that have a leaderboard, the busiest first: the page opens on the
+/// viewer's own pool or, for a visitor, the busiest one (never on an empty pool).
+async fn pools(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+    let sizes = state.hub.store.pool_sizes(1).await?;
+    Ok(Json(json!({
+        "pools": sizes.iter().map(|(pool, players)| json!({"pool": pool, "players": players}))
+            .collect::<Vec<_>>(),
     })))
 }
 

@@ -1,6 +1,8 @@
 //! The embedded web UI: every page is `index.html` (the browser-side router draws the right
 //! one) in the language negotiated for the request; scripts, styles, pictures and the
-//! message catalogues are under `/assets/`.
+//! message catalogues are under `/assets/`. The service worker (`/sw.js`) and the web app
+//! manifest (`/manifest.webmanifest`) live at the root, where browsers look for them: a worker
+//! controls only the pages under its own path, and it must control every page.
 
 use super::AppState;
 use axum::Router;
@@ -17,6 +19,11 @@ struct Assets;
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route("/assets/{*path}", get(asset))
+        .route("/sw.js", get(service_worker))
+        .route(
+            "/manifest.webmanifest",
+            get(|| async { file("manifest.webmanifest") }),
+        )
         .fallback(get(index))
 }
 
@@ -31,6 +38,7 @@ fn file(path: &str) -> Response {
                 Some("png") => "image/png",
                 Some("json") => "application/json",
                 Some("ftl") => "text/plain; charset=utf-8",
+                Some("webmanifest") => "application/manifest+json",
                 _ => "application/octet-stream",
             };
             (
@@ -48,6 +56,11 @@ fn file(path: &str) -> Response {
 
 async fn asset(Path(path): Path<String>) -> Response {
     file(&path)
+}
+
+/// The service worker, from the root so that its scope is the whole site.
+async fn service_worker() -> Response {
+    file("sw.js")
 }
 
 async fn index(headers: HeaderMap) -> Response {

@@ -226,11 +226,7 @@ async fn replay(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let hub = &state.hub;
-    let record = hub
-        .store
-        .game(&id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))?;
+    let record = hub.stored_game(&id).await?;
     let seats = hub.store.seats(&id).await?;
     let log = hub.store.log(&id).await?;
     let finished = record.status.ended();

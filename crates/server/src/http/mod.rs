@@ -16,6 +16,8 @@ mod games;
 mod language;
 mod lobby;
 pub mod replays;
+pub mod reviews;
+mod take_home;
 mod tools;
 
 use crate::error::ApiError;
@@ -128,6 +130,8 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(lobby::routes())
         .merge(daily::routes())
         .merge(deck::routes())
+        .merge(reviews::routes())
+        .merge(take_home::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin));
     Router::new()

@@ -133,6 +133,15 @@ pub struct Limits {
     pub thinking_tools: usize,
     /// Replays built at once (they replay a whole game: CPU and memory).
     pub replays: usize,
+    /// Games one client (an address, an account) may have waiting for their review; beyond
+    /// it 429.
+    pub reviews_per_client: usize,
+    /// Games waiting for their review on one node; beyond it 503.
+    pub reviews_waiting: usize,
+    /// The nodes searched in each position of a reviewed game.
+    pub review_nodes: u64,
+    /// Whether every rated QuickChess game is queued for its review when it ends.
+    pub auto_review: bool,
     /// The IPv6 prefix length that is one client (64: a subscriber's usual allocation).
     pub ipv6_prefix: u8,
     /// Rated games two accounts may begin together in 24 hours.
@@ -176,6 +185,10 @@ impl Default for Limits {
             thinking: crate::thinking::default_concurrency(),
             thinking_tools: 1,
             replays: 2,
+            reviews_per_client: 2,
+            reviews_waiting: 100,
+            review_nodes: crate::review::DEFAULT_NODES,
+            auto_review: false,
             ipv6_prefix: 64,
             rated_pairings_per_day: 10,
             rated_same_address: false,
@@ -203,6 +216,7 @@ impl Limits {
             http_connections_per_address: usize::MAX,
             seeks_per_address: usize::MAX,
             tools_per_client: usize::MAX,
+            reviews_per_client: usize::MAX,
             rated_pairings_per_day: u32::MAX,
             rated_same_address: true,
             ..self

@@ -14,6 +14,7 @@
 
 pub mod check;
 mod frame;
+pub mod pgn;
 pub mod placement;
 mod protocol;
 pub mod records;

@@ -110,6 +110,10 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
         ],
     ),
     (
+        "reviews",
+        &[("game", Ty::Text), ("made", Ty::Big), ("body", Ty::Text)],
+    ),
+    (
         "ratings",
         &[
             ("account", Ty::Big),

@@ -109,4 +109,16 @@ impl<D: Dialect> GameStore for D {
         let args = vec![Arg::text(after), Arg::big(limit as u64)];
         rows::all(&self.rows(st::GAMES_AFTER, args).await?, rows::game)
     }
+
+    async fn put_review(&self, game: &str, made: u64, body: &str) -> Result<bool, StoreError> {
+        let args = vec![Arg::text(game), Arg::big(made), Arg::text(body)];
+        Ok(self.exec(st::PUT_REVIEW, args).await? == 1)
+    }
+
+    async fn review(&self, game: &str) -> Result<Option<String>, StoreError> {
+        match super::sql::first(self, st::REVIEW, vec![Arg::text(game)]).await? {
+            Some(row) => Ok(Some(row.text(0)?)),
+            None => Ok(None),
+        }
+    }
 }

@@ -170,4 +170,10 @@ pub trait GameStore: Send + Sync {
     /// Up to `limit` games whose ids come after `after`, in the order of their ids (every
     /// game, a page at a time).
     async fn games_after(&self, after: &str, limit: usize) -> Result<Vec<GameRecord>, StoreError>;
+    /// Keeps the computer's review of a finished game (JSON), made at `made`; a game is
+    /// reviewed once: a second review (another node's, say) leaves the first. Whether this
+    /// one was kept.
+    async fn put_review(&self, game: &str, made: u64, body: &str) -> Result<bool, StoreError>;
+    /// The stored review of a game, if it has one.
+    async fn review(&self, game: &str) -> Result<Option<String>, StoreError>;
 }

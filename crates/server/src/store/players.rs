@@ -199,6 +199,9 @@ pub trait PlayerStore: Send + Sync {
     async fn rating_history(&self, account: i64) -> Result<Vec<RatingChange>, StoreError>;
     /// An account's finished games, newest first.
     async fn played(&self, account: i64, limit: usize) -> Result<Vec<PlayedGame>, StoreError>;
+    /// Every rating pool with its number of players who have played at least `min_games`
+    /// rated games there, the busiest first (the leaderboard page opens on one of them).
+    async fn pool_sizes(&self, min_games: u32) -> Result<Vec<(String, u64)>, StoreError>;
     /// The best ratings of a pool with the accounts' names.
     async fn leaderboard(
         &self,

@@ -221,6 +221,13 @@ impl<D: Dialect> PlayerStore for D {
         rows::all(&self.rows(st::PLAYED, args).await?, rows::played)
     }
 
+    async fn pool_sizes(&self, min_games: u32) -> Result<Vec<(String, u64)>, StoreError> {
+        let args = vec![Arg::int(min_games)];
+        rows::all(&self.rows(st::POOL_SIZES, args).await?, |r| {
+            Ok((r.text(0)?, r.big(1)?.max(0) as u64))
+        })
+    }
+
     async fn leaderboard(
         &self,
         pool: &str,

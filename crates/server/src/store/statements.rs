@@ -195,6 +195,19 @@ pub const LEADERBOARD: &str = "SELECT a.name, r.account, r.pool, r.rating, r.dev
     r.volatility, r.games, r.updated FROM ratings r JOIN accounts a ON a.id = r.account \
     WHERE r.pool = ?1 AND r.games >= ?2 AND a.deleted IS NULL ORDER BY r.rating DESC LIMIT ?3";
 
+/// The rating pools with their numbers of players, the busiest first.
+pub const POOL_SIZES: &str = "SELECT r.pool, COUNT(*) FROM ratings r JOIN accounts a \
+    ON a.id = r.account WHERE r.games >= ?1 AND a.deleted IS NULL GROUP BY r.pool \
+    ORDER BY COUNT(*) DESC, r.pool";
+
+// ---- reviews ---------------------------------------------------------------------------
+
+/// A game's review, kept once.
+pub const PUT_REVIEW: &str = "INSERT INTO reviews (game, made, body) VALUES (?1, ?2, ?3) \
+    ON CONFLICT (game) DO NOTHING";
+/// A game's review.
+pub const REVIEW: &str = "SELECT body FROM reviews WHERE game = ?1";
+
 // ---- the server's secrets ---------------------------------------------------------------
 
 /// A secret made the first time it is asked for.

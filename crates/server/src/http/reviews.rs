@@ -1,0 +1,65 @@
+//! Reviews over HTTP: `POST /api/games/{id}/review` asks for the computer's review of a
+//! finished game, `GET` the same URL tells where it stands or gives it (docs/web.md,
+//! "Reviews").
+
+use super::AppState;
+use crate::error::ApiError;
+use crate::review::{ReviewState, request, state};
+use crate::thinking::Asker;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use tabula_chess::engine::report::ReviewReport;
+use ts_rs::TS;
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new().route("/api/games/{id}/review", get(look).post(ask))
+}
+
+/// Where a game's review stands, as the browser reads it.
+#[derive(Serialize, TS)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum ReviewAnswer {
+    /// Made (200).
+    Done {
+        /// The review.
+        review: Box<ReviewReport>,
+    },
+    /// Being made now (202).
+    Running,
+    /// Waiting (202): `place` 1 is next.
+    Waiting {
+        /// The place in the queue.
+        place: usize,
+    },
+}
+
+fn answer(s: ReviewState) -> Response {
+    match s {
+        ReviewState::Done(review) => Json(ReviewAnswer::Done { review }).into_response(),
+        ReviewState::Running => (StatusCode::ACCEPTED, Json(ReviewAnswer::Running)).into_response(),
+        ReviewState::Waiting(place) => {
+            (StatusCode::ACCEPTED, Json(ReviewAnswer::Waiting { place })).into_response()
+        }
+    }
+}
+
+async fn ask(
+    State(state): State<AppState>,
+    asker: Asker,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    Ok(answer(request(&state.hub, &id, Some(asker)).await?))
+}
+
+async fn look(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    match state(&s.hub, &id).await? {
+        Some(found) => Ok(answer(found)),
+        None => Err(ApiError::NotFound(format!(
+            "game `{id}` has no review: ask for one with POST /api/games/{id}/review"
+        ))),
+    }
+}

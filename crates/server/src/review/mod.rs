@@ -1,0 +1,147 @@
+//! The computer's review of finished games (issue #29): asked for by anyone who opens a
+//! finished QuickChess or chess game (or made for every rated game when it ends, with
+//! `auto_review`), queued per node ([`queue`]), made one position at a time on the thinking
+//! pool ([`work`]) so that bots and tools get their turns in between, and stored once per game
+//! in the database, from where every node serves it.
+//!
+//! The review itself is the game crate's: lichess's Win% scale, accuracy and marks
+//! (tabula_chess::engine::review), reported as a [`ReviewReport`].
+
+pub mod queue;
+pub mod work;
+
+use crate::context::Context;
+use crate::error::ApiError;
+use crate::games::Kind;
+use crate::rooms::pgn::MoveNote;
+use crate::store::GameRecord;
+use crate::thinking::Asker;
+use queue::Place;
+use std::sync::Arc;
+use tabula_chess::engine::report::{Eval, ReviewReport};
+use tabula_chess::pgn::eval_command;
+
+/// The nodes searched in each position by default: about a quarter of a second a position
+/// on one core, so a 40-move game is reviewed in well under 10 s (BENCHMARKS.md).
+pub const DEFAULT_NODES: u64 = 200_000;
+
+/// Where a game's review stands.
+pub enum ReviewState {
+    /// Made: here it is.
+    Done(Box<ReviewReport>),
+    /// Being made on this node.
+    Running,
+    /// Waiting on this node: 1 is next.
+    Waiting(usize),
+}
+
+/// Whether games of `kind` can be reviewed.
+pub fn reviewable(kind: Kind) -> bool {
+    matches!(kind, Kind::Quickchess | Kind::QuickchessLocal)
+}
+
+/// The stored review of `game`, if it has one.
+pub async fn stored(ctx: &Context, game: &str) -> Result<Option<ReviewReport>, ApiError> {
+    match ctx.store.review(game).await? {
+        Some(body) => serde_json::from_str(&body)
+            .map(Some)
+            .map_err(|e| ApiError::Internal(format!("the stored review of game {game}: {e}"))),
+        None => Ok(None),
+    }
+}
+
+/// What a stored review adds to each move of the game's PGN (its evaluation and mark).
+pub async fn stored_notes(
+    ctx: &Context,
+    record: &GameRecord,
+) -> Result<Option<Vec<MoveNote>>, ApiError> {
+    if !reviewable(record.kind) {
+        return Ok(None);
+    }
+    Ok(stored(ctx, &record.id).await?.map(|r| {
+        r.moves
+            .iter()
+            .map(|m| {
+                let eval = match m.eval {
+                    Eval::Cp { cp } => eval_command(Some(cp), None),
+                    Eval::Mate { mate } => eval_command(None, Some(mate)),
+                };
+                (eval, m.class.map(|c| c.sign()))
+            })
+            .collect()
+    }))
+}
+
+/// Where the review of `game` stands (`None`: never asked for on this node and not stored).
+pub async fn state(ctx: &Context, game: &str) -> Result<Option<ReviewState>, ApiError> {
+    if let Some(r) = stored(ctx, game).await? {
+        return Ok(Some(ReviewState::Done(Box::new(r))));
+    }
+    Ok(ctx.reviews.place(game).map(|p| match p {
+        Place::Running => ReviewState::Running,
+        Place::Waiting(n) => ReviewState::Waiting(n),
+    }))
+}
+
+/// Asks for the review of `game` (`asker` `None`: the server's own): its review if stored,
+/// else its place in the queue. 404 for no such game, 400 for a game that cannot be
+/// reviewed, 409 for one not finished; 429 and 503 from the queue.
+pub async fn request(
+    ctx: &Context,
+    game: &str,
+    asker: Option<Asker>,
+) -> Result<ReviewState, ApiError> {
+    if let Some(r) = stored(ctx, game).await? {
+        return Ok(ReviewState::Done(Box::new(r)));
+    }
+    let record = ctx.stored_game(game).await?;
+    if !reviewable(record.kind) {
+        return Err(ApiError::BadInput(format!(
+            "a game of {} cannot be reviewed: QuickChess and chess games can",
+            record.kind.name()
+        )));
+    }
+    if !record.status.ended() {
+        return Err(ApiError::Conflict(format!(
+            "game `{game}` is not over: a game is reviewed when it has ended"
+        )));
+    }
+    Ok(match ctx.reviews.push(game, asker)? {
+        Place::Running => ReviewState::Running,
+        Place::Waiting(n) => ReviewState::Waiting(n),
+    })
+}
+
+/// Queues the review of a rated QuickChess game that has just ended, if the server reviews
+/// every rated game (`auto_review`) and the game counted for the ratings.
+pub fn after_game(ctx: &Context, record: &GameRecord, played_enough: bool) {
+    if ctx.limits.auto_review
+        && played_enough
+        && crate::players::is_rated(record)
+        && reviewable(record.kind)
+        && let Err(e) = ctx.reviews.push(&record.id, None)
+    {
+        tracing::warn!(game = %record.id, "the game's review was not queued: {e}");
+    }
+}
+
+/// Starts the node's reviewer: it takes the queue's games one after another (one review at a
+/// time per node; each of its searches waits its turn on the thinking pool).
+pub fn spawn_worker(ctx: &Arc<Context>) {
+    let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+        return;
+    };
+    // the loop holds the queue, not the context: a server that is dropped ends it
+    let queue = Arc::clone(&ctx.reviews);
+    let weak = Arc::downgrade(ctx);
+    runtime.spawn(async move {
+        loop {
+            let game = queue.next().await;
+            let Some(ctx) = weak.upgrade() else { return };
+            if let Err(e) = work::review_game(&ctx, &game).await {
+                tracing::warn!(game = %game, error = %e, "a review failed");
+            }
+            ctx.reviews.done(&game);
+        }
+    });
+}

@@ -1,0 +1,76 @@
+//! Making one game's review: the game is rebuilt from its log, and each of its positions is
+//! searched as its own piece of work on the thinking pool (the server's turn among the
+//! games'), so that a review never holds a place for more than one search.
+
+use crate::context::Context;
+use crate::error::ApiError;
+use crate::games::quickchess::ChessLive;
+use crate::ids::now_ms;
+use crate::rooms::pgn::replay;
+use std::sync::{Arc, Mutex};
+use tabula_chess::engine::report::report;
+use tabula_chess::engine::review::Plan;
+use tabula_chess::engine::{Engine, Limits, SearchResult, Unlimited};
+use tabula_chess::{AnyPosition, Move};
+
+/// The transposition table of a review's engine, in MiB (kept for the whole game: the
+/// positions follow one another).
+const HASH_MB: usize = 16;
+
+/// Reviews `game` and stores the review (nothing to do if it is stored already).
+pub async fn review_game(ctx: &Context, game: &str) -> Result<(), ApiError> {
+    if ctx.store.review(game).await?.is_some() {
+        return Ok(());
+    }
+    let record = ctx.stored_game(game).await?;
+    let log = ctx.store.log(game).await?;
+    let services = Arc::clone(&ctx.services);
+    let (start, moves): (AnyPosition, Vec<Move>) = ctx
+        .thinking
+        .run(move || -> Result<_, ApiError> {
+            let live = replay::<ChessLive>(&record, &log, &services, |_, _| {})?;
+            let start = *live.game.start_position();
+            let mut p = start;
+            let mut moves = Vec::new();
+            for (uci, _) in live.game.moves() {
+                let m = p
+                    .parse_uci(uci)
+                    .map_err(|e| ApiError::Internal(format!("stored move `{uci}`: {e}")))?;
+                moves.push(m);
+                p = p.play_unchecked(m);
+            }
+            Ok((start, moves))
+        })
+        .await??;
+    let plan = Arc::new(Plan::new(&start, &moves));
+    let mut engine = Engine::new(HASH_MB);
+    let t = &ctx.services.knowledge.tables;
+    engine.set_tablebases(vec![Arc::clone(&t.rescue), Arc::clone(&t.queen)]);
+    let engine = Arc::new(Mutex::new(engine));
+    let nodes = ctx.limits.review_nodes;
+    let mut searched: Vec<Option<SearchResult>> = Vec::with_capacity(plan.len());
+    for i in 0..plan.len() {
+        if plan.search_at(i).is_none() {
+            searched.push(None);
+            continue;
+        }
+        let (plan, engine) = (Arc::clone(&plan), Arc::clone(&engine));
+        let result = ctx
+            .thinking
+            .run(move || {
+                let (p, history) = plan.search_at(i)?;
+                let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+                let limits = Limits {
+                    depth: None,
+                    nodes: Some(nodes),
+                };
+                Some(engine.search_any(p, history, limits, &mut Unlimited))
+            })
+            .await?;
+        searched.push(result);
+    }
+    let body = serde_json::to_string(&report(&start, &plan.finish(&searched)))
+        .map_err(|e| ApiError::Internal(format!("a review as JSON: {e}")))?;
+    ctx.store.put_review(game, now_ms(), &body).await?;
+    Ok(())
+}
