@@ -20,6 +20,19 @@ bid: number,
 at: number, };
 
 /**
+ * A value for each side.
+ */
+export type BlueRed<T> = { 
+/**
+ * Blue's.
+ */
+blue: T, 
+/**
+ * Red's.
+ */
+red: T, };
+
+/**
  * A legal board: seven tokens of one side and two empty squares.
  */
 export type Board = string;
@@ -640,6 +653,12 @@ variant?: string,
  * QuickChess: a start position.
  */
 fen?: string, };
+
+/**
+ * A game's review, as stored and sent: `{"game": "chess", "moves", ...}` or `{"game":
+ * "querni", "turns", ...}`.
+ */
+export type GameReview = { "game": "chess" } & ReviewReport | { "game": "querni" } & QuerniReview;
 
 /**
  * A Blind placement's event without what or where.
@@ -1658,6 +1677,40 @@ movements: Array<MovementView>,
 removals: Array<[number, number, boolean]>, };
 
 /**
+ * How many turns of a side got each mark.
+ */
+export type QuerniMarks = { 
+/**
+ * `?!`.
+ */
+inaccuracy: number, 
+/**
+ * `?`.
+ */
+mistake: number, 
+/**
+ * `??`.
+ */
+blunder: number, };
+
+/**
+ * A whole Querni game reviewed.
+ */
+export type QuerniReview = { 
+/**
+ * Every turn, in order.
+ */
+turns: Array<ReviewedTurn>, 
+/**
+ * Each side's accuracy of the game, to a tenth.
+ */
+accuracy: BlueRed<number | null>, 
+/**
+ * Each side's marks.
+ */
+marks: BlueRed<QuerniMarks>, };
+
+/**
  * A player.
  */
 export type QuerniSide = "blue" | "red";
@@ -1879,7 +1932,7 @@ export type ReviewAnswer = { "status": "done",
 /**
  * The review.
  */
-review: ReviewReport, } | { "status": "running" } | { "status": "waiting", 
+review: GameReview, } | { "status": "running" } | { "status": "waiting", 
 /**
  * The place in the queue.
  */
@@ -1950,6 +2003,44 @@ accuracy: number,
  * The game's result, when this move ended it (`1-0`, `0-1`, `1/2-1/2`).
  */
 end?: string, };
+
+/**
+ * One turn reviewed, as the browser and `tabula` read it.
+ */
+export type ReviewedTurn = { 
+/**
+ * The turn's number, from 1.
+ */
+ply: number, 
+/**
+ * Who played it (`blue`, `red`).
+ */
+side: string, 
+/**
+ * The turn in notation.
+ */
+turn: string, 
+/**
+ * The position after it, from Blue's side: the engine's score (100 = one square of
+ * work), `100000` or `-100000` when decided.
+ */
+eval: number, 
+/**
+ * Blue's chances of winning after it, 0 to 100, to a tenth.
+ */
+blue_win: number, 
+/**
+ * The computer's choice before it, in notation.
+ */
+best: string | null, 
+/**
+ * The mark, if the turn lost 10 points of Win% or more.
+ */
+class: Mark | null, 
+/**
+ * The turn's accuracy, 0 to 100, to a tenth.
+ */
+accuracy: number, };
 
 /**
  * Who executes and what they must achieve.

@@ -43,6 +43,7 @@ pub mod clock;
 pub mod game;
 pub mod grid;
 pub mod rank;
+pub mod review;
 pub mod rng;
 pub mod square;
 pub mod squareset;

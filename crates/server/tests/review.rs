@@ -156,6 +156,7 @@ async fn only_finished_quickchess_games_are_reviewed() {
         "{body}"
     );
     let (solo, _) = create(s.addr, "royal-solo", json!({}), json!([])).await;
+    // (a game of another kind: 400)
     let (status, body) = http(s.addr, "POST", &format!("/api/games/{solo}/review"), None).await;
     assert_eq!(status, 400, "{body}");
     let (status, _) = http(s.addr, "GET", &format!("/api/games/{solo}/pgn"), None).await;
@@ -177,6 +178,45 @@ async fn only_finished_quickchess_games_are_reviewed() {
         "{text}"
     );
     assert_eq!(read_pgn(text).unwrap()[0].moves.len(), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_querni_game_is_reviewed_on_its_own_scale() {
+    let s = start().await;
+    let (id, token) = create(s.addr, "querni-local", json!({}), json!([])).await;
+    let mut both = Client::connect(s.addr, &id, Some(&token)).await;
+    let mut turns = Vec::new();
+    for _ in 0..4 {
+        let p = Position::parse(both.view["position"].as_str().unwrap()).unwrap();
+        let t = best_turn(&p, 2, 1, &mut Searcher::new(10), &mut || false).turn();
+        let text = p.describe(t).to_string();
+        both.act(json!({"t": "turn", "turn": text})).await.unwrap();
+        turns.push(text);
+    }
+    // blue passes where it could play, then resigns
+    both.act(json!({"t": "turn", "turn": "pass"}))
+        .await
+        .unwrap();
+    turns.push("pass".into());
+    both.act(json!({"t": "resign"})).await.unwrap();
+    let (status, body) = http(s.addr, "POST", &format!("/api/games/{id}/review"), None).await;
+    assert!(status == 202 || status == 200, "{status} {body}");
+    let review = review_of(s.addr, &id).await;
+    assert_eq!(review["game"], "querni");
+    let reviewed = review["turns"].as_array().unwrap();
+    let played: Vec<&str> = reviewed
+        .iter()
+        .map(|t| t["turn"].as_str().unwrap())
+        .collect();
+    assert_eq!(played, turns);
+    assert_eq!(reviewed[0]["side"], "blue");
+    for t in reviewed {
+        let win = t["blue_win"].as_f64().unwrap();
+        assert!((0.0..=100.0).contains(&win), "{t}");
+        assert!(t["best"].is_string(), "{t}");
+    }
+    assert!(review["accuracy"]["blue"].as_f64().is_some());
+    assert!(review["marks"]["red"]["blunder"].is_number());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

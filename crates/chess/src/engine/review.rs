@@ -19,48 +19,7 @@ use crate::{AnyPosition, Color, Move, Outcome};
 /// The centipawns a mate counts as on the Win% scale (a mate is a sure win: Win% 100).
 const MATE_CP: f64 = 100_000.0;
 
-/// How a move lost winning chances (`"inaccuracy"`, `"mistake"`, `"blunder"` in JSON).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "lowercase")]
-pub enum Mark {
-    /// A drop of 10 points of Win% or more (`?!`).
-    Inaccuracy,
-    /// 20 or more (`?`).
-    Mistake,
-    /// 30 or more (`??`).
-    Blunder,
-}
-
-impl Mark {
-    /// The mark of a drop of `drop` points of Win%, if any.
-    pub fn of_drop(drop: f64) -> Option<Mark> {
-        match drop {
-            d if d >= 30.0 => Some(Mark::Blunder),
-            d if d >= 20.0 => Some(Mark::Mistake),
-            d if d >= 10.0 => Some(Mark::Inaccuracy),
-            _ => None,
-        }
-    }
-
-    /// Its name: `inaccuracy`, `mistake` or `blunder`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Mark::Inaccuracy => "inaccuracy",
-            Mark::Mistake => "mistake",
-            Mark::Blunder => "blunder",
-        }
-    }
-
-    /// Its sign in a game score: `?!`, `?` or `??`.
-    pub fn sign(self) -> &'static str {
-        match self {
-            Mark::Inaccuracy => "?!",
-            Mark::Mistake => "?",
-            Mark::Blunder => "??",
-        }
-    }
-}
+pub use tabula_core::review::Mark;
 
 /// One move reviewed.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,16 +68,15 @@ impl Review {
     }
 }
 
+/// The steepness of lichess's Win% curve over centipawns.
+const CHESS_K: f64 = 0.003_682_08;
+
 /// The Win% of an evaluation of `cp` centipawns for a side.
 pub fn win_percent(cp: f64) -> f64 {
-    50.0 + 50.0 * (2.0 / (1.0 + (-0.003_682_08 * cp).exp()) - 1.0)
+    tabula_core::review::win_percent(CHESS_K, cp)
 }
 
-/// The accuracy of a move that took the mover's Win% from `before` to `after`.
-pub fn move_accuracy(before: f64, after: f64) -> f64 {
-    let raw = 103.1668 * (-0.04354 * (before - after).max(0.0)).exp() - 3.1669;
-    raw.clamp(0.0, 100.0)
-}
+pub use tabula_core::review::move_accuracy;
 
 /// A score for the side to move, as centipawns on the Win% scale.
 fn centipawns(s: Score) -> f64 {
@@ -265,12 +223,8 @@ impl Plan {
             });
         }
         let mean = |side: Color| {
-            let a: Vec<f64> = reviewed
-                .iter()
-                .filter(|m| m.mover == side)
-                .map(|m| m.accuracy)
-                .collect();
-            (!a.is_empty()).then(|| a.iter().sum::<f64>() / a.len() as f64)
+            let of_side = reviewed.iter().filter(|m| m.mover == side);
+            tabula_core::review::mean_accuracy(of_side.map(|m| m.accuracy))
         };
         Review {
             accuracy: [mean(Color::White), mean(Color::Black)],

@@ -4,7 +4,7 @@
 
 use super::AppState;
 use crate::error::ApiError;
-use crate::review::{ReviewState, request, state};
+use crate::review::{GameReview, ReviewState, request, state};
 use crate::thinking::Asker;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -12,7 +12,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
-use tabula_chess::engine::report::ReviewReport;
 use ts_rs::TS;
 
 pub(super) fn routes() -> Router<AppState> {
@@ -26,7 +25,7 @@ pub enum ReviewAnswer {
     /// Made (200).
     Done {
         /// The review.
-        review: Box<ReviewReport>,
+        review: Box<GameReview>,
     },
     /// Being made now (202).
     Running,

@@ -5,7 +5,8 @@
 //! in the database, from where every node serves it.
 //!
 //! The review itself is the game crate's: lichess's Win% scale, accuracy and marks
-//! (tabula_chess::engine::review), reported as a [`ReviewReport`].
+//! (tabula_chess::engine::review, tabula_querni::review on the same scale), reported as a
+//! [`GameReview`].
 
 pub mod queue;
 pub mod work;
@@ -17,18 +18,32 @@ use crate::rooms::pgn::MoveNote;
 use crate::store::GameRecord;
 use crate::thinking::Asker;
 use queue::Place;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use tabula_chess::engine::report::{Eval, ReviewReport};
 use tabula_chess::pgn::eval_command;
+use tabula_querni::review::QuerniReview;
+use ts_rs::TS;
 
 /// The nodes searched in each position by default: about a quarter of a second a position
 /// on one core, so a 40-move game is reviewed in well under 10 s (BENCHMARKS.md).
 pub const DEFAULT_NODES: u64 = 200_000;
 
+/// A game's review, as stored and sent: `{"game": "chess", "moves", ...}` or `{"game":
+/// "querni", "turns", ...}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum GameReview {
+    /// A QuickChess or chess game's.
+    Chess(ReviewReport),
+    /// A Querni game's.
+    Querni(QuerniReview),
+}
+
 /// Where a game's review stands.
 pub enum ReviewState {
     /// Made: here it is.
-    Done(Box<ReviewReport>),
+    Done(Box<GameReview>),
     /// Being made on this node.
     Running,
     /// Waiting on this node: 1 is next.
@@ -37,11 +52,14 @@ pub enum ReviewState {
 
 /// Whether games of `kind` can be reviewed.
 pub fn reviewable(kind: Kind) -> bool {
-    matches!(kind, Kind::Quickchess | Kind::QuickchessLocal)
+    matches!(
+        kind,
+        Kind::Quickchess | Kind::QuickchessLocal | Kind::Querni | Kind::QuerniLocal
+    )
 }
 
 /// The stored review of `game`, if it has one.
-pub async fn stored(ctx: &Context, game: &str) -> Result<Option<ReviewReport>, ApiError> {
+pub async fn stored(ctx: &Context, game: &str) -> Result<Option<GameReview>, ApiError> {
     match ctx.store.review(game).await? {
         Some(body) => serde_json::from_str(&body)
             .map(Some)
@@ -58,7 +76,10 @@ pub async fn stored_notes(
     if !reviewable(record.kind) {
         return Ok(None);
     }
-    Ok(stored(ctx, &record.id).await?.map(|r| {
+    let Some(GameReview::Chess(r)) = stored(ctx, &record.id).await? else {
+        return Ok(None);
+    };
+    Ok(Some(
         r.moves
             .iter()
             .map(|m| {
@@ -68,8 +89,8 @@ pub async fn stored_notes(
                 };
                 (eval, m.class.map(|c| c.sign()))
             })
-            .collect()
-    }))
+            .collect(),
+    ))
 }
 
 /// Where the review of `game` stands (`None`: never asked for on this node and not stored).
@@ -97,7 +118,7 @@ pub async fn request(
     let record = ctx.stored_game(game).await?;
     if !reviewable(record.kind) {
         return Err(ApiError::BadInput(format!(
-            "a game of {} cannot be reviewed: QuickChess and chess games can",
+            "a game of {} cannot be reviewed: QuickChess, chess and Querni games can",
             record.kind.name()
         )));
     }

@@ -1,17 +1,25 @@
 //! Making one game's review: the game is rebuilt from its log, and each of its positions is
 //! searched as its own piece of work on the thinking pool (the server's turn among the
-//! games'), so that a review never holds a place for more than one search.
+//! games'), so that a review never holds a place for more than one search. QuickChess and
+//! chess are searched by the engine, Querni by its own search.
 
+use super::GameReview;
 use crate::context::Context;
 use crate::error::ApiError;
+use crate::games::Kind;
+use crate::games::querni::QuerniLive;
 use crate::games::quickchess::ChessLive;
 use crate::ids::now_ms;
 use crate::rooms::pgn::replay;
+use crate::store::{GameRecord, LogEntry};
 use std::sync::{Arc, Mutex};
+use tabula_chess::engine::report::ReviewReport;
 use tabula_chess::engine::report::report;
 use tabula_chess::engine::review::Plan;
 use tabula_chess::engine::{Engine, Limits, SearchResult, Unlimited};
 use tabula_chess::{AnyPosition, Move};
+use tabula_querni::Searcher;
+use tabula_querni::review::{Plan as QuerniPlan, QuerniReview, REVIEW_BUDGET};
 
 /// The transposition table of a review's engine, in MiB (kept for the whole game: the
 /// positions follow one another).
@@ -24,6 +32,22 @@ pub async fn review_game(ctx: &Context, game: &str) -> Result<(), ApiError> {
     }
     let record = ctx.stored_game(game).await?;
     let log = ctx.store.log(game).await?;
+    let review = match record.kind {
+        Kind::Querni | Kind::QuerniLocal => GameReview::Querni(querni(ctx, record, log).await?),
+        _ => GameReview::Chess(chess(ctx, record, log).await?),
+    };
+    let body = serde_json::to_string(&review)
+        .map_err(|e| ApiError::Internal(format!("a review as JSON: {e}")))?;
+    ctx.store.put_review(game, now_ms(), &body).await?;
+    Ok(())
+}
+
+/// The review of a QuickChess or chess game.
+async fn chess(
+    ctx: &Context,
+    record: GameRecord,
+    log: Vec<LogEntry>,
+) -> Result<ReviewReport, ApiError> {
     let services = Arc::clone(&ctx.services);
     let (start, moves): (AnyPosition, Vec<Move>) = ctx
         .thinking
@@ -69,8 +93,50 @@ pub async fn review_game(ctx: &Context, game: &str) -> Result<(), ApiError> {
             .await?;
         searched.push(result);
     }
-    let body = serde_json::to_string(&report(&start, &plan.finish(&searched)))
-        .map_err(|e| ApiError::Internal(format!("a review as JSON: {e}")))?;
-    ctx.store.put_review(game, now_ms(), &body).await?;
-    Ok(())
+    Ok(report(&start, &plan.finish(&searched)))
+}
+
+/// The review of a Querni game.
+async fn querni(
+    ctx: &Context,
+    record: GameRecord,
+    log: Vec<LogEntry>,
+) -> Result<QuerniReview, ApiError> {
+    let services = Arc::clone(&ctx.services);
+    let plan = ctx
+        .thinking
+        .run(move || -> Result<_, ApiError> {
+            let live = replay::<QuerniLive>(&record, &log, &services, |_, _| {})?;
+            let start = *live.game.start_position();
+            let mut p = start;
+            let mut turns = Vec::new();
+            for (i, (_, text)) in live.game.history().iter().enumerate() {
+                let (t, next) = p.play(text).map_err(|e| {
+                    ApiError::Internal(format!("stored turn {} `{text}`: {e}", i + 1))
+                })?;
+                turns.push(t);
+                p = next;
+            }
+            Ok(QuerniPlan::new(&start, &turns))
+        })
+        .await??;
+    let plan = Arc::new(plan);
+    let mut searched = Vec::with_capacity(plan.len());
+    for i in 0..plan.len() {
+        if plan.search_at(i).is_none() {
+            searched.push(None);
+            continue;
+        }
+        let plan = Arc::clone(&plan);
+        let result = ctx
+            .thinking
+            .run(move || {
+                let p = plan.search_at(i)?;
+                let mut searcher = Searcher::new(16);
+                Some(searcher.search(p, REVIEW_BUDGET, 0, 1, &mut || false))
+            })
+            .await?;
+        searched.push(result);
+    }
+    Ok(plan.finish(&searched))
 }
