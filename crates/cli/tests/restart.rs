@@ -444,3 +444,56 @@ fn a_damaged_or_emptied_database_is_refused_at_start_up() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn sigterm_stops_the_server_cleanly_and_every_acked_move_is_there_after() {
+    let dir = std::env::temp_dir().join(format!("tabula-sigterm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    let _ = std::fs::remove_file(&db);
+    let (mut server, addr) = serve(&db);
+    let (id, white) = game(
+        &addr,
+        json!({"kind": "quickchess", "name": "Ann", "options": {"color": "white"}}),
+    );
+    let black = join(&addr, &id);
+    let mut acked = Vec::new();
+    for token in [&white, &black, &white, &black] {
+        let view = seen(&addr, &id, token);
+        let mv = view["view"]["legal"][0]["uci"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        act(&addr, &id, token, json!({"t": "move", "uci": mv}));
+        acked.push(mv);
+    }
+    let began = std::time::Instant::now();
+    let status = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit = loop {
+        if let Some(s) = server.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            began.elapsed() < std::time::Duration::from_secs(10),
+            "no exit within 10 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(exit.success(), "SIGTERM exits 0: {exit:?}");
+    let (mut again, addr) = serve(&db);
+    let view = seen(&addr, &id, &white);
+    let moves: Vec<&str> = view["view"]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, acked);
+    let _ = again.kill();
+    let _ = again.wait();
+    std::fs::remove_dir_all(&dir).ok();
+}

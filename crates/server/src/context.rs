@@ -26,6 +26,9 @@ pub struct Context {
     /// Held while a finished game's ratings are read, computed and written, so two games
     /// ending at once never write over each other's change.
     pub settling: tokio::sync::Mutex<()>,
+    /// Set when the server is restarting: every socket tells its client when to come back
+    /// (the value, in ms) and closes with code 1012.
+    pub restarting: tokio::sync::watch::Sender<Option<u64>>,
 }
 
 impl Context {
@@ -58,6 +61,7 @@ impl Context {
             )),
             limits,
             settling: tokio::sync::Mutex::new(()),
+            restarting: tokio::sync::watch::Sender::new(None),
         }
     }
 }

@@ -228,6 +228,12 @@ pub enum ServerFrame<'a> {
         #[ts(optional)]
         id: Option<&'a RawJson>,
     },
+    /// The server is restarting: the socket closes next (code 1012); reconnect after about
+    /// `retry_ms` (spread a little, so every client does not come back at once).
+    Restart {
+        /// When to reconnect.
+        retry_ms: u64,
+    },
 }
 
 impl ServerFrame<'_> {

@@ -52,4 +52,16 @@ impl Hub {
         }
         hub
     }
+
+    /// A restart's first half: every socket (games' and the lobby's) tells its client to come
+    /// back in about `retry_ms` and closes with code 1012; waits until they have closed, or
+    /// `within` has passed. The sockets still open then (a client that stopped reading).
+    pub async fn close_sockets(&self, retry_ms: u64, within: Duration) -> usize {
+        self.restarting.send_replace(Some(retry_ms));
+        let deadline = tokio::time::Instant::now() + within;
+        while self.rooms.connection_count() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        self.rooms.connection_count()
+    }
 }

@@ -266,8 +266,23 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
     let proxies = config.http.trusted_proxies.clone();
     let app = http::router(Arc::clone(&hub), config.http);
     net::serve_connections(listener, app, Arc::clone(&hub), proxies, shutdown_signal()).await?;
+    // no new connection is taken now; the clients are told to come back, the requests under
+    // way finish, and the games' leases go back so another node takes them at once
+    tracing::info!("restarting: closing the sockets");
+    let left = hub
+        .close_sockets(RESTART_RETRY_MS, Duration::from_secs(3))
+        .await;
+    if left > 0 {
+        tracing::warn!("{left} sockets did not close in time");
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
     if let Some(cluster) = cluster {
         cluster.release_all().await;
     }
+    tracing::info!("stopped");
     Ok(())
 }
+
+/// How long clients wait before reconnecting after a restart (each adds up to as much again
+/// at random): a service manager starts the node again within about a second.
+pub const RESTART_RETRY_MS: u64 = 1_000;

@@ -185,8 +185,14 @@ impl Socket {
         let period = self.hub.limits.heartbeat;
         let mut heartbeat = tokio::time::interval_at(Instant::now() + period, period);
         let mut last_heard = Instant::now();
+        let mut restarting = self.hub.restarting.subscribe();
         loop {
             let step = tokio::select! {
+                retry_ms = restart_after(&mut restarting) => {
+                    let _ = self.send(text(&ServerFrame::Restart { retry_ms })).await;
+                    let _ = self.sink.send(Message::Close(Some(restart_close()))).await;
+                    return;
+                }
                 incoming = stream.next() => {
                     let Some(Ok(msg)) = incoming else { return };
                     last_heard = Instant::now();
@@ -216,6 +222,29 @@ impl Socket {
                 return;
             }
         }
+    }
+}
+
+/// Resolves when the server starts restarting, with the time its clients should wait before
+/// reconnecting.
+pub async fn restart_after(restarting: &mut tokio::sync::watch::Receiver<Option<u64>>) -> u64 {
+    let found = restarting
+        .wait_for(Option::is_some)
+        .await
+        .map(|r| r.unwrap_or(1_000));
+    match found {
+        Ok(ms) => ms,
+        // the sender is gone with the server: nothing will restart this socket
+        Err(_) => std::future::pending().await,
+    }
+}
+
+/// The close frame of a restart: code 1012, "service restart" (RFC 6455, 7.4.1 as registered
+/// with IANA), which a client answers by reconnecting.
+pub fn restart_close() -> CloseFrame {
+    CloseFrame {
+        code: 1012,
+        reason: Utf8Bytes::from_static("the server is restarting"),
     }
 }
 

@@ -408,3 +408,52 @@ async fn lobby_frames_are_rate_limited() {
     }
     assert!(limited, "a flood of lobby frames is refused");
 }
+
+/// A restart (SIGTERM's first half): every game and lobby socket is told when to come back,
+/// then closed with 1012 "service restart"; the acknowledged moves are in the store.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_tells_every_socket_to_come_back_and_closes_it_with_1012() {
+    let s = start_limited(Limits::default().unlimited_rates()).await;
+    let mut d = common::duel(s.addr, "quickchess", json!({"color": "white"})).await;
+    let first = d.ann.view["legal"][0]["uci"].as_str().unwrap().to_string();
+    d.ann.act(json!({"t": "move", "uci": first})).await.unwrap();
+    let mut lobby = socket_from(s.addr, 3, "/api/lobby/ws", None, None).await;
+    assert_eq!(next_frame(&mut lobby).await.unwrap()["t"], "lobby");
+    let hub = std::sync::Arc::clone(&s.hub);
+    let closing = tokio::spawn(async move { hub.close_sockets(700, Duration::from_secs(5)).await });
+    for (said, code) in [
+        restart_of(&mut d.ann.ws).await,
+        restart_of(&mut d.bob.ws).await,
+        restart_of(&mut lobby).await,
+    ] {
+        assert_eq!(said, Some(json!(700)), "the restart frame comes first");
+        assert_eq!(code, 1012);
+    }
+    assert_eq!(closing.await.unwrap(), 0, "every socket closed");
+    let log = s.hub.store.log(&d.id).await.unwrap();
+    assert!(
+        log.iter().any(|e| e.action.to_string().contains(&first)),
+        "the acked move is stored"
+    );
+}
+
+/// The `retry_ms` of a socket's restart frame and its close code.
+async fn restart_of<S>(ws: &mut tokio_tungstenite::WebSocketStream<S>) -> (Option<Value>, u16)
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
+    let mut said = None;
+    loop {
+        match tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => {
+                let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                if v["t"] == "restart" {
+                    said = Some(v["d"]["retry_ms"].clone());
+                }
+            }
+            Ok(Some(Ok(Message::Close(Some(c))))) => return (said, u16::from(c.code)),
+            Ok(Some(Ok(_))) => {}
+            other => panic!("no close frame: {other:?}"),
+        }
+    }
+}

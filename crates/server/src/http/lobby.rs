@@ -240,8 +240,15 @@ async fn serve(socket: WebSocket, state: AppState, player: Player, ip: IpAddr) {
     let mut heartbeat = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
     let mut last_heard = tokio::time::Instant::now();
     let mut limited_in_a_row = 0;
+    let mut restarting = hub.restarting.subscribe();
     loop {
         let msg = tokio::select! {
+            retry_ms = crate::ws::restart_after(&mut restarting) => {
+                let _ = tx.send(text(&LobbyFrame::Restart { retry_ms }.to_text())).await;
+                let close = Message::Close(Some(crate::ws::restart_close()));
+                let _ = tx.send(close).await;
+                return;
+            }
             n = news.recv() => match n {
                 Ok(LobbyNews::Changed(diff)) => match diff.for_viewer(&player.id) {
                     Some(d) => text(&LobbyFrame::LobbyDiff(&d).to_text()),

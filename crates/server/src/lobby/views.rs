@@ -105,6 +105,11 @@ pub enum LobbyFrame<'a> {
     LobbyDiff(&'a LobbyDiff),
     /// The viewer's seek was taken: its seat in the new game.
     Paired(&'a Paired),
+    /// The server is restarting (see the game socket's frame of the same name).
+    Restart {
+        /// When to reconnect.
+        retry_ms: u64,
+    },
 }
 
 impl LobbyFrame<'_> {
