@@ -580,3 +580,22 @@ fn review_reads_a_game_from_a_pgn_file() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_engine_s_own_game_reviews_as_accurate() {
+    // a game of the engine against itself at full strength (BENCHMARKS.md, "Reviews")
+    let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/selfplay.pgn");
+    let out = tabula(&["review", "--pgn", pgn, "--nodes", "20000", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["moves"].as_array().unwrap().len(), 76);
+    for side in ["white", "black"] {
+        let a = r["accuracy"][side].as_f64().unwrap();
+        assert!(a > 80.0, "{side}: {a}");
+        assert_eq!(r["marks"][side]["blunder"], 0, "{side}");
+    }
+}
