@@ -23,6 +23,7 @@ pub mod knowledge;
 pub mod learn;
 pub mod limits;
 pub mod lobby;
+pub mod metrics;
 pub mod model;
 pub mod net;
 pub mod players;
@@ -109,6 +110,8 @@ pub struct ServerConfig {
     pub tablebases: Option<PathBuf>,
     /// One node of several (PostgreSQL only), if it is.
     pub node: Option<NodeConfig>,
+    /// Where to serve `GET /metrics` (an address only the operator reaches), if anywhere.
+    pub metrics_addr: Option<String>,
 }
 
 impl ServerConfig {
@@ -122,6 +125,7 @@ impl ServerConfig {
             backup: None,
             tablebases: None,
             node: None,
+            metrics_addr: None,
         }
     }
 }
@@ -252,7 +256,25 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
             addr: config.addr.clone(),
             source,
         })?;
+    let metrics = match &config.metrics_addr {
+        Some(addr) => Some(
+            tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|source| ServeError::Bind {
+                    addr: addr.clone(),
+                    source,
+                })?,
+        ),
+        None => None,
+    };
     ready(listener.local_addr()?);
+    if let Some(m) = metrics {
+        if let Ok(a) = m.local_addr() {
+            tracing::info!("metrics on http://{a}/metrics");
+        }
+        let app = http::observe::metrics_app(Arc::clone(&hub));
+        tokio::spawn(async move { axum::serve(m, app).await });
+    }
     // after the address line, which is the first line a supervisor (or a test) reads
     tracing::info!(
         "endgame tables: {} (rescue rule), {} (queen only)",

@@ -144,14 +144,22 @@ impl Socket {
                 self.drain().await?;
                 return self.resend_state(id).await;
             }
-            Request::Act(intent) => match self
-                .room
-                .act(self.token.clone(), intent, Some(self.address))
-                .await
-            {
-                Ok(v) => text(&ServerFrame::Ack { id, v: Some(v) }),
-                Err(e) => error(&e, id),
-            },
+            Request::Act(intent) => {
+                let began = std::time::Instant::now();
+                let done = self
+                    .room
+                    .act(self.token.clone(), intent, Some(self.address))
+                    .await;
+                crate::metrics::METRICS.action(
+                    done.as_ref()
+                        .map(|_| began.elapsed())
+                        .map_err(ApiError::code),
+                );
+                match done {
+                    Ok(v) => text(&ServerFrame::Ack { id, v: Some(v) }),
+                    Err(e) => error(&e, id),
+                }
+            }
             Request::Lobby(op) => match self.room.lobby(self.token.clone(), op).await {
                 Ok(()) => text(&ServerFrame::Ack { id, v: None }),
                 Err(e) => error(&e, id),

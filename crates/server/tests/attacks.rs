@@ -457,3 +457,115 @@ where
         }
     }
 }
+
+/// `/metrics` (on the operator's own address) read with a Prometheus text parser: a scrape's
+/// counter, summed over the samples whose labels contain every pair of `labels`.
+fn sample(scrape: &prometheus_parse::Scrape, name: &str, labels: &[(&str, &str)]) -> f64 {
+    scrape
+        .samples
+        .iter()
+        .filter(|s| s.metric == name)
+        .filter(|s| labels.iter().all(|(k, v)| s.labels.get(k) == Some(*v)))
+        .map(|s| match &s.value {
+            prometheus_parse::Value::Counter(x)
+            | prometheus_parse::Value::Gauge(x)
+            | prometheus_parse::Value::Untyped(x) => *x,
+            prometheus_parse::Value::Histogram(h) => h.iter().map(|b| b.count).fold(0.0, f64::max),
+            _ => 0.0,
+        })
+        .sum()
+}
+
+async fn scrape(addr: SocketAddr) -> prometheus_parse::Scrape {
+    let a = request(addr, 1, "GET", "/metrics", &[], None).await;
+    assert_eq!(a.status, 200);
+    assert!(
+        a.header("content-type")
+            .unwrap()
+            .contains("openmetrics-text")
+    );
+    let text = a.body.as_str().unwrap().to_string();
+    prometheus_parse::Scrape::parse(text.lines().map(|l| Ok(l.to_string()))).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_metrics_move_with_a_game_a_refusal_and_a_rate_limit() {
+    let limits = Limits {
+        creates: Some(Rate::per_minute(2, 1)),
+        ..Limits::default()
+    };
+    let s = start_limited(limits).await;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let metrics = listener.local_addr().unwrap();
+    let app = tabula_server::http::observe::metrics_app(std::sync::Arc::clone(&s.hub));
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    // the public address has no /metrics: it is a page like any unknown path
+    let public = request(s.addr, 1, "GET", "/metrics", &[], None).await;
+    assert!(
+        !public.body.to_string().contains("tabula_actions"),
+        "{}",
+        public.body
+    );
+    let before = scrape(metrics).await;
+
+    let mut d = common::duel(s.addr, "quickchess", json!({"color": "white"})).await;
+    let mv = d.ann.view["legal"][0]["uci"].as_str().unwrap().to_string();
+    d.ann.act(json!({"t": "move", "uci": mv})).await.unwrap();
+    let refused = d.ann.act(json!({"t": "move", "uci": "a1a1"})).await;
+    assert!(refused.is_err());
+    // the creations' limit: two at once from this address (the duel made one)
+    let mut limited = false;
+    for _ in 0..3 {
+        let a = request(
+            s.addr,
+            1,
+            "POST",
+            "/api/games",
+            &[],
+            Some(json!({"kind": "royal-solo", "name": "X"})),
+        )
+        .await;
+        limited |= a.status == 429;
+    }
+    assert!(limited);
+    let after = scrape(metrics).await;
+
+    let moved = |name: &str, labels: &[(&str, &str)]| {
+        sample(&after, name, labels) - sample(&before, name, labels)
+    };
+    assert!(moved("tabula_actions_total", &[("outcome", "accepted")]) >= 1.0);
+    assert!(
+        moved("tabula_actions_total", &[("outcome", "bad_input")])
+            + moved("tabula_actions_total", &[("outcome", "refused")])
+            >= 1.0
+    );
+    assert!(moved("tabula_rate_limited_total", &[("limit", "create")]) >= 1.0);
+    assert!(
+        moved(
+            "tabula_http_requests_total",
+            &[
+                ("route", "/api/games"),
+                ("method", "POST"),
+                ("status", "429")
+            ]
+        ) >= 1.0
+    );
+    assert!(
+        moved(
+            "tabula_http_requests_total",
+            // (not a route with `{id}` in it: the parser splits labels at braces)
+            &[
+                ("route", "/api/games"),
+                ("method", "POST"),
+                ("status", "200")
+            ]
+        ) >= 1.0
+    );
+    assert!(moved("tabula_action_ack_seconds_count", &[]) >= 1.0);
+    assert!(moved("tabula_store_append_seconds_count", &[]) >= 1.0);
+    assert!(
+        sample(&after, "tabula_websockets_open", &[]) >= 2.0,
+        "the duel's two sockets"
+    );
+    assert!(sample(&after, "tabula_process_resident_memory_bytes", &[]) > 1e6);
+}

@@ -66,6 +66,10 @@ pub struct ServeArgs {
     /// one address); refused by default, since it is how ratings are farmed.
     #[arg(long)]
     pub allow_rated_same_address: bool,
+    /// Serve the metrics (Prometheus text, `GET /metrics`) on this address: one only the
+    /// operator reaches, such as `127.0.0.1:9100` (never the public address).
+    #[arg(long, value_name = "ADDR")]
+    pub metrics_addr: Option<String>,
     /// Review every rated QuickChess game when it ends (otherwise a game is reviewed when
     /// someone asks for it on its replay).
     #[arg(long)]
@@ -147,6 +151,7 @@ impl ServeArgs {
                 node: node.clone(),
                 lease: self.lease,
             }),
+            metrics_addr: self.metrics_addr.clone(),
         }
     }
 }

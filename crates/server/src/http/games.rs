@@ -134,11 +134,17 @@ async fn act(
     Path(id): Path<String>,
     Body(body): Body<ActBody>,
 ) -> ApiResult {
+    let began = std::time::Instant::now();
     let room = state.hub.rooms.room(&id).await?;
-    let v = room
+    let done = room
         .act(Some(TokenHash::of(&body.token)), body.action, Some(ip))
-        .await?;
-    Ok(Json(json!({"v": v})))
+        .await;
+    crate::metrics::METRICS.action(
+        done.as_ref()
+            .map(|_| began.elapsed())
+            .map_err(ApiError::code),
+    );
+    Ok(Json(json!({"v": done?})))
 }
 
 /// The older way to present a seat token, in the URL (kept for one release; it lands in

@@ -15,6 +15,7 @@ mod deck;
 mod games;
 mod language;
 mod lobby;
+pub mod observe;
 pub mod replays;
 pub mod reviews;
 mod take_home;
@@ -133,7 +134,8 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(reviews::routes())
         .merge(take_home::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
-        .layer(middleware::from_fn_with_state(state.clone(), check_origin));
+        .layer(middleware::from_fn_with_state(state.clone(), check_origin))
+        .layer(middleware::from_fn(observe::record));
     Router::new()
         .merge(api)
         .merge(assets::routes())

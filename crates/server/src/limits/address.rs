@@ -98,8 +98,10 @@ fn take<K: Clone + Hash + Eq>(
     bucket: &DefaultKeyedRateLimiter<K>,
     key: &K,
     words: &str,
+    limit: &str,
 ) -> Result<(), ApiError> {
     bucket.check_key(key).map_err(|not_until| {
+        crate::metrics::METRICS.limited(limit);
         let wait = not_until.wait_time_from(DefaultClock::default().now());
         ApiError::RateLimited {
             message: format!(
@@ -144,7 +146,12 @@ impl AddressLimits {
     /// Takes one from `address`'s bucket for `what`, or says when to try again.
     pub fn check(&self, what: Limited, address: IpAddr) -> Result<(), ApiError> {
         match self.buckets.get(&what) {
-            Some(bucket) => take(bucket, &self.client(address), what.words()),
+            Some(bucket) => take(
+                bucket,
+                &self.client(address),
+                what.words(),
+                &format!("{what:?}").to_ascii_lowercase(),
+            ),
             None => Ok(()),
         }
     }
@@ -164,6 +171,7 @@ impl AddressLimits {
                 bucket,
                 &(name.clone(), self.client(address)),
                 "too many attempts to sign in to this account from your address",
+                "login_account_address",
             )?;
         }
         if known_device {
@@ -175,6 +183,7 @@ impl AddressLimits {
                 &name,
                 "too many attempts to sign in to this account from everywhere; sign in from a \
                  browser you used before, or try again later",
+                "login_account",
             ),
             None => Ok(()),
         }
@@ -188,6 +197,7 @@ impl AddressLimits {
                 bucket,
                 &session.to_string(),
                 "too many attempts to change this account",
+                "account_change",
             ),
             None => Ok(()),
         }

@@ -60,6 +60,7 @@ async fn place(
 /// Runs `work` on a blocking thread holding `permit`, and tells `lane` how long it took.
 async fn run_on<T: Send + 'static>(
     lane: &Arc<Lane>,
+    which: crate::metrics::Lane,
     permit: Permit,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ApiError> {
@@ -71,6 +72,10 @@ async fn run_on<T: Send + 'static>(
     .await
     .map_err(|e| ApiError::Internal(format!("a search failed: {e}")));
     lane.took(began.elapsed());
+    crate::metrics::METRICS
+        .search_seconds
+        .get_or_create(&crate::metrics::LaneLabels { lane: which })
+        .observe(began.elapsed().as_secs_f64());
     out
 }
 
@@ -100,7 +105,9 @@ impl Thinking {
         if !wanted() {
             return Ok(None);
         }
-        run_on(&self.games, permit, work).await.map(Some)
+        run_on(&self.games, crate::metrics::Lane::Games, permit, work)
+            .await
+            .map(Some)
     }
 
     /// Runs the server's own work in the games' lane, in its own turn.
@@ -138,7 +145,7 @@ impl Thinking {
             },
         })?;
         let permit = place(entered).await?;
-        run_on(&self.tools, permit, work).await
+        run_on(&self.tools, crate::metrics::Lane::Tools, permit, work).await
     }
 
     /// Searches running or waiting now.

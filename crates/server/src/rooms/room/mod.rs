@@ -161,7 +161,12 @@ impl<A: Adapter> Room<A> {
             at,
             action: RawJson::of(&action),
         };
-        if let Err(e) = self.ctx.store.append(&self.id, &entry).await {
+        let began = std::time::Instant::now();
+        let appended = self.ctx.store.append(&self.id, &entry).await;
+        crate::metrics::METRICS
+            .append_seconds
+            .observe(began.elapsed().as_secs_f64());
+        if let Err(e) = appended {
             if let Some(game) = self.game.as_mut() {
                 *game = backup;
             }
@@ -227,7 +232,12 @@ impl<A: Adapter> Room<A> {
             at,
             action: RawJson::of(&action),
         };
-        if let Err(e) = self.ctx.store.append(&self.id, &entry).await {
+        let began = std::time::Instant::now();
+        let appended = self.ctx.store.append(&self.id, &entry).await;
+        crate::metrics::METRICS
+            .append_seconds
+            .observe(began.elapsed().as_secs_f64());
+        if let Err(e) = appended {
             return Err(self.log_failed(e, "request"));
         }
         let events = vec![RoomEvent::Table(self.table.apply(&action))];
