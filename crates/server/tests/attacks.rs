@@ -569,3 +569,28 @@ async fn the_metrics_move_with_a_game_a_refusal_and_a_rate_limit() {
     );
     assert!(sample(&after, "tabula_process_resident_memory_bytes", &[]) > 1e6);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_scripts_and_json_are_compressed_for_browsers_that_accept_it() {
+    let s = start_limited(Limits::default().unlimited_rates()).await;
+    for path in ["/", "/assets/app.js", "/assets/app.css", "/api/decks"] {
+        let plain = request(s.addr, 1, "GET", path, &[], None).await;
+        assert_eq!(plain.header("content-encoding"), None, "{path}");
+        for (asked, got) in [("br", "br"), ("gzip", "gzip"), ("gzip, deflate, br", "br")] {
+            let a = request(s.addr, 1, "GET", path, &[("Accept-Encoding", asked)], None).await;
+            assert_eq!(a.status, 200, "{path}");
+            assert_eq!(a.header("content-encoding"), Some(got), "{path} {asked}");
+            // (a page's own Vary, Accept-Language and Cookie, is kept beside it)
+            let vary: Vec<String> = a
+                .headers
+                .iter()
+                .filter(|(k, _)| k == "vary")
+                .map(|(_, v)| v.to_ascii_lowercase())
+                .collect();
+            assert!(
+                vary.iter().any(|v| v.contains("accept-encoding")),
+                "{path}: {vary:?}"
+            );
+        }
+    }
+}

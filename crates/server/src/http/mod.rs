@@ -139,6 +139,9 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
     Router::new()
         .merge(api)
         .merge(assets::routes())
+        // brotli or gzip, as the browser accepts, for pages, scripts, styles, catalogues,
+        // JSON and PDFs (the layer leaves small bodies, images and upgrades alone)
+        .layer(tower_http::compression::CompressionLayer::new())
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(
             hub.limits.body_timeout,

@@ -158,8 +158,13 @@ pub async fn request(
     s.write_all(req.as_bytes()).await.unwrap();
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).await.unwrap();
-    let text = String::from_utf8_lossy(&raw).to_string();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    // the head is text; the body may be compressed bytes (read as bytes, then as text)
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or(raw.len());
+    let head = String::from_utf8_lossy(&raw[..split]).to_string();
+    let rest = raw.get(split + 4..).unwrap_or_default();
     let status: u16 = head.split_whitespace().nth(1).unwrap().parse().unwrap();
     let headers = head
         .lines()
@@ -173,8 +178,9 @@ pub async fn request(
     {
         dechunk(rest)
     } else {
-        rest.to_string()
+        rest.to_vec()
     };
+    let body = String::from_utf8_lossy(&body).to_string();
     Answer {
         status,
         headers,
@@ -188,15 +194,17 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value
     (a.status, a.body)
 }
 
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((len, rest)) = s.split_once("\r\n") {
+fn dechunk(mut s: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(end) = s.windows(2).position(|w| w == b"\r\n") {
+        let len = String::from_utf8_lossy(&s[..end]);
         let n = usize::from_str_radix(len.trim(), 16).unwrap_or(0);
-        if n == 0 {
+        let rest = &s[end + 2..];
+        if n == 0 || rest.len() < n {
             break;
         }
-        out.push_str(&rest[..n]);
-        s = &rest[n + 2..];
+        out.extend_from_slice(&rest[..n]);
+        s = rest.get(n + 2..).unwrap_or_default();
     }
     out
 }
