@@ -594,3 +594,38 @@ async fn pages_scripts_and_json_are_compressed_for_browsers_that_accept_it() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_or_script_the_browser_has_is_answered_304() {
+    let s = start_limited(Limits::default().unlimited_rates()).await;
+    for (path, lang) in [("/assets/app.js", "en"), ("/", "en"), ("/", "de")] {
+        let first = request(s.addr, 1, "GET", path, &[("Accept-Language", lang)], None).await;
+        let tag = first.header("etag").unwrap().to_string();
+        assert!(tag.starts_with('"') && tag.ends_with('"'), "{tag}");
+        let again = request(
+            s.addr,
+            1,
+            "GET",
+            path,
+            &[("Accept-Language", lang), ("If-None-Match", &tag)],
+            None,
+        )
+        .await;
+        assert_eq!(again.status, 304, "{path} {lang}");
+        assert_eq!(again.body, Value::String(String::new()));
+        let other = request(
+            s.addr,
+            1,
+            "GET",
+            path,
+            &[("Accept-Language", lang), ("If-None-Match", "\"stale\"")],
+            None,
+        )
+        .await;
+        assert_eq!(other.status, 200);
+    }
+    // a page in another language is another copy
+    let en = request(s.addr, 1, "GET", "/", &[("Accept-Language", "en")], None).await;
+    let de = request(s.addr, 1, "GET", "/", &[("Accept-Language", "de")], None).await;
+    assert_ne!(en.header("etag"), de.header("etag"));
+}

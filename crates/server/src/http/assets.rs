@@ -20,16 +20,46 @@ pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route("/assets/{*path}", get(asset))
         .route("/sw.js", get(service_worker))
-        .route(
-            "/manifest.webmanifest",
-            get(|| async { file("manifest.webmanifest") }),
-        )
+        .route("/manifest.webmanifest", get(manifest))
         .fallback(get(index))
 }
 
-fn file(path: &str) -> Response {
+/// A file's entity tag: its content's SHA-256 (what rust-embed keeps of each file), cut to
+/// 128 bits, with a suffix for what else the answer depends on (the page's language).
+fn etag(f: &rust_embed::EmbeddedFile, suffix: &str) -> String {
+    let hex: String = f.metadata.sha256_hash()[..16]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("\"{hex}{suffix}\"")
+}
+
+/// Whether the browser's copy (`If-None-Match`) is `tag`: then a 304 without a body does.
+fn fresh(headers: &HeaderMap, tag: &str) -> bool {
+    headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"))
+}
+
+/// 304 Not Modified for `tag`.
+fn not_modified(tag: &str) -> Response {
+    let mut r = StatusCode::NOT_MODIFIED.into_response();
+    if let Ok(v) = HeaderValue::from_str(tag) {
+        r.headers_mut().insert(header::ETAG, v);
+    }
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
+}
+
+fn file(path: &str, headers: &HeaderMap) -> Response {
     match Assets::get(path) {
         Some(f) => {
+            let tag = etag(&f, "");
+            if fresh(headers, &tag) {
+                return not_modified(&tag);
+            }
             let mime = match path.rsplit('.').next() {
                 Some("html") => "text/html; charset=utf-8",
                 Some("js" | "mjs") => "text/javascript; charset=utf-8",
@@ -45,6 +75,7 @@ fn file(path: &str) -> Response {
                 [
                     (header::CONTENT_TYPE, mime),
                     (header::CACHE_CONTROL, "no-cache"),
+                    (header::ETAG, tag.as_str()),
                 ],
                 f.data,
             )
@@ -54,13 +85,18 @@ fn file(path: &str) -> Response {
     }
 }
 
-async fn asset(Path(path): Path<String>) -> Response {
-    file(&path)
+async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
+    file(&path, &headers)
+}
+
+/// The web app manifest.
+async fn manifest(headers: HeaderMap) -> Response {
+    file("manifest.webmanifest", &headers)
 }
 
 /// The service worker, from the root so that its scope is the whole site.
-async fn service_worker() -> Response {
-    file("sw.js")
+async fn service_worker(headers: HeaderMap) -> Response {
+    file("sw.js", &headers)
 }
 
 async fn index(headers: HeaderMap) -> Response {
@@ -68,6 +104,15 @@ async fn index(headers: HeaderMap) -> Response {
         return (StatusCode::NOT_FOUND, "not found").into_response();
     };
     let language = super::language::page_language(&headers);
+    let tag = etag(&f, &format!("-{language}"));
+    if fresh(&headers, &tag) {
+        let mut r = not_modified(&tag);
+        r.headers_mut().insert(
+            header::VARY,
+            HeaderValue::from_static("Accept-Language, Cookie"),
+        );
+        return r;
+    }
     let html = super::language::localized_index(&String::from_utf8_lossy(&f.data), language);
     let mut response = (
         [
@@ -81,5 +126,8 @@ async fn index(headers: HeaderMap) -> Response {
         header::VARY,
         HeaderValue::from_static("Accept-Language, Cookie"),
     );
+    if let Ok(v) = HeaderValue::from_str(&tag) {
+        response.headers_mut().insert(header::ETAG, v);
+    }
     response
 }
