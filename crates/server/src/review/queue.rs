@@ -173,18 +173,21 @@ mod tests {
 
     #[test]
     fn a_client_holds_a_few_places_and_the_queue_is_bounded() {
-        let q = ReviewQueue::new(3, 2);
+        let q = ReviewQueue::new(4, 2);
         q.push("a", asker(1, Some(7))).unwrap();
         q.push("b", asker(1, None)).unwrap();
+        // address 1 holds its two places
         let e = q.push("c", asker(1, None)).unwrap_err();
         assert!(matches!(e, ApiError::RateLimited { .. }), "{e:?}");
-        // the same account from another address is the same client
-        let e = q.push("c", asker(9, Some(7))).unwrap_err();
+        // account 7 holds one (from address 1): one more from anywhere, then no more
+        assert_eq!(q.push("d", asker(9, Some(7))).unwrap(), Place::Waiting(3));
+        let e = q.push("e", asker(10, Some(7))).unwrap_err();
         assert!(matches!(e, ApiError::RateLimited { .. }), "{e:?}");
-        q.push("c", asker(2, None)).unwrap();
-        let e = q.push("d", asker(3, None)).unwrap_err();
+        q.push("f", asker(2, None)).unwrap();
+        let e = q.push("g", asker(3, None)).unwrap_err();
         assert!(matches!(e, ApiError::Unavailable { .. }), "{e:?}");
         // the server's own reviews are held only by the bound
-        assert!(q.push("d", None).is_err());
+        assert!(q.push("g", None).is_err());
     }
+
 }
