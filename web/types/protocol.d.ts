@@ -766,7 +766,11 @@ playing?: Array<PlayingItem>, };
 /**
  * A frame the lobby socket sends.
  */
-export type LobbyFrame = { "t": "lobby", "d": LobbyView } | { "t": "lobby_diff", "d": LobbyDiff } | { "t": "paired", "d": Paired };
+export type LobbyFrame = { "t": "lobby", "d": LobbyView } | { "t": "lobby_diff", "d": LobbyDiff } | { "t": "paired", "d": Paired } | { "t": "restart", "d": { 
+/**
+ * When to reconnect.
+ */
+retry_ms: number, } };
 
 /**
  * The whole lobby as one viewer sees it.
@@ -1546,7 +1550,11 @@ players: Array<string>,
 /**
  * Whether each is signed in, by seat.
  */
-registered: Array<boolean>, };
+registered: Array<boolean>, 
+/**
+ * The computer's level at each seat it plays (the page names it in its own language).
+ */
+bots: Array<number | null>, };
 
 /**
  * Why a point was scored.
@@ -2545,7 +2553,11 @@ message: string, } } | { "t": "pong", "d": {
 /**
  * The request's id.
  */
-id?: RawJson, } };
+id?: RawJson, } } | { "t": "restart", "d": { 
+/**
+ * When to reconnect.
+ */
+retry_ms: number, } };
 
 /**
  * Blind QuickChess before the reveal.

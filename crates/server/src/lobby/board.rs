@@ -262,6 +262,7 @@ async fn read(ctx: &Context, based_on: u64) -> Result<Snapshot, ApiError> {
             rated: g.config.rated,
             players: seats.iter().map(|s| s.name.clone()).collect(),
             registered: seats.iter().map(|s| s.account.is_some()).collect(),
+            bots: seats.iter().map(|s| s.bot_level).collect(),
         });
     }
     let shown = seeks.len().min(ctx.limits.lobby_seeks_shown);

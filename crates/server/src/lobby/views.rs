@@ -61,6 +61,8 @@ pub struct PlayingItem {
     pub players: Vec<String>,
     /// Whether each is signed in, by seat.
     pub registered: Vec<bool>,
+    /// The computer's level at each seat it plays (the page names it in its own language).
+    pub bots: Vec<Option<u8>>,
 }
 
 /// The whole lobby as one viewer sees it.
