@@ -5,6 +5,7 @@ import { drawBoard, fenPieces, BoardInput } from './board.js';
 import { h, navigate, attempt, tableLayout } from './ui.js';
 import { t } from './text.js';
 import { variantSelect, chessPiece, checkedKing, pairsOf, chooseMove, passButton, verdictText } from './quickchess.js';
+import { pgnBox } from './pgn-import.js';
 
 /** @typedef {import('./types/protocol').PositionView} PositionView the answer of POST /api/chess/position */
 
@@ -89,6 +90,8 @@ export function quickchessAnalyse(main) {
   };
   main.append(h('h1', {}, t('analysis-title')),
     h('div', { class: 'card row' }, variant, fen, h('button', { class: 'secondary', onclick: () => { moves = []; load(false); } }, t('analysis-setUp'))),
+    // a game pasted as PGN: its start, and its moves as the server played them
+    pgnBox((game) => { variant.value = game.variant; fen.value = game.fen; moves = game.moves; load(false); }),
     out);
   load(false);
 }

@@ -3,11 +3,15 @@
 // itself with a visible notice while the connection is down.
 import { t, language } from './text.js';
 
-/** Shows or hides the "reconnecting" notice under the header. @param {boolean} down */
-function netNotice(down) {
+/**
+ * Shows or hides the "reconnecting" notice under the header (`restarting`: the server said it
+ * is restarting, so the wait is expected and short).
+ * @param {boolean} down @param {boolean} [restarting]
+ */
+function netNotice(down, restarting = false) {
   const el = document.getElementById('net');
   if (!el) return;
-  el.textContent = t('net-reconnecting');
+  el.textContent = t(restarting ? 'net-restarting' : 'net-reconnecting');
   el.classList.toggle('show', down);
 }
 
@@ -157,6 +161,8 @@ export class GameSocket {
     this.nextId = 1;
     this.closed = false;
     this.failures = 0;
+    /** @type {number | null} the wait the server asked for when it said it was restarting */
+    this.restartIn = null;
     this.ws = this.open();
   }
 
@@ -168,15 +174,21 @@ export class GameSocket {
     const url = `${proto}://${location.host}/api/games/${this.gameId}/ws`;
     const ws = seat ? new WebSocket(url, ['tabula', `tabula-token.${seat.token}`]) : new WebSocket(url);
     ws.onmessage = (e) => this.receive(JSON.parse(e.data));
-    ws.onopen = () => { this.failures = 0; netNotice(false); };
-    ws.onclose = () => {
+    ws.onopen = () => { this.failures = 0; this.restartIn = null; netNotice(false); };
+    ws.onclose = (e) => {
       if (this.closed) return;
       for (const { reject } of this.pending.values()) reject(new Error(t('net-lost')));
       this.pending.clear();
-      this.failures += 1;
-      netNotice(true);
-      // quickly at first, then less often (at most every 8 s)
-      setTimeout(() => { if (!this.closed) this.ws = this.open(); }, Math.min(8000, 500 * 2 ** Math.min(this.failures, 4)));
+      // a restart (close code 1012, announced by a `restart` frame) is no failure: come back
+      // after the wait the server asked for, spread at random so every client does not
+      // return at the same moment
+      const restart = this.restartIn ?? (e.code === 1012 ? 1000 : null);
+      if (restart === null) this.failures += 1;
+      netNotice(true, restart !== null);
+      // otherwise quickly at first, then less often (at most every 8 s)
+      const wait = restart !== null ? restart * (1 + Math.random()) : Math.min(8000, 500 * 2 ** Math.min(this.failures, 4));
+      this.restartIn = null;
+      setTimeout(() => { if (!this.closed) this.ws = this.open(); }, wait);
     };
     return ws;
   }
@@ -184,6 +196,7 @@ export class GameSocket {
   /** @param {ServerFrame} msg */
   receive(msg) {
     const d = msg.d || {};
+    if (msg.t === 'restart') { this.restartIn = msg.d.retry_ms; netNotice(true, true); }
     if (msg.t === 'seat') this.onError(msg.d.seat === null || msg.d.seat === undefined ? t('net-seatRemoved') : t('net-seatMoved', { seat: msg.d.seat })); // the host moved or removed this seat
     if (msg.t === 'state' || msg.t === 'update') {
       if (msg.t === 'update' && msg.d.v < this.version) return; // an old frame

@@ -187,8 +187,9 @@ export function drawBoard(o) {
         const cls = `coord ${isDark ? 'on-dark' : 'on-light'}`;
         const bottomRow = o.flipped ? rank === ranks - 1 : rank === 0;
         const leftCol = o.flipped ? file === files - 1 : file === 0;
-        if (bottomRow) coords.append(svgEl('text', { x: x + S - 6, y: y + S - 7, 'text-anchor': 'end', class: cls }, String.fromCharCode(97 + file)));
-        if (leftCol) coords.append(svgEl('text', { x: x + 5, y: y + 19, class: cls }, String(rank + 1)));
+        // `file` and `rank` let app.css move them when it turns a board (Querni on a phone)
+        if (bottomRow) coords.append(svgEl('text', { x: x + S - 6, y: y + S - 7, 'text-anchor': 'end', class: `${cls} file` }, String.fromCharCode(97 + file)));
+        if (leftCol) coords.append(svgEl('text', { x: x + 5, y: y + 19, class: `${cls} rank` }, String(rank + 1)));
       }
     }
   }

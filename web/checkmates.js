@@ -3,7 +3,7 @@ import { nickname } from './api.js';
 import { drawBoard, parseBoard, BoardInput, dashedPairs } from './board.js';
 import { tokenSymbol, needSymbol } from './pieces.js';
 import { h, fmtTime, stars, shareBox, tableLayout } from './ui.js';
-import { t, tokenLabel, needLabel } from './text.js';
+import { t, tokenLabel, needLabel, seatName, pointer } from './text.js';
 import { animatedLine } from './line.js';
 import { afterGame, startGame, nicknameField, takeSeat, newGameButton, registeredMark } from './table.js';
 import { gamePage, isWaiting } from './game-page.js';
@@ -20,9 +20,9 @@ import { printDeck } from './print.js';
  */
 
 /**
- * How a solo run is drawn: on its page with the board's input and the last move; in a
- * replay, read-only.
- * @typedef {{ readOnly?: boolean, input?: BoardInput | null, last?: string[] | null }} SoloContext
+ * How a solo run is drawn: on its page with the board's input, the last move and the task
+ * just met (its index, until the next move); in a replay, read-only.
+ * @typedef {{ readOnly?: boolean, input?: BoardInput | null, last?: string[] | null, met?: number | null }} SoloContext
  */
 
 /**
@@ -164,26 +164,70 @@ export function checkmatesHome(main) {
 export function checkmatesSolo(main, id) {
   /** @type {string[] | null} the last move's squares, kept until the next */
   let last = null;
+  /** @type {number | null} the task just met (its index), said until the next move */
+  let met = null;
   const input = new BoardInput({ onMove: (a, b) => game.act({ t: 'move', mv: `${a}-${b}` }), redraw: () => game.render() });
   /** @type {GamePage<PlayView<CmSoloView>>} */
   const game = gamePage({
     main, id, input,
-    draw: (view) => soloView(view, { input, last }),
+    draw: (view) => soloView(view, { input, last, met }),
     onView: (v, /** @type {RoomEvent<CmSoloEvent>[]} */ events, before) => {
-      last = lastMoveOf(events) || last;
-      if (before && v.history.length > before.history.length) play(v.finished ? 'end' : 'check');
-      else if (lastMoveOf(events)) play('move');
+      const moved = lastMoveOf(events);
+      last = moved || last;
+      if (before && v.history.length > before.history.length) {
+        met = v.history.length - 1;
+        play(v.finished ? 'end' : 'check');
+      } else if (moved) {
+        met = null;
+        play('move');
+      }
     },
-    // the run's time, counted on between updates
+    // the run's time and the task's, counted on between updates
     tick: {
       ms: 100,
       run: (view, serverNow) => {
+        if (view.over) return;
+        const run = serverNow - view.started_at;
         const c = main.querySelector('[data-clock]');
-        if (c && !view.over) c.textContent = fmtTime(serverNow - view.started_at);
+        if (c) c.textContent = fmtTime(run - lastMet(view));
+        const total = main.querySelector('[data-total]');
+        if (total) total.textContent = t('cm-runTime', { time: fmtTime(run) });
       },
+    },
+    // a screen reader hears each move and each task met
+    announce: (v, before) => {
+      if (!before) return '';
+      const side = /** @type {CheckmatesSide} */ (v.side);
+      if (v.history.length > before.history.length) return metWords(v, v.history.length - 1) + (v.finished ? ` ${finishWords(v)}` : '');
+      return v.board !== before.board && last ? movedWords(side, v.board, last) : '';
     },
   });
   return () => game.close();
+}
+
+/** When the task being played was revealed, from the run's start: when the last was met. @param {CmSoloView} v */
+function lastMet(v) { return v.history.length ? v.history[v.history.length - 1].elapsed : 0; }
+
+/** The time a met task took (the run's times are counted from its start). @param {CmSoloView} v @param {number} i */
+function taskTime(v, i) { return v.history[i].elapsed - (i ? v.history[i - 1].elapsed : 0); }
+
+/** "Task 3 met in 4 moves (minimum 4), 0:12.3". @param {CmSoloView} v @param {number} i */
+function metWords(v, i) {
+  const x = v.history[i];
+  return t('cm-taskMet', { n: i + 1, moves: x.moves, optimum: x.optimum, time: fmtTime(taskTime(v, i)) });
+}
+
+/** A finished run's rating and time. @param {CmSoloView} v */
+function finishWords(v) { return `${ratingWords(v.rating)} ${t('cm-allTen', { time: fmtTime(v.elapsed) })}`; }
+
+/**
+ * A move in words for a screen reader: the token and its squares.
+ * @param {string} side @param {string} board the board after it @param {string[]} squares from, to
+ */
+function movedWords(side, board, squares) {
+  const [from, to] = squares;
+  const ch = parseBoard(board).map.get(to) ?? '.';
+  return t('say-moved', { piece: tokenLabel(side, ch), from, to });
 }
 
 /**
@@ -192,25 +236,33 @@ export function checkmatesSolo(main, id) {
  */
 export function soloView(v, ctx) {
   const side = /** @type {CheckmatesSide} */ (v.side); // a run has tasks, so a side
-  const history = h('div', { class: 'scroll-x' }, h('table', {},
-    h('tr', {}, h('th', {}, t('cm-taskCol')), h('th', {}, t('cm-moves')), h('th', {}, t('cm-minimum')), h('th', {}, t('cm-time'))),
-    ...v.history.map((x, i) => h('tr', {}, h('td', {}, i + 1), h('td', { class: x.moves === x.optimum ? 'good' : '' }, x.moves), h('td', {}, x.optimum), h('td', {}, fmtTime(x.elapsed))))));
+  // each task's own time (the run counts its times from its start), and the run's beneath
+  const history = h('div', { class: 'scroll-x' }, h('table', { 'data-test': 'solo-history' },
+    h('tr', {}, h('th', {}, t('cm-taskCol')), h('th', {}, t('cm-moves')), h('th', {}, t('cm-minimum')), h('th', {}, t('cm-taskTime'))),
+    ...v.history.map((x, i) => h('tr', {}, h('td', {}, i + 1), h('td', { class: x.moves === x.optimum ? 'good' : '' }, x.moves), h('td', {}, x.optimum),
+      h('td', { 'data-test': 'task-time' }, fmtTime(taskTime(v, i))))),
+    v.history.length ? h('tr', { class: 'total' }, h('th', {}, t('cm-total')), h('td', {}, v.history.reduce((n, x) => n + x.moves, 0)),
+      h('td', {}, v.history.reduce((n, x) => n + (x.optimum ?? 0), 0)), h('td', { 'data-test': 'run-time' }, fmtTime(lastMet(v)))) : ''));
+  const met = ctx.met !== null && ctx.met !== undefined && v.history[ctx.met] && !v.finished
+    ? h('div', { class: `banner ${v.history[ctx.met].moves === v.history[ctx.met].optimum ? 'good' : ''}`, 'data-test': 'task-met' }, metWords(v, ctx.met)) : '';
   const status = v.finished
     ? h('div', { class: 'banner good', 'data-test': 'rating' }, h('div', { class: 'stat' }, ratingWords(v.rating)), t('cm-allTen', { time: fmtTime(v.elapsed) }))
     : h('div', { class: 'row', style: 'justify-content:space-between' },
       h('div', { class: 'muted' }, t('cm-soloProgress', { side: t(`cm-side-${side}`), n: Math.min(v.index + 1, v.total), total: v.total })),
-      h('div', { class: 'clock', 'data-clock': true }, fmtTime(v.elapsed)));
+      h('div', { class: 'stack solo-clocks' },
+        h('div', { class: 'row' }, h('span', { class: 'muted' }, t('cm-taskClock')), h('span', { class: 'clock', 'data-clock': true }, fmtTime(v.elapsed - lastMet(v)))),
+        h('div', { class: 'muted', 'data-total': true }, t('cm-runTime', { time: fmtTime(v.elapsed) }))));
   const actions = v.finished && !ctx.readOnly ? [
     v.table && 'kind' in v.table ? newGameButton(v.table, t('cm-again')) : '',
     h('a', { class: 'button secondary', href: `/replay/${v.id}`, 'data-link': true }, t('replay-link')),
   ] : '';
   return tableLayout({
     title: h('h1', {}, t('cm-soloTitle')),
-    status: h('div', { class: 'stack' }, status, v.finished || !v.task ? '' : taskBox(side, v.task, null)),
+    status: h('div', { class: 'stack' }, met, status, v.finished || !v.task ? '' : taskBox(side, v.task, null)),
     board: h('div', { class: 'board-wrap' }, cmBoard(side, v.board, { legal: ctx.readOnly ? [] : v.legal, input: ctx.readOnly ? null : ctx.input, last: ctx.last })),
     actions,
     panel: [
-      v.finished || ctx.readOnly ? '' : h('p', { class: 'muted' }, t('cm-soloHelp')),
+      v.finished || ctx.readOnly ? '' : h('p', { class: 'muted', 'data-test': 'solo-help' }, t('cm-soloHelp', { input: pointer() })),
       history,
     ],
   });
@@ -250,6 +302,7 @@ export function checkmatesParty(main, id) {
       else if (v.last && JSON.stringify(v.last) !== JSON.stringify(was ? was.last : undefined)) play(roundWon(v.last) ? 'check' : 'refuse');
     },
     tick: { ms: 100, run: (_, serverNow) => updateCountdowns(main, serverNow) },
+    announce: (v, before) => partyWords(v, before, last),
   });
   return () => game.close();
 }
@@ -289,13 +342,13 @@ function lobbyView(v, ctx) {
   const you = v.you;
   const host = v.host ?? 0;
   const isHost = you === host;
-  const level = h('select', { 'aria-label': t('form-level') }, ...[1, 2, 3, 4, 5, 6].map((l) => h('option', { value: l, selected: l === 3 }, t(l === 6 ? 'cm-botNeverWrong' : 'cm-botLevel', { level: l }))));
-  const seats = h('div', { class: 'players' }, ...v.seats.map((s) => h('div', { class: 'player' },
-    h('span', {}, s.name, registeredMark(s), ' ', s.bot ? h('span', { class: 'tag' }, t('cm-bot', { level: s.bot })) : '', s.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : '', s.seat === host ? h('span', { class: 'tag' }, t('cm-host')) : ''),
+  const level = h('select', { 'aria-label': t('form-level') }, ...[1, 2, 3, 4, 5, 6].map((l) => h('option', { value: l, selected: l === 3 }, t(l === 6 ? 'cm-botNeverWrong' : 'form-computerLevel', { level: l }))));
+  const seats = h('div', { class: 'players' }, ...v.seats.map((s) => h('div', { class: 'player', 'data-seat': s.seat },
+    h('span', {}, h('span', { translate: s.bot ? null : 'no' }, seatName(s, v.seats)), registeredMark(s), ' ', s.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : '', s.seat === host ? h('span', { class: 'tag' }, t('cm-host')) : ''),
     isHost && s.seat !== 0 && s.seat !== you ? h('button', { class: 'secondary small', onclick: () => ctx.lobby?.({ op: 'remove', seat: s.seat }) }, t('cm-remove')) : '')));
   const name = h('input', { placeholder: t('form-nickname'), value: nickname(), maxlength: 24, 'aria-label': t('form-nickname') });
   const opts = v.options || {};
-  const hostName = v.seats.find((s) => s.seat === host)?.name || '?';
+  const hostName = seatName(v.seats.find((s) => s.seat === host));
   return h('div', { class: 'stack' },
     h('h1', {}, t('cm-partyTitle')),
     h('div', { class: 'muted' }, t('cm-lobbyLine', { side: t(`cm-side-${opts.side || 'sliding'}`), deck: t(`cm-deck-${opts.deck || 'full'}`), seats: v.seats.length, max: v.max_seats })),
@@ -317,14 +370,61 @@ function lobbyView(v, ctx) {
 function lastRound(side, last, name) {
   const r = last.result;
   const proof = 'set_aside' in r ? null : r; // a card set aside had no proof
-  const text = !proof ? t('cm-setAside', { optimum: last.optimum })
-    : proof.success && proof.bid === 0 ? t('cm-zeroWon', { name: name(proof.player), stars: stars(last.stars) })
-      : proof.success ? t('cm-met', { name: name(proof.player), moves: proof.moves, bid: proof.bid, stars: stars(last.stars), optimum: last.optimum })
-        : t(proof.reason === 'zero_not_met' ? 'cm-missedZero' : 'cm-missed', { name: name(proof.player), bid: proof.bid, optimum: last.optimum });
+  const text = roundWords(last, name);
   const missed = !proof || !proof.success || proof.moves > (last.optimum ?? 0);
   const line = missed && last.solution && last.solution.length
     ? animatedLine(side, last.board, last.solution, t('cm-bestLine', { optimum: last.optimum })) : '';
   return h('div', { class: `banner stack ${proof && proof.success ? 'good' : !proof ? '' : 'bad'}`, 'data-test': 'last-round' }, h('div', {}, text), line);
+}
+
+/**
+ * How a round settled, in words: who met or missed what.
+ * @param {RoundSettled} last @param {(seat: number) => string} name
+ */
+function roundWords(last, name) {
+  const r = last.result;
+  const proof = 'set_aside' in r ? null : r; // a card set aside had no proof
+  return !proof ? t('cm-setAside', { optimum: last.optimum })
+    : proof.success && proof.bid === 0 ? t('cm-zeroWon', { name: name(proof.player), stars: stars(last.stars) })
+      : proof.success ? t('cm-met', { name: name(proof.player), moves: proof.moves, bid: proof.bid, stars: stars(last.stars), optimum: last.optimum })
+        : t(proof.reason === 'zero_not_met' ? 'cm-missedZero' : 'cm-missed', { name: name(proof.player), bid: proof.bid, optimum: last.optimum });
+}
+
+/**
+ * The name of a party's seat: its player's, or the computer's (numbered apart when several of
+ * one level sit at the table).
+ * @param {PartyShown} v @param {number} seat
+ */
+function partyName(v, seat) {
+  const p = v.players.find((x) => x.seat === seat);
+  return p ? seatName(p, v.players) : t('cm-seat', { seat });
+}
+
+/**
+ * What a screen reader hears of a party's new view: the numbers called out, the moves of a
+ * proof, how the round settled and who won.
+ * @param {RoomView<PartyView>} v @param {RoomView<PartyView> | null} before @param {string[] | null} last
+ */
+function partyWords(v, before, last) {
+  if (!before || isWaiting(v)) return '';
+  const was = isWaiting(before) ? null : before;
+  /** @param {number} seat */
+  const name = (seat) => partyName(v, seat);
+  const said = [];
+  const phase = v.phase;
+  if (phase.phase === 'bidding') {
+    const known = was && was.phase.phase === 'bidding' && was.round === v.round ? was.phase.bids.length : 0;
+    for (const b of phase.bids.slice(known)) said.push(t('cm-says', { name: name(b.player), bid: b.bid }));
+  }
+  if (phase.phase === 'proving' && last && was && v.board !== was.board) {
+    said.push(`${name(phase.prover)}: ${movedWords(v.side, v.board, last)}`);
+  }
+  if (v.last && JSON.stringify(v.last) !== JSON.stringify(was ? was.last : null)) said.push(roundWords(v.last, name));
+  if (v.over && !(was && was.over)) {
+    const winners = (v.standings || []).filter((s) => s.winner).map((s) => name(s.player));
+    if (winners.length) said.push(t('cm-winners', { names: winners, count: winners.length }));
+  }
+  return said.join(' ');
 }
 
 /**
@@ -336,12 +436,12 @@ export function partyView(v, ctx) {
   const now = ctx.serverNow ? ctx.serverNow() : v.now;
   const you = v.you;
   /** @param {number} seat */
-  const name = (seat) => (v.players[seat] ? v.players[seat].name : t('cm-seat', { seat }));
+  const name = (seat) => partyName(v, seat);
   const phase = v.phase;
   const prover = 'prover' in phase ? phase.prover : undefined;
   const closed = v.table && v.table.closed;
   const players = h('div', { class: 'players' }, ...v.players.map((p) => h('div', { class: `player${prover === p.seat ? ' active' : ''}`, 'data-player': p.seat },
-    h('div', {}, h('strong', {}, p.name), registeredMark((v.seats || []).find((x) => x.seat === p.seat)), ' ', p.bot ? h('span', { class: 'tag' }, t('cm-bot', { level: p.bot })) : '', p.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : '',
+    h('div', {}, h('strong', { translate: p.bot ? null : 'no' }, name(p.seat)), registeredMark((v.seats || []).find((x) => x.seat === p.seat)), ' ', p.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : '',
       h('div', { class: 'minis' }, ...p.face_up.map((c) => h('span', { title: `${c.task} ${stars(c.stars)}` }, taskCard(v.side, c.task))),
         p.penalties.length ? h('span', { class: 'tag bad' }, t('cm-penalties', { count: p.penalties.length })) : '')),
     h('div', { class: 'stat', 'data-score': p.seat }, p.score))));
@@ -373,7 +473,7 @@ export function partyView(v, ctx) {
     panel = h('div', { class: 'stack' },
       h('h2', { class: 'minor' }, t('cm-proves', { name: name(phase.prover), bid: phase.bid, moves: phase.moves.length })),
       mineToProve ? h('div', { class: 'stack' },
-        h('p', { class: 'muted' }, t('cm-proveHelp')),
+        h('p', { class: 'muted' }, t('cm-proveHelp', { input: pointer() })),
         h('div', { class: 'row' },
           h('button', { class: 'secondary', onclick: () => ctx.act?.({ t: 'stop' }) }, t('cm-stop')),
           h('button', { class: 'secondary', onclick: () => ctx.act?.({ t: 'give_up' }) }, t('cm-giveUp')))) : h('p', { class: 'muted' }, t('cm-watchProof')));

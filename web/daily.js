@@ -125,12 +125,15 @@ function play(p, box, onSolved) {
 }
 
 /**
- * The day's ranking of a puzzle (its first 20), drawn into `into`.
+ * The day's ranking of a puzzle (its first 20), drawn into `into`; `counted(n)` hears how
+ * many it ranks (the ranking answers at most its first 100).
  * @param {DailyPuzzle} p
  * @param {HTMLElement} into
+ * @param {(n: number) => void} counted
  */
-function ranking(p, into) {
+function ranking(p, into, counted) {
   /** @type {Promise<DailyRanking>} */ (api('GET', `/api/daily/${p.id}/ranking`)).then((r) => {
+    counted(r.results.length);
     into.replaceChildren(r.results.length ? h('table', { 'data-test': 'ranking' },
       h('tr', {}, h('th', {}, '#'), h('th', {}, t('cm-player')), h('th', {}, t('daily-movesCol', { game: gameOf(p.id) })), h('th', {}, t('cm-time'))),
       ...r.results.slice(0, 20).map((x) => h('tr', {}, h('td', {}, x.rank), h('td', { translate: 'no' }, x.name), h('td', {}, x.moves), h('td', {}, fmtTime(x.ms)))))
@@ -153,18 +156,27 @@ export function dailyPage(main) {
       const mine = d.mine.find((m) => m.puzzle === p.id);
       const box = h('div', { class: 'stack' });
       const table = h('div', {});
+      // How many solved it: the count the page opened with grows as the day goes on (the
+      // player's own solution, others' meanwhile), so every newer count it hears of (the
+      // solution's answer, the ranking shown under it) is written in.
+      let solvers = mine ? mine.solvers : 0;
+      const count = h('p', { class: 'muted', 'data-test': 'daily-count' });
+      /** @param {number} n */
+      const counted = (n) => {
+        solvers = Math.max(solvers, n);
+        count.textContent = t('daily-bestPossible', { optimum: p.optimum, solvers });
+      };
+      counted(solvers);
       // the result kept, or (if it is not among the ranking's first) the moves just counted
       /** @param {{ moves: number, ms?: number }} result */
       const show = (result) => {
         box.replaceChildren(h('p', { class: 'banner good', 'data-test': 'daily-result' },
           t('daily-solved', { game: gameOf(p.id), moves: result.moves, time: result.ms === undefined ? '?' : fmtTime(result.ms), best: result.moves === p.optimum ? 'yes' : 'no', optimum: p.optimum })));
-        ranking(p, table);
+        ranking(p, table, counted);
       };
       if (mine && mine.result) show(mine.result);
-      else box.append(h('div', { class: 'row' }, h('button', { 'data-test': `open-${p.id}`, onclick: () => play(p, box, (r) => show(r.result || r)) }, t('daily-start'))));
-      main.append(h('section', { class: 'card stack', 'data-test': `daily-${p.id}` },
-        h('h2', {}, title(p.id)), h('p', { class: 'muted' }, t('daily-bestPossible', { optimum: p.optimum, solvers: mine ? mine.solvers : 0 })), box, table));
-      if (mine && mine.result) ranking(p, table);
+      else box.append(h('div', { class: 'row' }, h('button', { 'data-test': `open-${p.id}`, onclick: () => play(p, box, (r) => { counted(r.of); show(r.result || r); }) }, t('daily-start'))));
+      main.append(h('section', { class: 'card stack', 'data-test': `daily-${p.id}` }, h('h2', {}, title(p.id)), count, box, table));
     }
     main.append(h('h2', {}, t('daily-yesterday', { day: d.yesterday.day })),
       ...d.yesterday.puzzles.map((p) => h('p', {}, h('strong', {}, `${title(p.id)}: `), t('daily-yesterdayMoves', { moves: p.optimum, game: gameOf(p.id) }), ' ', h('code', {}, p.solution.map((step) => (ACTION_WORDS[step] ? t(ACTION_WORDS[step]) : step)).join(', ')))));

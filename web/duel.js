@@ -3,7 +3,7 @@
 // takes the empty seat, and the creator's wait for them.
 import { nickname } from './api.js';
 import { h, shareBox } from './ui.js';
-import { t } from './text.js';
+import { t, seatName as nameOf } from './text.js';
 import { describeClock, takeSeat } from './table.js';
 /** @import { GameOptions, SeatInfo, WaitingView } from './types/protocol' */
 
@@ -37,18 +37,18 @@ export function waitingRoom(title, view, id, onJoined) {
   const join = () => takeSeat(id, name.value.trim() || t('form-defaultName'), onJoined);
   return h('div', { class: 'stack' }, h('h1', {}, title),
     h('div', { class: 'card stack', 'data-test': 'invitation' },
-      h('p', {}, t('invite-from', { name: host ? host.name : '?', game: title })),
+      h('p', {}, t('invite-from', { name: nameOf(host), game: title })),
       h('p', {}, t('invite-terms', { side: guestSide(view.kind, options), clock: describeClock(options.clock) })),
       h('div', { class: 'row' }, name, h('button', { 'data-test': 'join', onclick: join }, t('invite-take')))));
 }
 
 /**
- * The name of whoever plays the seat: a nickname, or the computer with its level.
+ * The name of whoever plays seat `seat` of a view: a nickname, or the computer's one name
+ * (text.js, seatName).
  * @param {{ seats?: SeatInfo[] }} view
  * @param {number | null} seat
  */
 export function seatName(view, seat) {
-  const s = (view.seats || []).find((x) => x.seat === seat);
-  if (!s) return '?';
-  return s.bot ? t('duel-computer', { level: s.bot }) : s.name;
+  const seats = view.seats || [];
+  return nameOf(seats.find((x) => x.seat === seat), seats);
 }

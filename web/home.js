@@ -1,7 +1,8 @@
-// The home page: the four games, how they are played, and recent replays.
+// The home page: what Tabula is in one line, the lobby's "Play now" (so that a phone shows it
+// on its first screen), the four games and how they are played, and recent replays.
 import { api } from './api.js';
 import { h } from './ui.js';
-import { t, gameTitle, dateTime, list as inWords } from './text.js';
+import { t, gameTitle, dateTime, list as inWords, seatName } from './text.js';
 import { cmBoard } from './checkmates.js';
 import { royalBoard } from './royal.js';
 import { lobbySection } from './lobby.js';
@@ -24,8 +25,12 @@ import { rulesLink } from './rules.js';
  * @param {HTMLElement} main
  */
 export function home(main) {
+  const lobby = lobbySection();
   main.append(
     h('h1', {}, t('home-title')),
+    h('p', { class: 'lead tagline', 'data-test': 'tagline' }, t('home-tagline')),
+    lobby.element,
+    h('h2', {}, t('home-games')),
     h('p', { class: 'lead' }, t('home-lead')),
     h('div', { class: 'grid' },
       h('div', { class: 'card' },
@@ -47,15 +52,14 @@ export function home(main) {
         h('p', {}, t('home-quickchess')),
         h('p', { class: 'row' }, h('a', { class: 'button', href: '/quickchess', 'data-link': true }, t('home-play')), h('a', { href: '/learn/quickchess', 'data-link': true }, t('learn-link')), h('a', { href: '/quickchess/analyse', 'data-link': true }, t('analysis-title')), rulesLink('quickchess')))),
   );
-  const lobby = lobbySection();
-  main.append(lobby.element,
+  main.append(
     h('p', { class: 'row' }, h('a', { href: '/daily', 'data-link': true }, t('home-daily')), h('a', { href: '/leaderboard', 'data-link': true }, t('home-leaderboards'))),
     h('h2', {}, t('home-recent')));
   const list = h('div', { class: 'stack', 'data-test': 'recent' }, t('home-loading'));
   main.append(list);
   /** @type {Promise<RecentGame[]>} */ (api('GET', '/api/games/recent')).then((games) => {
     list.replaceChildren(...(games.length ? games.map((g) => {
-      const players = (g.players || []).map((s) => (s.bot ? t('duel-computer', { level: s.bot }) : s.name));
+      const players = (g.players || []).map((s) => seatName(s));
       return h('div', { class: 'card row', style: 'justify-content:space-between' },
         h('a', { href: `/replay/${g.id}`, 'data-link': true }, gameTitle(g.kind, g.variant)),
         h('span', { class: 'muted' }, h('span', { translate: 'no' }, inWords(players)), ', ', dateTime(g.finished)));

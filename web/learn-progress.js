@@ -1,8 +1,9 @@
 // What this browser has done in Learn QuickChess, kept in localStorage under one key:
 // box number -> { reach, capture, king: exercises passed; games: ids of the box's lesson games
-// started from the course (and their rematches); won: the lesson game was won }. A box is done
-// when its lesson game is won: the game page reports every game's end here, and only a win of
-// one of the box's own games counts.
+// started from the course (and their rematches); won: the lesson game was won; read: box 1's
+// rules were read }. A box is done when its lesson game is won (the game page reports every
+// game's end here, and only a win of one of the box's own games counts), box 1, which has no
+// game, once read.
 const STORE = 'tabula:learn:quickchess';
 
 /**
@@ -13,9 +14,10 @@ const STORE = 'tabula:learn:quickchess';
  * @property {boolean} [king] the "where may the king not step?" exercise was passed
  * @property {string[]} [games] the box's lesson games (the last 20)
  * @property {boolean} [won] one of them was won
+ * @property {boolean} [read] the rules of box 1 were read
  */
 /** @typedef {Record<string, BoxProgress>} Progress by box number */
-/** @typedef {'reach' | 'capture' | 'king'} ExerciseName */
+/** @typedef {'reach' | 'capture' | 'king' | 'read'} ExerciseName */
 /**
  * What lessonGameSeen reads of a QuickChess game's view (a ChessView with the room's `table`):
  * the rematch that follows, once made, whether it is over, the viewer's colour and the winner.
@@ -68,6 +70,15 @@ export function lessonStarted(n, id) {
  * @param {number} n
  */
 export function boxWon(n) { return Boolean((progress()[n] || {}).won); }
+
+/**
+ * Whether box `n` is done: its lesson game won, or (box 1) its rules read.
+ * @param {number} n
+ */
+export function boxDone(n) {
+  const box = progress()[n] || {};
+  return Boolean(box.won || box.read);
+}
 
 /**
  * Whether anything of box `n` was done.

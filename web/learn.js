@@ -1,14 +1,16 @@
-// Learn QuickChess: the booklet's path (boxes 2 to 9, "just follow the numbers") as a course.
-// Each box shows how its new piece moves (the destinations come from the rules engine, through
+// Learn QuickChess: the booklet's path (boxes 1 to 9, "just follow the numbers") as a course.
+// Box 1 is the booklet's "Rules of Play", what every game shares (the board, how to win, moving
+// and capturing, the tie-breakers): read, not played. Each later box shows how its new piece moves (the destinations come from the rules engine, through
 // /api/chess/position), then exercises whose positions and answers the engine makes and proves
 // (learn-exercises.js), then the box's lesson game against the computer at its gentlest level.
-// A box is done when its lesson game is won (learn-progress.js: kept in this browser, shown on
-// the numbered boxes).
+// A box is done when its lesson game is won, box 1 once its rules are read (learn-progress.js:
+// kept in this browser, shown on the numbered boxes).
 import { createGame } from './api.js';
 import { h, navigate, attempt } from './ui.js';
-import { t, variantTitle } from './text.js';
-import { boxWon, boxStarted, lessonStarted } from './learn-progress.js';
+import { t, variantTitle, variantLong } from './text.js';
+import { boxWon, boxDone, boxStarted, lessonStarted, mark } from './learn-progress.js';
 import { position, destinations, board, reachExercise, captureExercise, kingExercise } from './learn-exercises.js';
+import { rulesLink } from './rules.js';
 
 /**
  * A box that teaches a piece (its FEN letter, white): the exercises are about that piece.
@@ -31,6 +33,16 @@ export const BOXES = [
   { n: 6, variant: 'mean-queens', piece: 'Q' }, { n: 7, variant: 'rescue-the-queen', piece: 'P' },
   { n: 8, variant: 'krazy-knights', piece: 'N' }, { n: 9, variant: 'quickchess', piece: null },
 ];
+
+/** The first box: the rules every game shares, as the booklet opens with them. */
+const RULES_BOX = 1;
+/** Every box's number, in the order the booklet numbers them. */
+const NUMBERS = [RULES_BOX, ...BOXES.map((b) => b.n)];
+/** The first lesson game's setup (Power Pawns), the board box 1 shows. */
+const FIRST_SETUP = { a2: 'P', b2: 'P', c2: 'P', d2: 'P', e2: 'P', a5: 'p', b5: 'p', c5: 'p', d5: 'p', e5: 'p' };
+
+/** A box's name in the list: the rules, or its lesson game. @param {number} n */
+const boxName = (n) => (n === RULES_BOX ? t('learn-rulesName') : variantTitle((BOXES.find((b) => b.n === n) || BOXES[0]).variant));
 
 /**
  * The pieces of a box's first board (square -> FEN letter): its piece on c3 and something to
@@ -57,14 +69,15 @@ function stepCard(title, ...content) {
  * @param {number | null} current the box shown, if one is
  */
 function boxList(current) {
-  return h('nav', { class: 'learn-boxes', 'aria-label': t('learn-boxes') }, ...BOXES.map((box) => {
-    const done = boxWon(box.n);
-    const started = boxStarted(box.n);
-    return h('a', { href: `/learn/quickchess/${box.n}`, 'data-link': true, 'data-box': box.n, 'data-done': done ? 'yes' : 'no',
-      class: `learn-box${box.n === current ? ' current' : ''}${done ? ' done' : started ? ' started' : ''}`,
-      title: t('learn-boxTip', { title: variantTitle(box.variant), meaning: t(`learn-meaning-${box.variant}`) }),
-      'aria-current': box.n === current ? 'page' : null },
-    h('span', { class: 'learn-n' }, String(box.n)), h('span', { class: 'learn-name' }, variantTitle(box.variant)),
+  return h('nav', { class: 'learn-boxes', 'aria-label': t('learn-boxes') }, ...NUMBERS.map((n) => {
+    const done = boxDone(n);
+    const started = boxStarted(n);
+    const box = BOXES.find((b) => b.n === n);
+    return h('a', { href: `/learn/quickchess/${n}`, 'data-link': true, 'data-box': n, 'data-done': done ? 'yes' : 'no',
+      class: `learn-box${n === current ? ' current' : ''}${done ? ' done' : started ? ' started' : ''}`,
+      title: box ? variantLong(box.variant) : t('learn-rulesName'),
+      'aria-current': n === current ? 'page' : null },
+    h('span', { class: 'learn-n' }, String(n)), h('span', { class: 'learn-name' }, boxName(n)),
     done ? h('span', { class: 'learn-tick', 'aria-label': t('learn-done') }, '✓') : '');
   }));
 }
@@ -74,11 +87,44 @@ function boxList(current) {
  * @param {HTMLElement} main
  */
 export function learnHome(main) {
-  const next = BOXES.find((b) => !boxWon(b.n)) || BOXES[0];
-  const won = BOXES.filter((b) => boxWon(b.n)).length;
+  const next = NUMBERS.find((n) => !boxDone(n)) || RULES_BOX;
+  const done = NUMBERS.filter((n) => boxDone(n)).length;
   main.append(h('h1', {}, t('learn-title')), h('p', { class: 'lead' }, t('learn-lead')), boxList(null),
-    h('p', { class: 'muted', 'data-test': 'learn-count' }, t('learn-doneCount', { done: won, total: BOXES.length })),
-    h('p', {}, h('a', { class: 'button', href: `/learn/quickchess/${next.n}`, 'data-link': true, 'data-test': 'learn-next' }, t('learn-continue', { n: next.n }))));
+    h('p', { class: 'muted', 'data-test': 'learn-count' }, t('learn-doneCount', { done, total: NUMBERS.length })),
+    h('p', {}, h('a', { class: 'button', href: `/learn/quickchess/${next}`, 'data-link': true, 'data-test': 'learn-next' }, t('learn-continue', { n: next }))));
+}
+
+/**
+ * Box 1, the rules every game of the booklet shares: the board with the first lesson game's
+ * pieces, how a game is won, moving and capturing, and the tie-breakers; done once read.
+ * @param {HTMLElement} main
+ */
+function rulesBox(main) {
+  const read = () => { mark(RULES_BOX, 'read'); navigate(`/learn/quickchess/${BOXES[0].n}`); };
+  main.append(
+    h('h1', {}, t('learn-boxTitle', { n: RULES_BOX, title: t('learn-rulesName') })),
+    boxList(RULES_BOX),
+    stepCard(t('learn-rules-boardTitle'), h('p', {}, t('learn-rules-board')),
+      h('div', { class: 'learn-board', 'data-test': 'rules-board' }, board(FIRST_SETUP))),
+    stepCard(t('learn-rules-winTitle'), h('p', {}, t('learn-rules-win'))),
+    stepCard(t('learn-rules-moveTitle'), h('p', {}, t('learn-rules-move')), h('p', {}, t('learn-rules-capture'))),
+    stepCard(t('learn-rules-stuckTitle'), h('p', {}, t('learn-rules-stuck'))),
+    h('p', { class: boxDone(RULES_BOX) ? 'banner good' : 'muted', 'data-test': 'learn-box-state' }, t(boxDone(RULES_BOX) ? 'learn-rulesDone' : 'learn-rulesToRead')),
+    h('div', { class: 'row' }, h('button', { 'data-test': 'learn-read', onclick: read }, t('learn-rulesRead', { n: BOXES[0].n }))));
+}
+
+/**
+ * What an address of no box of the course shows (`/learn/quickchess/12`): that there is none,
+ * the boxes there are (the booklet's advanced boxes, 10 to 12, are told in the rules), and the
+ * way to the first.
+ * @param {HTMLElement} main
+ * @param {string} number
+ */
+function noSuchBox(main, number) {
+  main.append(h('h1', {}, t('learn-noBox', { n: number })),
+    h('p', { 'data-test': 'learn-no-box' }, t('learn-noBoxHelp', { first: NUMBERS[0], last: NUMBERS[NUMBERS.length - 1] })),
+    boxList(null),
+    h('p', { class: 'row' }, h('a', { class: 'button', href: '/learn/quickchess', 'data-link': true }, t('learn-title')), rulesLink('quickchess')));
 }
 
 /**
@@ -87,8 +133,9 @@ export function learnHome(main) {
  * @param {string} number the box's number, from the path
  */
 export function learnBox(main, number) {
+  if (Number(number) === RULES_BOX) { rulesBox(main); return; }
   const box = BOXES.find((b) => b.n === Number(number));
-  if (!box) { navigate('/learn/quickchess'); return; }
+  if (!box) { noSuchBox(main, number); return; }
   const demoBoard = h('div', { class: 'learn-board', 'data-test': 'demo-board' }, t('home-loading'));
   if (box.piece) {
     const demo = demoPieces(box);
@@ -110,8 +157,6 @@ export function learnBox(main, number) {
   const done = boxWon(box.n);
   main.append(
     h('h1', {}, t('learn-boxTitle', { n: box.n, title: variantTitle(box.variant) })),
-    // the booklet's names are English only; Russian and German get what they mean
-    t(`learn-meaning-${box.variant}`) ? h('p', { class: 'muted', 'data-test': 'learn-meaning' }, t(`learn-meaning-${box.variant}`)) : '',
     boxList(box.n),
     box.piece ? stepCard(t('learn-movesTitle', { piece: box.piece.toLowerCase() }), h('p', {}, t(`learn-moves-${box.variant}`)), demoBoard) : '',
     box.piece ? stepCard(t('learn-reachTitle'), reach) : '',

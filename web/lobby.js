@@ -1,9 +1,9 @@
 // The lobby on the home page: open seeks (live), a form to seek a game or pair at once, open
 // Check Mates tables, and games being played now to watch.
-import { api, rememberSeat, nickname, rememberNickname, errorText } from './api.js';
+import { api, rememberSeat, nickname, rememberNickname, errorText, createGame, pathOf } from './api.js';
 import { h, toast, navigate, attempt } from './ui.js';
 import { whoAmI, poolName, gameName } from './players.js';
-import { t, variantTitle } from './text.js';
+import { t, variantTitle, seatName } from './text.js';
 import { registeredMark } from './table.js';
 
 /** @typedef {import('./players.js').Account} Account */
@@ -19,8 +19,21 @@ import { registeredMark } from './table.js';
  * @typedef {{ kind: string, options: GameOptions, rated: boolean, name: string, range?: [number, number] }} SeekRequest
  */
 
-const CLOCKS = ['', '60+0', '180+2', '300+3', '600+5', '900+10'];
+// the setup forms' presets (table.js, TIME_CONTROLS): 1+0, 3+2, 5+3, 10+0, 15+10
+const CLOCKS = ['', '60+0', '180+2', '300+3', '600+0', '900+10'];
 const VARIANTS = ['quickchess', 'power-pawns', 'mean-queens', 'rescue-the-queen', 'chess'];
+/** The computer's levels in each game the lobby offers; the strongest is named so. */
+const LEVELS = { quickchess: 8, querni: 5, 'royal-match': 6 };
+/** The level "Play the computer" starts at: a newcomer's first game should be winnable. */
+const FIRST_LEVEL = 2;
+
+/**
+ * The players of a game being played, each computer by its one name in the page's language.
+ * @param {PlayingItem} g
+ */
+function names(g) {
+  return g.players.map((name, seat) => seatName({ seat, name, bot: g.bots?.[seat] ?? null }));
+}
 
 /**
  * The page of a game the lobby pairs or lists (its replay for a kind it does not know).
@@ -57,9 +70,18 @@ function seekForm(account) {
   const variant = h('select', { 'data-test': 'seek-variant', 'aria-label': t('lobby-variant') }, ...VARIANTS.map((v) => h('option', { value: v }, v === 'chess' ? t('lobby-chess8x8') : variantTitle(v))));
   const clock = h('select', { 'data-test': 'seek-clock', 'aria-label': t('clock-pick') }, ...CLOCKS.map((v) => h('option', { value: v }, v ? `${Number(v.split('+')[0]) / 60}+${v.split('+')[1]}` : t('clock-none'))));
   const rated = h('input', { type: 'checkbox', 'data-test': 'seek-rated', disabled: !account });
-  const near = h('input', { type: 'checkbox' });
+  const near = h('input', { type: 'checkbox', 'data-test': 'seek-near' });
   const name = h('input', { placeholder: t('form-nickname'), 'aria-label': t('form-nickname'), value: nickname(), maxlength: 24 });
-  const sync = () => { variant.hidden = game.value !== 'quickchess'; };
+  const level = h('select', { 'data-test': 'lobby-level', 'aria-label': t('form-level') });
+  // the fields that apply to the game chosen: a variant for QuickChess, no clock in The
+  // Royal Study, and that game's computer levels
+  const sync = () => {
+    variant.hidden = game.value !== 'quickchess';
+    clock.hidden = game.value === 'royal-match';
+    const top = LEVELS[/** @type {keyof typeof LEVELS} */ (game.value)] || 5;
+    level.replaceChildren(...Array.from({ length: top }, (_, i) => i + 1).map((l) => h('option', { value: l, selected: l === FIRST_LEVEL },
+      l < top ? t('form-computerLevel', { level: l }) : game.value === 'royal-match' ? t('cm-botNeverWrong') : t('form-levelStrongest', { level: l }))));
+  };
   game.addEventListener('change', sync);
   sync();
   /** @returns {Promise<SeekRequest>} */
@@ -82,19 +104,29 @@ function seekForm(account) {
     rememberNickname(name.value);
     return body;
   };
-  return h('div', { class: 'card stack' },
+  // the same game against the computer, at once: QuickChess and Querni as White and Blue with
+  // the clock chosen, The Royal Study as a match at level 2 (as a seek makes it)
+  const computer = () => attempt(async () => {
+    const { kind, options } = await spec();
+    /** @type {GameOptions} */
+    const vs = kind === 'royal-match' ? options : { ...options, color: kind === 'querni' ? 'blue' : 'white' };
+    const g = await createGame(kind, vs, [Number(level.value)]);
+    navigate(pathOf(kind, g.id));
+  });
+  return h('div', { class: 'card stack lobby-form' },
     h('h3', {}, t('lobby-find')),
     h('div', { class: 'row' }, game, variant, clock),
     h('div', { class: 'row' },
       account ? '' : name,
-      h('label', { class: 'row' }, rated, t(account ? 'lobby-rated' : 'lobby-ratedSignIn')),
-      account ? h('label', { class: 'row' }, near, t('lobby-near')) : ''),
+      h('label', { class: 'check' }, rated, h('span', {}, t(account ? 'lobby-rated' : 'lobby-ratedSignIn'))),
+      account ? h('label', { class: 'check' }, near, h('span', {}, t('lobby-near'))) : ''),
     h('div', { class: 'row' },
-      h('button', { 'data-test': 'seek', onclick: () => attempt(async () => { await api('POST', '/api/lobby/seeks', await spec()); toast(t('lobby-seekPlaced')); }) }, t('lobby-seek')),
-      h('button', { class: 'secondary', 'data-test': 'quick', onclick: () => attempt(async () => {
+      h('button', { 'data-test': 'quick', onclick: () => attempt(async () => {
         const r = /** @type {{ paired?: Paired, seek?: string }} */ (await api('POST', '/api/lobby/quick', await spec()));
         if (r.paired) { rememberSeat(r.paired.game, r.paired.seat, r.paired.token); navigate(gamePath(game.value, r.paired.game)); } else toast(t('lobby-nobodyWaiting'));
-      }) }, t('lobby-quick'))));
+      }) }, t('lobby-quick')),
+      h('button', { class: 'secondary', 'data-test': 'seek', onclick: () => attempt(async () => { await api('POST', '/api/lobby/seeks', await spec()); toast(t('lobby-seekPlaced')); }) }, t('lobby-seek'))),
+    h('div', { class: 'row' }, level, h('button', { 'data-test': 'lobby-computer', onclick: computer }, t('form-playComputer'))));
 }
 
 /**
@@ -120,14 +152,14 @@ function seekRow(s, account) {
  * @returns {{ element: HTMLElement, close: () => void }}
  */
 export function lobbySection() {
-  const box = h('section', { class: 'stack', 'data-test': 'lobby' }, h('h2', {}, t('lobby-title')), h('p', { class: 'muted' }, t('home-loading')));
+  const box = h('section', { class: 'stack', 'data-test': 'lobby' }, h('h2', {}, t('home-playNow')), h('p', { class: 'muted' }, t('home-loading')));
   /** @type {WebSocket | null} */
   let ws = null;
   let closed = false;
   whoAmI().then(async (account) => {
     const form = seekForm(account);
-    const list = h('div', {});
-    box.replaceChildren(h('h2', {}, t('lobby-title')), h('div', { class: 'play' }, form, list));
+    const list = h('section', { class: 'lobby-lists', 'aria-label': t('lobby-title') });
+    box.replaceChildren(h('h2', {}, t('home-playNow')), h('div', { class: 'play' }, form, list));
     // the lobby as last received: the whole of it (`lobby`), then its changes (`lobby_diff`:
     // seeks added and removed, the tables and games when they changed)
     /** @type {LobbyView | null} */
@@ -143,7 +175,7 @@ export function lobbySection() {
         ...l.tables.map((tb) => h('div', {}, h('a', { href: `/checkmates/party/${tb.id}`, 'data-link': true, translate: 'no' }, t('lobby-hostTable', { name: tb.host })), registeredMark(tb), ` · ${t('lobby-seats', { seats: tb.seats, max: 6 })}`)),
         h('h3', {}, t('lobby-playing')),
         l.playing.length ? h('div', { class: 'stack' }, ...l.playing.map((g) => h('div', {},
-          h('a', { href: gamePath(g.kind, g.id), 'data-link': true, translate: 'no' }, t('lobby-versus', { a: g.players[0] ?? '', b: g.players.slice(1).join(', ') })), ` · ${describe(g)}${g.rated ? ` · ${t('profile-rated')}` : ''}`)))
+          h('a', { href: gamePath(g.kind, g.id), 'data-link': true, translate: 'no' }, t('lobby-versus', { a: names(g)[0] ?? '', b: names(g).slice(1).join(', ') })), ` · ${describe(g)}${g.rated ? ` · ${t('profile-rated')}` : ''}`)))
           : h('p', { class: 'muted' }, t('lobby-noGames')));
     };
     try { render(/** @type {LobbyView} */ (await api('GET', '/api/lobby'))); } catch (e) { list.replaceChildren(errorText(e)); }

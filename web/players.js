@@ -2,6 +2,7 @@
 // log out everywhere, delete the account), a player's profile with the rating history drawn
 // as SVG, and the leaderboard of each rating pool.
 import { api, errorText } from './api.js';
+import { playerGamesLink } from './review.js';
 import { h, toast, navigate, attempt } from './ui.js';
 import { t, hasText, gameTitle, dateTime, dateOnly } from './text.js';
 
@@ -249,6 +250,8 @@ export function profilePage(main, name) {
         : h('p', { class: 'muted' }, t('profile-noRated')),
       chart(p.history),
       h('h2', {}, t('profile-games')),
+      // their QuickChess and chess games, to take home in one PGN file
+      p.stats.some((s) => s.kind.startsWith('quickchess')) ? h('div', { class: 'row' }, playerGamesLink(p.name)) : '',
       p.stats.length ? h('table', {}, h('tr', {}, h('th', {}, t('profile-game')), h('th', {}, t('profile-played')), h('th', {}, t('profile-wonCol')), h('th', {}, t('profile-drawnCol')), h('th', {}, t('profile-lostCol'))),
         ...p.stats.map((s) => h('tr', {}, h('td', {}, gameName(s.kind)), h('td', {}, s.played), h('td', {}, s.won), h('td', {}, s.drawn), h('td', {}, s.lost)))) : '',
       h('div', { class: 'stack', 'data-test': 'games' }, ...(p.games.length ? p.games.map((g) => h('div', {},
@@ -257,21 +260,64 @@ export function profilePage(main, name) {
   }).catch((e) => main.replaceChildren(h('h1', {}, name), h('p', {}, errorText(e, { not_found: 'profile-noSuchPlayer' }))));
 }
 
-const POOLS = ['quickchess:untimed', 'quickchess:blitz', 'quickchess:rapid', 'chess:blitz', 'querni:untimed', 'querni:blitz', 'royal', 'checkmates'];
+/**
+ * The pools with players (`GET /api/leaderboard`), the busiest first.
+ * @typedef {{ pools: Array<{ pool: string, players: number }> }} PoolList
+ */
+
+/** The pools to offer when the server does not list them (a server older than the list). */
+const POOLS = ['quickchess:blitz', 'quickchess:rapid', 'quickchess:untimed', 'chess:blitz', 'querni:blitz', 'querni:untimed', 'royal', 'checkmates'];
 
 /**
- * The leaderboard of a rating pool (chosen in a list).
+ * The pool the page opens on: the one the address asks for (`?pool=`), else the viewer's own
+ * pool with the most rated games, else the busiest, so that it never opens on an empty pool
+ * while players are rated elsewhere.
+ * @param {Array<{ pool: string }>} pools the pools with players, the busiest first
+ * @param {Account | null} account
+ */
+export function openingPool(pools, account) {
+  const asked = new URLSearchParams(location.search).get('pool');
+  if (asked && pools.some((p) => p.pool === asked)) return asked;
+  const mine = (account ? account.ratings : []).filter((r) => pools.some((p) => p.pool === r.pool)).sort((a, b) => b.games - a.games)[0];
+  return mine ? mine.pool : pools[0].pool;
+}
+
+/**
+ * The leaderboards: each pool with players is offered with their number, the page opens on
+ * the viewer's pool or the busiest (openingPool) and keeps the pool shown in the address;
+ * with no rated player anywhere yet, it says how rated games come about.
  * @param {HTMLElement} main
  */
 export function leaderboardPage(main) {
-  const pick = h('select', { 'aria-label': t('board-pool') }, ...POOLS.map((p) => h('option', { value: p }, poolName(p))));
-  const table = h('div', {});
-  const load = () => /** @type {Promise<Leaderboard>} */ (api('GET', `/api/leaderboard/${pick.value}`)).then((b) => {
-    table.replaceChildren(b.players.length ? h('table', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('cm-player')), h('th', {}, t('board-rating')), h('th', {}, t('board-games'))),
-      ...b.players.map((r) => h('tr', {}, h('td', {}, r.rank), h('td', { translate: 'no' }, h('a', { href: `/players/${r.name}`, 'data-link': true }, r.name)), h('td', {}, ratingText(r)), h('td', {}, r.games))))
-      : h('p', { class: 'muted' }, t('board-nobody')));
-  }).catch((e) => table.replaceChildren(errorText(e)));
-  pick.addEventListener('change', load);
-  main.append(h('h1', {}, t('home-leaderboards')), h('p', { class: 'row' }, pick), table);
-  load();
+  main.append(h('h1', {}, t('home-leaderboards')), h('p', { class: 'muted' }, t('home-loading')));
+  const listed = /** @type {Promise<PoolList>} */ (api('GET', '/api/leaderboard'))
+    .catch(() => ({ pools: POOLS.map((pool) => ({ pool, players: -1 })) }));
+  Promise.all([listed, whoAmI()]).then(([{ pools }, account]) => {
+    main.replaceChildren(h('h1', {}, t('home-leaderboards')));
+    if (!pools.length) {
+      main.append(h('div', { class: 'card stack', 'data-test': 'board-empty' },
+        h('p', {}, t('board-none')),
+        h('p', { class: 'row' },
+          account ? '' : h('a', { class: 'button', href: '/account', 'data-link': true }, t('board-signIn')),
+          h('a', { class: account ? 'button' : 'button secondary', href: '/', 'data-link': true }, t('board-findRated')))));
+      return;
+    }
+    const opening = openingPool(pools, account);
+    const pick = h('select', { 'data-test': 'pool' }, ...pools.map((p) => h('option', { value: p.pool, selected: p.pool === opening },
+      p.players < 0 ? poolName(p.pool) : t('board-poolOption', { pool: poolName(p.pool), players: p.players }))));
+    const table = h('div', {});
+    const load = () => /** @type {Promise<Leaderboard>} */ (api('GET', `/api/leaderboard/${pick.value}`)).then((b) => {
+      table.replaceChildren(b.players.length ? h('table', { 'data-test': 'leaderboard' }, h('tr', {}, h('th', {}, '#'), h('th', {}, t('cm-player')), h('th', {}, t('board-rating')), h('th', {}, t('board-games'))),
+        ...b.players.map((r) => h('tr', { class: account && r.name === account.name ? 'me' : '' }, h('td', {}, r.rank),
+          h('td', {}, h('a', { href: `/players/${r.name}`, 'data-link': true, translate: 'no' }, r.name), account && r.name === account.name ? [' ', h('span', { class: 'tag you' }, t('table-you'))] : ''),
+          h('td', {}, ratingText(r)), h('td', {}, r.games))))
+        : h('p', { class: 'muted' }, t('board-nobody')));
+    }).catch((e) => table.replaceChildren(errorText(e)));
+    pick.addEventListener('change', () => {
+      history.replaceState(history.state, '', `/leaderboard?pool=${encodeURIComponent(pick.value)}`);
+      load();
+    });
+    main.append(h('p', { class: 'row' }, h('label', {}, t('board-pool'), pick)), table);
+    load();
+  });
 }

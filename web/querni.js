@@ -17,6 +17,7 @@ import {
   timeControlPicker, playerBar, moveList, Stepper, stepNote, afterGame, nicknameField, startGame,
 } from './table.js';
 import { gamePage, isWaiting, turnBegins, chimeTurn } from './game-page.js';
+import { gameReview } from './review.js';
 /** @import { QuerniView, QuerniSide, QuerniEvent, CellPiece, MovementView, TurnStep, GameOptions, PlayView, RoomView, RoomEvent, SeatInfo } from './types/protocol' */
 /** @import { BoardOptions } from './board.js' */
 /** @import { GamePage } from './game-page.js' */
@@ -106,7 +107,8 @@ export function querniHome(main) {
     h('h1', {}, t('game-querni')),
     h('p', { class: 'lead' }, t('querni-lead')),
     h('div', { class: 'card stack' },
-      h('div', { class: 'row' }, name, color, clock.el),
+      h('div', { class: 'row' }, name, color),
+      clock.el,
       h('div', { class: 'row' }, level, h('button', { 'data-test': 'vs-computer', onclick: () => startGame(name, 'querni', options(), [Number(level.value)]) }, t('form-playComputer'))),
       h('div', { class: 'row' },
         h('button', { class: 'secondary', 'data-test': 'vs-friend', onclick: () => startGame(name, 'querni', options(), []) }, t('form-playFriend')),
@@ -207,6 +209,8 @@ export function querniPlay(main, id) {
     redraw: () => { touched = true; game.render(); },
   });
   const stepper = new Stepper(() => { const view = playing(); return view ? (view.history || []).length : 0; }, () => game.render());
+  // the computer's review, once the game is over (review.js)
+  const review = gameReview(id, () => game.render(), (ply) => stepper.go(ply));
 
   const turnText = () => {
     const parts = [];
@@ -348,14 +352,15 @@ export function querniPlay(main, id) {
     return tableLayout({
       title: h('h1', {}, t('game-querni')),
       status: h('div', { class: 'stack' }, status, ...offers, pending, hintWords),
-      top: bar(top), board: h('div', { class: 'board-wrap' }, board), bottom: bar(bottom),
+      top: bar(top), board: review.board(h('div', { class: 'board-wrap' }, board), view, shown), bottom: bar(bottom),
       actions,
       panel: [
         h('div', { class: 'muted', 'data-test': 'quiet' }, t('querni-quiet', { quiet: view.quiet, at: view.draw_at })),
         lastTurn ? h('div', { class: 'muted', 'data-test': 'last-turn' }, t('querni-lastTurn', { side: lastTurn.side, turn: querniNotation(lastTurn.turn) })) : '',
-        moveList(entries, shown, (s) => stepper.go(s)),
+        review.marks(moveList(entries, shown, (s) => stepper.go(s))),
         stepNote(stepper),
         view.over ? afterGame(view, game.send, (s) => seatName(view, s)) : '',
+        view.over ? review.panel(view, shown) : '',
         h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay-link')),
         view.one_screen ? '' : shareBox(t('share-gameOrWatch')),
       ],
@@ -363,7 +368,7 @@ export function querniPlay(main, id) {
     });
   };
 
-  return () => { game.close(); stepper.close(); };
+  return () => { game.close(); stepper.close(); review.close(); };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   timeControlPicker, playerBar, moveList, Stepper, stepNote, afterGame, nicknameField, startGame,
 } from './table.js';
 import { gamePage, isWaiting, turnBegins, chimeTurn } from './game-page.js';
+import { gameReview } from './review.js';
 /** @import { GamePage } from './game-page.js' */
 /** @import { ChessView, SeriesView, LegalMove, MoveView, VerdictParts, PlayView, RoomView, RoomEvent, SeriesEvent, SeatInfo } from './types/protocol' */
 /** @import { Piece } from './board.js' */
@@ -141,8 +142,8 @@ export function quickchessHome(main) {
     h('h1', {}, t('game-quickchess')),
     h('p', { class: 'lead' }, t('quickchess-lead')),
     h('div', { class: 'card stack' },
-      h('div', { class: 'row' }, name, variant),
-      h('div', { class: 'row' }, color, clock.el),
+      h('div', { class: 'row' }, name, variant, color),
+      clock.el,
       h('div', { class: 'row' }, level, h('button', { 'data-test': 'vs-computer', onclick: () => startGame(name, 'quickchess', options(), [Number(level.value)]) }, t('form-playComputer'))),
       h('div', { class: 'row' },
         h('button', { class: 'secondary', 'data-test': 'vs-friend', onclick: () => startGame(name, 'quickchess', options(), []) }, t('form-playFriend')),
@@ -223,6 +224,8 @@ export function quickchessPlay(main, id) {
     redraw: () => game.render(),
   });
   const stepper = new Stepper(() => { const view = game.view; return view && !isWaiting(view) ? view.moves.length : 0; }, () => game.render());
+  // the computer's review, once the game is over (review.js)
+  const review = gameReview(id, () => game.render(), (ply) => stepper.go(ply));
 
   /** @type {GamePage<RoomView<QuickChessView>>} */
   const game = gamePage({
@@ -342,10 +345,11 @@ export function quickchessPlay(main, id) {
       ? h('div', { class: 'muted', 'data-test': 'rescue-note' }, t('quickchess-rescuable', { pieces: [...lostMine].map((p) => t(`piece-${p}`)) })) : '';
     const panel = [
       seriesPanel(view),
-      moveList(entries, shown, (s) => stepper.go(s)),
+      review.marks(moveList(entries, shown, (s) => stepper.go(s))),
       stepNote(stepper),
       rescue,
       view.over ? afterGame(view, game.send, (s) => seatName(view, s)) : '',
+      view.over ? review.panel(view, shown) : '',
       h('div', { class: 'row' },
         h('a', { href: `/quickchess/analyse?variant=${encodeURIComponent(view.variant)}&fen=${encodeURIComponent(fen)}`, 'data-link': true }, t('quickchess-analyse')),
         h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay-link'))),
@@ -357,11 +361,11 @@ export function quickchessPlay(main, id) {
     return tableLayout({
       title: h('h1', {}, gameTitle('quickchess', view.variant)),
       status: h('div', { class: 'stack' }, status, lessonNote(id, view), exact, pass, ...offers),
-      top: bar(top), board: h('div', { class: 'board-wrap' }, board), bottom: bar(low),
+      top: bar(top), board: review.board(h('div', { class: 'board-wrap' }, board), view, shown), bottom: bar(low),
       actions, panel, aspect: view.width / view.height,
     });
   };
-  return () => { game.close(); stepper.close(); };
+  return () => { game.close(); stepper.close(); review.close(); };
 }
 
 /**

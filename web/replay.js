@@ -7,7 +7,8 @@ import { royalSoloView, matchView } from './royal.js';
 import { querniStatic } from './querni.js';
 import { chessStatic } from './quickchess.js';
 import { h, toast } from './ui.js';
-import { t, gameTitle, querniNotation } from './text.js';
+import { gameReview, plyOf, frameOfPly } from './review.js';
+import { t, gameTitle, querniNotation, seatName } from './text.js';
 /**
  * @import { Replay, Step, StepView, SeatInfo, CmSoloView, PartyView, RSoloView, MatchView, QuerniView, ChessView, SeriesView,
  *   PublicChess, QuerniAction, PartyAction, MatchAction, CmSoloAction, RoyalSoloAction } from './types/protocol'
@@ -77,6 +78,9 @@ export function replay(main, id) {
     go(to);
   };
   document.addEventListener('keydown', onKey);
+  // the computer's review of a finished QuickChess, chess or Querni game (review.js): a move
+  // picked there shows the step of the replay where it was made
+  const review = gameReview(id, () => render(), (ply) => { stop(); if (data) go(frameOfPly(data.frames.map((f) => f.view), ply)); });
   const render = () => {
     if (!data) return;
     const replayed = data;
@@ -98,14 +102,16 @@ export function replay(main, id) {
       h('span', { class: 'muted', 'data-test': 'replay-step' }, t('replay-step', { step, total: replayed.frames.length - 1 })),
       frame.action ? h('span', { class: 'tag', 'data-test': 'replay-action' }, describe(frame.action, frame.view, replayed)) : '',
       h('button', { class: 'secondary small', 'data-test': 'step-link', 'data-link-to': link, onclick: () => { navigator.clipboard?.writeText(link); toast(t('share-copied')); } }, t('replay-copyLink')));
+    const drawn = draw ? draw(view, { readOnly: true, serverNow: () => frame.at }) : h('pre', {}, JSON.stringify(view, null, 1));
+    if (/^(quickchess|querni)/.test(replayed.kind)) review.into(drawn, { ...replayed.frames[replayed.frames.length - 1].view, seats: replayed.seats }, plyOf(frame.view));
     main.replaceChildren(h('div', { class: 'stack' },
       h('h1', {}, t('replay-title', { game: gameTitle(replayed.kind, 'variant' in view ? view.variant : undefined) })),
-      h('div', { class: 'muted' }, t('replay-players', { players: replayed.seats.map((s) => (s.bot ? t('duel-computer', { level: s.bot }) : s.name)) })),
+      h('div', { class: 'muted' }, t('replay-players', { players: replayed.seats.map((s) => seatName(s, replayed.seats)) })),
       controls,
-      draw ? draw(view, { readOnly: true, serverNow: () => frame.at }) : h('pre', {}, JSON.stringify(view, null, 1))));
+      drawn));
   };
   api('GET', `/api/games/${id}/replay`).then((/** @type {ReplayData} */ d) => { data = d; step = Math.min(step, d.frames.length - 1); render(); }).catch((e) => main.replaceChildren(h('p', {}, errorText(e))));
-  return () => { stop(); document.removeEventListener('keydown', onKey); };
+  return () => { stop(); review.close(); document.removeEventListener('keydown', onKey); };
 }
 
 /**
@@ -116,7 +122,7 @@ export function replay(main, id) {
  */
 function describe(a, view, data) {
   /** @param {number} n */
-  const seat = (n) => { const s = data.seats.find((x) => x.seat === n); return s ? (s.bot ? t('duel-computer', { level: s.bot }) : s.name) : '?'; };
+  const seat = (n) => seatName(data.seats.find((x) => x.seat === n), data.seats);
   if ('table' in a) return t('replay-closed');
   if ('type' in a) { // Querni
     if (a.type === 'turn') return t('replay-querniTurn', { side: a.side, turn: querniNotation(a.turn) });

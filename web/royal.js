@@ -3,7 +3,7 @@ import { nickname } from './api.js';
 import { drawBoard, parseBoard, BoardInput, dashedPairs } from './board.js';
 import { royalSymbol } from './pieces.js';
 import { h, shareBox, tableLayout } from './ui.js';
-import { t, royalLabel } from './text.js';
+import { t, royalLabel, seatName } from './text.js';
 import { afterGame, startGame, nicknameField, takeSeat, registeredMark } from './table.js';
 import { gamePage, isWaiting } from './game-page.js';
 import { play } from './sound.js';
@@ -98,11 +98,25 @@ function lastMoveOf(events) {
   return null;
 }
 
+/**
+ * A step in words for a screen reader: a piece's move ("queen from b2 to c3"), or a card's
+ * turn or mirror ("card 1: turn left").
+ * @param {string} step as the events give it: `b2-c3`, `turn+`, `1:mirror-lr`
+ * @param {string} layout the pieces after it
+ */
+function stepWords(step, layout) {
+  const [card, action] = step.includes(':') ? step.split(':') : [null, step];
+  const known = ACTIONS.find(([a]) => a === action);
+  if (known) return card ? `${t('royal-cardN', { n: Number(card) })}: ${t(known[2])}` : t(known[2]);
+  const [from, to] = step.split('-');
+  return t('say-moved', { piece: royalLabel(parseBoard(layout).map.get(to) ?? ''), from, to });
+}
+
 /** The Royal Study's page: a solo run, or a match against a friend or a bot. @param {HTMLElement} main */
 export function royalHome(main) {
   const level = h('select', { 'aria-label': t('royal-level') }, ...[1, 2, 3].map((l) => h('option', { value: l }, t(`royal-level-${l}`))));
   const bonus = h('input', { type: 'checkbox' });
-  const bot = h('select', { 'data-test': 'bot-level', 'aria-label': t('form-level') }, ...[1, 2, 3, 4, 5, 6].map((l) => h('option', { value: l, selected: l === 3 }, t(l === 6 ? 'cm-botNeverWrong' : 'cm-botLevel', { level: l }))));
+  const bot = h('select', { 'data-test': 'bot-level', 'aria-label': t('form-level') }, ...[1, 2, 3, 4, 5, 6].map((l) => h('option', { value: l, selected: l === 3 }, t(l === 6 ? 'cm-botNeverWrong' : 'form-computerLevel', { level: l }))));
   // a match's clocks: the hourglass for challenges, and the rules' optional execution limit
   const hourglass = h('select', { 'data-test': 'hourglass', 'aria-label': t('royal-hourglass') }, ...[30, 60, 90, 120].map((s) => h('option', { value: s * 1000, selected: s === 60 }, t('royal-hourglassS', { s }))));
   const execLimit = h('select', { 'data-test': 'execution-limit', 'aria-label': t('royal-execLimit') }, h('option', { value: '' }, t('royal-noExecLimit')),
@@ -143,6 +157,8 @@ export function royalHome(main) {
 export function royalSolo(main, id) {
   /** @type {string[] | null} the last move's squares, kept until the next (or a new card) */
   let last = null;
+  /** what a screen reader hears of the latest update */
+  let news = '';
   const input = new BoardInput({ onMove: (a, b) => game.act({ t: 'move', mv: `${a}-${b}` }), redraw: () => game.render() });
   /** @type {GamePage<PlayView<RSoloView>>} */
   const game = gamePage({
@@ -154,7 +170,14 @@ export function royalSolo(main, id) {
       last = lastMoveOf(events) || (v.count === 0 ? null : last);
       if (before && v.complete && !before.complete) play('end');
       else if (lastMoveOf(events)) play('move');
+      news = events.map((e) => {
+        if (e.t === 'stepped') return stepWords(e.step, e.layout);
+        if (e.t === 'completed') return `${t('royal-doneIn', { count: e.count })}. ${t('royal-best', { best: e.best, optimum: v.optimum })}`;
+        return '';
+      }).filter(Boolean).join('. ');
     },
+    // each step and each card completed, said in the page's live region
+    announce: () => news,
   });
   return () => game.close();
 }
@@ -195,6 +218,8 @@ export function royalSoloView(v, ctx) {
 export function royalMatch(main, id) {
   /** @type {string[] | null} the last move's squares, kept until the next */
   let last = null;
+  /** what a screen reader hears of the latest update */
+  let news = '';
   const input = new BoardInput({ onMove: (a, b) => game.act({ t: 'move', mv: `${a}-${b}` }), redraw: () => game.render() });
   /** @type {MatchContext} */
   const ctx = {
@@ -215,7 +240,10 @@ export function royalMatch(main, id) {
       last = lastMoveOf(events) || last;
       if (before && isOver(v) && !isOver(before)) play('end');
       else if (lastMoveOf(events)) play('move');
+      news = isWaiting(v) ? '' : events.map((e) => matchEventWords(v, e)).filter(Boolean).join('. ');
     },
+    // the announcements, challenges, steps, points and the end, said in the live region
+    announce: () => news,
     // the hourglass and the execution's time limit, counted down between updates
     tick: {
       ms: 200,
@@ -229,6 +257,37 @@ export function royalMatch(main, id) {
     },
   });
   return () => game.close();
+}
+
+/**
+ * The name of a match's seat: its player's, or the computer's.
+ * @param {MatchShown} v @param {number} seat
+ */
+function matchName(v, seat) {
+  const p = v.players.find((x) => x.seat === seat);
+  return p ? seatName(p, v.players) : t('cm-seat', { seat });
+}
+
+/**
+ * One event of a match in words, for a screen reader.
+ * @param {MatchShown} v the view after it @param {RoomEvent<MatchEvent>} e
+ */
+function matchEventWords(v, e) {
+  /** @param {number} seat */
+  const name = (seat) => matchName(v, seat);
+  switch (e.t) {
+    case 'announced': return t('royal-announces', { name: name(e.player), bid: e.bid });
+    case 'challenged': return t('replay-act-challenge', { name: name(e.player) });
+    case 'execution_started': {
+      const ph = v.phase;
+      const bid = 'bid' in ph ? ph.bid : '';
+      return t(e.role === 'challenger' ? 'royal-executesFewer' : 'royal-executesWithin', { name: name(e.executor), bid });
+    }
+    case 'stepped': return `${name(e.player)}: ${stepWords(e.step, e.layout)}`;
+    case 'point_scored': return t('royal-point', { name: name(e.player), reason: t(`royal-reason-${e.reason}`), optimum: v.last ? v.last.optimum : '' });
+    case 'match_over': return e.winner === null ? t('royal-draw') : t('royal-wins', { name: name(e.winner) });
+    default: return '';
+  }
 }
 
 /**
@@ -252,16 +311,16 @@ export function matchView(v, ctx) {
     return h('div', { class: 'stack' }, h('h1', {}, t('royal-matchTitle')),
       v.you === 0 ? shareBox(t('royal-waiting'))
         : h('div', { class: 'card stack', 'data-test': 'invitation' },
-          h('p', {}, t('invite-from', { name: host ? host.name : '?', game: t('royal-matchTitle') })),
+          h('p', {}, t('invite-from', { name: seatName(host), game: t('royal-matchTitle') })),
           h('div', { class: 'row' }, name, h('button', { 'data-test': 'join', onclick: () => ctx.join?.(name.value.trim() || t('form-defaultName')) }, t('invite-take')))));
   }
   const you = v.you;
   /** @param {number} s */
-  const name = (s) => (v.players[s] ? v.players[s].name : t('cm-seat', { seat: s }));
+  const name = (s) => matchName(v, s);
   const ph = v.phase;
   const ro = ctx.readOnly;
   const scores = h('div', { class: 'row' }, ...v.players.map((p) => h('div', { class: 'player', 'data-player': p.seat },
-    h('span', {}, h('strong', {}, p.name), registeredMark(p), ' ', p.bot ? h('span', { class: 'tag' }, t('cm-bot', { level: p.bot })) : '', p.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : ''),
+    h('span', {}, h('strong', { translate: p.bot ? null : 'no' }, name(p.seat)), registeredMark(p), ' ', p.seat === you ? h('span', { class: 'tag you' }, t('table-you')) : ''),
     h('span', { class: 'stat', 'data-score': p.seat }, v.scores[p.seat]))));
   let panel;
   const shown = ph.phase === 'executing' ? ph.oriented : v.cards;

@@ -4,7 +4,7 @@ import { api } from './api.js';
 import { drawBoard, parseBoard } from './board.js';
 import { tokenSymbol, needSymbol } from './pieces.js';
 import { h, attempt, tableLayout } from './ui.js';
-import { t, tokenLabel, needLabel } from './text.js';
+import { t, tokenLabel, needLabel, pointer } from './text.js';
 import { setCell, lineFrames } from './line.js';
 import { taskLegend } from './checkmates.js';
 
@@ -125,14 +125,14 @@ export function solver(main) {
           h('button', { class: 'secondary small', onclick: () => edit({}) }, t('solver-edit')),
           h('span', { class: 'muted', 'data-test': 'step' }, t('solver-step', { step: state.step, total: frames.length - 1 }))))) : '';
     main.replaceChildren(tableLayout({
-      title: h('div', {}, h('h1', {}, t('solver-title')), h('p', { class: 'lead' }, t('solver-lead'))),
+      title: h('div', {}, h('h1', {}, t('solver-title')), h('p', { class: 'lead' }, t('solver-lead', { input: pointer() }))),
       status: h('div', { class: 'row' }, sideSel, h('button', { onclick: solve, 'data-test': 'solve' }, t('solver-solve'))),
-      top: h('div', { class: 'stack' }, h('div', { class: 'muted' }, t('solver-boardHelp')), palette(P.board, state.pen, (ch) => tokenSymbol(state.side, ch), (ch) => tokenLabel(state.side, ch), (ch) => { state.pen = ch; })),
+      top: h('div', { class: 'stack' }, h('div', { class: 'muted' }, t('solver-boardHelp', { input: pointer() })), palette(P.board, state.pen, (ch) => tokenSymbol(state.side, ch), (ch) => tokenLabel(state.side, ch), (ch) => { state.pen = ch; })),
       board: h('div', { class: 'board-wrap' }, boardSvg),
       bottom: h('div', { class: 'row' }, t('solver-board'), boardInput),
       actions: result,
       panel: [
-        h('div', { class: 'muted' }, t('solver-taskHelp')),
+        h('div', { class: 'muted' }, t('solver-taskHelp', { input: pointer() })),
         palette(P.task, state.taskPen, (ch) => needSymbol(state.side, ch), (ch) => needLabel(state.side, ch), (ch) => { state.taskPen = ch; }),
         h('div', { class: 'row', style: 'align-items:flex-start' }, h('div', { class: 'board-wrap', style: 'width:min(200px, 45vw)' }, taskSvg), taskLegend(state.side, state.task)),
         h('div', { class: 'row' }, t('solver-task'), taskInput),

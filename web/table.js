@@ -11,26 +11,54 @@ import { play } from './sound.js';
 
 // --- time controls -------------------------------------------------------------------------
 
-export const TIME_CONTROLS = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10]];
+/** The common clocks offered in one tap, [minutes, seconds added a move], as lichess offers them. */
+export const TIME_CONTROLS = [[1, 0], [3, 2], [5, 3], [10, 0], [15, 10]];
 
-/** A picker of the time control: none, the usual ones, or custom minutes and increment. */
+/**
+ * A clock's speed class as the rating pools count it (docs/web.md): the estimated length of a
+ * game, initial + 40 x increment seconds, under 30 s ultrabullet, under 180 s bullet, under
+ * 480 s blitz, under 1,500 s rapid, else classical; no clock is untimed.
+ * @param {{ initial_s: number, increment_s?: number } | null | undefined} clock
+ */
+export function clockSpeed(clock) {
+  if (!clock) return 'untimed';
+  const s = clock.initial_s + 40 * (clock.increment_s || 0);
+  return s < 30 ? 'ultrabullet' : s < 180 ? 'bullet' : s < 480 ? 'blitz' : s < 1500 ? 'rapid' : 'classical';
+}
+
+/** Each picker's radios need a group name of their own (a page may show more than one). */
+let pickers = 0;
+
+/**
+ * The time control of a setup form: one tap on "No clock", a common clock (1+0 ... 15+10,
+ * each with its speed) or "Custom", a group of radio buttons drawn as buttons; only "Custom"
+ * shows the minutes and the seconds added a move, the fields that apply to it alone.
+ */
 export function timeControlPicker() {
-  const select = h('select', { 'data-test': 'time-control', 'aria-label': t('clock-pick') },
-    h('option', { value: 'none' }, t('clock-none')),
-    ...TIME_CONTROLS.map(([m, i]) => h('option', { value: `${m}+${i}` }, t('clock-control', { minutes: m, increment: i }))),
-    h('option', { value: 'custom' }, t('clock-custom')));
-  const minutes = h('input', { type: 'number', min: '0.05', max: '180', step: 'any', value: '5', 'data-test': 'custom-minutes', 'aria-label': t('clock-minutes'), style: 'width:6em' });
-  const increment = h('input', { type: 'number', min: '0', max: '600', step: '1', value: '3', 'data-test': 'custom-increment', 'aria-label': t('clock-increment'), style: 'width:5em' });
-  const custom = h('span', { class: 'row', hidden: true },
+  const group = `clock-${++pickers}`;
+  /** @type {[value: string, label: string, speed: string][]} */
+  const choices = [['none', t('clock-none'), ''],
+    ...TIME_CONTROLS.map(([m, i]) => /** @type {[string, string, string]} */ ([`${m}+${i}`, `${m}+${i}`, t('clock-speed', { speed: clockSpeed({ initial_s: m * 60, increment_s: i }) })])),
+    ['custom', t('clock-custom'), '']];
+  const radios = choices.map(([value]) => h('input', { type: 'radio', name: group, value, checked: value === 'none' }));
+  const minutes = h('input', { type: 'number', min: '0.05', max: '180', step: 'any', value: '5', inputmode: 'decimal', 'data-test': 'custom-minutes' });
+  const increment = h('input', { type: 'number', min: '0', max: '600', step: '1', value: '3', inputmode: 'numeric', 'data-test': 'custom-increment' });
+  const custom = h('div', { class: 'clock-custom', hidden: true, 'data-test': 'custom-clock' },
     h('label', {}, t('clock-minutes'), minutes), h('label', {}, t('clock-increment'), increment));
-  select.addEventListener('change', () => { custom.hidden = select.value !== 'custom'; });
-  const el = h('span', { class: 'row' }, select, custom);
+  const chosen = () => radios.find((r) => r.checked)?.value || 'none';
+  const el = h('fieldset', { class: 'clock-picker', 'data-test': 'time-control' },
+    h('legend', {}, t('clock-pick')),
+    h('div', { class: 'clock-choices' }, ...choices.map(([value, label, speed], i) => h('label', { class: 'clock-choice', 'data-test': `clock-${value}` },
+      radios[i], h('span', { class: 'clock-main' }, label), speed ? h('span', { class: 'clock-sub' }, speed) : ''))),
+    custom);
+  el.addEventListener('change', () => { custom.hidden = chosen() !== 'custom'; });
   const value = () => {
-    if (select.value === 'none') return null;
-    if (select.value === 'custom') {
+    const v = chosen();
+    if (v === 'none') return null;
+    if (v === 'custom') {
       return { initial_s: Math.max(1, Math.round(Number(minutes.value) * 60)), increment_s: Math.max(0, Math.round(Number(increment.value) || 0)) };
     }
-    const [m, i] = select.value.split('+').map(Number);
+    const [m, i] = v.split('+').map(Number);
     return { initial_s: m * 60, increment_s: i };
   };
   return { el, value };

@@ -185,10 +185,12 @@ export function variantTitle(id) {
 }
 
 /**
- * The long description of a variant in the home page's list.
+ * The long description of a variant in the variant lists: its title and what it is. A Mix &
+ * Match's title already lists its pieces, so it stands alone (the pieces said once).
  * @param {string} id
  */
 export function variantLong(id) {
+  if (id.startsWith('mix:')) return variantTitle(id);
   return t('variant-long', { title: variantTitle(id), words: t(`variant-${variantKey(id)}-long`) });
 }
 
@@ -210,6 +212,39 @@ export function gameTitle(kind, variant) {
  * @param {string | null} [variant]
  */
 export function isLesson(variant) { return !!variant && !/^(quickchess|chess$|blind|olympics)/.test(variant); }
+
+/**
+ * How this screen is pointed at, for the words that say how to move ("tap" or "click"):
+ * `touch` on a phone or tablet (a coarse pointer), else `mouse`.
+ * @returns {'touch' | 'mouse'}
+ */
+export function pointer() {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches ? 'touch' : 'mouse';
+}
+
+/**
+ * A seat as the server lists it (a view's `seats`, a party's or match's `players`, a replay's
+ * seats): its player's name, and the computer's level when the computer plays it.
+ * @typedef {{ seat?: number, name: string, bot?: number | null }} NamedSeat
+ */
+
+/**
+ * The name of whoever plays a seat, as every page shows it: the player's own name, or the
+ * computer's one name in the page's language with its level ("Computer level 4"), never the
+ * name the server stored for a computer's seat ("Bot 4", in English). With the table's
+ * `seats`, computers of the same level at one table are numbered apart (a party may seat
+ * several).
+ * @param {NamedSeat | null | undefined} seat
+ * @param {NamedSeat[]} [seats]
+ * @returns {string}
+ */
+export function seatName(seat, seats = []) {
+  if (!seat) return '?';
+  if (!seat.bot) return seat.name;
+  const twins = seats.filter((s) => s.bot === seat.bot);
+  if (twins.length < 2) return t('duel-computer', { level: seat.bot });
+  return t('seat-computerN', { level: seat.bot, n: twins.findIndex((s) => s.seat === seat.seat) + 1 });
+}
 
 /**
  * A chess piece's name from its FEN letter: "white knight".

@@ -205,7 +205,66 @@ async function olympicsAgainstTheComputer({ browser, base }) {
   await context.close();
 }
 
+// Issue #33, item 1: the setup forms of QuickChess and Querni, on a phone and a desktop. With
+// "No clock" (the default) no clock field shows; the common clocks are one tap each, a radio
+// group drawn as buttons a thumb can hit (44 px and more on a phone) that the arrow keys move
+// through; a preset creates a game with its clock, "Custom" opens the minutes and the seconds
+// added a move and creates a game with them, and "No clock" a game without one.
+async function setupFormsWithAndWithoutAClock({ browser, base }) {
+  const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  const DESKTOP = { viewport: { width: 1366, height: 900 } };
+  for (const [device, options, scheme] of [['phone', PHONE, 'light'], ['desktop', DESKTOP, 'dark']]) {
+    for (const game of ['quickchess', 'querni']) {
+      const { context, page } = await sharedNewPage(browser, { ...options, colorScheme: scheme });
+      const open = async () => {
+        await page.goto(`${base}/${game}`);
+        await page.locator('[data-test=time-control]').waitFor();
+      };
+      /** Starts a game against the computer and returns its view's clock. */
+      const play = async () => {
+        await page.locator('[data-test=vs-computer]').click();
+        await page.waitForURL(new RegExp(`/${game}/play/`));
+        await page.locator('svg.board').first().waitFor();
+        return (await viewOf(base, page, page.url().split('/').pop())).clock;
+      };
+      const what = `${game} on a ${device}`;
+      await open();
+      const picker = page.locator('[data-test=time-control]');
+      assert(await picker.locator('[data-test=clock-none] input').isChecked(), `${what}: no clock by default`);
+      assert(!(await page.locator('[data-test=custom-minutes]').isVisible()) && !(await page.locator('[data-test=custom-increment]').isVisible()),
+        `${what}: with No clock neither the minutes nor the increment show`);
+      assert((await picker.getByRole('radio').count()) === 7, `${what}: seven choices in one radio group`);
+      for (const clock of ['1+0', '3+2', '5+3', '10+0', '15+10']) {
+        assert((await picker.locator(`[data-test="clock-${clock}"]`).innerText()).startsWith(clock), `${what}: ${clock} is offered in one tap`);
+      }
+      const sizes = await picker.locator('.clock-choice').evaluateAll((els) => els.map((e) => [e.getBoundingClientRect().width, e.getBoundingClientRect().height]));
+      if (device === 'phone') assert(sizes.every(([w, h]) => w >= 44 && h >= 44), `${what}: every choice is 44 px and more: ${JSON.stringify(sizes)}`);
+      await picker.locator('[data-test=clock-none] input').focus();
+      await page.keyboard.press('ArrowRight');
+      assert(await picker.locator('[data-test="clock-1+0"] input').isChecked(), `${what}: the arrow keys move through the clocks`);
+      await picker.locator('[data-test=clock-custom]').click();
+      await page.locator('[data-test=custom-minutes]').waitFor({ state: 'visible' });
+      await shot(page, `setup-${game}-${device}-custom`);
+      await picker.locator('[data-test="clock-3+2"]').click();
+      await page.locator('[data-test=custom-minutes]').waitFor({ state: 'hidden' });
+      await shot(page, `setup-${game}-${device}-preset`);
+      const preset = await play();
+      assert(preset && preset.initial_ms === 180000 && preset.increment_ms === 2000, `${what}: 3+2 makes a game of 3 minutes and 2 s a move: ${JSON.stringify(preset)}`);
+      await open();
+      await page.locator('[data-test=clock-custom]').click();
+      await page.locator('[data-test=custom-minutes]').fill('7');
+      await page.locator('[data-test=custom-increment]').fill('4');
+      const custom = await play();
+      assert(custom && custom.initial_ms === 420000 && custom.increment_ms === 4000, `${what}: a custom 7+4: ${JSON.stringify(custom)}`);
+      await open();
+      assert(await play() === null, `${what}: No clock makes an untimed game`);
+      await context.close();
+    }
+  }
+}
+
 export const duelScenarios = [
+  ['setup forms of quickchess and querni: with and without a clock, presets in one tap', setupFormsWithAndWithoutAClock],
   ['quickchess olympics against the computer', olympicsAgainstTheComputer],
   ['querni between two browsers: a multi-jump and a chain removal', querniTwoBrowsers],
   ['a quickchess lesson game (rescue the queen) to a rescue choice, shown as pictures', quickchessRescueChoice],

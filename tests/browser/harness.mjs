@@ -77,7 +77,7 @@ export async function againstComputer(page, base, { variant = 'quickchess', leve
   await page.locator('[data-test=level]').selectOption(String(level));
   await page.locator('[data-test=color]').selectOption(color);
   if (clock) {
-    await page.locator('[data-test=time-control]').selectOption('custom');
+    await page.locator('[data-test=clock-custom]').click();
     await page.locator('[data-test=custom-minutes]').fill(String(clock[0]));
     await page.locator('[data-test=custom-increment]').fill(String(clock[1]));
   }

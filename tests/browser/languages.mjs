@@ -12,33 +12,41 @@ const here = dirname(fileURLToPath(import.meta.url));
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
-// Latin-letter words that may stay in a Russian or German page: the games' published names,
-// the QuickChess booklet's lesson names, notation and formats, the language menu, and the
-// players' names these tests choose.
-const ALLOWED = new Set(`Tabula Check Mates The Royal Study Querni QuickChess Blind Olympics Mix Match Power Pawns Pawn
-  Blasters King's Conquest Raging Rooks Bishops Mean Queens Queen's Rescue the Queen Krazy Knights Pro Formation Fairy-Stockfish
-  FEN FIDE PDF EN RU DE Ann Bob Lobby Solo Joker Tipp Bot Bots Match Remis Blitz Link Links Online Spiel Start`.split(/\s+/));
+// Latin-letter words that may stay in a Russian or German page: the names a printed rulebook
+// in that language keeps (The Royal Study's German rulebook keeps its name; Три на три is the
+// Russian edition of Check Mates), QuickChess and Tabula as brand names, notation and formats,
+// a program's name, the language menu, and the players' names these tests choose. The lesson
+// games' and variants' names are not among them: they are translated.
+const NAMES = 'Tabula QuickChess Fairy-Stockfish FEN PGN FIDE PDF EN RU DE Ann Bob';
+const ALLOWED = {
+  ru: new Set(NAMES.split(/\s+/)),
+  // German words these pages share with English are not English words left (GERMAN, below)
+  de: new Set(`${NAMES} The Royal Study Querni Lobby Solo Joker Tipp Match Remis Blitz Link Links Online Spiel Start`.split(/\s+/)),
+};
 // German shares some words with English; these count as German here.
 const GERMAN = new Set(`in an so da was war will also hat Hand Land Name Rest fast Browser per Computer Sand Bonus Optimum Position
-  Status Material Analyse Minimum Team Code pro Symbol Min en passant diagonal minus stand Option Deck`.split(/\s+/).map((w) => w.toLowerCase()));
+  Status Material Analyse Minimum Team Code pro Symbol Min en passant diagonal minus stand Option Deck Bullet UltraBullet Bring`.split(/\s+/).map((w) => w.toLowerCase()));
 
 /** The Latin words of a page's visible text that are not allowed. */
 async function foreignWords(page, language) {
   // links shown to be copied are addresses, not words
   // players' names are marked translate="no" by the pages and are not words of the app
+  // the choices of every list (the variants among them) are words of the page too
   const text = (await page.evaluate(() => {
     const style = document.createElement('style');
     style.textContent = '[translate="no"] { display: none !important; }';
     document.head.append(style);
     const seen = document.body.innerText;
     style.remove();
-    return seen;
+    const options = [...document.querySelectorAll('option')].filter((o) => !o.closest('[translate="no"]')).map((o) => o.textContent);
+    return `${seen}\n${options.join('\n')}`;
   })).replace(/https?:\/\/\S+/g, ' ');
   const words = text.match(/[A-Za-z][A-Za-z'-]*[A-Za-z]/g) || [];
-  if (language === 'ru') return [...new Set(words.filter((w) => !ALLOWED.has(w) && !/^[pnbrqk]+$/i.test(w)))]; // FEN ranks are notation
+  const allowed = ALLOWED[language];
+  if (language === 'ru') return [...new Set(words.filter((w) => !allowed.has(w) && !/^[pnbrqk]+$/i.test(w)))]; // FEN ranks are notation
   // German is written in Latin letters: a word is English when it is in a list of common
   // English words and not also German.
-  return [...new Set(words.filter((w) => ENGLISH.has(w.toLowerCase()) && !ALLOWED.has(w) && !GERMAN.has(w.toLowerCase())))];
+  return [...new Set(words.filter((w) => ENGLISH.has(w.toLowerCase()) && !allowed.has(w) && !GERMAN.has(w.toLowerCase())))];
 }
 
 // Common English words of this app's texts (the English catalogue's own words, less those
@@ -52,7 +60,10 @@ for (const file of readdirSync(join(here, '../../web/i18n/en'))) {
     for (const w of value.match(/[A-Za-z][A-Za-z']+/g) || []) ENGLISH.add(w.toLowerCase());
   }
 }
-for (const w of ['tabula', 'querni', 'quickchess', 'fen', 'bot', 'bots', 'solo', 'match', 'start', 'link', 'online', 'blitz', 'minimum', 'joker', 'lobby']) ENGLISH.delete(w);
+// (the computer is "Computer" in German, never a "Bot": the server's "Bot 3" for a computer's
+// seat is English left on the page)
+for (const w of ['tabula', 'querni', 'quickchess', 'fen', 'solo', 'match', 'start', 'link', 'online', 'blitz', 'minimum', 'joker', 'lobby']) ENGLISH.delete(w);
+ENGLISH.add('bot');
 
 /** A context whose browser asks for `language` (Accept-Language and navigator.languages). */
 async function pageIn(browser, language, viewport = DESKTOP, extra = {}) {
@@ -86,12 +97,47 @@ async function startFrom(page, base, path, button, lands) {
 }
 
 const PAGES = ['/', '/checkmates', '/checkmates/solver', '/royal', '/querni', '/quickchess', '/quickchess/analyse', '/daily', '/account', '/leaderboard', '/nowhere',
-  '/rules/checkmates', '/rules/royal', '/rules/querni', '/rules/quickchess', '/learn/quickchess', '/learn/quickchess/4', '/learn/quickchess/9', '/learn/checkmates', '/learn/royal'];
+  '/rules/checkmates', '/rules/royal', '/rules/querni', '/rules/quickchess', '/learn/quickchess', '/learn/quickchess/1', '/learn/quickchess/4',
+  '/learn/quickchess/9', '/learn/quickchess/12', '/learn/checkmates', '/learn/royal'];
+
+/** Two accounts and a rated blitz game between them: the leaderboard has a pool to show. */
+async function aRatedPool(base) {
+  const stamp = String(Date.now() % 1e6);
+  const cookies = [];
+  for (const name of [`lgann${stamp}`, `lgbob${stamp}`]) {
+    const res = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: name, password: 'correct horse battery' }) });
+    assert(res.ok, `${name} signs up`);
+    cookies.push(res.headers.get('set-cookie').split(';')[0]);
+  }
+  const call = async (path, body, cookie) => (await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify(body) })).json();
+  const g = await call('/api/games', { kind: 'quickchess', name: 'x', options: { variant: 'quickchess', color: 'white', clock: { initial_s: 180, increment_s: 2 } }, bots: [], rated: true }, cookies[0]);
+  const j = await call(`/api/games/${g.id}/join`, { name: 'y' }, cookies[1]);
+  for (let ply = 0; ply < 4; ply++) {
+    const token = [g.token, j.token][ply % 2];
+    const { view } = await (await fetch(`${base}/api/games/${g.id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    await post(base, `/api/games/${g.id}/act`, { token, action: { t: 'move', uci: view.legal[0].uci } });
+  }
+  await post(base, `/api/games/${g.id}/act`, { token: g.token, action: { t: 'resign' } });
+}
 
 async function everyPageInRussianAndGerman({ browser, base }) {
+  await aRatedPool(base);
   for (const language of ['ru', 'de']) {
     const { context, page } = await pageIn(browser, language);
-    for (const path of PAGES) await checkPage(page, base, language, path, path === '/' ? (p) => p.locator('[data-test=lobby] h3').first().waitFor() : null);
+    /** @type {Record<string, (p: import('playwright-core').Page) => Promise<unknown>>} what each page waits for */
+    const ready = {
+      '/': (p) => p.locator('[data-test=lobby] h3').first().waitFor(),
+      '/leaderboard': (p) => p.locator('[data-test=leaderboard]').waitFor(),
+      '/learn/quickchess/12': (p) => p.locator('[data-test=learn-no-box]').waitFor(),
+    };
+    for (const path of PAGES) await checkPage(page, base, language, path, ready[path] || null);
+    // the setup forms with their custom clock open: the minutes and the increment in words
+    for (const game of ['quickchess', 'querni']) {
+      await checkPage(page, base, language, `/${game}`, async (p) => {
+        await p.locator('[data-test=clock-custom]').click();
+        await p.locator('[data-test=custom-minutes]').waitFor();
+      });
+    }
     // games being played
     await startFrom(page, base, '/checkmates', 'solo', /\/checkmates\/solo\//);
     await checkPage(page, base, language, null, (p) => p.locator('svg.board').first().waitFor());
@@ -104,6 +150,15 @@ async function everyPageInRussianAndGerman({ browser, base }) {
     await checkPage(page, base, language, null, (p) => p.locator('svg.board').first().waitFor());
     await startFrom(page, base, '/checkmates', 'party', /\/checkmates\/party\//);
     await checkPage(page, base, language, null, (p) => p.locator('[data-test=add-bot]').waitFor());
+    // the computer at the table, named in the page's language, then the party played
+    await page.locator('[data-test=add-bot]').click();
+    await page.locator('.player[data-seat="1"]').waitFor();
+    await checkPage(page, base, language, null, null);
+    await page.locator('[data-test=start]').click();
+    await checkPage(page, base, language, null, (p) => p.locator('svg.board').first().waitFor());
+    // a Royal Study match against the computer
+    await startFrom(page, base, '/royal', 'vs-bot', /\/royal\/match\//);
+    await checkPage(page, base, language, null, (p) => p.locator('svg.board').first().waitFor());
     // a refusal from the server, in the page's language: a wrong password
     await page.goto(base + '/account');
     await page.locator('[data-test=username]').fill('nobody-here');

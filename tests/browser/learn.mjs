@@ -1,6 +1,6 @@
-// Learn QuickChess: the first box taken as a beginner would, from the piece's diagram through
-// its exercises to the lesson game won against the computer, and the progress still there
-// after a reload. The right answers are worked out here from the pawn's rules (a step forward
+// Learn QuickChess: the first boxes taken as a beginner would, box 1's rules read, then box 2
+// from the piece's diagram through its exercises to the lesson game won against the computer,
+// and the progress still there after a reload. The right answers are worked out here from the pawn's rules (a step forward
 // to an empty square, a capture diagonally forward), independently of the engine the page
 // asks; the fewest moves the page states for "capture them all" is found here again.
 import { shot, assert, newPage, post } from './harness.mjs';
@@ -92,10 +92,19 @@ async function firstBoxToTheLessonGame({ browser, base }) {
   await page.goto(`${base}/quickchess`);
   await page.locator('[data-test=learn-link]').click();
   await page.waitForURL(`${base}/learn/quickchess`);
-  assert((await page.locator('.learn-box').count()) === 8, 'boxes 2 to 9');
+  const numbers = await page.locator('.learn-box .learn-n').allInnerTexts();
+  assert(numbers.join(' ') === '1 2 3 4 5 6 7 8 9', `the boxes are numbered from 1, as the booklet says to follow them: ${numbers}`);
   assert((await page.locator('.learn-box[data-done=yes]').count()) === 0, 'nothing done yet');
+  // box 1: the rules every game shares, read, then on to box 2
   await page.locator('[data-test=learn-next]').click();
+  await page.waitForURL(`${base}/learn/quickchess/1`);
+  await page.locator('[data-test=rules-board] svg.board').waitFor();
+  assert((await page.locator('[data-test=rules-board] svg.board').getAttribute('aria-label')).includes('ppppp'), 'box 1 shows the first lesson game\'s pawns');
+  assert((await page.locator('.learn-step h2').count()) >= 4, 'the board, winning, moving and capturing, stuck pawns');
+  await shot(page, 'learn-box1');
+  await page.locator('[data-test=learn-read]').click();
   await page.waitForURL(`${base}/learn/quickchess/2`);
+  assert((await page.locator('.learn-box[data-box="1"]').getAttribute('data-done')) === 'yes', 'box 1 is done once read');
   // the diagram: the pawn on c3 may step to c4 or take on b4 and d4
   await page.locator('[data-test=demo-board] svg.board').waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[data-test=demo-board] .dest').length > 0);
@@ -184,7 +193,7 @@ async function firstBoxToTheLessonGame({ browser, base }) {
   await page.goto(`${base}/learn/quickchess`);
   await page.reload();
   await page.locator('.learn-box[data-box="2"][data-done=yes]').waitFor();
-  assert((await page.locator('.learn-box[data-done=yes]').count()) === 1, 'only box 2 is done');
+  assert((await page.locator('.learn-box[data-done=yes]').count()) === 2, 'boxes 1 and 2 are done, no other');
   assert((await page.locator('[data-test=learn-next]').getAttribute('href')).endsWith('/3'), 'on to box 3');
   await shot(page, 'learn-boxes');
   await context.close();
@@ -200,7 +209,7 @@ async function aBoxInRussian({ browser, base }) {
   assert(dots === 8, `the knight on c3 reaches 8 squares: ${dots}`);
   const text = await page.locator('main').innerText();
   assert(/Как ходит конь/.test(text) && /Возьмите все \d+ чёрн\S+ пешк\S* своим конём за \d+ хода?/.test(text), `the knight's box in Russian: ${text}`);
-  assert(/«Безумные кони»/.test(await page.locator('[data-test=learn-meaning]').innerText()), 'what the name means');
+  assert((await page.locator('main h1').innerText()) === 'Коробка 8: Безумные кони', `the lesson game's name in Russian: ${await page.locator('main h1').innerText()}`);
   await shot(page, 'learn-box8-ru-phone');
   // box 3: which squares next to the king may it not step on? Worked out here from King's
   // Conquest's rule (never next to the other king; never onto one's own piece)
@@ -226,8 +235,25 @@ async function aBoxInRussian({ browser, base }) {
   await context.close();
 }
 
+// An address of no box says so (it used to show the course's first page without a word), in
+// each language, and leads back; the address stays as typed.
+async function noSuchBox({ browser, base }) {
+  for (const [language, words] of [['en', /^The course has no box 12$/], ['ru', /^В курсе нет коробки 12$/], ['de', /^Der Kurs hat keine Schachtel 12$/]]) {
+    const { context, page } = await newPage(browser, { ...PHONE, locale: language, extraHTTPHeaders: { 'Accept-Language': language } });
+    await page.goto(`${base}/learn/quickchess/12`);
+    await page.locator('[data-test=learn-no-box]').waitFor();
+    const title = await page.locator('main h1').innerText();
+    assert(words.test(title), `${language}: ${title}`);
+    assert(page.url().endsWith('/learn/quickchess/12'), 'the address stays');
+    assert((await page.locator('.learn-box').count()) === 9, 'the boxes there are');
+    if (language === 'en') await shot(page, 'learn-no-box-12');
+    await context.close();
+  }
+}
+
 export const learnScenarios = [
-  ['learn quickchess: box 2 from its diagram through the exercises to the lesson game, kept after a reload', firstBoxToTheLessonGame],
+  ['learn quickchess: an address of no box says so', noSuchBox],
+  ['learn quickchess: box 1 read, then box 2 from its diagram through the exercises to the lesson game, kept after a reload', firstBoxToTheLessonGame],
   ['learn quickchess: a box in Russian', aBoxInRussian],
 ];
 

@@ -101,11 +101,89 @@ async function dailyPuzzleByClicks({ browser, base }) {
   const result = await section.locator('[data-test=daily-result]').innerText();
   assert(result.includes('the best possible'), result);
   await section.locator('[data-test=ranking]').waitFor();
+  // how many solved it counts the player just ranked (it said 0 above a ranking with them in it)
+  const ranked = (await section.locator('[data-test=ranking] tr').count()) - 1;
+  const count = await section.locator('[data-test=daily-count]').innerText();
+  const solvers = Number((count.match(/Solved by (\d+) so far/) || [])[1]);
+  assert(ranked >= 1 && solvers >= ranked, `the count and the ranking agree: "${count}", ${ranked} ranked`);
   await shot(page, 'daily-solved');
   await context.close();
 }
 
+/** Signs `name` up through the API; its session cookie ("tabula_session=..."). */
+async function account(base, name) {
+  const res = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: name, password: 'correct horse battery' }) });
+  assert(res.ok, `${name} signs up: ${res.status}`);
+  return res.headers.get('set-cookie').split(';')[0];
+}
+
+/** A rated QuickChess game of `variant` at 3+2 (a blitz pool) between two accounts: two moves each, then White resigns. */
+async function ratedBlitz(base, white, black, variant) {
+  const call = async (path, body, cookie) => {
+    const res = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify(body) });
+    const data = await res.json();
+    assert(res.ok, `${path}: ${data.error}`);
+    return data;
+  };
+  const g = await call('/api/games', { kind: 'quickchess', name: 'x', options: { variant, color: 'white', clock: { initial_s: 180, increment_s: 2 } }, bots: [], rated: true }, white);
+  const j = await call(`/api/games/${g.id}/join`, { name: 'y' }, black);
+  const tokens = [g.token, j.token];
+  for (let ply = 0; ply < 4; ply++) {
+    const token = tokens[ply % 2];
+    const { view } = await (await fetch(`${base}/api/games/${g.id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    await post(base, `/api/games/${g.id}/act`, { token, action: { t: 'move', uci: view.legal[0].uci } });
+  }
+  await post(base, `/api/games/${g.id}/act`, { token: tokens[0], action: { t: 'resign' } });
+}
+
+// Issue #33, item 6: the leaderboard opens where players are: on the viewer's own pool (the one
+// of most of their rated games), else on the busiest, never on an empty pool; each pool is
+// offered with its number of players, the pool shown is kept in the address, and with no rated
+// player anywhere the page says how rated games come about.
+async function leaderboardOpensWherePlayersAre({ browser, base }) {
+  const stamp = String(Date.now() % 1e6);
+  const [ann, bob, cid, dan, eve] = await Promise.all(['lbann', 'lbbob', 'lbcid', 'lbdan', 'lbeve'].map((n) => account(base, n + stamp)));
+  // three players in QuickChess blitz, two in 8x8 chess blitz
+  await ratedBlitz(base, ann, bob, 'quickchess');
+  await ratedBlitz(base, ann, cid, 'quickchess');
+  await ratedBlitz(base, dan, eve, 'chess');
+  const { pools } = await (await fetch(`${base}/api/leaderboard`)).json();
+  const busiest = pools[0];
+  assert(busiest.pool !== 'chess:blitz' && busiest.players >= 3, `the busiest pool: ${JSON.stringify(pools)}`);
+  // a visitor: the busiest pool, with players in it
+  const visitor = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await visitor.page.goto(`${base}/leaderboard`);
+  const pick = visitor.page.locator('[data-test=pool]');
+  await visitor.page.locator('[data-test=leaderboard] tr').nth(1).waitFor();
+  assert((await pick.inputValue()) === busiest.pool, `a visitor sees the busiest pool: ${await pick.inputValue()}`);
+  const offered = await pick.locator('option').allInnerTexts();
+  assert(offered.length === pools.length && offered[0].includes(`${busiest.players} players`), `each pool with its players: ${offered}`);
+  await shot(visitor.page, 'leaderboard-visitor-phone');
+  // the pool chosen is kept in the address
+  await pick.selectOption('chess:blitz');
+  await visitor.page.waitForURL(/\/leaderboard\?pool=chess%3Ablitz$/);
+  await visitor.page.reload();
+  await visitor.page.locator('[data-test=leaderboard]').waitFor();
+  assert((await visitor.page.locator('[data-test=pool]').inputValue()) === 'chess:blitz', 'the address opens its pool');
+  await visitor.context.close();
+  // Dan: his own pool, though another is busier, his row marked
+  const signedIn = await newPage(browser, { width: 1366, height: 900 });
+  await signedIn.context.addCookies([{ name: dan.split('=')[0], value: dan.slice(dan.indexOf('=') + 1), url: base }]);
+  await signedIn.page.goto(`${base}/leaderboard`);
+  await signedIn.page.locator('[data-test=leaderboard] tr.me').waitFor();
+  assert((await signedIn.page.locator('[data-test=pool]').inputValue()) === 'chess:blitz', 'a player sees their own pool');
+  assert((await signedIn.page.locator('[data-test=leaderboard] tr.me').innerText()).includes(`lbdan${stamp}`), 'their row is theirs');
+  await shot(signedIn.page, 'leaderboard-own-pool');
+  // nobody rated anywhere: what to do instead of an empty table
+  await signedIn.page.route('**/api/leaderboard', (route) => route.fulfill({ json: { pools: [] } }));
+  await signedIn.page.reload();
+  await signedIn.page.locator('[data-test=board-empty]').waitFor();
+  assert((await signedIn.page.locator('[data-test=board-empty] a').count()) >= 1, 'the empty leaderboard leads to a rated game');
+  await signedIn.context.close();
+}
+
 export const playerScenarios = [
+  ['players: the leaderboard opens on the viewer\'s pool or the busiest, never an empty one', leaderboardOpensWherePlayersAre],
   ['players: two accounts, a rated seek taken in the lobby, both profiles', ratedGameThroughTheLobby],
   ['the daily puzzle solved by clicks', dailyPuzzleByClicks],
 ];

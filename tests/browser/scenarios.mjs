@@ -6,6 +6,8 @@ import { tableScenarios } from './table.mjs';
 import { languageScenarios } from './languages.mjs';
 import { learnScenarios } from './learn.mjs';
 import { a11yScenarios } from './a11y.mjs';
+import { polishScenarios } from './polish.mjs';
+import { reviewScenarios } from './review.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -46,7 +48,7 @@ async function partyWithTwoBrowsersAndABot({ browser, base }) {
   const link = await a.page.locator('[data-share]').getAttribute('data-share');
   await a.page.locator('main select').first().selectOption('6');
   await a.page.locator('[data-test=add-bot]').click();
-  await a.page.getByText('bot 6').first().waitFor();
+  await a.page.locator('.players').getByText('Computer level 6').first().waitFor();
   // the friend opens the link in another browser and takes a seat
   await seatAs(b.page, { url: link, name: 'Bob', button: 'join' });
   await a.page.getByText('Bob').waitFor();
@@ -72,7 +74,7 @@ async function partyWithTwoBrowsersAndABot({ browser, base }) {
       if (m === r.solution[0]) await shot(a.page, 'party-proving');
     }
   }
-  await a.page.getByText(bobCalled ? /Bob (met the task|called 0)/ : /Bot 6 (met the task|called 0)/).waitFor({ timeout: 30000 });
+  await a.page.locator('main').getByText(bobCalled ? /Bob (met the task|called 0)/ : /Computer level 6 (met the task|called 0)/).waitFor({ timeout: 30000 });
   await shot(b.page, 'party-after-proof');
   // Round 2: Ann overcalls. The strongest bot interrupts with the real minimum if it has worked it
   // out before the count ends (it thinks about 2 s plus 0.85 s per move); otherwise Ann proves.
@@ -80,7 +82,7 @@ async function partyWithTwoBrowsersAndABot({ browser, base }) {
   const task2 = await boardText(a.page, 'task');
   await a.page.locator('[data-bid="13"]').click();
   await b.page.getByText('Ann: 13').waitFor();
-  const verdict = a.page.getByText(/Bot 6 (met the task|called 0)|Ann proves 13/).first();
+  const verdict = a.page.locator('main').getByText(/Computer level 6 (met the task|called 0)|Ann proves 13/).first();
   await verdict.waitFor({ timeout: 60000 });
   if ((await verdict.innerText()).startsWith('Ann proves')) {
     const r2 = await post(base, '/api/solve/checkmates', { side: 'sliding', board: board2, task: task2 });
@@ -89,9 +91,9 @@ async function partyWithTwoBrowsersAndABot({ browser, base }) {
       await clickMove(a.page, 'board', m);
       await a.page.waitForFunction((x) => !document.querySelector(`svg.board[aria-label="board ${x}"]`), before);
     }
-    await b.page.getByText(/Ann met the task/).waitFor();
+    await b.page.locator('main').getByText(/Ann met the task/).waitFor();
   } else {
-    await b.page.getByText(/Bot 6 (met the task|called 0)/).waitFor();
+    await b.page.locator('main').getByText(/Computer level 6 (met the task|called 0)/).waitFor();
   }
   await shot(a.page, 'party-after-bot');
   // the scores are the same in both browsers
@@ -118,7 +120,7 @@ async function royalMatchAgainstABot({ browser, base }) {
   assert(sand > 20 && sand <= 30, `the hourglass runs 30 s, not the default 60: ${sand} s`);
   await shot(page, 'royal-match-hourglass');
   // the strongest bot challenges an overbid and executes in fewer moves, against the clock
-  await page.getByText(/Bot 6 executes: challenged 20/).waitFor({ timeout: 30000 });
+  await page.locator('main').getByText(/Computer level 6 executes: challenged 20/).waitFor({ timeout: 30000 });
   const left = Number((await page.locator('[data-exec-clock]').innerText()).split(' ')[0]);
   assert(left > 45 && left <= 60, `the execution limit shows its countdown: ${left} s left`);
   await shot(page, 'royal-match-bot-executing');
@@ -231,4 +233,6 @@ export const scenarios = [
   ...languageScenarios,
   ...learnScenarios,
   ...a11yScenarios,
+  ...polishScenarios,
+  ...reviewScenarios,
 ];

@@ -1,4 +1,4 @@
-# Check Mates: die Seite des Spiels, der Solo-Lauf, die Spielrunde, die Legende der Aufgabenkarte und der Löser.
+# Drei mal Drei (englisch Check Mates): die Seite des Spiels, der Solo-Lauf, die Spielrunde, die Legende der Aufgabenkarte und der Löser.
 
 cm-lead = Zieh Spielsteine ein Feld weit (Schiebeseite) oder wie Schachfiguren (Schachseite) auf die zwei leeren Felder. Geschlagen wird nichts. Die Aufgabe ist erfüllt, wenn das Feld ihr Muster zeigt, beliebig gedreht.
 cm-side = Seite
@@ -14,7 +14,7 @@ cm-deck-full = ganzer Stapel
 cm-deck-one-star = 1-Stern-Karten
 cm-deck-two-star = 2-Stern-Karten
 cm-solo = Solo-Lauf: zehn Aufgaben gegen die Uhr
-cm-party = Spielrunde: Freunde und Bots einladen
+cm-party = Spielrunde: Freunde und den Computer einladen
 cm-how1 = Eine Karte wird aufgedeckt. Alle rechnen, ohne etwas zu berühren, wie viele Züge das Feld zur Aufgabe machen. Sag deine Zahl an: Ein Fünf-Sekunden-Countdown beginnt. Wer eine kleinere Zahl hat, darf unterbrechen, einmal pro Runde, und der Countdown beginnt neu. Läuft er ab, beweist der Ansager seine Zahl auf dem Feld, Stein für Stein und ohne Zurücknehmen.
 cm-how2 = Erfüllst du die Aufgabe innerhalb deiner Zahl, gehört die Karte dir, offen, mit ihren Sternen. Misslingt es, liegt sie verdeckt vor dir: eine Strafkarte, −1 Punkt. Wer 0 ansagt, wenn das Feld schon passt, gewinnt die Karte sofort. Das Feld bleibt für die nächste Karte, wie es ist. Die meisten Punkte gewinnen; bei Gleichstand weniger Strafkarten.
 cm-task = Aufgabe
@@ -22,15 +22,26 @@ cm-taskCol = Aufgabe
 cm-moves = Züge
 cm-minimum = Minimum
 cm-time = Zeit
-cm-soloTitle = Check Mates solo
-cm-soloHelp = Klick einen Stein an, dann ein leeres Feld (oder zieh ihn). Die nächste Aufgabe erscheint, sobald das Feld diese erfüllt.
+cm-taskTime = Dauer
+cm-total = Gesamt
+cm-taskClock = Diese Aufgabe
+cm-runTime = Gesamt: { $time }
+cm-taskMet = Aufgabe { $n } in { $moves } { $moves ->
+    [one] Zug
+   *[other] Zügen
+  } erfüllt (Minimum { $optimum }), { $time }.
+cm-soloTitle = Drei mal Drei solo
+cm-soloHelp = { $input ->
+    [touch] Tippe einen Stein an, dann ein leeres Feld (oder zieh ihn).
+   *[mouse] Klick einen Stein an, dann ein leeres Feld (oder zieh ihn).
+  } Die nächste Aufgabe erscheint, sobald das Feld diese erfüllt.
 cm-again = Noch ein Lauf, gleiche Einstellungen
-cm-partyTitle = Check Mates in der Runde
+cm-partyTitle = Drei mal Drei in der Runde
 cm-sendLink = Schick diesen Link an die Mitspieler:
 cm-atTable = Am Tisch
 cm-host = Gastgeber
 cm-remove = Entfernen
-cm-addBot = Bot hinzufügen
+cm-addBot = Computer hinzufügen
 cm-start = Spiel starten
 cm-takeSeat = Platz nehmen
 cm-player = Spieler
@@ -43,7 +54,10 @@ cm-firstCall = Wer zuerst eine Zahl ansagt, startet einen Fünf-Sekunden-Countdo
 cm-interrupt = Mit einer kleineren Zahl unterbrechen:
 cm-callOut = Sag deine Zahl an:
 cm-calledOut = Du hast in dieser Runde schon angesagt.
-cm-proveHelp = Klick einen Stein an, dann ein leeres Feld (oder zieh ihn). Kein Zurücknehmen.
+cm-proveHelp = { $input ->
+    [touch] Tippe einen Stein an, dann ein leeres Feld (oder zieh ihn).
+   *[mouse] Klick einen Stein an, dann ein leeres Feld (oder zieh ihn).
+  } Kein Zurücknehmen.
 cm-stop = Hier aufhören
 cm-giveUp = Aufgeben
 cm-watchProof = Sieh dir den Beweis an.
@@ -58,10 +72,8 @@ cm-partyLine = { $side }, Runde { $round }, noch { $left } { $left ->
    *[other] , { $aside } beiseitegelegt
   }
 cm-lobbyLine = { $side }, { $deck }, { $seats } von { $max } Plätzen besetzt
-cm-invited = { $name } lädt dich zu einer Runde Check Mates ein. Nimm unten Platz.
-cm-bot = Bot { $level }
-cm-botLevel = Bot, Stufe { $level }
-cm-botNeverWrong = Bot, Stufe { $level } (irrt nie)
+cm-invited = { $name } lädt dich zu einer Runde Drei mal Drei ein. Nimm unten Platz.
+cm-botNeverWrong = Computer, Stufe { $level } (irrt nie)
 cm-waitHost = Warte, bis der Gastgeber { $name } startet.
 cm-seat = Platz { $seat }
 cm-penalties = { $count } { $count ->
@@ -103,13 +115,22 @@ legend-chess-bk = irgendeine schwarze Figur
 legend-chess-joker = der König zählt als jede Figur
 
 ## der Löser
-solver-title = Check-Mates-Löser
-solver-lead = Stell per Klick ein Feld und eine Aufgabe auf und sieh die kleinste Zahl von Zügen mit einer optimalen Lösung.
+solver-title = Drei-mal-Drei-Löser
+solver-lead = Stell per { $input ->
+    [touch] Antippen
+   *[mouse] Klick
+  } ein Feld und eine Aufgabe auf und sieh die kleinste Zahl von Zügen mit einer optimalen Lösung.
 solver-solve = Lösen
 solver-edit = Bearbeiten
 solver-emptyPen = leer (in einer Aufgabe: beliebig)
-solver-boardHelp = Feld: einen Stein wählen, dann Felder anklicken.
-solver-taskHelp = Aufgabe: ein Symbol wählen, dann Felder anklicken.
+solver-boardHelp = Feld: einen Stein wählen, dann Felder { $input ->
+    [touch] antippen.
+   *[mouse] anklicken.
+  }
+solver-taskHelp = Aufgabe: ein Symbol wählen, dann Felder { $input ->
+    [touch] antippen.
+   *[mouse] anklicken.
+  }
 solver-board = Feld
 solver-task = Aufgabe
 solver-boardText = Das Feld als Text

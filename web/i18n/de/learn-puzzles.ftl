@@ -1,7 +1,7 @@
-# Einführungen in eine erste Partie Check Mates und The Royal Study.
+# Einführungen in eine erste Partie Drei mal Drei und The Royal Study.
 
 learn-walkthrough = Zum ersten Mal? Eine Einführung
-learn-cm-title = Check Mates: deine erste Karte
+learn-cm-title = Drei mal Drei: deine erste Karte
 learn-cm-lead = Vier kurze Schritte: das Feld, die Aufgabenkarte, das Drehen der Karte und eine erste Karte, die du selbst löst.
 learn-cm-boardTitle = Das Feld
 learn-cm-board = Sieben Spielsteine liegen auf einem 3x3-Feld mit zwei leeren Feldern. Auf der Schiebeseite schiebt ein Zug einen Stein ein Feld nach oben, unten, links oder rechts auf ein leeres Feld; geschlagen wird nie.
@@ -29,7 +29,7 @@ learn-cm-solved = Gelöst in { $moves ->
     [one] { $moves } Zug
    *[other] { $moves } Zügen
   }; das Minimum war { $optimum }. Im echten Spiel rechnest du das im Kopf aus und sagst die Zahl zuerst an.
-learn-cm-onward = Check Mates spielen
+learn-cm-onward = Drei mal Drei spielen
 learn-royal-title = The Royal Study: deine erste Karte
 learn-royal-lead = Die Figuren, eine Aufgabenkarte, was die Stufen erlauben, und dann deine erste eigene Karte.
 learn-royal-piecesTitle = Fünf Figuren auf 3x3

@@ -2,7 +2,7 @@
 
 learn-link = QuickChess lernen, Schachtel für Schachtel
 learn-title = QuickChess lernen
-learn-lead = Der Weg des Hefts, Figur für Figur: folge einfach den Zahlen. Jede Schachtel zeigt, wie ihre Figur zieht, gibt dir Übungen, die die Regel-Engine erstellt und prüft, und dann eine Lernpartie gegen den Computer auf seiner sanftesten Stufe. Eine Schachtel ist geschafft, wenn du ihre Lernpartie gewinnst; dein Fortschritt bleibt in diesem Browser.
+learn-lead = Der Weg des Hefts, Figur für Figur: folge einfach den Zahlen. Schachtel 1 bringt die Regeln, die alle Spiele teilen; jede weitere zeigt, wie ihre Figur zieht, gibt dir Übungen, die die Regel-Engine erstellt und prüft, und dann eine Lernpartie gegen den Computer auf seiner sanftesten Stufe. Eine Schachtel ist geschafft, wenn du ihre Lernpartie gewinnst; dein Fortschritt bleibt in diesem Browser.
 learn-boxes = Die Schachteln
 learn-done = geschafft
 learn-continue = Weiter mit Schachtel { $n }
@@ -114,14 +114,19 @@ learn-gameNotWon = { $done ->
    *[no] Diesmal nicht gewonnen: Schachtel { $n } ist geschafft, wenn du ihre Lernpartie gewinnst.
   }
 learn-backToBox = Zurück zu Schachtel { $n }
-# Die Lernpartien tragen die Namen des Hefts, das es nur auf Englisch gibt: Die Namen bleiben
-# wie veröffentlicht, und eine Zeile unter der Überschrift sagt, was sie bedeuten.
-learn-boxTip = { $title } – { $meaning }
-learn-meaning-power-pawns = Etwa „Starke Bauern“: nur Bauern.
-learn-meaning-kings-conquest = Etwa „Des Königs Eroberung“: Bauern und ein König.
-learn-meaning-raging-rooks = Etwa „Wilde Türme“: Bauern und ein Turm.
-learn-meaning-bishops = „Läufer“: Bauern und ein Läufer.
-learn-meaning-mean-queens = Etwa „Fiese Damen“: Bauern und eine Dame.
-learn-meaning-rescue-the-queen = „Rettet die Dame“: Bauern, die Dame wartet neben dem Brett.
-learn-meaning-krazy-knights = Etwa „Verrückte Springer“: Bauern und ein Springer.
-learn-meaning-quickchess = Das ganze Spiel: alle Figuren auf einmal.
+# Schachtel 1, die „Spielregeln“ des Hefts, und eine Adresse ohne Schachtel
+learn-rulesName = Die Regeln aller Spiele
+learn-rules-boardTitle = Das Brett
+learn-rules-board = QuickChess wird auf einem Brett aus 5 Linien (a bis e) und 6 Reihen gespielt, kleiner als ein Schachbrett. Weiß beginnt, dann ziehen die Spieler abwechselnd, eine Figur pro Zug. Das Brett zeigt die erste Lernpartie: je fünf Bauern.
+learn-rules-winTitle = Wie man gewinnt
+learn-rules-win = Wer als Erster einen Bauern auf ein beliebiges Feld am Rand des Gegners bringt oder alle gegnerischen Figuren schlägt, gewinnt. Manche Spiele kennen weitere Wege zum Sieg, darunter das Schachmatt.
+learn-rules-moveTitle = Ziehen und schlagen
+learn-rules-move = Jede Figur zieht auf ihre Weise: Die folgenden Schachteln zeigen es, Figur für Figur. Nur der Springer springt über andere Figuren; alle anderen ziehen nur über freie Felder.
+learn-rules-capture = Zwei Figuren stehen nie auf demselben Feld. Zieht deine Figur auf ein Feld mit einer gegnerischen Figur, schlägt sie diese: Die geschlagene Figur verlässt das Brett.
+learn-rules-stuckTitle = Wenn die Bauern feststecken
+learn-rules-stuck = Sind alle Bauern blockiert und keiner kann ziehen, gewinnt, wessen am weitesten vorgerückter Bauer näher am gegnerischen Rand steht; ist das gleich, wer mehr Bauern hat. So werden die Partien der Schachteln 2 bis 8 entschieden.
+learn-rulesToRead = Schachtel 1 ist geschafft, sobald du die Regeln gelesen hast.
+learn-rulesDone = Du hast die Regeln gelesen: Schachtel 1 ist geschafft.
+learn-rulesRead = Regeln verstanden: weiter zu Schachtel { $n }
+learn-noBox = Der Kurs hat keine Schachtel { $n }
+learn-noBoxHelp = Seine Schachteln sind von { $first } bis { $last } nummeriert; die Schachteln 10 bis 12 des Hefts, für Fortgeschrittene, stehen in den vollständigen Regeln. Wähl unten eine Schachtel aus oder beginne auf der ersten Seite des Kurses.

@@ -65,16 +65,26 @@ board-pool = Wertungsgruppe
 board-rating = Wertung
 board-games = Partien
 board-nobody = Hier hat noch niemand eine Wertung.
+board-poolOption = { $pool }: { $players } { $players ->
+    [one] Spieler
+   *[other] Spieler
+  }
+board-none = Noch hat niemand eine gewertete Partie gespielt. Gewertet wird zwischen angemeldeten Spielern: Melde dich an und such dir in der Lobby einen Gegner für eine gewertete Partie.
+board-signIn = Anmelden oder registrieren
+board-findRated = Gegner für eine gewertete Partie finden
 pool = { $game ->
-    [checkmates] Check Mates
+    [checkmates] Drei mal Drei
     [royal] The Royal Study
     [querni] Querni
     [quickchess] QuickChess
    *[chess] Schach
   }{ $speed ->
     [untimed] {", ohne Uhr"}
+    [ultrabullet] {", UltraBullet"}
+    [bullet] {", Bullet"}
     [blitz] {", Blitz"}
     [rapid] {", Schnellschach"}
+    [classical] {", klassisch"}
    *[none] {""}
   }
 
@@ -94,7 +104,7 @@ lobby-ratedPool = Gewertet · { $pool }
 lobby-casual = Ungewertet
 lobby-seeks = Offene Gesuche
 lobby-noSeeks = Gerade sucht niemand eine Partie: Stell ein Gesuch ein, es wartet hier auf einen Gegner.
-lobby-tables = Check-Mates-Tische mit freien Plätzen
+lobby-tables = Drei-mal-Drei-Tische mit freien Plätzen
 lobby-hostTable = Tisch von { $name }
 lobby-seats = { $seats } von { $max } Plätzen besetzt
 lobby-playing = Laufende Partien
@@ -107,8 +117,8 @@ lobby-moreSeeks = { $count ->
 }
 player-registered = Registrierter Spieler
 
-daily-puzzle-checkmates-sliding = Check Mates, Schiebeseite
-daily-puzzle-checkmates-chess = Check Mates, Schachseite
+daily-puzzle-checkmates-sliding = Drei mal Drei, Schiebeseite
+daily-puzzle-checkmates-chess = Drei mal Drei, Schachseite
 daily-puzzle-royal-1 = The Royal Study, Stufe 1
 daily-puzzle-royal-2 = The Royal Study, Stufe 2
 daily-puzzle-royal-3 = The Royal Study, Stufe 3

@@ -1,4 +1,4 @@
-# Print and play: the download on the Check Mates and Royal Study pages, and the words printed on the deck's sheets (tabula-deck).
+# Drucken und spielen: der Download auf den Seiten von Drei mal Drei und The Royal Study, und die Wörter auf den Blättern des Decks (tabula-deck).
 
 print-title = Drucken und spielen
 print-lead = Drucke das Deck aus, um am Tisch zu spielen, dazu die Steine und das Spielfeld zum Ausschneiden. Jede Karte zeigt ihre genaue Schwierigkeit, vom Löser berechnet.

@@ -1,11 +1,11 @@
-# QuickChess: seine Seite, die Namen der Varianten, Olympics, Blind QuickChess und das Analysebrett.
+# QuickChess: seine Seite, die Namen der Varianten, die Olympiade, verdecktes QuickChess und das Analysebrett.
 
 quickchess-variant = Spiel
 quickchess-lead = Schach auf einem 5x6-Brett, Figur für Figur gelernt: die Lernpartien des Hefts, volles QuickChess mit seinen Optionen, bis zum klassischen Schach.
 quickchess-playWhite = Ich spiele Weiß
 quickchess-playBlack = Ich spiele Schwarz
 quickchess-how1 = Die Figuren ziehen wie im Schach. In den Lernpartien gibt es kein Schach: Ein Bauer, der den anderen Rand erreicht, gewinnt, ebenso das Schlagen aller Figuren; wer nicht ziehen kann, setzt aus; kann niemand ziehen, entscheidet der am weitesten vorgerückte Bauer (dann die Zahl der Bauern).
-quickchess-how2 = Im vollen QuickChess rettet ein Bauer auf der letzten Reihe eine verlorene Figur (einen Prinzen, der wie eine Dame zieht, wenn du keine verloren hast). Bauern ziehen ein Feld, es gibt keine Rochade, und Schachmatt gewinnt. Blind QuickChess beginnt damit, dass jeder seine Figuren ungesehen auf seiner Hälfte aufstellt.
+quickchess-how2 = Im vollen QuickChess rettet ein Bauer auf der letzten Reihe eine verlorene Figur (einen Prinzen, der wie eine Dame zieht, wenn du keine verloren hast). Bauern ziehen ein Feld, es gibt keine Rochade, und Schachmatt gewinnt. Verdecktes QuickChess beginnt damit, dass jeder seine Figuren ungesehen auf seiner Hälfte aufstellt.
 quickchess-offerDraw = Remis anbieten
 quickchess-acceptDraw = Remis annehmen
 quickchess-choosePiece = Dein Bauer hat die letzte Reihe erreicht. Wähle die Figur:
@@ -35,24 +35,24 @@ quickchess-drawOffered = { $name } bietet Remis an.
 quickchess-rescuable = Ein Bauer auf der letzten Reihe kann zurückholen: { $pieces }.
 
 ## die Varianten, wie das Heft sie nennt
-variant-power-pawns = Power Pawns
-variant-pawn-blasters = Pawn Blasters
-variant-kings-conquest = King's Conquest
-variant-raging-rooks = Raging Rooks
-variant-bishops = Bishops
-variant-mean-queens = Mean Queens
-variant-rescue-the-queen = Rescue the Queen
-variant-krazy-knights = Krazy Knights
+variant-power-pawns = Starke Bauern
+variant-pawn-blasters = Bauernsprint
+variant-kings-conquest = Königsfeldzug
+variant-raging-rooks = Wilde Türme
+variant-bishops = Läufer
+variant-mean-queens = Fiese Damen
+variant-rescue-the-queen = Rettet die Dame
+variant-krazy-knights = Verrückte Springer
 variant-quickchess = QuickChess
 variant-quickchess-classic = QuickChess, die ältere Aufstellung
 variant-quickchess-fsf = QuickChess, wie Fairy-Stockfish es spielt
-variant-queens-pro = Queen's Pro Formation
-variant-kings-pro = King's Pro Formation
-variant-blind = Blind QuickChess
-variant-olympics = QuickChess Olympics
+variant-queens-pro = Profi-Aufstellung am Damenflügel
+variant-kings-pro = Profi-Aufstellung am Königsflügel
+variant-blind = Verdecktes QuickChess
+variant-olympics = QuickChess-Olympiade
 variant-chess = Schach
-variant-withBlasters = { $game } mit Pawn Blasters
-variant-mix = Mix & Match: Bauern, { $pieces }
+variant-withBlasters = { $game } mit Bauernsprint
+variant-mix = Bunt gemischt: Bauern, { $pieces }
 variant-long = { $title }: { $words }
 variant-power-pawns-long = fünf Bauern je Seite; erreiche den anderen Rand oder schlag alles
 variant-kings-conquest-long = Bauern und ein König, der geschlagen werden kann
@@ -61,8 +61,6 @@ variant-bishops-long = Bauern und ein Läufer
 variant-mean-queens-long = Bauern und eine Dame
 variant-rescue-the-queen-long = schlag alle Bauern; der erste am Rand wird zur Dame
 variant-krazy-knights-long = Bauern und ein Springer
-variant-mix-KRN-long = Bauern, König, Turm und Springer
-variant-mix-RBQN-long = Bauern, Turm, Läufer, Dame und Springer
 variant-quickchess-long = das volle Spiel, Aufstellung aus der Schachtel; Bauern retten geschlagene Figuren
 variant-quickchess-classic-long = die Aufstellung N Q K B R
 variant-quickchess-fsf-long = Umwandlung nur in eine Dame
@@ -74,23 +72,23 @@ variant-blind-long = jede Seite stellt ihre Figuren ungesehen auf
 variant-olympics-long = fünf Partien hintereinander, ein Sieg 1 Punkt, ein Remis 1/2
 variant-chess-long = das klassische Spiel auf 8x8
 
-## die Olympics
-olympics-now = Olympics, Partie { $game } von { $of }: { $first } { $a }, { $second } { $b }
+## die Olympiade
+olympics-now = Olympiade, Partie { $game } von { $of }: { $first } { $a }, { $second } { $b }
 olympics-over = { $tie ->
-    [yes] Die Olympics sind vorbei: Gleichstand, { $a } zu { $b }.
-   *[no] Die Olympics sind vorbei: { $winner } gewinnt, { $a } zu { $b }.
+    [yes] Die Olympiade ist vorbei: Gleichstand, { $a } zu { $b }.
+   *[no] Die Olympiade ist vorbei: { $winner } gewinnt, { $a } zu { $b }.
   }
 olympics-result = { $game }: { $result }
 
-## Blind QuickChess
-blind-title = Blind QuickChess
+## verdecktes QuickChess
+blind-title = Verdecktes QuickChess
 blind-watching = Die Spieler stellen ihre Figuren ungesehen auf.
 blind-yourSetup = deine Aufstellung
 blind-done = Deine Figuren stehen. Warte auf deinen Gegner.
 blind-place = Stell deine Figuren auf deiner Hälfte auf: erst eine Figur wählen, dann ein Feld (tippe auf eine gestellte Figur, um sie zurückzunehmen).
 blind-left = { $piece }: noch { $count }
 blind-opponent = Dein Gegner hat { $count } von 10 Figuren gestellt.
-blind-replay = Blinde Aufstellung: { $white } und { $black } von 10 Figuren gestellt (verborgen, bis beide fertig sind).
+blind-replay = Verdeckte Aufstellung: { $white } und { $black } von 10 Figuren gestellt (verborgen, bis beide fertig sind).
 
 ## das Analysebrett
 analysis-title = Analysebrett

@@ -1,8 +1,9 @@
-# Die Regelseiten: was alle gemeinsam haben, dann Check Mates und The Royal Study.
+# Die Regelseiten: was alle gemeinsam haben, dann Drei mal Drei (Check Mates: keine deutsche Ausgabe,
+# der Name ist übersetzt) und The Royal Study (so heißt es auch in der deutschen Anleitung).
 
 rules-link = Die vollständigen Regeln
 rules-title = { $game ->
-    [checkmates] Check Mates: die Regeln
+    [checkmates] Drei mal Drei: die Regeln
     [royal] The Royal Study: die Regeln
     [querni] Querni: die Regeln
    *[quickchess] QuickChess: die Regeln
@@ -10,7 +11,7 @@ rules-title = { $game ->
 rules-lead = Die Regeln, wie Tabula sie spielt. Wo die Spielregel schweigt, musste Tabula sich entscheiden; diese Stellen sind markiert.
 rules-others = Die Regeln der anderen Spiele
 rules-play = { $game ->
-    [checkmates] Check Mates spielen
+    [checkmates] Drei mal Drei spielen
     [royal] The Royal Study spielen
     [querni] Querni spielen
    *[quickchess] QuickChess spielen
@@ -19,9 +20,9 @@ rules-ours = unsere Wahl
 rules-oursExplained = Die Spielregel sagt dazu nichts; so hat Tabula entschieden.
 rules-movesLabel = Zugziele: { $piece } auf { $square }
 
-## Check Mates
+## Drei mal Drei
 rules-cm-aim = Das Spiel
-rules-cm-aim1 = Check Mates ist ein Denkrennen für 1 bis 6 Spieler auf einem 3x3-Feld mit sieben Spielsteinen und zwei leeren Feldern. Eine Aufgabenkarte zeigt, wo einige Steine liegen müssen; alle rechnen im Kopf, mit wie wenigen Zügen das Feld sie zeigt, und wer die kleinste Zahl ansagt, muss sie beweisen.
+rules-cm-aim1 = Drei mal Drei ist ein Denkrennen für 1 bis 6 Spieler auf einem 3x3-Feld mit sieben Spielsteinen und zwei leeren Feldern. Eine Aufgabenkarte zeigt, wo einige Steine liegen müssen; alle rechnen im Kopf, mit wie wenigen Zügen das Feld sie zeigt, und wer die kleinste Zahl ansagt, muss sie beweisen.
 rules-cm-tokens = Die Steine haben zwei Seiten. Auf der Schiebeseite gibt es zwei blaue, zwei rote und zwei grüne Steine und einen Joker; auf der Schachseite je einen weißen und schwarzen Turm, Springer und eine Dame und einen König als Joker. Zu Beginn sind die Mitte und ein weiteres zufälliges Feld leer.
 rules-cm-boardCaption = Ein Feld auf der Schiebeseite: der Joker in der mittleren Reihe, zwei leere Felder.
 rules-cm-taskCaption = Eine Aufgabenkarte: Blau und Rot in zwei Ecken, Grün in der Mitte; die übrigen Felder sind egal.

@@ -19,7 +19,7 @@ table-rematchWaiting = Du hast eine Revanche angeboten; warte auf deinen Gegner.
 table-toRematch = Zur Revanche
 table-ratingChange = { $name }: { $before } → { $after } ({ $change })
 table-newGame = Neue Partie, gleiche Einstellungen
-table-closed = Die Partie endete hier: Alle Spieler waren gegangen, und Bots spielen nicht allein weiter.
+table-closed = Die Partie endete hier: Alle Spieler waren gegangen, und der Computer spielt nicht allein weiter.
 table-tooShortToRate = Nicht gewertet: Die Partie endete, bevor beide Spieler zwei Züge gemacht hatten.
 invite-waiting = Warte auf deinen Gegner.
 invite-sendLink = Schick ihm diesen Link:
@@ -36,6 +36,15 @@ invite-terms = Du würdest { $side ->
    *[red] Rot
   } spielen; Bedenkzeit: { $clock }.
 duel-computer = Computer, Stufe { $level }
+seat-computerN = Computer { $n }, Stufe { $level }
+say-moved = { $piece } von { $from } nach { $to }
+clock-speed = { $speed ->
+    [ultrabullet] UltraBullet
+    [bullet] Bullet
+    [blitz] Blitz
+    [rapid] Schnell{"\u00AD"}schach
+   *[classical] Klassisch
+  }
 line-start = der Anfang, dann { $total } { $total ->
     [one] Zug
    *[other] Züge

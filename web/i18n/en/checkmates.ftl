@@ -14,7 +14,7 @@ cm-deck-full = full deck
 cm-deck-one-star = 1-star cards
 cm-deck-two-star = 2-star cards
 cm-solo = Solo run: ten tasks against the clock
-cm-party = Party room: invite friends and bots
+cm-party = Party room: invite friends and the computer
 cm-how1 = A card is revealed. Everyone works out, without touching anything, how many moves would make the board show the task. Call out your number: a five-second count starts. Anyone with a lower number may interrupt, once per round, and the count starts again. When a count runs out, its caller proves the number on the board, moving tokens one at a time with no take-backs.
 cm-how2 = Meet the task within your number and the card is yours, face up, worth its stars. Miss it and it is yours face down: a penalty worth -1. Calling 0 when the board already matches wins the card at once. The board stays as it is for the next card. Most points wins; on a tie, fewer penalty cards.
 cm-task = task
@@ -22,15 +22,26 @@ cm-taskCol = Task
 cm-moves = Moves
 cm-minimum = Minimum
 cm-time = Time
+cm-taskTime = Time taken
+cm-total = Total
+cm-taskClock = This task
+cm-runTime = Run: { $time }
+cm-taskMet = Task { $n } met in { $moves } { $moves ->
+    [one] move
+   *[other] moves
+  } (minimum { $optimum }), { $time }.
 cm-soloTitle = Check Mates solo
-cm-soloHelp = Click a token, then an empty square (or drag it). The next task appears as soon as the board meets this one.
+cm-soloHelp = { $input ->
+    [touch] Tap a token, then an empty square (or drag it).
+   *[mouse] Click a token, then an empty square (or drag it).
+  } The next task appears as soon as the board meets this one.
 cm-again = Another run, same settings
 cm-partyTitle = Check Mates party
 cm-sendLink = Send this link to the players:
 cm-atTable = At the table
 cm-host = host
 cm-remove = Remove
-cm-addBot = Add a bot
+cm-addBot = Add a computer player
 cm-start = Start the game
 cm-takeSeat = Take a seat
 cm-player = Player
@@ -43,7 +54,10 @@ cm-firstCall = The first to call out a number starts a five-second count.
 cm-interrupt = Interrupt with a lower number:
 cm-callOut = Call out your number:
 cm-calledOut = You have called out this round.
-cm-proveHelp = Click a token, then an empty square (or drag it). No take-backs.
+cm-proveHelp = { $input ->
+    [touch] Tap a token, then an empty square (or drag it).
+   *[mouse] Click a token, then an empty square (or drag it).
+  } No take-backs.
 cm-stop = Stop here
 cm-giveUp = Give up
 cm-watchProof = Watch the proof.
@@ -59,9 +73,7 @@ cm-partyLine = { $side }, round { $round }, { $left } { $left ->
   }
 cm-lobbyLine = { $side }, { $deck }, { $seats } of { $max } seats taken
 cm-invited = { $name } invites you to a Check Mates party. Take a seat below.
-cm-bot = bot { $level }
-cm-botLevel = Bot level { $level }
-cm-botNeverWrong = Bot level { $level } (never wrong)
+cm-botNeverWrong = Computer level { $level } (never wrong)
 cm-waitHost = Waiting for the host, { $name }, to start.
 cm-seat = Seat { $seat }
 cm-penalties = { $count } { $count ->
@@ -104,12 +116,21 @@ legend-chess-joker = the king counts as any piece
 
 ## the solver
 solver-title = Check Mates solver
-solver-lead = Set up a board and a task by clicking, and see the least number of moves with one optimal solution.
+solver-lead = Set up a board and a task by { $input ->
+    [touch] tapping
+   *[mouse] clicking
+  }, and see the least number of moves with one optimal solution.
 solver-solve = Solve
 solver-edit = Edit
 solver-emptyPen = empty (on a task: anything)
-solver-boardHelp = Board: pick a token, then click squares.
-solver-taskHelp = Task: pick a symbol, then click squares.
+solver-boardHelp = Board: pick a token, then { $input ->
+    [touch] tap
+   *[mouse] click
+  } squares.
+solver-taskHelp = Task: pick a symbol, then { $input ->
+    [touch] tap
+   *[mouse] click
+  } squares.
 solver-board = Board
 solver-task = Task
 solver-boardText = The board as text

@@ -2,7 +2,7 @@
 
 learn-link = Learn QuickChess, box by box
 learn-title = Learn QuickChess
-learn-lead = The booklet's path, one piece at a time: just follow the numbers. Each box shows how its piece moves, gives you exercises made and checked by the rules engine, then a lesson game against the computer at its gentlest. A box is done when you win its lesson game; your progress stays in this browser.
+learn-lead = The booklet's path, one piece at a time: just follow the numbers. Box 1 gives the rules every game shares; each box after it shows how its piece moves, gives you exercises made and checked by the rules engine, then a lesson game against the computer at its gentlest. A box is done when you win its lesson game; your progress stays in this browser.
 learn-boxes = The boxes
 learn-done = done
 learn-continue = Go on with box { $n }
@@ -114,14 +114,19 @@ learn-gameNotWon = { $done ->
    *[no] Not won this time: box { $n } is done when you win its lesson game.
   }
 learn-backToBox = Back to box { $n }
-# The lesson games keep the booklet's names, which are English only; in Russian and German a
-# line says what the name means. English needs no such line: the messages are empty.
-learn-boxTip = { $title }{ $meaning }
-learn-meaning-power-pawns = { "" }
-learn-meaning-kings-conquest = { "" }
-learn-meaning-raging-rooks = { "" }
-learn-meaning-bishops = { "" }
-learn-meaning-mean-queens = { "" }
-learn-meaning-rescue-the-queen = { "" }
-learn-meaning-krazy-knights = { "" }
-learn-meaning-quickchess = { "" }
+# Box 1, the booklet's "Rules of Play", and an address of no box
+learn-rulesName = The rules of every game
+learn-rules-boardTitle = The board
+learn-rules-board = QuickChess is played on a board of 5 files (a to e) and 6 ranks, smaller than a chessboard. White moves first, then the players take turns, one piece a move. The board shows the first lesson game: five pawns each.
+learn-rules-winTitle = How to win
+learn-rules-win = Be the first to bring a pawn to any square of your opponent's edge of the board, or capture all of your opponent's pieces. Some games add other ways to win, checkmate among them.
+learn-rules-moveTitle = Moving and capturing
+learn-rules-move = Each piece moves in its own way: the boxes that follow show how, one piece at a time. Only the knight jumps over other pieces; every other piece moves only along free squares.
+learn-rules-capture = Two pieces never share a square. When your piece lands on a square where an enemy piece stands, it captures it: that piece leaves the board.
+learn-rules-stuckTitle = When the pawns are stuck
+learn-rules-stuck = If every pawn is blocked and none can move, the player whose most advanced pawn is closer to the opponent's edge wins; if that is level, the one with more pawns. This decides the games of boxes 2 to 8.
+learn-rulesToRead = Box 1 is done once you have read its rules.
+learn-rulesDone = You have read the rules: box 1 is done.
+learn-rulesRead = I know the rules: on to box { $n }
+learn-noBox = The course has no box { $n }
+learn-noBoxHelp = Its boxes are numbered { $first } to { $last }; the booklet's boxes 10 to 12, for advanced play, are in the full rules. Pick a box below, or start from the course's first page.

@@ -65,6 +65,13 @@ board-pool = Rating pool
 board-rating = Rating
 board-games = Games
 board-nobody = Nobody has a rating here yet.
+board-poolOption = { $pool }: { $players } { $players ->
+    [one] player
+   *[other] players
+  }
+board-none = Nobody has played a rated game yet. Rated games are played between signed-in players: sign in, then look for a rated opponent in the lobby.
+board-signIn = Sign in or sign up
+board-findRated = Find a rated opponent
 pool = { $game ->
     [checkmates] Check Mates
     [royal] The Royal Study
@@ -73,8 +80,11 @@ pool = { $game ->
    *[chess] Chess
   }{ $speed ->
     [untimed] {" "}untimed
+    [ultrabullet] {" "}ultrabullet
+    [bullet] {" "}bullet
     [blitz] {" "}blitz
     [rapid] {" "}rapid
+    [classical] {" "}classical
    *[none] {""}
   }
 

@@ -19,7 +19,7 @@ table-rematchWaiting = You asked for a rematch; waiting for your opponent.
 table-toRematch = Go to the rematch
 table-ratingChange = { $name }: { $before } → { $after } ({ $change })
 table-newGame = New game, same settings
-table-closed = The game ended here: every player had left, and bots do not play on alone.
+table-closed = The game ended here: every player had left, and the computer does not play on alone.
 table-tooShortToRate = Not rated: the game ended before both players had made two moves.
 invite-waiting = Waiting for your opponent.
 invite-sendLink = Send them this link:
@@ -36,6 +36,19 @@ invite-terms = You would play { $side ->
    *[red] Red
   }; time control: { $clock }.
 duel-computer = Computer level { $level }
+# the computer's one name on every page, whatever the game (text.js, seatName), as the levels
+# are offered (form-computerLevel); several computers of one level at a table are numbered
+seat-computerN = Computer { $n }, level { $level }
+# a move said to a screen reader: a piece or token and its squares
+say-moved = { $piece } from { $from } to { $to }
+# a common clock's speed, as the rating pools count it
+clock-speed = { $speed ->
+    [ultrabullet] UltraBullet
+    [bullet] Bullet
+    [blitz] Blitz
+    [rapid] Rapid
+   *[classical] Classical
+  }
 line-start = the start, then { $total } { $total ->
     [one] move
    *[other] moves

@@ -68,16 +68,27 @@ board-pool = Рейтинговый зачёт
 board-rating = Рейтинг
 board-games = Партии
 board-nobody = Здесь пока ни у кого нет рейтинга.
+board-poolOption = { $pool }: { $players } { $players ->
+    [one] игрок
+    [few] игрока
+   *[many] игроков
+  }
+board-none = Рейтинговых партий пока никто не играл. Их играют между собой игроки, вошедшие в свой профиль: войдите и найдите в лобби соперника для рейтинговой партии.
+board-signIn = Войти или зарегистрироваться
+board-findRated = Найти соперника для рейтинговой партии
 pool = { $game ->
     [checkmates] Три на три
-    [royal] The Royal Study
-    [querni] Querni
+    [royal] Королевский этюд
+    [querni] Кверни
     [quickchess] QuickChess
    *[chess] Шахматы
   }{ $speed ->
     [untimed] {", без часов"}
+    [ultrabullet] {", ультрапуля"}
+    [bullet] {", пуля"}
     [blitz] {", блиц"}
     [rapid] {", рапид"}
+    [classical] {", классика"}
    *[none] {""}
   }
 
@@ -113,9 +124,9 @@ player-registered = Зарегистрированный игрок
 
 daily-puzzle-checkmates-sliding = Три на три, режим «Пятнашки»
 daily-puzzle-checkmates-chess = Три на три, режим «Шахматы»
-daily-puzzle-royal-1 = The Royal Study, уровень 1
-daily-puzzle-royal-2 = The Royal Study, уровень 2
-daily-puzzle-royal-3 = The Royal Study, уровень 3
+daily-puzzle-royal-1 = Королевский этюд, уровень 1
+daily-puzzle-royal-2 = Королевский этюд, уровень 2
+daily-puzzle-royal-3 = Королевский этюд, уровень 3
 daily-lead = { $day }, { $weekday }: пять задач, одинаковых для всех, к концу недели сложнее. Время идёт с момента, когда вы открыли задачу; сначала меньше движений жетонов или ходов фигур, затем быстрее.
 daily-streak = Ваша серия: { $days ->
     [one] { $days } день
@@ -123,7 +134,7 @@ daily-streak = Ваша серия: { $days ->
    *[many] { $days } дней
   } подряд.
 daily-noStreak = Решите сегодня одну задачу, чтобы начать серию.
-# Три на три считает движения жетонов, как в правилах русского издания; The Royal Study — ходы
+# Три на три считает движения жетонов, как в правилах русского издания; Королевский этюд — ходы
 # фигур ($game: checkmates или royal).
 daily-solved = Решено за { $game ->
     [checkmates] { $moves ->

@@ -1,4 +1,4 @@
-# Print and play: the download on the Check Mates and Royal Study pages, and the words printed on the deck's sheets (tabula-deck).
+# Распечатать и играть: скачивание на страницах «Три на три» и «Королевского этюда» и слова на листах колоды (tabula-deck).
 
 print-title = Распечатай и играй
 print-lead = Распечатайте колоду, чтобы играть за столом, а жетоны и поле вырежьте. На каждой карте указана её точная сложность, вычисленная решателем.

@@ -1,11 +1,11 @@
-# QuickChess: его страница, названия вариантов, Olympics, Blind QuickChess и доска анализа.
+# QuickChess: его страница, названия вариантов, Олимпиада, QuickChess вслепую и доска анализа.
 
 quickchess-variant = Игра
 quickchess-lead = Шахматы на доске 5x6, которые осваивают по одной фигуре: учебные партии буклета, полный QuickChess с его вариантами и, наконец, обычные шахматы.
 quickchess-playWhite = Играю белыми
 quickchess-playBlack = Играю чёрными
 quickchess-how1 = Фигуры ходят как в шахматах. В учебных партиях шаха нет: побеждает пешка, дошедшая до дальнего края, и взятие всех фигур соперника; кому нечем ходить, тот пропускает ход; если ходить не может никто, решает самая продвинутая пешка (затем — число пешек).
-quickchess-how2 = В полном QuickChess пешка, дошедшая до последней горизонтали, возвращает потерянную фигуру (или становится принцем, который ходит как ферзь, если потерь нет). Пешки ходят на одно поле, рокировки нет, побеждает мат. В Blind QuickChess каждый сначала втайне расставляет фигуры на своей половине.
+quickchess-how2 = В полном QuickChess пешка, дошедшая до последней горизонтали, возвращает потерянную фигуру (или становится принцем, который ходит как ферзь, если потерь нет). Пешки ходят на одно поле, рокировки нет, побеждает мат. В QuickChess вслепую каждый сначала втайне расставляет фигуры на своей половине.
 quickchess-offerDraw = Предложить ничью
 quickchess-acceptDraw = Принять ничью
 quickchess-choosePiece = Ваша пешка дошла до последней горизонтали. Выберите фигуру:
@@ -35,24 +35,24 @@ quickchess-drawOffered = { $name } предлагает ничью.
 quickchess-rescuable = Пешка, дошедшая до последней горизонтали, может вернуть: { $pieces }.
 
 ## варианты, названия как в буклете
-variant-power-pawns = Power Pawns
-variant-pawn-blasters = Pawn Blasters
-variant-kings-conquest = King's Conquest
-variant-raging-rooks = Raging Rooks
-variant-bishops = Bishops
-variant-mean-queens = Mean Queens
-variant-rescue-the-queen = Rescue the Queen
-variant-krazy-knights = Krazy Knights
+variant-power-pawns = Могучие пешки
+variant-pawn-blasters = Пешечный рывок
+variant-kings-conquest = Королевский поход
+variant-raging-rooks = Неистовые ладьи
+variant-bishops = Слоны
+variant-mean-queens = Грозные ферзи
+variant-rescue-the-queen = Спасите ферзя
+variant-krazy-knights = Безумные кони
 variant-quickchess = QuickChess
 variant-quickchess-classic = QuickChess, прежняя расстановка
-variant-quickchess-fsf = QuickChess по правилам Fairy-Stockfish
-variant-queens-pro = Queen's Pro Formation
-variant-kings-pro = King's Pro Formation
-variant-blind = Blind QuickChess
-variant-olympics = QuickChess Olympics
+variant-quickchess-fsf = QuickChess по правилам программы Fairy-Stockfish
+variant-queens-pro = Расстановка профи: ферзевый фланг
+variant-kings-pro = Расстановка профи: королевский фланг
+variant-blind = QuickChess вслепую
+variant-olympics = Олимпиада QuickChess
 variant-chess = Шахматы
-variant-withBlasters = { $game } с правилом Pawn Blasters
-variant-mix = Mix & Match: пешки, { $pieces }
+variant-withBlasters = { $game } с пешечным рывком
+variant-mix = Свой набор: пешки, { $pieces }
 variant-long = { $title }: { $words }
 variant-power-pawns-long = по пять пешек; дойдите до дальнего края или возьмите всё
 variant-kings-conquest-long = пешки и король, которого можно взять
@@ -61,8 +61,6 @@ variant-bishops-long = пешки и слон
 variant-mean-queens-long = пешки и ферзь
 variant-rescue-the-queen-long = возьмите все пешки; первая дошедшая до края становится ферзём
 variant-krazy-knights-long = пешки и конь
-variant-mix-KRN-long = пешки, король, ладья и конь
-variant-mix-RBQN-long = пешки, ладья, слон, ферзь и конь
 variant-quickchess-long = полная игра, расстановка из коробки; пешки возвращают взятые фигуры
 variant-quickchess-classic-long = расстановка N Q K B R
 variant-quickchess-fsf-long = превращение только в ферзя
@@ -74,16 +72,16 @@ variant-blind-long = каждый втайне расставляет свои �
 variant-olympics-long = пять партий подряд: победа — 1 очко, ничья — 1/2
 variant-chess-long = обычная игра на доске 8x8
 
-## Olympics
-olympics-now = Olympics, партия { $game } из { $of }: { $first } { $a }, { $second } { $b }
+## Олимпиада
+olympics-now = Олимпиада, партия { $game } из { $of }: { $first } { $a }, { $second } { $b }
 olympics-over = { $tie ->
-    [yes] Olympics окончены: ничья, { $a } : { $b }.
-   *[no] Olympics окончены: побеждает { $winner }, { $a } : { $b }.
+    [yes] Олимпиада окончена: ничья, { $a } : { $b }.
+   *[no] Олимпиада окончена: побеждает { $winner }, { $a } : { $b }.
   }
 olympics-result = { $game }: { $result }
 
-## Blind QuickChess
-blind-title = Blind QuickChess
+## QuickChess вслепую
+blind-title = QuickChess вслепую
 blind-watching = Игроки втайне расставляют фигуры.
 blind-yourSetup = ваша расстановка
 blind-done = Ваши фигуры расставлены. Ждём соперника.

@@ -19,7 +19,7 @@ table-rematchWaiting = Вы предложили реванш; ждём сопе
 table-toRematch = Перейти к реваншу
 table-ratingChange = { $name }: { $before } → { $after } ({ $change })
 table-newGame = Новая партия с теми же настройками
-table-closed = Партия закончилась здесь: все игроки ушли, а боты одни не играют.
+table-closed = Партия закончилась здесь: все игроки ушли, а компьютер один не играет.
 table-tooShortToRate = Без рейтинга: партия закончилась раньше, чем каждый игрок сделал по два хода.
 invite-waiting = Ждём соперника.
 invite-sendLink = Отправьте ему эту ссылку:
@@ -36,6 +36,15 @@ invite-terms = Вы играли бы { $side ->
    *[red] красными
   }; контроль времени: { $clock }.
 duel-computer = Компьютер, уровень { $level }
+seat-computerN = Компьютер { $n }, уровень { $level }
+say-moved = { $piece }: с { $from } на { $to }
+clock-speed = { $speed ->
+    [ultrabullet] Ультрапуля
+    [bullet] Пуля
+    [blitz] Блиц
+    [rapid] Рапид
+   *[classical] Классика
+  }
 line-start = начало, затем { $total } { $total ->
     [one] движение
     [few] движения
