@@ -189,5 +189,4 @@ mod tests {
         // the server's own reviews are held only by the bound
         assert!(q.push("g", None).is_err());
     }
-
 }
