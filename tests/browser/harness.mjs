@@ -14,8 +14,9 @@ export async function startServer() {
   const bin = process.env.TABULA_BIN || join(here, '..', '..', 'target', 'debug', 'tabula');
   const dir = mkdtempSync(join(tmpdir(), 'tabula-web-'));
   // every browser comes from 127.0.0.1, as a club's behind one address: its accounts may play
-  // rated games together
-  const proc = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'web.db'), '--allow-rated-same-address'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // rated games together, and the per-address rates (a minute's creations) are off, since the
+  // whole suite's games come from that one address (the rates have their own server tests)
+  const proc = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'web.db'), '--allow-rated-same-address', '--rate-limits', 'off'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     proc.stdout.on('data', (d) => { out += d; const m = out.match(/http:\/\/[^\s/]+\//); if (m) resolve(m[0]); });

@@ -216,7 +216,6 @@ impl Limits {
             http_connections_per_address: usize::MAX,
             seeks_per_address: usize::MAX,
             tools_per_client: usize::MAX,
-            reviews_per_client: usize::MAX,
             rated_pairings_per_day: u32::MAX,
             rated_same_address: true,
             ..self
