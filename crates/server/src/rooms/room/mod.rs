@@ -161,12 +161,7 @@ impl<A: Adapter> Room<A> {
             at,
             action: RawJson::of(&action),
         };
-        let began = std::time::Instant::now();
-        let appended = self.ctx.store.append(&self.id, &entry).await;
-        crate::metrics::METRICS
-            .append_seconds
-            .observe(began.elapsed().as_secs_f64());
-        if let Err(e) = appended {
+        if let Err(e) = self.append(&entry).await {
             if let Some(game) = self.game.as_mut() {
                 *game = backup;
             }
@@ -192,6 +187,16 @@ impl<A: Adapter> Room<A> {
         }
         self.publish(events.into_iter().map(RoomEvent::Game).collect());
         Ok(self.seq)
+    }
+
+    /// Appends `entry` to the game's log in the store, timed for the metrics.
+    async fn append(&self, entry: &LogEntry) -> Result<(), crate::store::StoreError> {
+        let began = std::time::Instant::now();
+        let appended = self.ctx.store.append(&self.id, entry).await;
+        crate::metrics::METRICS
+            .append_seconds
+            .observe(began.elapsed().as_secs_f64());
+        appended
     }
 
     /// Records the finished game's results and ratings (once: recording again changes
@@ -232,12 +237,7 @@ impl<A: Adapter> Room<A> {
             at,
             action: RawJson::of(&action),
         };
-        let began = std::time::Instant::now();
-        let appended = self.ctx.store.append(&self.id, &entry).await;
-        crate::metrics::METRICS
-            .append_seconds
-            .observe(began.elapsed().as_secs_f64());
-        if let Err(e) = appended {
+        if let Err(e) = self.append(&entry).await {
             return Err(self.log_failed(e, "request"));
         }
         let events = vec![RoomEvent::Table(self.table.apply(&action))];
