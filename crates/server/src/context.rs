@@ -3,10 +3,10 @@
 //! the lobby take this, and nothing of each other, so each can be read (and tested) on its own.
 
 use crate::limits::{AddressLimits, Limits};
-use crate::review::queue::ReviewQueue;
 use crate::services::Services;
 use crate::store::Store;
 use crate::thinking::Thinking;
+use crate::thinking::review_queue::ReviewQueue;
 use std::sync::Arc;
 
 /// The shared services of one server.

@@ -7,7 +7,6 @@
 //! One set per process ([`METRICS`]): a process is one node. Counters only grow; the gauges
 //! that mirror the server's state are read when the metrics are asked for.
 
-use crate::hub::Hub;
 use prometheus_client::encoding::{EncodeLabelSet, EncodeLabelValue};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -206,20 +205,35 @@ impl Metrics {
             .inc();
     }
 
-    /// The metrics as Prometheus text (OpenMetrics), the gauges read from `hub` now.
-    pub fn render(&self, hub: &Hub) -> String {
-        self.sockets.set(hub.rooms.connection_count() as i64);
-        self.rooms.set(hub.rooms.loaded_rooms() as i64);
-        self.thinking_running.set(hub.thinking.running() as i64);
-        self.thinking_waiting
-            .set(hub.thinking.busy().saturating_sub(hub.thinking.running()) as i64);
-        self.reviews_waiting.set(hub.reviews.waiting() as i64);
+    /// The metrics as Prometheus text (OpenMetrics), with the gauges read just now.
+    pub fn render(&self, now: Gauges) -> String {
+        self.sockets.set(now.sockets as i64);
+        self.rooms.set(now.rooms as i64);
+        self.thinking_running.set(now.thinking_running as i64);
+        self.thinking_waiting.set(now.thinking_waiting as i64);
+        self.reviews_waiting.set(now.reviews_waiting as i64);
         self.memory.set(resident_bytes() as i64);
         let mut out = String::new();
         // writing to a String cannot fail
         let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
         out
     }
+}
+
+/// The gauges the node reads when it is asked for its metrics (the caller reads them from
+/// the hub, so this module needs nothing of the rest of the server).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Gauges {
+    /// Open WebSockets.
+    pub sockets: usize,
+    /// Rooms in memory.
+    pub rooms: usize,
+    /// Searches running.
+    pub thinking_running: usize,
+    /// Searches waiting for a place.
+    pub thinking_waiting: usize,
+    /// Games waiting for their review.
+    pub reviews_waiting: usize,
 }
 
 /// The process's resident memory (Linux's /proc/self/statm; 0 elsewhere).

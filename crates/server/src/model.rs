@@ -41,6 +41,15 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Whether games of this kind can be reviewed by the computer (QuickChess, 8x8 chess and
+    /// Querni, at one screen or not).
+    pub fn reviewable(self) -> bool {
+        matches!(
+            self,
+            Kind::Quickchess | Kind::QuickchessLocal | Kind::Querni | Kind::QuerniLocal
+        )
+    }
+
     /// The kind for its wire name.
     pub fn parse(s: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.name() == s)

@@ -2,7 +2,7 @@
 //! pattern; and the metrics' own small app, served on the operator's address only.
 
 use crate::hub::Hub;
-use crate::metrics::{HttpLabels, METRICS, RouteLabels};
+use crate::metrics::{Gauges, HttpLabels, METRICS, RouteLabels};
 use axum::Router;
 use axum::extract::{MatchedPath, Request};
 use axum::http::header;
@@ -51,7 +51,16 @@ pub fn metrics_app(hub: Arc<Hub>) -> Router {
                         header::CONTENT_TYPE,
                         "application/openmetrics-text; version=1.0.0; charset=utf-8",
                     )],
-                    METRICS.render(&hub),
+                    METRICS.render(Gauges {
+                        sockets: hub.rooms.connection_count(),
+                        rooms: hub.rooms.loaded_rooms(),
+                        thinking_running: hub.thinking.running(),
+                        thinking_waiting: hub
+                            .thinking
+                            .busy()
+                            .saturating_sub(hub.thinking.running()),
+                        reviews_waiting: hub.reviews.waiting(),
+                    }),
                 )
                     .into_response()
             }

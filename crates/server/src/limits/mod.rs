@@ -182,12 +182,12 @@ impl Default for Limits {
             account_changes: Some(Rate::per_minute(5, 5)),
             tools_per_client: 2,
             tools_waiting: 64,
-            thinking: crate::thinking::default_concurrency(),
+            thinking: default_concurrency(),
             thinking_tools: 1,
             replays: 2,
             reviews_per_client: 2,
             reviews_waiting: 100,
-            review_nodes: crate::review::DEFAULT_NODES,
+            review_nodes: DEFAULT_REVIEW_NODES,
             auto_review: false,
             ipv6_prefix: 64,
             rated_pairings_per_day: 10,
@@ -227,3 +227,16 @@ impl Limits {
         (self.sockets / 2).max(1)
     }
 }
+
+/// How many bot searches may run at once by default: every core but one, which stays free
+/// for the runtime, and at least two, so that one client's search never holds every place
+/// (a client runs at most all places but one).
+pub fn default_concurrency() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get().saturating_sub(1))
+        .max(2)
+}
+
+/// The nodes a review searches in each position by default: about a quarter of a second a
+/// position on one core, so a 40-move game is reviewed in well under 10 s (BENCHMARKS.md).
+pub const DEFAULT_REVIEW_NODES: u64 = 200_000;

@@ -8,16 +8,14 @@
 //! (tabula_chess::engine::review, tabula_querni::review on the same scale), reported as a
 //! [`GameReview`].
 
-pub mod queue;
 pub mod work;
 
 use crate::context::Context;
 use crate::error::ApiError;
-use crate::games::Kind;
 use crate::rooms::pgn::MoveNote;
 use crate::store::GameRecord;
 use crate::thinking::Asker;
-use queue::Place;
+use crate::thinking::review_queue::Place;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use tabula_chess::engine::report::{Eval, ReviewReport};
@@ -25,9 +23,7 @@ use tabula_chess::pgn::eval_command;
 use tabula_querni::review::QuerniReview;
 use ts_rs::TS;
 
-/// The nodes searched in each position by default: about a quarter of a second a position
-/// on one core, so a 40-move game is reviewed in well under 10 s (BENCHMARKS.md).
-pub const DEFAULT_NODES: u64 = 200_000;
+pub use crate::limits::DEFAULT_REVIEW_NODES as DEFAULT_NODES;
 
 /// A game's review, as stored and sent: `{"game": "chess", "moves", ...}` or `{"game":
 /// "querni", "turns", ...}`.
@@ -50,14 +46,6 @@ pub enum ReviewState {
     Waiting(usize),
 }
 
-/// Whether games of `kind` can be reviewed.
-pub fn reviewable(kind: Kind) -> bool {
-    matches!(
-        kind,
-        Kind::Quickchess | Kind::QuickchessLocal | Kind::Querni | Kind::QuerniLocal
-    )
-}
-
 /// The stored review of `game`, if it has one.
 pub async fn stored(ctx: &Context, game: &str) -> Result<Option<GameReview>, ApiError> {
     match ctx.store.review(game).await? {
@@ -73,7 +61,7 @@ pub async fn stored_notes(
     ctx: &Context,
     record: &GameRecord,
 ) -> Result<Option<Vec<MoveNote>>, ApiError> {
-    if !reviewable(record.kind) {
+    if !record.kind.reviewable() {
         return Ok(None);
     }
     let Some(GameReview::Chess(r)) = stored(ctx, &record.id).await? else {
@@ -116,7 +104,7 @@ pub async fn request(
         return Ok(ReviewState::Done(Box::new(r)));
     }
     let record = ctx.stored_game(game).await?;
-    if !reviewable(record.kind) {
+    if !record.kind.reviewable() {
         return Err(ApiError::BadInput(format!(
             "a game of {} cannot be reviewed: QuickChess, chess and Querni games can",
             record.kind.name()
@@ -131,19 +119,6 @@ pub async fn request(
         Place::Running => ReviewState::Running,
         Place::Waiting(n) => ReviewState::Waiting(n),
     })
-}
-
-/// Queues the review of a rated QuickChess game that has just ended, if the server reviews
-/// every rated game (`auto_review`) and the game counted for the ratings.
-pub fn after_game(ctx: &Context, record: &GameRecord, played_enough: bool) {
-    if ctx.limits.auto_review
-        && played_enough
-        && crate::players::is_rated(record)
-        && reviewable(record.kind)
-        && let Err(e) = ctx.reviews.push(&record.id, None)
-    {
-        tracing::warn!(game = %record.id, "the game's review was not queued: {e}");
-    }
 }
 
 /// Starts the node's reviewer: it takes the queue's games one after another (one review at a

@@ -12,6 +12,7 @@
 //! the least recently used room without connections leaves to make place (it reloads on its
 //! next visit), so a flood of new games can never make an existing one unreachable.
 
+mod after;
 pub mod check;
 mod frame;
 pub mod pgn;

@@ -14,6 +14,7 @@
 //! its turn comes instead of run.
 
 pub mod lane;
+pub mod review_queue;
 
 use crate::error::ApiError;
 use lane::{Key, Lane, Permit, Refusal};
@@ -34,15 +35,6 @@ pub struct Asker {
 pub struct Thinking {
     games: Arc<Lane>,
     tools: Arc<Lane>,
-}
-
-/// How many bot searches may run at once by default: every core but one, which stays free
-/// for the runtime, and at least two, so that one client's search never holds every place
-/// (a client runs at most all places but one).
-pub fn default_concurrency() -> usize {
-    std::thread::available_parallelism()
-        .map_or(1, |n| n.get().saturating_sub(1))
-        .max(2)
 }
 
 /// Waits for the place `entered` promises.

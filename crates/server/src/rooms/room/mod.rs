@@ -221,7 +221,7 @@ impl<A: Adapter> Room<A> {
         {
             Ok(changes) => {
                 self.ratings = Some(crate::players::changes_shown(&self.seats, &changes));
-                crate::review::after_game(&self.ctx, &self.record, played_enough);
+                super::after::after_game(&self.ctx, &self.record, played_enough);
             }
             Err(e) => {
                 tracing::error!(game = %self.id, "the game's results could not be recorded: {e}")

@@ -2,8 +2,8 @@
 //! (an address, an account) has at most a few games waiting, and the queue is bounded, so one
 //! client can neither fill it nor push everyone else's review back.
 
+use super::Asker;
 use crate::error::ApiError;
-use crate::thinking::Asker;
 use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::sync::{Mutex, MutexGuard};
