@@ -599,6 +599,35 @@ mate: number, };
 export type FailReason = "gave_up" | "bid_used_up" | "stopped" | "zero_not_met";
 
 /**
+ * What the end of a try shows: the solution, the themes and the ratings.
+ */
+export type Finished = { 
+/**
+ * The whole solution.
+ */
+solution: Array<string>, 
+/**
+ * The puzzle's themes.
+ */
+themes: Array<string>, 
+/**
+ * The player's rating before the try.
+ */
+before: PuzzleRating, 
+/**
+ * After it (the same when the try did not count: a puzzle tried before).
+ */
+after: PuzzleRating, 
+/**
+ * Whether the try moved the ratings.
+ */
+rated: boolean, 
+/**
+ * The puzzle's rating after the try.
+ */
+puzzle_rating: number, };
+
+/**
  * The options a game was created with, whatever its kind: each kind takes some of them
  * (checked when the game is created, naming any it does not know: `games::kind`), and the
  * game keeps them as they were given, for its rematch, its table's "same again" and its
@@ -1092,6 +1121,23 @@ text: string,
 removals: Array<[number, number, boolean]>, };
 
 /**
+ * A puzzle to try, and the player's rating it was chosen for.
+ */
+export type NextAnswer = { 
+/**
+ * The puzzle.
+ */
+puzzle: PuzzleShown, 
+/**
+ * The player's puzzle rating now.
+ */
+rating: PuzzleRating, 
+/**
+ * How many puzzles of the game the account has tried and solved (guests: none).
+ */
+tried: [number, number] | null, };
+
+/**
  * A seat in a game just paired.
  */
 export type Paired = { 
@@ -1578,6 +1624,61 @@ analysis?: EngineView, };
  * A QuickChess action as spectators may see it.
  */
 export type PublicChess = HiddenPlacement | ChessAction;
+
+/**
+ * The games with puzzles.
+ */
+export type PuzzleGame = "quickchess" | "querni";
+
+/**
+ * A rating as the browser keeps and shows it.
+ */
+export type PuzzleRating = { 
+/**
+ * The rating.
+ */
+rating: number, 
+/**
+ * Its deviation.
+ */
+deviation: number, 
+/**
+ * Its volatility.
+ */
+volatility: number, };
+
+/**
+ * What the browser is shown of a puzzle before it is solved.
+ */
+export type PuzzleShown = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its game.
+ */
+game: PuzzleGame, 
+/**
+ * The position (FEN, or Tabula's Querni notation).
+ */
+position: string, 
+/**
+ * The move that led to it, to show (UCI or a Querni turn).
+ */
+last: string | null, 
+/**
+ * How many moves the solver makes.
+ */
+solver_moves: number, 
+/**
+ * Its rating, rounded.
+ */
+rating: number, 
+/**
+ * How many signed-in players have tried it.
+ */
+plays: number, };
 
 /**
  * Something a player does.
@@ -2793,6 +2894,61 @@ moves: number,
  * When it was met, from the start of the run.
  */
 elapsed: number, };
+
+/**
+ * Where a try stands after the moves sent.
+ */
+export type TryAnswer = { "verdict": "continue", 
+/**
+ * The reply (UCI).
+ */
+reply: string, } | { "verdict": "solved" } & Finished | { "verdict": "wrong", 
+/**
+ * The solution's move at the wrong one.
+ */
+expected: string, 
+/**
+ * The whole solution.
+ */
+solution: Array<string>, 
+/**
+ * The puzzle's themes.
+ */
+themes: Array<string>, 
+/**
+ * The player's rating before the try.
+ */
+before: PuzzleRating, 
+/**
+ * After it (the same when the try did not count: a puzzle tried before).
+ */
+after: PuzzleRating, 
+/**
+ * Whether the try moved the ratings.
+ */
+rated: boolean, 
+/**
+ * The puzzle's rating after the try.
+ */
+puzzle_rating: number, };
+
+/**
+ * `POST /api/puzzles/{id}/try`'s body.
+ */
+export type TryBody = { 
+/**
+ * QuickChess: the solver's moves so far in UCI (the replies are the server's); Querni:
+ * the one turn.
+ */
+moves: Array<string>, 
+/**
+ * A guest's rating, kept by the browser.
+ */
+rating: PuzzleRating | null, 
+/**
+ * A try in a streak: judged, but it moves no rating (as lichess's Puzzle Streak).
+ */
+streak: boolean, };
 
 /**
  * A turn of the history as the browser marks it.

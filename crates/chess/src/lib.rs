@@ -78,6 +78,7 @@ mod notation;
 mod perft;
 pub mod pgn;
 mod position;
+pub mod puzzle;
 pub mod solve;
 mod status;
 pub mod tablebase;

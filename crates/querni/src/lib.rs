@@ -41,6 +41,7 @@ pub mod game;
 pub mod plan;
 pub mod players;
 pub mod position;
+pub mod puzzle;
 pub mod review;
 pub mod rules;
 pub mod search;

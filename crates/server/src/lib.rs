@@ -27,6 +27,7 @@ pub mod metrics;
 pub mod model;
 pub mod net;
 pub mod players;
+pub mod puzzles;
 pub mod review;
 pub mod rooms;
 pub mod services;
@@ -285,6 +286,16 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         schedule_backups(db, schedule);
     }
     rooms::check::spawn_check(&hub.ctx, store::postgres::redact(&config.db.to_string()));
+    // the puzzles shipped with this release, stored once (in the background: the node
+    // answers at once, and a puzzle asked for in the first moment waits for no one)
+    let ctx = Arc::clone(&hub.ctx);
+    tokio::spawn(async move {
+        match puzzles::store_starters(&ctx).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("{n} puzzles of the starter sets stored"),
+            Err(e) => tracing::error!("the starter puzzles could not be stored: {e}"),
+        }
+    });
     let proxies = config.http.trusted_proxies.clone();
     let app = http::router(Arc::clone(&hub), config.http);
     net::serve_connections(listener, app, Arc::clone(&hub), proxies, shutdown_signal()).await?;

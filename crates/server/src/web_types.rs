@@ -96,6 +96,10 @@ pub fn typescript() -> Result<String, String> {
     c.visit::<HintView>();
     // a finished game's review
     c.visit::<crate::http::reviews::ReviewAnswer>();
+    // puzzles
+    c.visit::<crate::http::puzzles::NextAnswer>();
+    c.visit::<crate::http::puzzles::TryBody>();
+    c.visit::<crate::puzzles::TryAnswer>();
     if !c.clashes.is_empty() {
         return Err(format!(
             "two Rust types would have the same TypeScript name (rename one with \

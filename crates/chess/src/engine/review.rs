@@ -79,7 +79,7 @@ pub fn win_percent(cp: f64) -> f64 {
 pub use tabula_core::review::move_accuracy;
 
 /// A score for the side to move, as centipawns on the Win% scale.
-fn centipawns(s: Score) -> f64 {
+pub(crate) fn centipawns(s: Score) -> f64 {
     match s {
         Score::Cp(c) => f64::from(c),
         Score::Mate(m) if m > 0 => MATE_CP,
@@ -88,7 +88,7 @@ fn centipawns(s: Score) -> f64 {
 }
 
 /// The same score from the other side.
-fn flip(s: Score) -> Score {
+pub(crate) fn flip(s: Score) -> Score {
     match s {
         Score::Cp(c) => Score::Cp(-c),
         Score::Mate(m) => Score::Mate(-m),

@@ -178,11 +178,25 @@ enum Command {
         #[command(subcommand)]
         game: SimulateGame,
     },
+    /// QuickChess and Querni puzzles cut from games: mine them, list them.
+    Puzzles {
+        #[command(subcommand)]
+        command: PuzzlesCommand,
+    },
     /// QuickChess endgame tables: build, check and probe exact values (5x6, up to 5 pieces).
     Tb {
         #[command(subcommand)]
         command: crate::engine::tablebase::TbCommand,
     },
+}
+
+#[derive(Subcommand)]
+enum PuzzlesCommand {
+    /// Mine puzzles from engine games (or a PGN file's games) into a puzzle file,
+    /// checkpointed (`--resume` goes on after a stop).
+    Mine(crate::engine::puzzle_mine::MineArgs),
+    /// Print the puzzles of a set (the shipped starter set by default).
+    List(crate::engine::puzzle_list::ListArgs),
 }
 
 #[derive(Subcommand)]
@@ -321,6 +335,10 @@ fn dispatch(command: Command) -> ExitCode {
             output::emit(json, analyse::bench(depth, net))
         }
         Command::Tb { command } => crate::engine::tablebase::run(command),
+        Command::Puzzles { command } => output::exit(match command {
+            PuzzlesCommand::Mine(args) => crate::engine::puzzle_mine::run(&args),
+            PuzzlesCommand::List(args) => crate::engine::puzzle_list::run(&args),
+        }),
         Command::Querni { command } => match command {
             QuerniCommand::New { seed, json } => output::emit(json, Ok(querni::new(seed))),
             QuerniCommand::Moves { position, json } => output::emit(json, querni::moves(&position)),

@@ -74,6 +74,10 @@ pub struct ServeArgs {
     /// someone asks for it on its replay).
     #[arg(long)]
     pub auto_review: bool,
+    /// Mine every finished QuickChess and Querni game for puzzles, in the background (`false`
+    /// to serve only the puzzles shipped and those already mined).
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    pub puzzle_mining: bool,
     /// Nodes the review searches in each position of a game (more: a deeper review, slower).
     #[arg(long, value_name = "N", default_value_t = tabula_server::review::DEFAULT_NODES, value_parser = clap::value_parser!(u64).range(1_000..=100_000_000))]
     pub review_nodes: u64,
@@ -121,6 +125,7 @@ impl ServeArgs {
             ipv6_prefix: self.ipv6_prefix,
             rated_same_address: self.allow_rated_same_address,
             auto_review: self.auto_review,
+            mine_puzzles: self.puzzle_mining,
             review_nodes: self.review_nodes,
             ..Limits::default()
         };

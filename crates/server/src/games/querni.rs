@@ -452,7 +452,7 @@ impl Adapter for QuerniLive {
 
 /// Every movement of the side to move with its jump path and the removals it makes possible,
 /// and the removals available without moving.
-fn legal_turns(p: &tabula_querni::Position) -> QuerniLegal {
+pub fn legal_turns(p: &tabula_querni::Position) -> QuerniLegal {
     let side = p.turn();
     let mut movements = Vec::new();
     p.movements(&mut movements);

@@ -16,6 +16,7 @@ mod games;
 mod language;
 mod lobby;
 pub mod observe;
+pub mod puzzles;
 pub mod replays;
 pub mod reviews;
 mod take_home;
@@ -132,6 +133,7 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(daily::routes())
         .merge(deck::routes())
         .merge(reviews::routes())
+        .merge(puzzles::routes())
         .merge(take_home::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin))

@@ -19,6 +19,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/api/decks", get(decks))
         .route("/api/chess/position", post(chess_position))
         .route("/api/querni/hint", post(querni_hint))
+        .route("/api/querni/legal", post(querni_legal))
         .route("/api/learn/exercise", post(learn_exercise))
 }
 
@@ -111,6 +112,25 @@ async fn learn_exercise(
     crate::learn::exercise(q, &state.hub.thinking, asker)
         .await
         .map(Json)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QuerniPositionBody {
+    position: String,
+}
+
+/// `POST /api/querni/legal`: the legal turns of a Querni position as a game's view lists
+/// them (the puzzles page builds its turns from these).
+async fn querni_legal(
+    Body(b): Body<QuerniPositionBody>,
+) -> Result<Json<crate::games::querni::QuerniLegal>, ApiError> {
+    let p = tabula_querni::Position::parse(&b.position)
+        .map_err(|e| ApiError::BadInput(format!("position: {e}")))?;
+    if p.status().is_over() {
+        return Err(ApiError::BadInput("position: the game is over".into()));
+    }
+    Ok(Json(crate::games::querni::legal_turns(&p)))
 }
 
 async fn querni_hint(

@@ -142,6 +142,9 @@ pub struct Limits {
     pub review_nodes: u64,
     /// Whether every rated QuickChess game is queued for its review when it ends.
     pub auto_review: bool,
+    /// Whether finished full-QuickChess and Querni games are mined for puzzles in the
+    /// background (on the tools' lane, as one more client of it).
+    pub mine_puzzles: bool,
     /// The IPv6 prefix length that is one client (64: a subscriber's usual allocation).
     pub ipv6_prefix: u8,
     /// Rated games two accounts may begin together in 24 hours.
@@ -189,6 +192,7 @@ impl Default for Limits {
             reviews_waiting: 100,
             review_nodes: DEFAULT_REVIEW_NODES,
             auto_review: false,
+            mine_puzzles: false,
             ipv6_prefix: 64,
             rated_pairings_per_day: 10,
             rated_same_address: false,

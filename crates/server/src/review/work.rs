@@ -7,10 +7,8 @@ use super::GameReview;
 use crate::context::Context;
 use crate::error::ApiError;
 use crate::games::Kind;
-use crate::games::querni::QuerniLive;
-use crate::games::quickchess::ChessLive;
 use crate::ids::now_ms;
-use crate::rooms::pgn::replay;
+use crate::rooms::lines::{chess_line, querni_line};
 use crate::store::{GameRecord, LogEntry};
 use std::sync::{Arc, Mutex};
 use tabula_chess::engine::report::ReviewReport;
@@ -51,20 +49,7 @@ async fn chess(
     let services = Arc::clone(&ctx.services);
     let (start, moves): (AnyPosition, Vec<Move>) = ctx
         .thinking
-        .run(move || -> Result<_, ApiError> {
-            let live = replay::<ChessLive>(&record, &log, &services, |_, _| {})?;
-            let start = *live.game.start_position();
-            let mut p = start;
-            let mut moves = Vec::new();
-            for (uci, _) in live.game.moves() {
-                let m = p
-                    .parse_uci(uci)
-                    .map_err(|e| ApiError::Internal(format!("stored move `{uci}`: {e}")))?;
-                moves.push(m);
-                p = p.play_unchecked(m);
-            }
-            Ok((start, moves))
-        })
+        .run(move || chess_line(&record, &log, &services))
         .await??;
     let plan = Arc::new(Plan::new(&start, &moves));
     let mut engine = Engine::new(HASH_MB);
@@ -106,17 +91,7 @@ async fn querni(
     let plan = ctx
         .thinking
         .run(move || -> Result<_, ApiError> {
-            let live = replay::<QuerniLive>(&record, &log, &services, |_, _| {})?;
-            let start = *live.game.start_position();
-            let mut p = start;
-            let mut turns = Vec::new();
-            for (i, (_, text)) in live.game.history().iter().enumerate() {
-                let (t, next) = p.play(text).map_err(|e| {
-                    ApiError::Internal(format!("stored turn {} `{text}`: {e}", i + 1))
-                })?;
-                turns.push(t);
-                p = next;
-            }
+            let (start, turns) = querni_line(&record, &log, &services)?;
             Ok(QuerniPlan::new(&start, &turns))
         })
         .await??;

@@ -15,6 +15,7 @@
 mod after;
 pub mod check;
 mod frame;
+pub mod lines;
 pub mod pgn;
 pub mod placement;
 mod protocol;

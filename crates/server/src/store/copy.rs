@@ -159,6 +159,31 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
             ("at", Ty::Big),
         ],
     ),
+    (
+        "puzzles",
+        &[
+            ("id", Ty::Text),
+            ("game", Ty::Text),
+            ("position", Ty::Text),
+            ("last", Ty::Text),
+            ("solution", Ty::Text),
+            ("themes", Ty::Text),
+            ("rating", Ty::Float),
+            ("deviation", Ty::Float),
+            ("volatility", Ty::Float),
+            ("plays", Ty::Big),
+            ("source", Ty::Text),
+        ],
+    ),
+    (
+        "puzzle_attempts",
+        &[
+            ("account", Ty::Big),
+            ("puzzle", Ty::Text),
+            ("solved", Ty::Big),
+            ("at", Ty::Big),
+        ],
+    ),
 ];
 
 /// One column of a chunk, typed for PostgreSQL.

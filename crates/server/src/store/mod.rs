@@ -20,6 +20,7 @@ pub mod players;
 mod players_sql;
 pub mod postgres;
 mod postgres_commit;
+pub mod puzzles;
 mod rows;
 pub mod sql;
 pub mod sqlite;
@@ -28,6 +29,7 @@ mod statements;
 pub use open::Database;
 pub use players::PlayerStore;
 pub use postgres::PostgresStore;
+pub use puzzles::PuzzleStore;
 pub use sqlite::SqliteStore;
 
 use crate::json::RawJson;
@@ -127,10 +129,10 @@ impl From<StoreError> for crate::error::ApiError {
     }
 }
 
-/// What the server needs from storage: the games, and the players.
-pub trait Store: GameStore + PlayerStore {}
+/// What the server needs from storage: the games, the players, and the puzzles.
+pub trait Store: GameStore + PlayerStore + PuzzleStore {}
 
-impl<T: GameStore + PlayerStore> Store for T {}
+impl<T: GameStore + PlayerStore + PuzzleStore> Store for T {}
 
 /// The games: records, seats and logs.
 #[async_trait::async_trait]

@@ -8,7 +8,7 @@ use super::sql::{Arg, Dialect, Step, first};
 use super::statements as st;
 use super::{GameRecord, StoreError, rows};
 
-fn rating_args(r: &RatingRecord) -> Vec<Arg> {
+pub(super) fn rating_args(r: &RatingRecord) -> Vec<Arg> {
     vec![
         Arg::Big(Some(r.account)),
         Arg::text(&r.pool),

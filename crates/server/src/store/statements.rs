@@ -257,3 +257,41 @@ pub const DAILY_RANKING: &str = concat!(
 /// The days a player solved a daily puzzle.
 pub const DAILY_DAYS: &str =
     "SELECT DISTINCT day FROM daily_results WHERE player = ?1 ORDER BY day DESC";
+
+// ---- puzzles ---------------------------------------------------------------------------
+
+/// A puzzle's columns, in the order [`super::puzzles`] reads them.
+macro_rules! puzzle_columns {
+    () => {
+        "id, game, position, last, solution, themes, rating, deviation, volatility, plays, source"
+    };
+}
+/// Adds a puzzle unless one with its id is stored.
+pub const PUT_PUZZLE: &str = concat!(
+    "INSERT INTO puzzles (",
+    puzzle_columns!(),
+    ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (id) DO NOTHING"
+);
+/// How many puzzles of a game came from a source (`''`: the starter set).
+pub const COUNT_PUZZLES: &str = "SELECT COUNT(*) FROM puzzles WHERE game = ?1 AND source = ?2";
+/// One puzzle.
+pub const PUZZLE: &str = concat!("SELECT ", puzzle_columns!(), " FROM puzzles WHERE id = ?1");
+/// A random puzzle of a game within a rating band, with a theme (`''`: any), that the
+/// account (none: a guest) has not tried.
+pub const PICK_PUZZLE: &str = concat!(
+    "SELECT ",
+    puzzle_columns!(),
+    " FROM puzzles WHERE game = ?1 AND rating >= ?2 AND rating <= ?3 \
+     AND (?4 = '' OR (',' || themes || ',') LIKE ('%,' || ?4 || ',%')) \
+     AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.account = ?5 AND a.puzzle = puzzles.id) \
+     ORDER BY random() LIMIT 1"
+);
+/// A player's first try at a puzzle (a second one changes nothing).
+pub const PUT_ATTEMPT: &str = "INSERT INTO puzzle_attempts (account, puzzle, solved, at) \
+     VALUES (?1, ?2, ?3, ?4) ON CONFLICT (account, puzzle) DO NOTHING";
+/// A puzzle's new rating after a try.
+pub const RATE_PUZZLE: &str = "UPDATE puzzles SET rating = ?2, deviation = ?3, volatility = ?4, \
+     plays = plays + 1 WHERE id = ?1";
+/// How many puzzles a player tried and solved.
+pub const ATTEMPT_COUNTS: &str = "SELECT COUNT(*), CAST(COALESCE(SUM(solved), 0) AS BIGINT) FROM puzzle_attempts \
+     WHERE account = ?1 AND puzzle IN (SELECT id FROM puzzles WHERE game = ?2)";

@@ -1,0 +1,141 @@
+//! Puzzles over HTTP: `GET /api/puzzles/next` gives a puzzle to try, `POST
+//! /api/puzzles/{id}/try` judges the moves made so far (docs/web.md, "Puzzles").
+
+use super::{AppState, Body};
+use crate::error::ApiError;
+use crate::puzzles::{self, Game, PuzzleRating, PuzzleShown, TryAnswer};
+use crate::thinking::Asker;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/puzzles/next", get(next))
+        .route("/api/puzzles/{id}/try", post(try_moves))
+}
+
+/// `GET /api/puzzles/next`'s query.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct NextQuery {
+    /// `quickchess` or `querni`.
+    game: Game,
+    /// Only puzzles with this theme.
+    #[serde(default)]
+    theme: Option<String>,
+    /// In a streak: how many solved so far (the puzzle is rated 800 + 100 x streak).
+    #[serde(default)]
+    streak: Option<u32>,
+    /// A guest's rating, kept by the browser (all three or none).
+    #[serde(default)]
+    rating: Option<f64>,
+    #[serde(default)]
+    deviation: Option<f64>,
+    #[serde(default)]
+    volatility: Option<f64>,
+}
+
+/// A puzzle to try, and the player's rating it was chosen for.
+#[derive(Serialize, TS)]
+pub struct NextAnswer {
+    /// The puzzle.
+    pub puzzle: PuzzleShown,
+    /// The player's puzzle rating now.
+    pub rating: PuzzleRating,
+    /// How many puzzles of the game the account has tried and solved (guests: none).
+    pub tried: Option<(u64, u64)>,
+}
+
+/// `POST /api/puzzles/{id}/try`'s body.
+#[derive(Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct TryBody {
+    /// QuickChess: the solver's moves so far in UCI (the replies are the server's); Querni:
+    /// the one turn.
+    pub moves: Vec<String>,
+    /// A guest's rating, kept by the browser.
+    #[serde(default)]
+    pub rating: Option<PuzzleRating>,
+    /// A try in a streak: judged, but it moves no rating (as lichess's Puzzle Streak).
+    #[serde(default)]
+    pub streak: bool,
+}
+
+fn guest_rating(q: &NextQuery) -> Result<Option<PuzzleRating>, ApiError> {
+    match (q.rating, q.deviation, q.volatility) {
+        (None, None, None) => Ok(None),
+        (Some(rating), Some(deviation), Some(volatility)) => PuzzleRating {
+            rating,
+            deviation,
+            volatility,
+        }
+        .checked()
+        .map(Some),
+        _ => Err(ApiError::BadInput(
+            "rating, deviation and volatility come together or not at all".into(),
+        )),
+    }
+}
+
+/// The longest theme name accepted.
+const MAX_THEME: usize = 32;
+/// The most moves a try may send.
+const MAX_MOVES: usize = 16;
+
+async fn next(
+    State(state): State<AppState>,
+    asker: Asker,
+    q: Result<Query<NextQuery>, QueryRejection>,
+) -> Result<Json<NextAnswer>, ApiError> {
+    let Query(q) = q.map_err(|e| ApiError::BadInput(format!("query: {}", e.body_text())))?;
+    if let Some(t) = &q.theme
+        && (t.len() > MAX_THEME
+            || !t
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+    {
+        return Err(ApiError::BadInput(format!(
+            "theme: `{t}` is not a theme name"
+        )));
+    }
+    let hub = &state.hub;
+    let rating = puzzles::rating_of(hub, q.game, asker.account, guest_rating(&q)?).await?;
+    let target = match q.streak {
+        Some(n) => 800.0 + 100.0 * f64::from(n.min(40)),
+        None => rating.rating,
+    };
+    let p = puzzles::next(hub, q.game, target, q.theme.as_deref(), asker.account).await?;
+    let tried = match asker.account {
+        Some(a) => Some(hub.store.try_counts(a, q.game.name()).await?),
+        None => None,
+    };
+    Ok(Json(NextAnswer {
+        puzzle: PuzzleShown::from(&p),
+        rating,
+        tried,
+    }))
+}
+
+async fn try_moves(
+    State(state): State<AppState>,
+    asker: Asker,
+    Path(id): Path<String>,
+    Body(b): Body<TryBody>,
+) -> Result<Json<TryAnswer>, ApiError> {
+    if b.moves.len() > MAX_MOVES || b.moves.iter().any(|m| m.len() > 64) {
+        return Err(ApiError::BadInput(format!(
+            "moves: at most {MAX_MOVES}, each at most 64 characters"
+        )));
+    }
+    let guest = match asker.account {
+        Some(_) => None,
+        None => b.rating.map(PuzzleRating::checked).transpose()?,
+    };
+    Ok(Json(
+        puzzles::attempt(&state.hub, &id, &b.moves, asker.account, guest, !b.streak).await?,
+    ))
+}
