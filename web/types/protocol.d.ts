@@ -1610,7 +1610,15 @@ export type PointReason = "completed" | "too_many_moves" | "gave_up" | "out_of_t
 /**
  * A position as the analysis board shows it.
  */
-export type PositionView = { variant: string, fen: string, width: number, height: number, board: Array<PieceOn>, turn: string, check: boolean, outcome: string | null, legal: Array<LegalMove>, moves_san: Array<string>, 
+export type PositionView = { variant: string, fen: string, width: number, height: number, board: Array<PieceOn>, turn: string, check: boolean, outcome: string | null, legal: Array<LegalMove>, 
+/**
+ * The start the moves were played from.
+ */
+start_fen: string, 
+/**
+ * The moves played, in UCI (with `pgn`: the game's).
+ */
+moves_uci: Array<string>, moves_san: Array<string>, 
 /**
  * What is known exactly (`null` when nothing is).
  */

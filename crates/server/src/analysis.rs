@@ -21,7 +21,13 @@ use ts_rs::TS;
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PositionQuery {
-    variant: String,
+    /// The variant (with `pgn`, the game's own `Variant` tag decides; a `variant` given too
+    /// must agree with it).
+    #[serde(default)]
+    variant: Option<String>,
+    /// A game in PGN (its first game): its start and moves instead of `fen` and `moves`.
+    #[serde(default)]
+    pgn: Option<String>,
     #[serde(default)]
     fen: Option<String>,
     #[serde(default)]
@@ -58,6 +64,10 @@ pub struct PositionView {
     check: bool,
     outcome: Option<String>,
     legal: Vec<LegalMove>,
+    /// The start the moves were played from.
+    start_fen: String,
+    /// The moves played, in UCI (with `pgn`: the game's).
+    moves_uci: Vec<String>,
     moves_san: Vec<String>,
     /// What is known exactly (`null` when nothing is).
     solved: Option<SolvedView>,
@@ -97,7 +107,12 @@ pub struct EngineView {
     pv_san: Vec<String>,
 }
 
-fn describe(p: &AnyPosition, sans: Vec<String>) -> PositionView {
+fn describe(
+    p: &AnyPosition,
+    start: &AnyPosition,
+    ucis: Vec<String>,
+    sans: Vec<String>,
+) -> PositionView {
     PositionView {
         variant: p.variant().name(),
         fen: p.fen(),
@@ -108,6 +123,8 @@ fn describe(p: &AnyPosition, sans: Vec<String>) -> PositionView {
         check: p.is_check(),
         outcome: p.outcome().map(|o| o.to_string()),
         legal: legal_of(p),
+        start_fen: start.fen(),
+        moves_uci: ucis,
         moves_san: sans,
         solved: None,
         analysis: None,
@@ -126,6 +143,40 @@ fn solved(p: &AnyPosition, v: Option<Verdict>) -> Option<SolvedView> {
     })
 }
 
+/// The variant, start and moves (UCI) of the first game of a PGN text; `fen` and `moves`
+/// may not come with it, and a `variant` given must be the game's.
+fn from_pgn(
+    q: &PositionQuery,
+    text: &str,
+) -> Result<(Variant, AnyPosition, Vec<String>), ApiError> {
+    let bad = ApiError::BadInput;
+    if q.fen.is_some() || !q.moves.is_empty() {
+        return Err(bad(
+            "pgn: comes alone, without fen or moves (the game has both)".into(),
+        ));
+    }
+    let games = tabula_chess::pgn::read_pgn(text).map_err(|e| bad(format!("pgn: {e}")))?;
+    let game = games
+        .into_iter()
+        .next()
+        .ok_or_else(|| bad("pgn: no game".into()))?;
+    if let Some(name) = &q.variant
+        && Variant::parse(name).ok() != Some(game.variant)
+    {
+        return Err(bad(format!(
+            "variant `{name}`: the game's Variant tag says {}",
+            game.variant.name()
+        )));
+    }
+    let mut p = game.start;
+    let mut ucis = Vec::with_capacity(game.moves.len());
+    for m in &game.moves {
+        ucis.push(p.uci(m));
+        p = p.play_unchecked(*m);
+    }
+    Ok((game.variant, game.start, ucis))
+}
+
 /// Answers a position query (errors name the field).
 pub async fn position(
     q: PositionQuery,
@@ -134,32 +185,45 @@ pub async fn position(
     knowledge: Arc<Knowledge>,
 ) -> Result<PositionView, ApiError> {
     let bad = ApiError::BadInput;
-    let variant =
-        Variant::parse(&q.variant).map_err(|e| bad(format!("variant `{}`: {e}", q.variant)))?;
-    let mut p = match &q.fen {
-        Some(f) => AnyPosition::from_fen(variant, f).map_err(|e| bad(e.to_string()))?,
-        None if variant.family == tabula_chess::Family::Blind => {
-            return Err(bad(
-                "blind: give the position after the placements as a FEN".into(),
-            ));
+    let (_, start, moves) = match &q.pgn {
+        Some(text) => from_pgn(&q, text)?,
+        None => {
+            let name = q
+                .variant
+                .as_deref()
+                .ok_or_else(|| bad("variant: required (or a game in `pgn`)".into()))?;
+            let variant =
+                Variant::parse(name).map_err(|e| bad(format!("variant `{name}`: {e}")))?;
+            let start = match &q.fen {
+                Some(f) => AnyPosition::from_fen(variant, f).map_err(|e| bad(e.to_string()))?,
+                None if variant.family == tabula_chess::Family::Blind => {
+                    return Err(bad(
+                        "blind: give the position after the placements as a FEN".into(),
+                    ));
+                }
+                None => AnyPosition::start(variant),
+            };
+            (variant, start, q.moves.clone())
         }
-        None => AnyPosition::start(variant),
     };
-    if q.moves.len() > 600 {
+    if moves.len() > 600 {
         return Err(bad("at most 600 moves".into()));
     }
+    let mut p = start;
     let mut sans = Vec::new();
+    let mut ucis = Vec::new();
     let mut history = Vec::new();
-    for (i, m) in q.moves.iter().enumerate() {
+    for (i, m) in moves.iter().enumerate() {
         let before = p;
         let mv = p
             .parse_uci(m)
             .map_err(|e| bad(format!("move {} `{m}`: {e}", i + 1)))?;
         sans.push(p.san(&mv));
+        ucis.push(p.uci(&mv));
         history.push(before.hash());
         p = p.play_unchecked(mv);
     }
-    let mut answer = describe(&p, sans);
+    let mut answer = describe(&p, &start, ucis, sans);
     answer.solved = solved(&p, knowledge.known(&p));
     if let Some(ms) = q.analyse_ms {
         let ms = ms.clamp(10, MAX_MS);
