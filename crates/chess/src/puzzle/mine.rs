@@ -502,8 +502,9 @@ impl Miner {
     }
 
     /// Checks `puzzle` as [`Miner::confirm`] does, with the given budgets, allowing the best
-    /// move's lead over the second to be `slack` points of Win% short of the miner's 30 (a
-    /// deeper search moves borderline leads a little either way).
+    /// move's lead over the second, a win's Win% and a held draw's band `slack` points of
+    /// Win% beyond the miner's bounds (a deeper search moves borderline values a little
+    /// either way).
     pub fn check_with(
         &mut self,
         puzzle: &Puzzle,
@@ -537,14 +538,15 @@ impl Miner {
                         a.win(),
                         a.second_win()
                     ));
-                } else if defence && !HELD.contains(&a.win()) {
+                } else if defence && !(HELD.start() - slack..=HELD.end() + slack).contains(&a.win())
+                {
                     return Err(format!(
                         "turn {}: {text} gives {:.0}%, not a held draw",
                         k / 2 + 1,
                         a.win()
                     ));
                 } else if !(defence
-                    || a.win() >= WINNING
+                    || a.win() >= WINNING - slack
                     || matches!(a.score, Score::Mate(n) if n > 0))
                 {
                     return Err(format!(

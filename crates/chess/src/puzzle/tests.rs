@@ -244,7 +244,11 @@ fn check_deeper(puzzles: &[&Puzzle]) {
     let mut miner = Miner::new(quickchess(), MinerSettings::default());
     for p in puzzles {
         assert_eq!(
-            miner.check_with(p, MinerSettings::default().deeper(3), 5.0),
+            miner.check_with(
+                p,
+                MinerSettings::default().deeper(SHIPPED_CHECK_FACTOR),
+                SHIPPED_CHECK_SLACK
+            ),
             Ok(()),
             "{p}"
         );

@@ -197,6 +197,9 @@ enum PuzzlesCommand {
     Mine(crate::engine::puzzle_mine::MineArgs),
     /// Print the puzzles of a set (the shipped starter set by default).
     List(crate::engine::puzzle_list::ListArgs),
+    /// Search every QuickChess puzzle of a file again, deeper than the miner, and keep those
+    /// that hold (before a set is shipped).
+    Check(crate::engine::puzzle_check::CheckArgs),
 }
 
 #[derive(Subcommand)]
@@ -338,6 +341,7 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Puzzles { command } => output::exit(match command {
             PuzzlesCommand::Mine(args) => crate::engine::puzzle_mine::run(&args),
             PuzzlesCommand::List(args) => crate::engine::puzzle_list::run(&args),
+            PuzzlesCommand::Check(args) => crate::engine::puzzle_check::run(&args),
         }),
         Command::Querni { command } => match command {
             QuerniCommand::New { seed, json } => output::emit(json, Ok(querni::new(seed))),

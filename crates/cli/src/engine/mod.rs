@@ -6,6 +6,7 @@
 pub mod analyse;
 pub mod matchplay;
 pub mod nnue_data;
+pub mod puzzle_check;
 pub mod puzzle_list;
 pub mod puzzle_mine;
 pub mod querni_mine;
