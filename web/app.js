@@ -12,6 +12,7 @@ import { quickchessAnalyse } from './analysis.js';
 import { h } from './ui.js';
 import { accountPage, profilePage, leaderboardPage, whoAmI } from './players.js';
 import { dailyPage } from './daily.js';
+import { puzzlesPage } from './puzzles.js';
 import { rulesPage } from './rules.js';
 import { learnHome, learnBox } from './learn.js';
 import { learnCheckmates, learnRoyal } from './learn-puzzles.js';
@@ -44,6 +45,7 @@ const routes = [
   [/^\/players\/([\w-]+)$/, profilePage],
   [/^\/leaderboard\/?$/, leaderboardPage],
   [/^\/daily\/?$/, dailyPage],
+  [/^\/puzzles\/?$/, puzzlesPage],
   [/^\/rules\/(\w+)$/, rulesPage],
   [/^\/learn\/quickchess\/?$/, learnHome],
   [/^\/learn\/quickchess\/(\d+)$/, learnBox],

@@ -1,82 +1,16 @@
-// A game pasted as PGN onto the analysis board. The browser knows no chess rules: it only
-// reads the PGN's words (the tags, the moves in SAN, less the comments, variations and move
-// numbers), and the server plays them, one at a time, finding each among the legal moves of
-// the position it reached (POST /api/chess/position lists them with their SAN). A move the
-// server does not find is reported by its number.
-import { api, errorText } from './api.js';
+// A game pasted as PGN onto the analysis board. The browser knows no chess rules and reads no
+// PGN: it sends the text, and the server (POST /api/chess/position {"pgn"}) reads the first
+// game with the PGN reader of the game crate, plays its moves from its start and answers with
+// the variant, the start and the moves in UCI; what is wrong with a game (a move that is not
+// legal, by its number and line; a variant Tabula does not play) comes back in its words.
+import { api, errorText, ServerError } from './api.js';
 import { h } from './ui.js';
-import { t, VARIANTS } from './text.js';
+import { t } from './text.js';
 /** @import { PositionView } from './types/protocol' */
 
 /**
- * The first game of a PGN text as words: its tags, and its moves as written.
- * @typedef {{ tags: Record<string, string>, sans: string[] }} PgnWords
- */
-
-/**
- * Reads the first game of a PGN text into its tags and SAN moves (nothing is checked here).
- * @param {string} text
- * @returns {PgnWords}
- */
-export function readPgn(text) {
-  /** @type {Record<string, string>} */
-  const tags = {};
-  let rest = text.replace(/\r/g, '');
-  // the tags before the moves (of the first game: a second game's tags come after a result)
-  for (;;) {
-    const m = /^\s*\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]/.exec(rest);
-    if (!m) break;
-    tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
-    rest = rest.slice(m[0].length);
-  }
-  // comments (both kinds), then variations from the innermost out, then NAGs
-  let moves = rest.replace(/\{[^}]*\}/g, ' ').replace(/;[^\n]*/g, ' ');
-  for (let before = ''; before !== moves;) { before = moves; moves = moves.replace(/\([^()]*\)/g, ' '); }
-  /** @type {string[]} */
-  const sans = [];
-  for (const word of moves.replace(/\$\d+/g, ' ').split(/\s+/)) {
-    if (/^(1-0|0-1|1\/2-1\/2|\*)$/.test(word) || word.startsWith('[')) break; // the game's end, or the next game
-    const san = word.replace(/^\d+\.+/, '').replace(/[!?]+$/, '');
-    if (san && !/^\d+\.*$/.test(san)) sans.push(san);
-  }
-  return { tags, sans };
-}
-
-/**
- * The variant a `Variant` tag names: chess for none, `Standard` or `From Position` (as lichess
- * writes them), else Tabula's own name of it; null for a game Tabula does not play.
- * @param {string | undefined} tag
- */
-export function variantOfTag(tag) {
-  const v = (tag || '').trim();
-  if (!v || ['standard', 'chess', 'from position'].includes(v.toLowerCase())) return 'chess';
-  return VARIANTS.includes(v) ? v : null;
-}
-
-/** A SAN as it compares: without check, mate and the `e.p.` some write. @param {string} san */
-const bare = (san) => san.replace(/[+#]/g, '').replace(/e\.p\.$/, '').replace(/0/g, 'O');
-
-/**
- * The moves of a PGN in UCI, the server playing them from the game's start.
- * @param {string} variant @param {string | undefined} fen @param {string[]} sans
- * @returns {Promise<string[]>}
- */
-export async function movesOf(variant, fen, sans) {
-  /** @type {string[]} */
-  const moves = [];
-  for (const [i, san] of sans.entries()) {
-    /** @type {PositionView} */
-    const at = await api('POST', '/api/chess/position', { variant, fen, moves });
-    const found = at.legal.find((m) => bare(m.san) === bare(san));
-    if (!found) throw new Error(t('pgn-badMove', { n: i + 1, move: san }));
-    moves.push(found.uci);
-  }
-  return moves;
-}
-
-/**
  * The analysis board's "paste a game" box: `load` gets the game's variant, start position
- * (empty for the variant's own) and moves in UCI, once the server has played them all.
+ * and moves in UCI, once the server has played them all.
  * @param {(game: { variant: string, fen: string, moves: string[] }) => void} load
  */
 export function pgnBox(load) {
@@ -85,17 +19,18 @@ export function pgnBox(load) {
   const button = h('button', {
     'data-test': 'pgn-load',
     onclick: async () => {
-      const { tags, sans } = readPgn(text.value);
-      const variant = variantOfTag(tags.Variant);
-      if (!variant) { note.textContent = t('pgn-variant', { variant: tags.Variant || '' }); return; }
       button.disabled = true;
-      note.textContent = t('pgn-reading', { moves: sans.length });
       try {
-        const moves = await movesOf(variant, tags.FEN, sans);
-        note.textContent = t('pgn-loaded', { moves: moves.length });
-        load({ variant, fen: tags.FEN || '', moves });
+        /** @type {PositionView} */
+        const at = await api('POST', '/api/chess/position', { pgn: text.value });
+        note.textContent = t('pgn-loaded', { moves: at.moves_uci.length });
+        load({ variant: at.variant, fen: at.start_fen, moves: at.moves_uci });
       } catch (e) {
-        note.textContent = errorText(e);
+        // what is wrong with the game is the server's own words (in every language: it names
+        // the move and the line), said inside a sentence of the page's language
+        note.textContent = e instanceof ServerError && e.code === 'bad_input'
+          ? t('pgn-unreadable', { why: e.message })
+          : errorText(e);
       }
       button.disabled = false;
     },

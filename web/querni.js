@@ -22,16 +22,16 @@ import { gameReview } from './review.js';
 /** @import { BoardOptions } from './board.js' */
 /** @import { GamePage } from './game-page.js' */
 
-const FILES = 10;
-const RANKS = 7;
+export const FILES = 10;
+export const RANKS = 7;
 
 /** The sides, blue first. @type {readonly QuerniSide[]} */
 const SIDES = ['blue', 'red'];
 
 /** @param {number} i a cell's index @returns {string} its square */
-const sqName = (i) => String.fromCharCode(97 + (i % FILES)) + (Math.floor(i / FILES) + 1);
+export const sqName = (i) => String.fromCharCode(97 + (i % FILES)) + (Math.floor(i / FILES) + 1);
 /** @param {string} name a square @returns {number} its cell's index */
-const sqIndex = (name) => (name.charCodeAt(0) - 97) + (Number(name.slice(1)) - 1) * FILES;
+export const sqIndex = (name) => (name.charCodeAt(0) - 97) + (Number(name.slice(1)) - 1) * FILES;
 
 /**
  * The cells of a position in Querni notation (70 entries: {side, n} or null).
@@ -53,6 +53,31 @@ export function parsePosition(text) {
     }
   });
   return cells;
+}
+
+/**
+ * The cells as a movement leaves them (no movement: as they are).
+ * @param {(CellPiece | null)[]} cells @param {MovementView | null} move
+ */
+export function afterMovement(cells, move) {
+  const out = cells.slice();
+  if (move) {
+    const from = sqIndex(move.from);
+    out[sqIndex(move.to)] = out[from];
+    out[from] = null;
+  }
+  return out;
+}
+
+/**
+ * A turn built on the board, in notation: the movement chosen and the chain to remove, or a pass.
+ * @param {MovementView | null} move @param {[number, number, boolean] | null} removal
+ */
+export function builtTurn(move, removal) {
+  const parts = [];
+  if (move) parts.push(move.text);
+  if (removal) parts.push(`x${removal[0]}-${removal[1]}`);
+  return parts.join(' ') || 'pass';
 }
 
 /**
@@ -137,15 +162,7 @@ export function querniPlay(main, id) {
   const reset = () => { move = null; chainStart = null; removal = null; touched = false; input.selected = null; };
 
   /** The cells as the turn being built leaves them. @param {QuerniView} view */
-  const cellsNow = (view) => {
-    const cells = view.cells.slice();
-    if (move) {
-      const from = sqIndex(move.from);
-      cells[sqIndex(move.to)] = cells[from];
-      cells[from] = null;
-    }
-    return cells;
-  };
+  const cellsNow = (view) => afterMovement(view.cells, move);
   /** The chains that may be removed now. @param {QuerniView} view */
   const available = (view) => (move ? move.removals : (view.legal ? view.legal.removals : []));
   /** The number of the mover's piece on `sq`, if any. @param {QuerniView} view @param {string} sq */
@@ -212,12 +229,7 @@ export function querniPlay(main, id) {
   // the computer's review, once the game is over (review.js)
   const review = gameReview(id, () => game.render(), (ply) => stepper.go(ply));
 
-  const turnText = () => {
-    const parts = [];
-    if (move) parts.push(move.text);
-    if (removal) parts.push(`x${removal[0]}-${removal[1]}`);
-    return parts.join(' ') || 'pass';
-  };
+  const turnText = () => builtTurn(move, removal);
   const send = async () => {
     const turn = turnText();
     if (turn === 'pass' && !(await confirmDialog(t('querni-passQuestion'), t('querni-pass')))) return;

@@ -21,7 +21,7 @@ const GAMES = [
 
 const PAGES = ['/', '/checkmates', '/royal', '/querni', '/quickchess', '/checkmates/solver', '/quickchess/analyse',
   '/rules/checkmates', '/rules/royal', '/rules/querni', '/rules/quickchess', '/learn/quickchess', '/learn/quickchess/1',
-  '/learn/checkmates', '/learn/royal', '/daily', '/leaderboard', '/account'];
+  '/learn/checkmates', '/learn/royal', '/daily', '/leaderboard', '/account', '/puzzles'];
 
 /** The violations of impact critical or serious on the page as it is, one line each. */
 async function violations(page) {

@@ -10,7 +10,7 @@ const MIN = 44;
 // The pages a11y.mjs opens, and games against the computer made through the API.
 const PAGES = ['/', '/checkmates', '/royal', '/querni', '/quickchess', '/checkmates/solver', '/quickchess/analyse',
   '/rules/checkmates', '/rules/royal', '/rules/querni', '/rules/quickchess', '/learn/quickchess', '/learn/quickchess/1',
-  '/learn/checkmates', '/learn/royal', '/daily', '/leaderboard', '/account'];
+  '/learn/checkmates', '/learn/royal', '/daily', '/leaderboard', '/account', '/puzzles'];
 
 /** The view of a game as its creator's seat sees it. */
 async function viewOf(base, made) {

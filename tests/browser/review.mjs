@@ -397,7 +397,7 @@ async function gamesToTakeHome({ browser, base }) {
   // a move that is not legal there is named
   await page.locator('[data-test=pgn-text]').fill('1. e4 Ke7 Ke3 *');
   await page.locator('[data-test=pgn-load]').tap();
-  await page.locator('[data-test=pgn-note]').filter({ hasText: /Move \d/ }).waitFor({ timeout: 10000 });
+  await page.locator('[data-test=pgn-note]').filter({ hasText: /could not be read: .*`Ke7` is not legal/ }).waitFor({ timeout: 10000 });
   await shot(page, 'review-analysis-pgn');
   await context.close();
 }

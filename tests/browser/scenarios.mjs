@@ -8,6 +8,7 @@ import { learnScenarios } from './learn.mjs';
 import { a11yScenarios } from './a11y.mjs';
 import { polishScenarios } from './polish.mjs';
 import { reviewScenarios } from './review.mjs';
+import { puzzleScenarios } from './puzzles.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -235,4 +236,5 @@ export const scenarios = [
   ...a11yScenarios,
   ...polishScenarios,
   ...reviewScenarios,
+  ...puzzleScenarios,
 ];

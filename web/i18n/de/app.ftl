@@ -6,6 +6,7 @@ nav-querni = Querni
 nav-quickchess = QuickChess
 nav-solver = Löser
 nav-daily = Tagesrätsel
+nav-puzzles = Rätsel
 nav-signIn = Anmelden
 notFound-title = Nicht gefunden
 notFound-back = Zurück zu Tabula
@@ -204,14 +205,9 @@ review-downloadPgn = PGN herunterladen
 review-downloadText = Partie herunterladen
 review-downloadAll = Partien herunterladen (PGN)
 pgn-paste = Eine Partie einfügen (PGN)
+pgn-unreadable = Die Partie ließ sich nicht lesen: { $why }
 pgn-load = Partie laden
-pgn-reading = Lese { $moves } { $moves ->
-    [one] Zug
-   *[other] Züge
-}…
 pgn-loaded = { $moves ->
     [one] Ein Zug geladen: das Brett zeigt die Stellung danach.
    *[other] { $moves } Züge geladen: das Brett zeigt die Stellung nach dem letzten.
 }
-pgn-badMove = Zug { $n } ({ $move }) ist in dieser Stellung nicht möglich.
-pgn-variant = Tabula spielt die Variante „{ $variant }“ nicht.

@@ -168,3 +168,68 @@ error-refused = Die Regeln erlauben das nicht.
 error-rate_limited = Zu viele Anfragen: Warte { $s } s und versuch es noch einmal.
 error-unavailable = Der Server ist ausgelastet: Versuch es in { $s } s noch einmal.
 error-internal = Der Server konnte das nicht ausführen; der Fehler wurde protokolliert.
+
+# Rätsel (/puzzles): Stellungen aus QuickChess und Querni, in denen ein Zug oder eine kurze
+# Zugfolge am besten ist; eine Rätselwertung je Spiel; eine Serie immer schwererer Rätsel.
+puzzles-title = Rätsel
+puzzles-lead = Stellungen, in denen ein Zug oder eine kurze Zugfolge am besten ist: Finde sie. Jedes Rätsel hat eine Wertung, und du auch: Ein gelöstes Rätsel hebt deine, ein Fehlgriff senkt sie.
+puzzles-game = Spiel
+puzzles-theme = Thema
+puzzles-mode = Modus
+puzzles-themeAll = Alle Themen
+puzzles-mode-rated = Gewertet: passend zu dir
+puzzles-mode-streak = Serie: jedes Mal schwerer
+puzzles-rating = Deine Rätselwertung: { $rating }
+puzzles-guestNote = (in diesem Browser gespeichert: Melde dich an, um sie in deinem Konto zu behalten)
+puzzles-tried = { $solved } von { $tried } gelöst
+puzzles-streak = Serie: { $count }
+puzzles-best = Bestwert: { $count }
+puzzles-findMove = Finde den besten Zug für { $side ->
+    [white] Weiß
+   *[black] Schwarz
+  }.
+puzzles-findTurn = { $side ->
+    [blue] Blau
+   *[red] Rot
+  } ist am Zug: Finde den besten Zug.
+puzzles-moves = { $count ->
+    [one] Du machst einen Zug.
+   *[other] Du machst { $count } Züge; der Gegner antwortet dazwischen.
+  }
+puzzles-goodMove = Guter Zug.
+puzzles-replied = Guter Zug. { $side ->
+    [white] Weiß
+   *[black] Schwarz
+  } hat mit { $move } geantwortet: Du bist wieder am Zug.
+puzzles-solved = Gelöst!
+puzzles-wrong = Das ist nicht der beste Zug.
+puzzles-expectedMove = Am besten war { $move }.
+puzzles-expectedTurn = Am besten war: { $turn }.
+puzzles-ratingChange = Deine Wertung: { $before } → { $after } ({ $change }).
+puzzles-notRated = Deine Wertung bleibt gleich: Du hast dieses Rätsel schon einmal versucht.
+puzzles-puzzleRating = Wertung des Rätsels: { $rating }
+puzzles-themes = Themen:
+puzzles-next = Nächstes Rätsel
+puzzles-showSolution = Lösung zeigen
+puzzles-solution = Die Lösung
+puzzles-solutionShown = Die Lösung, von der Stellung des Rätsels an gespielt.
+puzzles-stepFirst = Die Stellung des Rätsels
+puzzles-stepBack = Voriger Zug der Lösung
+puzzles-stepForward = Nächster Zug der Lösung
+puzzles-streakOver = Die Serie ist vorbei: { $count } in Folge gelöst.
+puzzles-startAgain = Neu beginnen
+puzzles-none = Hier ist kein Rätsel mehr übrig: Wähle ein anderes Thema oder Spiel.
+puzzles-tryAgain = Noch einmal versuchen
+puzzles-theme-mate-in-1 = Matt in 1
+puzzles-theme-mate-in-2 = Matt in 2
+puzzles-theme-mate-in-3 = Matt in 3
+puzzles-theme-mate = Matt
+puzzles-theme-fork = Gabel
+puzzles-theme-hanging-piece = Hängende Figur
+puzzles-theme-promotion = Umwandlung
+puzzles-theme-rescue = Rettung
+puzzles-theme-endgame = Endspiel
+puzzles-theme-defence = Verteidigung
+puzzles-theme-advantage = Vorteil
+puzzles-theme-win-at-once = Sofortiger Sieg
+puzzles-theme-avoid-stranding = Keine Zahlen zurücklassen

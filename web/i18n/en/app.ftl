@@ -6,6 +6,7 @@ nav-querni = Querni
 nav-quickchess = QuickChess
 nav-solver = Solver
 nav-daily = Daily
+nav-puzzles = Puzzles
 nav-signIn = Sign in
 notFound-title = Not found
 notFound-back = Back to Tabula
@@ -193,14 +194,9 @@ review-downloadPgn = Download PGN
 review-downloadText = Download the game
 review-downloadAll = Download games (PGN)
 pgn-paste = Paste a game (PGN)
+pgn-unreadable = This game could not be read: { $why }
 pgn-load = Load the game
-pgn-reading = Reading { $moves ->
-    [one] { $moves } move…
-   *[other] { $moves } moves…
-}
 pgn-loaded = { $moves ->
     [one] One move loaded: the board shows the position after it.
    *[other] { $moves } moves loaded: the board shows the position after the last one.
 }
-pgn-badMove = Move { $n } ({ $move }) is not a legal move in this position.
-pgn-variant = Tabula does not play the variant “{ $variant }”.

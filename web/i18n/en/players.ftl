@@ -178,3 +178,68 @@ error-refused = The rules do not allow this.
 error-rate_limited = Too many requests: wait { $s } s and try again.
 error-unavailable = The server is busy: try again in { $s } s.
 error-internal = The server failed to do this; it has been logged.
+
+# Puzzles (/puzzles): QuickChess and Querni positions where one move, or a short line, is
+# best; a puzzle rating per game; a streak of harder and harder puzzles.
+puzzles-title = Puzzles
+puzzles-lead = Positions where one move, or a short line of moves, is best: find it. Each puzzle has a rating, and so do you: a puzzle solved raises yours, a miss lowers it.
+puzzles-game = Game
+puzzles-theme = Theme
+puzzles-mode = Mode
+puzzles-themeAll = All themes
+puzzles-mode-rated = Rated: near your rating
+puzzles-mode-streak = Streak: harder each time
+puzzles-rating = Your puzzle rating: { $rating }
+puzzles-guestNote = (kept in this browser: sign in to keep it in your account)
+puzzles-tried = { $solved } solved of { $tried } tried
+puzzles-streak = Streak: { $count }
+puzzles-best = Best: { $count }
+puzzles-findMove = Find the best move for { $side ->
+    [white] White
+   *[black] Black
+  }.
+puzzles-findTurn = { $side ->
+    [blue] Blue
+   *[red] Red
+  } to play: find the best turn.
+puzzles-moves = { $count ->
+    [one] You make one move.
+   *[other] You make { $count } moves; the opponent replies in between.
+  }
+puzzles-goodMove = Good move.
+puzzles-replied = Good move. { $side ->
+    [white] White
+   *[black] Black
+  } replied { $move }: your move again.
+puzzles-solved = Solved!
+puzzles-wrong = Not the best move.
+puzzles-expectedMove = The best was { $move }.
+puzzles-expectedTurn = The best was: { $turn }.
+puzzles-ratingChange = Your rating: { $before } → { $after } ({ $change }).
+puzzles-notRated = Your rating did not change: you had tried this puzzle before.
+puzzles-puzzleRating = The puzzle's rating: { $rating }
+puzzles-themes = Themes:
+puzzles-next = Next puzzle
+puzzles-showSolution = Show the solution
+puzzles-solution = The solution
+puzzles-solutionShown = The solution, played from the puzzle's position.
+puzzles-stepFirst = The puzzle's position
+puzzles-stepBack = The solution's previous move
+puzzles-stepForward = The solution's next move
+puzzles-streakOver = The streak is over: { $count } solved in a row.
+puzzles-startAgain = Start again
+puzzles-none = No puzzle is left to try here: choose another theme or game.
+puzzles-tryAgain = Try again
+puzzles-theme-mate-in-1 = Mate in 1
+puzzles-theme-mate-in-2 = Mate in 2
+puzzles-theme-mate-in-3 = Mate in 3
+puzzles-theme-mate = Mate
+puzzles-theme-fork = Fork
+puzzles-theme-hanging-piece = Hanging piece
+puzzles-theme-promotion = Promotion
+puzzles-theme-rescue = Rescue
+puzzles-theme-endgame = Endgame
+puzzles-theme-defence = Defence
+puzzles-theme-advantage = Advantage
+puzzles-theme-win-at-once = Win at once
+puzzles-theme-avoid-stranding = Avoid stranding

@@ -6,6 +6,7 @@ nav-querni = Кверни
 nav-quickchess = QuickChess
 nav-solver = Решатель
 nav-daily = Задача дня
+nav-puzzles = Задачи
 nav-signIn = Войти
 notFound-title = Страница не найдена
 notFound-back = Вернуться в Tabula
@@ -216,16 +217,10 @@ review-downloadPgn = Скачать PGN
 review-downloadText = Скачать партию
 review-downloadAll = Скачать партии (PGN)
 pgn-paste = Вставить партию (PGN)
+pgn-unreadable = Не удалось прочитать партию: { $why }
 pgn-load = Загрузить партию
-pgn-reading = Читаю { $moves } { $moves ->
-    [one] ход
-    [few] хода
-   *[many] ходов
-}…
 pgn-loaded = { $moves ->
     [one] Загружен { $moves } ход: на доске позиция после него.
     [few] Загружено { $moves } хода: на доске позиция после последнего.
    *[many] Загружено { $moves } ходов: на доске позиция после последнего.
 }
-pgn-badMove = Ход { $n } ({ $move }) в этой позиции невозможен.
-pgn-variant = Вариант «{ $variant }» в Tabula не поддерживается.

@@ -203,3 +203,69 @@ error-refused = Правила этого не позволяют.
 error-rate_limited = Слишком много запросов: подождите { $s } с и попробуйте снова.
 error-unavailable = Сервер занят: попробуйте через { $s } с.
 error-internal = Серверу не удалось это сделать; ошибка записана.
+
+# Задачи (/puzzles): позиции QuickChess и Кверни, где лучше всего один ход или короткая
+# серия ходов; рейтинг в задачах по каждой игре; серия всё более трудных задач.
+puzzles-title = Задачи
+puzzles-lead = Позиции, где лучше всего один ход или короткая серия ходов: найдите их. У каждой задачи есть рейтинг, и у вас тоже: решённая задача поднимает ваш рейтинг, промах опускает.
+puzzles-game = Игра
+puzzles-theme = Тема
+puzzles-mode = Режим
+puzzles-themeAll = Все темы
+puzzles-mode-rated = С рейтингом: по силе
+puzzles-mode-streak = Серия: всё труднее
+puzzles-rating = Ваш рейтинг в задачах: { $rating }
+puzzles-guestNote = (хранится в этом браузере; войдите, чтобы он хранился в вашей учётной записи)
+puzzles-tried = Решено { $solved } из { $tried }
+puzzles-streak = Серия: { $count }
+puzzles-best = Рекорд: { $count }
+puzzles-findMove = Найдите лучший ход за { $side ->
+    [white] белых
+   *[black] чёрных
+  }.
+puzzles-findTurn = Ход { $side ->
+    [blue] синих
+   *[red] красных
+  }: найдите лучший ход.
+puzzles-moves = { $count ->
+    [one] Вам нужно сделать { $count } ход; соперник отвечает между ними.
+    [few] Вам нужно сделать { $count } хода; соперник отвечает между ними.
+   *[many] Вам нужно сделать { $count } ходов; соперник отвечает между ними.
+  }
+puzzles-goodMove = Хороший ход.
+puzzles-replied = Хороший ход. { $side ->
+    [white] Белые
+   *[black] Чёрные
+  } ответили { $move }: снова ваш ход.
+puzzles-solved = Решено!
+puzzles-wrong = Это не лучший ход.
+puzzles-expectedMove = Лучший ход: { $move }.
+puzzles-expectedTurn = Лучший ход: { $turn }.
+puzzles-ratingChange = Ваш рейтинг: { $before } → { $after } ({ $change }).
+puzzles-notRated = Рейтинг не изменился: вы уже пробовали решить эту задачу.
+puzzles-puzzleRating = Рейтинг задачи: { $rating }
+puzzles-themes = Темы:
+puzzles-next = Следующая задача
+puzzles-showSolution = Показать решение
+puzzles-solution = Решение
+puzzles-solutionShown = Решение, с позиции задачи.
+puzzles-stepFirst = Позиция задачи
+puzzles-stepBack = Предыдущий ход решения
+puzzles-stepForward = Следующий ход решения
+puzzles-streakOver = Серия окончена: решено подряд — { $count }.
+puzzles-startAgain = Начать заново
+puzzles-none = Здесь не осталось задач: выберите другую тему или игру.
+puzzles-tryAgain = Попробовать ещё раз
+puzzles-theme-mate-in-1 = Мат в 1 ход
+puzzles-theme-mate-in-2 = Мат в 2 хода
+puzzles-theme-mate-in-3 = Мат в 3 хода
+puzzles-theme-mate = Мат
+puzzles-theme-fork = Вилка
+puzzles-theme-hanging-piece = Незащищённая фигура
+puzzles-theme-promotion = Превращение
+puzzles-theme-rescue = Возвращение фигуры
+puzzles-theme-endgame = Эндшпиль
+puzzles-theme-defence = Защита
+puzzles-theme-advantage = Преимущество
+puzzles-theme-win-at-once = Победа сразу
+puzzles-theme-avoid-stranding = Не оставить чисел вне цепочки
