@@ -77,13 +77,22 @@ async fn a_rated_party_rates_each_player_against_each_other() {
     // ann, then bob, each announce on a card and give the proof up (a penalty each); cyd
     // never acts. Two players played, so the party is rated
     // The deck is shuffled at random: a card whose task the board already meets is won by
-    // its announcer at once, with no proof to give up, so such cards are let go by.
+    // its announcer at once, with no proof to give up, so such cards are let go by; and each
+    // player waits for a card revealed after the last one acted on (a client that has not
+    // read its frames yet still shows the old card).
+    let mut last_round = 0;
     for seat in [0u64, 1] {
         let c = if seat == 0 { &mut host } else { &mut bob };
-        c.until("a card to bid on that the board does not meet yet", |v| {
-            v["phase"]["phase"] == "bidding" && !met_already(v)
-        })
+        c.until(
+            "a new card to bid on that the board does not meet yet",
+            |v| {
+                v["phase"]["phase"] == "bidding"
+                    && v["round"].as_u64().unwrap() > last_round
+                    && !met_already(v)
+            },
+        )
         .await;
+        last_round = c.view["round"].as_u64().unwrap();
         c.act(json!({"t": "announce", "bid": 5})).await.unwrap();
         c.until("the proof", |v| {
             v["phase"]["phase"] == "proving" && v["phase"]["prover"] == seat
