@@ -45,6 +45,7 @@ pub mod grid;
 pub mod rank;
 pub mod review;
 pub mod rng;
+pub mod short_id;
 pub mod square;
 pub mod squareset;
 pub mod symmetry;

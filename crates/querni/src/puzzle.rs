@@ -102,23 +102,6 @@ fn fate(pos: &Position, after: &Position) -> i8 {
     }
 }
 
-/// The id of a position and turn: 6 characters of base 36.
-fn id_of(position: &str, turn: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in position
-        .bytes()
-        .chain(std::iter::once(b'|'))
-        .chain(turn.bytes())
-    {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    (0..6)
-        .map(|i| DIGITS[((h >> (i * 10)) % 36) as usize] as char)
-        .collect()
-}
-
 impl Puzzle {
     /// The puzzle of `pos` (reached by `last`, if known), if it is one.
     pub fn at(pos: &Position, last: Option<String>) -> Option<Puzzle> {
@@ -175,7 +158,7 @@ impl Puzzle {
         let text = pos.describe(turn).to_string();
         let rare = 1.0 - good as f64 / tally.turns as f64;
         Some(Puzzle {
-            id: id_of(&position, &text),
+            id: tabula_core::short_id::short_id(&position, &text),
             rating: 1_000 + (800.0 * rare).round() as u32,
             position,
             last,

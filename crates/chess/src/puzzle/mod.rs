@@ -59,19 +59,7 @@ impl Puzzle {
     /// position's board, side and first move, so the same puzzle mined twice has one id.
     pub fn id_of(fen: &str, first: &str) -> String {
         let key: String = fen.split(' ').take(2).collect::<Vec<_>>().join(" ");
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in key
-            .bytes()
-            .chain(std::iter::once(b'|'))
-            .chain(first.bytes())
-        {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-        (0..6)
-            .map(|i| DIGITS[((h >> (i * 10)) % 36) as usize] as char)
-            .collect()
+        tabula_core::short_id::short_id(&key, first)
     }
 
     /// How many moves the solver makes.
