@@ -194,11 +194,16 @@ export function checkmatesSolo(main, id) {
         if (total) total.textContent = t('cm-runTime', { time: fmtTime(run) });
       },
     },
-    // a screen reader hears each move and each task met
+    // a screen reader hears each move and each task met: one move can meet the next tasks
+    // too (the board already meets them when they are revealed), so every task met is said
     announce: (v, before) => {
       if (!before) return '';
       const side = /** @type {CheckmatesSide} */ (v.side);
-      if (v.history.length > before.history.length) return metWords(v, v.history.length - 1) + (v.finished ? ` ${finishWords(v)}` : '');
+      if (v.history.length > before.history.length) {
+        const met = [];
+        for (let i = before.history.length; i < v.history.length; i++) met.push(metWords(v, i));
+        return met.join(' ') + (v.finished ? ` ${finishWords(v)}` : '');
+      }
       return v.board !== before.board && last ? movedWords(side, v.board, last) : '';
     },
   });

@@ -133,7 +133,10 @@ async function liveRegionsOfThePuzzles({ browser, base }) {
   const v = await view(g);
   const best = await post(base, '/api/solve/checkmates', { side: 'sliding', board: v.board, task: v.task });
   for (const mv of best.solution) await post(base, `/api/games/${g.id}/act`, { token: g.token, action: { t: 'move', mv } });
-  await page.waitForFunction(() => /Task 1 met in/.test(document.querySelector('[data-test=announce]')?.textContent || ''), null, { timeout: 10000 });
+  // the task on top is the first not met by the dealt board; the solution may meet the next
+  // ones too, and each is said
+  const n = v.history.length + 1;
+  await page.waitForFunction((k) => new RegExp(`Task ${k} met in`).test(document.querySelector('[data-test=announce]')?.textContent || ''), n, { timeout: 10000 });
   await context.close();
 }
 
