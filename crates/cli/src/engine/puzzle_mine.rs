@@ -58,6 +58,44 @@ pub struct MineArgs {
     /// Nodes for each turn's best move (default 250,000; the other budgets follow).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1_000..))]
     pub solve_nodes: Option<u64>,
+    /// The engine games' levels, `LOW-HIGH` (each game draws one; one side may play a level
+    /// up). Weaker games cost far fewer nodes to play and err more often: most of a run's
+    /// time goes to playing the games at the higher levels, not to mining them.
+    #[arg(long, default_value = "3-6", value_parser = parse_levels)]
+    pub levels: Levels,
+}
+
+/// The engine games' levels: the lowest and highest drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Levels {
+    /// The weakest level drawn.
+    pub low: u8,
+    /// The strongest level drawn.
+    pub high: u8,
+}
+
+/// Reads `LOW-HIGH` (or one level), each from 1 to the engine's top level.
+fn parse_levels(text: &str) -> Result<Levels, String> {
+    let (a, b) = text.split_once('-').unwrap_or((text, text));
+    let level = |t: &str| -> Result<u8, String> {
+        t.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|l| (1..=tabula_chess::engine::LEVELS).contains(l))
+            .ok_or_else(|| {
+                format!(
+                    "'{t}' is not a level: levels run from 1 to {}",
+                    tabula_chess::engine::LEVELS
+                )
+            })
+    };
+    let (low, high) = (level(a)?, level(b)?);
+    if low > high {
+        return Err(format!(
+            "the levels {low}-{high} run backwards: write LOW-HIGH"
+        ));
+    }
+    Ok(Levels { low, high })
 }
 
 /// The miner's settings for `--solve-nodes` (the sweep and the screen scaled alike).
@@ -219,7 +257,9 @@ fn mine_quickchess(
                         }
                         let (start, moves) = match games.get(g as usize) {
                             Some(game) => game.clone(),
-                            None => engine_game(variant, openings, mix(&[args.seed, g])),
+                            None => {
+                                engine_game(variant, openings, args.levels, mix(&[args.seed, g]))
+                            }
                         };
                         let found = miner.mine_game(&start, &moves);
                         let ids = found.iter().map(|p| p.id.clone()).collect();
@@ -238,10 +278,12 @@ fn mine_quickchess(
 }
 
 /// An engine game with mistakes in it: a balanced opening and up to two random moves, then
-/// two engines of one level from 3 to 6, or one of them a level up (seeded), to the end or 160 plies or a threefold repetition.
+/// two engines of one level of `levels`, or one of them a level up (seeded), to the end or
+/// 160 plies or a threefold repetition.
 pub fn engine_game(
     variant: Variant,
     openings: &[super::matchplay::Opening],
+    levels: Levels,
     seed: u64,
 ) -> (AnyPosition, Vec<Move>) {
     let mut rng = seeded(seed);
@@ -267,7 +309,7 @@ pub fn engine_game(
     }
     // both sides at one level, or one apart: a game that stays close until someone errs
     // gives far more puzzles than one decided in the opening
-    let level: u8 = rng.random_range(3..=6);
+    let level: u8 = rng.random_range(levels.low..=levels.high);
     let mut engines: Vec<(Engine, u64)> = (0..2u64)
         .map(|side| {
             let (skill, nodes) =
@@ -299,4 +341,27 @@ pub fn engine_game(
         p = p.play_unchecked(m);
     }
     (start, moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Levels, parse_levels};
+
+    #[test]
+    fn levels_read_as_a_range_or_one_level_and_bad_ones_are_named() {
+        assert_eq!(parse_levels("3-6"), Ok(Levels { low: 3, high: 6 }));
+        assert_eq!(parse_levels("5"), Ok(Levels { low: 5, high: 5 }));
+        assert!(parse_levels("6-3").unwrap_err().contains("backwards"));
+        assert!(
+            parse_levels("0-4")
+                .unwrap_err()
+                .contains("'0' is not a level")
+        );
+        assert!(
+            parse_levels("2-x")
+                .unwrap_err()
+                .contains("'x' is not a level")
+        );
+        assert!(parse_levels("1-9").unwrap_err().contains("'9'"));
+    }
 }
