@@ -1,6 +1,6 @@
 // Shared pieces of the browser tests: a fresh `tabula serve`, Debian's Chromium, helpers.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,14 +16,30 @@ export async function startServer() {
   // every browser comes from 127.0.0.1, as a club's behind one address: its accounts may play
   // rated games together, and the per-address rates (a minute's creations) are off, since the
   // whole suite's games come from that one address (the rates have their own server tests)
-  const proc = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'web.db'), '--allow-rated-same-address', '--rate-limits', 'off'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // its log (JSON, debug and up) goes to a file the run checks for secrets when it ends
+  const log = join(dir, 'server.log');
+  const proc = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'web.db'), '--allow-rated-same-address', '--rate-limits', 'off',
+    '--log-format', 'json', '--log', 'debug'], { stdio: ['ignore', 'pipe', openSync(log, 'w')] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     proc.stdout.on('data', (d) => { out += d; const m = out.match(/http:\/\/[^\s/]+\//); if (m) resolve(m[0]); });
     proc.on('exit', (c) => reject(new Error(`tabula serve exited with ${c}`)));
     setTimeout(() => reject(new Error('tabula serve did not start')), 60000);
   });
-  return { url: url.replace(/\/$/, ''), stop: () => proc.kill('SIGTERM') };
+  const stopped = new Promise((resolve) => proc.on('exit', resolve));
+  return { url: url.replace(/\/$/, ''), log, stop: async () => { proc.kill('SIGTERM'); await stopped; } };
+}
+
+// What must never reach a log line: a seat token (32 hex digits), a session token or a seat
+// token's hash (64), and the passwords the scenarios type. Each finding names its line.
+const SECRET = /(^|[^0-9a-f])([0-9a-f]{32}|[0-9a-f]{64})([^0-9a-f]|$)/;
+const PASSWORDS = ['correct horse battery', 'not the password'];
+export function secretsInLog(path) {
+  const found = [];
+  readFileSync(path, 'utf8').split('\n').forEach((line, i) => {
+    if (SECRET.test(line) || PASSWORDS.some((p) => line.includes(p))) found.push(`line ${i + 1}: ${line.slice(0, 300)}`);
+  });
+  return found;
 }
 
 // Debian's Chromium (no browser download: this machine has no internet). Playwright starts it

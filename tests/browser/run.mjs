@@ -1,6 +1,7 @@
 // Runs every browser scenario against one fresh server; exits non-zero on any failure.
-import { startServer, launch } from './harness.mjs';
+import { startServer, launch, secretsInLog } from './harness.mjs';
 import { scenarios } from './scenarios.mjs';
+import { readFileSync } from 'node:fs';
 
 const only = process.argv[2];
 const server = await startServer();
@@ -8,7 +9,7 @@ let browser;
 try {
   browser = await launch();
 } catch (e) {
-  server.stop();
+  await server.stop();
   console.log(`FAIL cannot start Chromium: ${e.message}`);
   process.exit(1);
 }
@@ -25,6 +26,14 @@ for (const [name, run] of scenarios) {
   }
 }
 await browser.close();
-server.stop();
+await server.stop();
+// the server's whole log of the run: no token, session or password in any line
+const leaks = secretsInLog(server.log);
+if (leaks.length) {
+  failed++;
+  console.log(`FAIL the server's log holds secrets (${server.log}):\n  ${leaks.slice(0, 5).join('\n  ')}`);
+} else {
+  console.log(`ok   the server's log of the run (${readFileSync(server.log, 'utf8').split('\n').length} lines) holds no token, session or password`);
+}
 console.log(failed ? `${failed} browser scenario(s) failed` : 'all browser scenarios passed');
 process.exit(failed ? 1 : 0);

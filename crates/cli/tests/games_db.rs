@@ -71,11 +71,12 @@ fn a_damaged_game_is_found_at_start_and_can_be_exported() {
         .args(["serve", "--addr", "127.0.0.1:0", "--db", &db_text])
         .env("RUST_LOG", "info")
         .env("NO_COLOR", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let out = child.stdout.take().unwrap();
+    // the log, on standard error
+    let out = child.stderr.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(out).lines().map_while(Result::ok) {

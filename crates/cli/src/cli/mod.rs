@@ -13,8 +13,10 @@ use crate::engine::{analyse, matchplay};
 use crate::play;
 use crate::positions::{chess, querni};
 use crate::site::loadtest;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use puzzle_commands::{DeckGame, SimulateGame, SolveArgs, StatsGame, VerifyGame};
+use std::ffi::OsString;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use tabula_chess::Variant;
 
@@ -31,6 +33,11 @@ pub struct Cli {
 enum Command {
     /// Run the web app: play in the browser, alone, against bots or with friends by link.
     Serve(crate::site::serve::ServeArgs),
+    /// The web app's settings file: check one and print the settings it gives.
+    Config {
+        #[command(subcommand)]
+        action: ConfigAction,
+    },
     /// Copy the web app's database while it runs (a consistent snapshot).
     Backup(crate::site::serve::BackupArgs),
     /// Copy every game and player of a SQLite database into PostgreSQL (to run several nodes).
@@ -264,9 +271,38 @@ enum QuerniCommand {
     },
 }
 
+/// What `tabula config` does.
+#[derive(Subcommand)]
+enum ConfigAction {
+    /// Validate a settings file and print the effective settings (the file under the
+    /// `TABULA_*` environment), each with where it came from; secrets masked.
+    Check {
+        /// The settings file (TOML).
+        file: PathBuf,
+    },
+}
+
 /// Parses the command line and runs the command, returning the process exit status.
 pub fn run() -> ExitCode {
-    match Cli::try_parse() {
+    let words: Vec<OsString> = std::env::args_os().collect();
+    let matches = match Cli::command().try_get_matches_from(&words) {
+        Ok(m) => m,
+        Err(e) => return output::argument_error(e),
+    };
+    // `serve --config FILE`: the file's settings beneath the environment and the flags
+    if let Some(("serve", given)) = matches.subcommand()
+        && let Some(file) = given.get_one::<PathBuf>("config")
+    {
+        let after = words
+            .iter()
+            .position(|w| w == "serve")
+            .map_or(&words[..0], |i| &words[i + 1..]);
+        return match crate::site::config::layered(file, given, after) {
+            Ok(layered) => crate::site::serve::serve(&layered.args),
+            Err(e) => output::fail(e),
+        };
+    }
+    match Cli::from_arg_matches(&matches) {
         Ok(cli) => dispatch(cli.command),
         Err(e) => output::argument_error(e),
     }
@@ -275,6 +311,9 @@ pub fn run() -> ExitCode {
 fn dispatch(command: Command) -> ExitCode {
     match command {
         Command::Serve(args) => crate::site::serve::serve(&args),
+        Command::Config {
+            action: ConfigAction::Check { file },
+        } => output::exit(crate::site::config::check(&file).map(|text| print!("{text}"))),
         Command::Backup(args) => crate::site::serve::backup(&args),
         Command::Migrate(args) => crate::site::serve::migrate(&args),
         Command::CheckGames(args) => crate::site::games_db::check(&args),

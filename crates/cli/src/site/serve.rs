@@ -21,8 +21,13 @@ pub enum RateLimits {
 /// The options of `tabula serve`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
+    /// A settings file (TOML): each setting is one of these flags, named without its dashes
+    /// (`addr = "0.0.0.0:8080"`, `allow-origin = ["https://a.example"]`, `auto-review =
+    /// true`). The environment (`TABULA_ADDR`, ...) overrides the file; flags override both.
+    #[arg(long, env = "TABULA_CONFIG", value_name = "FILE")]
+    pub config: Option<PathBuf>,
     /// Address to listen on.
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "TABULA_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: String,
     /// The database: a SQLite file (created if missing; refused if damaged or emptied), or
     /// a PostgreSQL URL `postgres://user:pass@host/dbname` (several nodes may share it).
@@ -30,70 +35,112 @@ pub struct ServeArgs {
     pub db: String,
     /// An origin besides the server's own whose pages may open WebSockets and send requests,
     /// e.g. `https://play.example.org` (repeat for several).
-    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    #[arg(
+        long = "allow-origin",
+        env = "TABULA_ALLOW_ORIGIN",
+        value_name = "ORIGIN",
+        value_delimiter = ','
+    )]
     pub allow_origin: Vec<String>,
     /// A reverse proxy whose `X-Forwarded-For` header names the client (repeat for several);
     /// without it the header is ignored.
-    #[arg(long = "trust-proxy", value_name = "IP")]
+    #[arg(
+        long = "trust-proxy",
+        env = "TABULA_TRUST_PROXY",
+        value_name = "IP",
+        value_delimiter = ','
+    )]
     pub trust_proxy: Vec<IpAddr>,
     /// Take a backup of the database this often (`1h`, `30m`, ...).
-    #[arg(long, value_name = "DURATION", value_parser = humantime::parse_duration)]
+    #[arg(long, env = "TABULA_BACKUP_EVERY", value_name = "DURATION", value_parser = humantime::parse_duration)]
     pub backup_every: Option<Duration>,
     /// Where scheduled backups go.
-    #[arg(long, value_name = "DIR", default_value = "backups")]
+    #[arg(
+        long,
+        env = "TABULA_BACKUP_DIR",
+        value_name = "DIR",
+        default_value = "backups"
+    )]
     pub backup_dir: PathBuf,
     /// How many scheduled backups to keep.
-    #[arg(long, value_name = "N", default_value_t = 24, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, env = "TABULA_BACKUP_KEEP", value_name = "N", default_value_t = 24, value_parser = clap::value_parser!(u16).range(1..))]
     pub backup_keep: u16,
     /// Per-address rate limits.
-    #[arg(long, value_enum, default_value = "on")]
+    #[arg(long, env = "TABULA_RATE_LIMITS", value_enum, default_value = "on")]
     pub rate_limits: RateLimits,
     /// Mark the session cookie `Secure` (the server is reached over TLS; behind a trusted
     /// proxy its `X-Forwarded-Proto: https` says so too).
-    #[arg(long)]
+    #[arg(long, env = "TABULA_SECURE_COOKIES")]
     pub secure_cookies: bool,
     /// WebSockets the server holds at once.
-    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    #[arg(
+        long,
+        env = "TABULA_MAX_SOCKETS",
+        value_name = "N",
+        default_value_t = 10_000
+    )]
     pub max_sockets: usize,
     /// Games kept in memory at once.
-    #[arg(long, value_name = "N", default_value_t = 2_000)]
+    #[arg(
+        long,
+        env = "TABULA_MAX_ROOMS",
+        value_name = "N",
+        default_value_t = 2_000
+    )]
     pub max_rooms: usize,
     /// The length of the IPv6 prefix the per-address limits count as one client (a
     /// subscriber is usually given a /64: every address in it is one client).
-    #[arg(long, value_name = "BITS", default_value_t = 64, value_parser = clap::value_parser!(u8).range(32..=128))]
+    #[arg(long, env = "TABULA_IPV6_PREFIX", value_name = "BITS", default_value_t = 64, value_parser = clap::value_parser!(u8).range(32..=128))]
     pub ipv6_prefix: u8,
     /// Let two accounts of one address play rated games together (a club or school behind
     /// one address); refused by default, since it is how ratings are farmed.
-    #[arg(long)]
+    #[arg(long, env = "TABULA_ALLOW_RATED_SAME_ADDRESS")]
     pub allow_rated_same_address: bool,
     /// Serve the metrics (Prometheus text, `GET /metrics`) on this address: one only the
     /// operator reaches, such as `127.0.0.1:9100` (never the public address).
-    #[arg(long, value_name = "ADDR")]
+    #[arg(long, env = "TABULA_METRICS_ADDR", value_name = "ADDR")]
     pub metrics_addr: Option<String>,
     /// Review every rated QuickChess game when it ends (otherwise a game is reviewed when
     /// someone asks for it on its replay).
-    #[arg(long)]
+    #[arg(long, env = "TABULA_AUTO_REVIEW")]
     pub auto_review: bool,
     /// Mine every finished QuickChess and Querni game for puzzles, in the background (`false`
     /// to serve only the puzzles shipped and those already mined).
-    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    #[arg(long, env = "TABULA_PUZZLE_MINING", value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
     pub puzzle_mining: bool,
     /// Nodes the review searches in each position of a game (more: a deeper review, slower).
-    #[arg(long, value_name = "N", default_value_t = tabula_server::review::DEFAULT_NODES, value_parser = clap::value_parser!(u64).range(1_000..=100_000_000))]
+    #[arg(long, env = "TABULA_REVIEW_NODES", value_name = "N", default_value_t = tabula_server::review::DEFAULT_NODES, value_parser = clap::value_parser!(u64).range(1_000..=100_000_000))]
     pub review_nodes: u64,
     /// Endgame tables (`tabula tb generate`): the analysis board and the strongest computer
     /// use them; a missing directory means none.
-    #[arg(long, value_name = "DIR", default_value = tabula_server::tablebases::DEFAULT_DIR)]
+    #[arg(long, env = "TABULA_TABLEBASES", value_name = "DIR", default_value = tabula_server::tablebases::DEFAULT_DIR)]
     pub tablebases: PathBuf,
     /// This server's id among several sharing one PostgreSQL database (`--db postgres://...`):
     /// each game runs on the node holding its lease, and a killed node's games move to the
     /// others.
-    #[arg(long, value_name = "ID", value_parser = node_id)]
+    #[arg(long, env = "TABULA_NODE", value_name = "ID", value_parser = node_id)]
     pub node: Option<String>,
     /// How long a game's lease lives without renewal: a killed node's games move to another
     /// node after this (`10s`, ...).
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = lease_time, requires = "node")]
+    #[arg(long, env = "TABULA_LEASE", value_name = "DURATION", default_value = "10s", value_parser = lease_time, requires = "node")]
     pub lease: Duration,
+    /// How log lines are written: `text` for people, `json` (one object a line, with the
+    /// request's id and span fields) for a log collector.
+    #[arg(long, env = "TABULA_LOG_FORMAT", value_enum, default_value = "text")]
+    pub log_format: LogFormat,
+    /// Which log lines are written, in `RUST_LOG`'s syntax (`info`, `warn,tabula_server=debug`);
+    /// without it `RUST_LOG`, and without that `info`.
+    #[arg(long, env = "TABULA_LOG", value_name = "FILTER")]
+    pub log: Option<String>,
+}
+
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// One line a message, for people.
+    Text,
+    /// One JSON object a line, for a log collector.
+    Json,
 }
 
 /// A node id: 1-48 letters, digits, `-`, `_` or `.` (it names the node's notification channel,
@@ -161,13 +208,34 @@ impl ServeArgs {
     }
 }
 
+/// Logs as `--log-format` and `--log` (or `RUST_LOG`) say, to standard error.
+fn init_logs(args: &ServeArgs) -> anyhow::Result<()> {
+    use tracing_subscriber::EnvFilter;
+    let filter = match &args.log {
+        Some(f) => EnvFilter::try_new(f)
+            .map_err(|e| anyhow::anyhow!("--log {f}: not a log filter: {e}"))?,
+        None => EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+    };
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    // a second subscriber (tests run several servers in one process) is refused: not an error
+    let _ = match args.log_format {
+        LogFormat::Text => logs.try_init(),
+        LogFormat::Json => logs
+            .json()
+            .with_current_span(true)
+            .with_span_list(false)
+            .try_init(),
+    };
+    Ok(())
+}
+
 /// `tabula serve`.
 pub fn serve(args: &ServeArgs) -> ExitCode {
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
-        .try_init();
+    if let Err(e) = init_logs(args) {
+        return crate::cli::output::fail(e);
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -15,11 +15,16 @@ pub fn serve(db: &std::path::Path) -> (Child, String) {
 /// `tabula serve` on `db` (a SQLite file or a PostgreSQL URL) on a free port, with `extra`
 /// options: the child and its address.
 pub fn serve_with(db: &str, extra: &[&str]) -> (Child, String) {
+    serve_logging(db, extra, Stdio::null())
+}
+
+/// [`serve_with`], its log (standard error) going to `log`.
+pub fn serve_logging(db: &str, extra: &[&str], log: Stdio) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
         .args(extra)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(log)
         .spawn()
         .unwrap();
     let mut line = String::new();

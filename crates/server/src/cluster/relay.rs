@@ -165,7 +165,7 @@ impl Relay {
     /// Carries a command to the owner without holding the relay up.
     fn handle(&self, cmd: Cmd) {
         match cmd {
-            Cmd::Call { call, reply } => {
+            Cmd::Call { call, reply, .. } => {
                 // with sockets here, the frame of an action comes before its acknowledgement
                 let seen = (self.broadcast.receiver_count() > 0).then(|| self.seen.subscribe());
                 self.forward(call, reply, |a| async move {

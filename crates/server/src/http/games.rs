@@ -15,6 +15,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use tracing::Instrument;
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -199,6 +200,9 @@ async fn websocket(
     {
         return e.into_response();
     }
+    // the session's log lines keep the id of the request that opened it (the upgrade runs
+    // in a task of its own, outside the request's span)
+    let span = tracing::Span::current();
     // small buffers: an idle socket should cost kilobytes, not the default 128 KiB each way
     ws.protocols(["tabula"])
         .read_buffer_size(4 * 1024)
@@ -206,7 +210,9 @@ async fn websocket(
         .max_write_buffer_size(256 * 1024)
         .max_message_size(MAX_FRAME * 2)
         .max_frame_size(MAX_FRAME * 2)
-        .on_upgrade(move |socket| crate::ws::serve(socket, state.hub, id, token, ip))
+        .on_upgrade(move |socket| {
+            crate::ws::serve(socket, state.hub, id, token, ip).instrument(span)
+        })
 }
 
 /// The last finished games, with what a list shows of each: the kind, the QuickChess

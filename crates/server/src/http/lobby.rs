@@ -24,6 +24,7 @@ use serde_json::{Value, json};
 use std::net::IpAddr;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
+use tracing::Instrument;
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -149,12 +150,15 @@ async fn socket(
 ) -> Result<Response, ApiError> {
     // a browser without a guest id yet watches, owning nothing (its id is new each time)
     let player = identify(&state.hub, &headers, "").await?;
+    // the session's log lines keep the id of the request that opened it (the upgrade runs
+    // in a task of its own, outside the request's span)
+    let span = tracing::Span::current();
     Ok(ws
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_write_buffer_size(256 * 1024)
         .max_message_size(4 * 1024)
-        .on_upgrade(move |socket| serve(socket, state, player, ip)))
+        .on_upgrade(move |socket| serve(socket, state, player, ip).instrument(span)))
 }
 
 /// Frames refused one after another for going over the rate before the socket is closed.

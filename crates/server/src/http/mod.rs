@@ -18,6 +18,7 @@ mod lobby;
 pub mod observe;
 pub mod puzzles;
 pub mod replays;
+mod request_id;
 pub mod reviews;
 mod take_home;
 mod tools;
@@ -150,6 +151,11 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
             body_deadline,
         ))
         .layer(middleware::from_fn(security_headers))
+        // outermost: everything above runs in the request's span, with its id
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            request_id::request_span,
+        ))
         .with_state(state)
 }
 

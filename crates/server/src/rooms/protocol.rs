@@ -90,6 +90,9 @@ pub enum Cmd {
         call: RoomCall,
         /// Where the answer goes.
         reply: oneshot::Sender<Result<RoomReply, ApiError>>,
+        /// The caller's span (its request id): the room handles the call, and writes its log
+        /// entry, inside it, so a request's log lines can be followed into the store.
+        span: tracing::Span,
     },
     /// A new subscriber to the room's frames (in this process: another node's sockets watch
     /// through that node's relay).
@@ -118,7 +121,11 @@ impl RoomHandle {
         self.stats.touch();
         let (reply, rx) = oneshot::channel();
         self.tx
-            .send(Cmd::Call { call, reply })
+            .send(Cmd::Call {
+                call,
+                reply,
+                span: tracing::Span::current(),
+            })
             .await
             .map_err(|_| room_gone())?;
         rx.await.map_err(|_| room_gone())?

@@ -193,9 +193,9 @@ impl<A: Adapter> Room<A> {
     async fn append(&self, entry: &LogEntry) -> Result<(), crate::store::StoreError> {
         let began = std::time::Instant::now();
         let appended = self.ctx.store.append(&self.id, entry).await;
-        crate::metrics::METRICS
-            .append_seconds
-            .observe(began.elapsed().as_secs_f64());
+        let took = began.elapsed().as_secs_f64();
+        crate::metrics::METRICS.append_seconds.observe(took);
+        tracing::debug!(game = %self.id, seq = entry.seq, seconds = took, ok = appended.is_ok(), "store append");
         appended
     }
 
@@ -393,8 +393,10 @@ impl<A: Adapter> Room<A> {
     /// Handles one command; `false` when the room should leave memory.
     async fn handle(&mut self, cmd: Cmd) -> bool {
         match cmd {
-            Cmd::Call { call, reply } => {
-                let _ = reply.send(self.call(call).await);
+            Cmd::Call { call, reply, span } => {
+                use tracing::Instrument;
+                let answer = self.call(call).instrument(span).await;
+                let _ = reply.send(answer);
             }
             Cmd::Subscribe { token, reply } => {
                 let _ = reply.send(self.subscribe(token.as_ref()));
