@@ -58,7 +58,7 @@ fn check_prints_the_effective_settings_with_their_sources_and_masks_secrets() {
     assert_eq!(line("addr"), "addr = \"0.0.0.0:8080\"  # the file");
     assert_eq!(
         line("db"),
-        "db = \"postgres://tabula:****@db.example/tabula\"  # the file"
+        "db = \"postgres://tabula:***@db.example/tabula\"  # the file"
     );
     assert!(!out.contains("hunter2"), "the password is masked:\n{out}");
     assert_eq!(

@@ -186,25 +186,6 @@ fn settings(matches: &ArgMatches, from_file: &BTreeSet<String>) -> Vec<Setting> 
         .collect()
 }
 
-/// A database URL with its password hidden: `postgres://user:****@host/db`, and a
-/// `password=...` of a key-value connection string likewise.
-pub fn masked(value: &str) -> String {
-    if let Some((scheme, rest)) = value.split_once("://")
-        && let Some((credentials, host)) = rest.rsplit_once('@')
-        && let Some((user, _)) = credentials.split_once(':')
-    {
-        return format!("{scheme}://{user}:****@{host}");
-    }
-    value
-        .split(' ')
-        .map(|part| match part.split_once('=') {
-            Some((k, _)) if k.eq_ignore_ascii_case("password") => format!("{k}=****"),
-            _ => part.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The settings that hold secrets (shown masked).
 const SECRET: &[&str] = &["db"];
 /// The settings that take a list.
@@ -217,7 +198,7 @@ pub fn report(settings: &[Setting]) -> String {
     for s in settings {
         let quote = |v: &str| {
             let v = if SECRET.contains(&s.key.as_str()) {
-                masked(v)
+                tabula_server::store::postgres::redact(v)
             } else {
                 v.to_string()
             };

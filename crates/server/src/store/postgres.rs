@@ -46,19 +46,25 @@ pub fn is_postgres_url(db: &str) -> bool {
     db.starts_with("postgres://") || db.starts_with("postgresql://")
 }
 
-/// A URL with its password replaced by `***`, safe to print.
+/// A URL with its password replaced by `***`, safe to print (`postgres://user:***@host/db`;
+/// a key-value connection string's `password=...` likewise).
 pub fn redact(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_string();
-    };
-    let (auth, host) = match rest.rsplit_once('@') {
-        Some(parts) => parts,
-        None => return url.to_string(),
-    };
-    match auth.split_once(':') {
-        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
-        None => url.to_string(),
+    if let Some((scheme, rest)) = url.split_once("://") {
+        return match rest.rsplit_once('@') {
+            Some((auth, host)) => match auth.split_once(':') {
+                Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+                None => url.to_string(),
+            },
+            None => url.to_string(),
+        };
     }
+    url.split(' ')
+        .map(|part| match part.split_once('=') {
+            Some((k, _)) if k.eq_ignore_ascii_case("password") => format!("{k}=***"),
+            _ => part.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// An error with its causes ("error connecting to server: Connection refused"), or the
@@ -300,6 +306,10 @@ mod tests {
         );
         assert_eq!(redact("postgres://db/tabula"), "postgres://db/tabula");
         assert_eq!(redact("postgres://ann@db/t"), "postgres://ann@db/t");
+        assert_eq!(
+            redact("host=db user=ann password=s3cret dbname=t"),
+            "host=db user=ann password=*** dbname=t"
+        );
         assert!(is_postgres_url("postgresql://x/y") && !is_postgres_url("tabula.db"));
     }
 }
