@@ -35,6 +35,7 @@ pub mod shown;
 pub mod store;
 pub mod tablebases;
 pub mod thinking;
+pub mod tls;
 pub mod web_types;
 pub mod ws;
 
@@ -113,6 +114,10 @@ pub struct ServerConfig {
     pub node: Option<NodeConfig>,
     /// Where to serve `GET /metrics` (an address only the operator reaches), if anywhere.
     pub metrics_addr: Option<String>,
+    /// Serve TLS with these files (a site of one node), if given.
+    pub tls: Option<tls::TlsFiles>,
+    /// With TLS, an address whose plain HTTP requests are redirected to it (`0.0.0.0:80`).
+    pub redirect_http: Option<String>,
 }
 
 impl ServerConfig {
@@ -127,6 +132,8 @@ impl ServerConfig {
             tablebases: None,
             node: None,
             metrics_addr: None,
+            tls: None,
+            redirect_http: None,
         }
     }
 }
@@ -140,7 +147,7 @@ pub async fn serve_listener(
 ) -> std::io::Result<()> {
     let proxies = http.trusted_proxies.clone();
     let app = http::router(Arc::clone(&hub), http);
-    net::serve_connections(listener, app, hub, proxies, std::future::pending()).await
+    net::serve_connections(listener, app, hub, proxies, None, std::future::pending()).await
 }
 
 /// Resolves on Ctrl-C or, on Unix, SIGTERM (what service managers send).
@@ -194,6 +201,18 @@ fn schedule_backups(db: PathBuf, schedule: BackupSchedule) {
 /// Opens the store, binds the address, calls `ready` with the bound address, and serves
 /// until Ctrl-C or SIGTERM.
 pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    // the certificate first: a site whose files are wrong is refused before anything opens
+    let certificates = match &config.tls {
+        Some(files) => Some(
+            tls::Certificates::open(files.clone())
+                .map_err(|e| ServeError::Config(format!("TLS: {e}")))?,
+        ),
+        None => None,
+    };
+    let acceptor = match &certificates {
+        Some(c) => Some(c.acceptor().map_err(ServeError::Config)?),
+        None => None,
+    };
     let backup = match (&config.backup, &config.db) {
         (None, _) => None,
         (Some(schedule), Database::Sqlite(path)) => Some((path.clone(), schedule.clone())),
@@ -268,7 +287,34 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         ),
         None => None,
     };
-    ready(listener.local_addr()?);
+    let redirect = match (&config.redirect_http, &certificates) {
+        (Some(addr), Some(_)) => Some(tokio::net::TcpListener::bind(addr).await.map_err(
+            |source| ServeError::Bind {
+                addr: addr.clone(),
+                source,
+            },
+        )?),
+        (Some(_), None) => {
+            return Err(ServeError::Config(
+                "--redirect-http sends plain HTTP to this server's HTTPS: give --tls-cert and \
+                 --tls-key too"
+                    .into(),
+            ));
+        }
+        (None, _) => None,
+    };
+    let bound = listener.local_addr()?;
+    ready(bound);
+    if let Some(c) = &certificates {
+        c.watch();
+    }
+    if let Some(r) = redirect {
+        if let Ok(a) = r.local_addr() {
+            tracing::info!("redirecting http://{a}/ to HTTPS");
+        }
+        let app = tls::redirect_app(bound.port());
+        tokio::spawn(async move { axum::serve(r, app).await });
+    }
     if let Some(m) = metrics {
         if let Ok(a) = m.local_addr() {
             tracing::info!("metrics on http://{a}/metrics");
@@ -298,7 +344,15 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
     });
     let proxies = config.http.trusted_proxies.clone();
     let app = http::router(Arc::clone(&hub), config.http);
-    net::serve_connections(listener, app, Arc::clone(&hub), proxies, shutdown_signal()).await?;
+    net::serve_connections(
+        listener,
+        app,
+        Arc::clone(&hub),
+        proxies,
+        acceptor,
+        shutdown_signal(),
+    )
+    .await?;
     // no new connection is taken now; the clients are told to come back, the requests under
     // way finish, and the games' leases go back so another node takes them at once
     tracing::info!("restarting: closing the sockets");

@@ -17,14 +17,16 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tokio_rustls::TlsAcceptor;
 use tower_service::Service;
 
-/// Serves `app` on `listener` until `shutdown` completes.
+/// Serves `app` on `listener` until `shutdown` completes, over TLS with `tls`.
 pub async fn serve_connections(
     listener: TcpListener,
     app: Router,
     hub: Arc<Hub>,
     trusted_proxies: crate::limits::TrustedProxies,
+    tls: Option<TlsAcceptor>,
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
     let limits = hub.limits;
@@ -67,7 +69,20 @@ pub async fn serve_connections(
         };
         let _ = stream.set_nodelay(true);
         let Ok(service) = make.call(peer).await;
+        let tls = tls.clone();
         tokio::spawn(async move {
+            let stream: Box<dyn Io> = match tls {
+                None => Box::new(stream),
+                // the handshake has the headers' deadline too: a client that stalls in it
+                // holds its connection no longer than one that stalls in its headers
+                Some(acceptor) => {
+                    match tokio::time::timeout(limits.header_timeout, acceptor.accept(stream)).await
+                    {
+                        Ok(Ok(tls)) => Box::new(tls),
+                        _ => return,
+                    }
+                }
+            };
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(limits.header_timeout)
@@ -79,3 +94,7 @@ pub async fn serve_connections(
         });
     }
 }
+
+/// A connection's byte stream, plain or TLS.
+trait Io: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send {}
+impl<T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send> Io for T {}

@@ -124,6 +124,33 @@ pub struct ServeArgs {
     /// node after this (`10s`, ...).
     #[arg(long, env = "TABULA_LEASE", value_name = "DURATION", default_value = "10s", value_parser = lease_time, requires = "node")]
     pub lease: Duration,
+    /// Serve HTTPS with this certificate chain (PEM, leaf first), for a site of one node
+    /// without a proxy in front; read again when the file changes (a renewal needs no restart).
+    /// Cookies are then `Secure` and answers carry HSTS.
+    #[arg(
+        long,
+        env = "TABULA_TLS_CERT",
+        value_name = "FILE",
+        requires = "tls_key"
+    )]
+    pub tls_cert: Option<PathBuf>,
+    /// The private key of `--tls-cert` (PEM).
+    #[arg(
+        long,
+        env = "TABULA_TLS_KEY",
+        value_name = "FILE",
+        requires = "tls_cert"
+    )]
+    pub tls_key: Option<PathBuf>,
+    /// With TLS, also listen for plain HTTP here (`0.0.0.0:80`) and redirect every request to
+    /// HTTPS.
+    #[arg(
+        long,
+        env = "TABULA_REDIRECT_HTTP",
+        value_name = "ADDR",
+        requires = "tls_cert"
+    )]
+    pub redirect_http: Option<String>,
     /// How log lines are written: `text` for people, `json` (one object a line, with the
     /// request's id and span fields) for a log collector.
     #[arg(long, env = "TABULA_LOG_FORMAT", value_enum, default_value = "text")]
@@ -191,7 +218,8 @@ impl ServeArgs {
                     .map(|o| o.trim_end_matches('/').to_string())
                     .collect(),
                 trusted_proxies: TrustedProxies(self.trust_proxy.clone()),
-                secure_cookies: self.secure_cookies,
+                secure_cookies: self.secure_cookies || self.tls_cert.is_some(),
+                hsts: self.tls_cert.is_some(),
             },
             backup: self.backup_every.map(|every| BackupSchedule {
                 every,
@@ -204,6 +232,14 @@ impl ServeArgs {
                 lease: self.lease,
             }),
             metrics_addr: self.metrics_addr.clone(),
+            tls: match (&self.tls_cert, &self.tls_key) {
+                (Some(cert), Some(key)) => Some(tabula_server::tls::TlsFiles {
+                    cert: cert.clone(),
+                    key: key.clone(),
+                }),
+                _ => None,
+            },
+            redirect_http: self.redirect_http.clone(),
         }
     }
 }
@@ -245,8 +281,13 @@ pub fn serve(args: &ServeArgs) -> ExitCode {
     };
     let config = args.config();
     let db = config.db.to_string();
+    let scheme = if config.tls.is_some() {
+        "https"
+    } else {
+        "http"
+    };
     let result = runtime.block_on(tabula_server::serve(config, |bound| {
-        println!("Tabula is running at http://{bound}/  (database: {db})");
+        println!("Tabula is running at {scheme}://{bound}/  (database: {db})");
         use std::io::Write;
         let _ = std::io::stdout().flush();
     }));

@@ -50,6 +50,9 @@ pub struct HttpConfig {
     pub trusted_proxies: TrustedProxies,
     /// Mark cookies `Secure` always (the server is reached over TLS).
     pub secure_cookies: bool,
+    /// Answer `Strict-Transport-Security` (the server itself serves TLS: browsers should
+    /// never come back over plain HTTP).
+    pub hsts: bool,
 }
 
 /// What every handler shares.
@@ -150,7 +153,10 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
             hub.limits.body_timeout,
             body_deadline,
         ))
-        .layer(middleware::from_fn(security_headers))
+        .layer(middleware::from_fn_with_state(
+            state.config.hsts,
+            security_headers,
+        ))
         // outermost: everything above runs in the request's span, with its id
         .layer(middleware::from_fn_with_state(
             state.clone(),
@@ -165,9 +171,18 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsa
 img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
 form-action 'self'; frame-ancestors 'none'";
 
-async fn security_headers(request: Request, next: Next) -> Response {
+/// HSTS's lifetime: two years, as the HSTS preload list asks.
+const HSTS: &str = "max-age=63072000";
+
+async fn security_headers(State(hsts): State<bool>, request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
     let h = response.headers_mut();
+    if hsts {
+        h.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static(HSTS),
+        );
+    }
     for (name, value) in [
         (header::CONTENT_SECURITY_POLICY, CSP),
         (header::X_FRAME_OPTIONS, "DENY"),
