@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every Tabula test: formatting, lints, unit, property, integration and documentation tests,
 # and the browser tests. `--full` also runs the long checks marked #[ignore] (the whole reference
-# perft table, 14.6 billion nodes; every shipped puzzle at a deeper search); README.md says how
-# long each takes.
+# perft table, 14.6 billion nodes; every shipped puzzle at a deeper search) and the Debian
+# package's test (scripts/package-test.sh, as root); README.md says how long each takes.
 #
 #
 # Usage: scripts/test.sh [--full]
@@ -63,6 +63,8 @@ TABULA_TEST_STORE=postgres cargo test --workspace --locked "${server_tests[@]}"
 if [ "$full" = 1 ]; then
   echo "== the long checks (#[ignore]), in the same build"
   cargo test --workspace --all-targets --locked -- --ignored
+  echo "== the Debian package: built, its unit verified, installed, run as the tabula user"
+  scripts/package-test.sh
 fi
 
 echo "== browser tests (headless Debian chromium + playwright-core)"
