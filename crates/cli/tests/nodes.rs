@@ -51,7 +51,16 @@ fn a_killed_nodes_games_go_on_at_another_node_with_nothing_lost() {
     let lease = ["--lease", "2s"];
     let (a, at_a) = serve_with(&url, &[&["--node", "a"][..], &lease].concat());
     let mut a = Running(Some(a));
-    let (b, at_b) = serve_with(&url, &[&["--node", "b"][..], &lease].concat());
+    let metrics_b = format!(
+        "127.0.0.1:{}",
+        std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port()
+    );
+    let b_flags = ["--node", "b", "--metrics-addr", &metrics_b];
+    let (b, at_b) = serve_with(&url, &[&b_flags[..], &lease].concat());
     let _b = Running(Some(b));
 
     // QuickChess between two people, played on node a
@@ -127,6 +136,21 @@ fn a_killed_nodes_games_go_on_at_another_node_with_nothing_lost() {
     assert_eq!(over["view"]["status"], "finished", "{over}");
     // the log holds each acknowledged move at its version
     assert_logged(&url, &id, &acked);
+
+    // b's metrics count the takeover, and its group commits
+    let (status, scraped) = http(&metrics_b, "GET", "/metrics", None);
+    assert_eq!(status, 200);
+    let text = scraped.as_str().unwrap().to_string();
+    let value = |name: &str| -> f64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+            .unwrap_or_else(|| panic!("no {name} in\n{text}"))
+    };
+    assert!(value("tabula_lease_takeovers_total") >= 1.0, "{text}");
+    assert!(
+        value("tabula_store_commit_batch_writes_count") >= 4.0,
+        "{text}"
+    );
 
     // the timed game nobody came back to: node b adopted it and its clock ran out there
     eventually(Duration::from_secs(20), "the flag at node b", || {

@@ -1,8 +1,8 @@
 //! The node's metrics in Prometheus's text format (`GET /metrics` on `--metrics-addr`, never
 //! on the public address): requests and their latency by route, open sockets, rooms in memory,
 //! actions accepted and refused, the time from an intent to its ack, searches and the thinking
-//! queue, store appends, rate-limit hits, reviews waiting and the process's
-//! memory. Names and units follow Prometheus's conventions (`_total`, `_seconds`, `_bytes`).
+//! queue, store appends and group-commit batches, lease takeovers, rate-limit hits, reviews
+//! waiting and the process's memory. Names and units follow Prometheus's conventions (`_total`, `_seconds`, `_bytes`).
 //!
 //! One set per process ([`METRICS`]): a process is one node. Counters only grow; the gauges
 //! that mirror the server's state are read when the metrics are asked for.
@@ -82,6 +82,12 @@ pub struct Metrics {
     pub append_seconds: Histogram,
     /// Requests and frames refused by a per-address limit.
     pub rate_limited: Family<LimitLabels, Counter>,
+    /// Games this node took over from a node that was gone (its lease had lapsed).
+    pub lease_takeovers: Counter,
+    /// Games this node let go because another node holds their lease now.
+    pub leases_lost: Counter,
+    /// The writes of one PostgreSQL group commit (appends and notifications together).
+    pub commit_batch: Histogram,
     sockets: Gauge,
     rooms: Gauge,
     thinking_waiting: Gauge,
@@ -106,6 +112,10 @@ impl Metrics {
             search_seconds: Family::new_with_constructor(seconds_buckets),
             append_seconds: seconds_buckets(),
             rate_limited: Family::default(),
+            lease_takeovers: Counter::default(),
+            leases_lost: Counter::default(),
+            // 1 to 512 writes
+            commit_batch: Histogram::new(exponential_buckets(1.0, 2.0, 10)),
             sockets: Gauge::default(),
             rooms: Gauge::default(),
             thinking_waiting: Gauge::default(),
@@ -152,6 +162,21 @@ impl Metrics {
             "rate_limited",
             "Requests and frames refused by a per-address limit",
             m.rate_limited.clone(),
+        );
+        r.register(
+            "lease_takeovers",
+            "Games taken over from a node that was gone",
+            m.lease_takeovers.clone(),
+        );
+        r.register(
+            "leases_lost",
+            "Games let go because another node holds their lease",
+            m.leases_lost.clone(),
+        );
+        r.register(
+            "store_commit_batch_writes",
+            "Writes in one PostgreSQL group commit",
+            m.commit_batch.clone(),
         );
         r.register(
             "websockets_open",

@@ -230,6 +230,7 @@ impl Cluster {
         match self.store.renew(&self.node, &loaded, self.ttl_ms()).await {
             Ok(renewed) => {
                 for id in loaded.iter().filter(|id| !renewed.contains(id)) {
+                    crate::metrics::METRICS.leases_lost.inc();
                     tracing::warn!(game = %id, "lease lost: the room steps down");
                     hub.rooms.step_down(id);
                 }
@@ -242,7 +243,10 @@ impl Cluster {
             Ok(orphans) => {
                 for id in orphans {
                     match hub.rooms.owned_room(&id).await {
-                        Ok(_) => tracing::info!(game = %id, "adopted from a node that is gone"),
+                        Ok(_) => {
+                            crate::metrics::METRICS.lease_takeovers.inc();
+                            tracing::info!(game = %id, "adopted from a node that is gone")
+                        }
                         Err(e) => tracing::debug!(game = %id, "not adopted: {e}"),
                     }
                 }

@@ -149,6 +149,9 @@ async fn commit_loop(pool: Pool, rx: Arc<Mutex<mpsc::Receiver<Pending>>>, touche
 async fn commit(pool: &Pool, batch: Vec<Pending>, touched: &Touched) {
     // two appends of one position in one batch (two nodes both believing they own a game)
     // would both see their row written: the second goes on its own, and is refused there
+    crate::metrics::METRICS
+        .commit_batch
+        .observe(batch.len() as f64);
     let mut seen = HashSet::new();
     let (together, alone): (Vec<Pending>, Vec<Pending>) =
         batch.into_iter().partition(|p| match &p.work {
