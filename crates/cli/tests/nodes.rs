@@ -1,6 +1,6 @@
 //! Several `tabula serve` nodes on one PostgreSQL database: a game runs on one node at a
-//! time (the others relay it), and `kill -9` of that node moves it to another with nothing
-//! acknowledged lost.
+//! time (the others relay it), `kill -9` of that node moves it to another with nothing
+//! acknowledged lost, and SIGTERM hands its games over at once (no lease left to lapse).
 
 mod node;
 
@@ -160,6 +160,84 @@ fn a_killed_nodes_games_go_on_at_another_node_with_nothing_lost() {
         pg_text(&url, "SELECT node FROM leases WHERE game = $1", &timed).as_deref(),
         Some("b")
     );
+}
+
+/// SIGTERM to `child`, and its exit status (it must come within 10 s).
+fn terminate(child: &mut std::process::Child) -> std::process::ExitStatus {
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let began = Instant::now();
+    loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            return s;
+        }
+        assert!(
+            began.elapsed() < Duration::from_secs(10),
+            "no exit within 10 s"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_node_stopped_with_sigterm_hands_its_games_over_at_once() {
+    let url = fresh_postgres_url("nodes_term");
+    // a lease of a minute: a game that moved within seconds was handed over, not left to lapse
+    let lease = ["--lease", "60s"];
+    let (a, at_a) = serve_with(&url, &[&["--node", "a"][..], &lease].concat());
+    let mut a = Running(Some(a));
+    let (b, at_b) = serve_with(&url, &[&["--node", "b"][..], &lease].concat());
+    let _b = Running(Some(b));
+    let (id, white) = game(
+        &at_a,
+        json!({"kind": "quickchess", "name": "W", "options": {"variant": "quickchess"}}),
+    );
+    let black = join(&at_a, &id);
+    let mut acked = Vec::new();
+    for ply in 0..4 {
+        let token = if ply % 2 == 0 { &white } else { &black };
+        let uci = first_legal(&at_a, &id, token);
+        let v = act(&at_a, &id, token, json!({"t": "move", "uci": uci}));
+        acked.push((v["v"].as_u64().unwrap(), uci));
+    }
+    assert_eq!(
+        pg_text(&url, "SELECT node FROM leases WHERE game = $1", &id).as_deref(),
+        Some("a")
+    );
+    let exit = terminate(a.0.as_mut().unwrap());
+    assert!(exit.success(), "SIGTERM exits 0: {exit:?}");
+    a.0 = None;
+    let stopped = Instant::now();
+    // the players come back through b: the game is there at once, every move in it
+    let view = eventually(Duration::from_secs(5), "the game at node b", || {
+        let (s, v) = http(
+            &at_b,
+            "GET",
+            &format!("/api/games/{id}?token={white}"),
+            None,
+        );
+        (s == 200).then_some(v)
+    });
+    assert!(
+        stopped.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        stopped.elapsed()
+    );
+    assert_eq!(view["v"], 4, "every acknowledged move is there: {view}");
+    for ply in 4..6 {
+        let token = if ply % 2 == 0 { &white } else { &black };
+        let uci = first_legal(&at_b, &id, token);
+        let v = act(&at_b, &id, token, json!({"t": "move", "uci": uci}));
+        acked.push((v["v"].as_u64().unwrap(), uci));
+    }
+    assert_eq!(
+        pg_text(&url, "SELECT node FROM leases WHERE game = $1", &id).as_deref(),
+        Some("b")
+    );
+    assert_logged(&url, &id, &acked);
 }
 
 #[test]
