@@ -40,3 +40,41 @@ fn a_small_load_test_loses_no_move() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// `--scenario restart` on one SQLite node: the players play on through a SIGTERM restart,
+/// reconnect by themselves, and nothing acknowledged is lost nor any error seen.
+#[test]
+fn a_restart_under_load_loses_nothing_and_shows_no_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "loadtest",
+            "--scenario",
+            "restart",
+            "--clients",
+            "8",
+            "--moves",
+            "12",
+            "--think",
+            "200",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(report["lost"], 0, "{report}");
+    assert_eq!(report["errors"], 0, "{report}");
+    assert_eq!(report["restarts"][0]["exit_0"], true, "{report}");
+    assert!(
+        report["reconnects"].as_u64().unwrap() >= 8,
+        "every client came back by itself: {report}"
+    );
+    assert!(
+        report["moves"].as_u64().unwrap() >= 40,
+        "they played on: {report}"
+    );
+}

@@ -7,8 +7,9 @@
 //! the timeouts and connection caps), `flood` (creation floods against the per-address limits
 //! and the room table), `bots` (an unrelated room's ping while games against the strongest bot
 //! think), `lobby` (one address's seeks, silent sockets and socket flood against the lobby),
-//! `tools` (one address saturating every search while other players' bots must answer) and
-//! `replays` (many replays of a long game at once).
+//! `tools` (one address saturating every search while other players' bots must answer),
+//! `replays` (many replays of a long game at once) and `restart` (players playing on through
+//! a rolling SIGTERM restart: nothing acknowledged lost, no error seen).
 //!
 //! `--server-bin` measures another build's server with the same scenarios (an older release,
 //! side by side with this one).
@@ -19,6 +20,7 @@ mod lobby;
 mod play;
 mod probe;
 mod replays;
+mod restart;
 mod server;
 mod sockets;
 mod tools;
@@ -48,6 +50,9 @@ pub enum Scenario {
     Tools,
     /// Many replays of a long game at once.
     Replays,
+    /// Players playing on while each node is restarted with SIGTERM in turn (one SQLite node,
+    /// or `--db postgres://... --nodes 2` for a rolling restart).
+    Restart,
 }
 
 /// The options of `tabula loadtest`.
@@ -227,6 +232,19 @@ pub fn command(args: &LoadtestArgs) -> ExitCode {
                 seconds: args.seconds,
             }))
         }
+        Scenario::Restart => {
+            println!(
+                "{} clients playing QuickChess while each of {} node(s) is restarted with SIGTERM",
+                args.clients, args.nodes
+            );
+            runtime.block_on(restart::run(restart::Setup {
+                clients: args.clients as usize,
+                moves: args.moves,
+                think: Duration::from_millis(args.think),
+                db: args.db.clone(),
+                nodes: args.nodes,
+            }))
+        }
         Scenario::Replays => {
             println!(
                 "{} replays at once of two {}-step games, 3 rounds",
@@ -245,7 +263,8 @@ pub fn command(args: &LoadtestArgs) -> ExitCode {
                 print_play(&report);
             }
             println!("{report}");
-            if report.get("lost").is_some_and(|l| *l != 0) {
+            let nonzero = |k: &str| report.get(k).is_some_and(|l| *l != 0);
+            if nonzero("lost") || nonzero("errors") {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS

@@ -18,7 +18,7 @@ use tabula_core::rng::{Rng, seeded};
 use tokio_tungstenite::tungstenite::Message;
 
 /// One acknowledged move: the log length after it, and the move.
-type Acked = (u64, String);
+pub(super) type Acked = (u64, String);
 
 /// What a playing client reads of a server frame; the rest is skipped without being built
 /// (the load generator shares the machine with the servers: its parsing should cost little).
@@ -177,14 +177,20 @@ async fn client(
 
 /// What the logs say of the acknowledged moves.
 #[derive(Default)]
-struct Audit {
-    logged: u64,
-    lost: u64,
-    how: &'static str,
+pub(super) struct Audit {
+    /// Log entries read.
+    pub logged: u64,
+    /// Acknowledged moves not at their place.
+    pub lost: u64,
+    /// How they were checked.
+    pub how: &'static str,
 }
 
 /// Reads every game's log back from the stopped server's database.
-async fn audit_database(db: &str, acked: &HashMap<String, Vec<Acked>>) -> Result<Audit, String> {
+pub(super) async fn audit_database(
+    db: &str,
+    acked: &HashMap<String, Vec<Acked>>,
+) -> Result<Audit, String> {
     let store = tabula_server::Database::parse(db)
         .open()
         .await

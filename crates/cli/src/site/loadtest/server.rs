@@ -7,6 +7,7 @@ use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
@@ -38,6 +39,7 @@ pub struct ChildServer {
     /// Its database: a scratch SQLite file, or the PostgreSQL URL it was given.
     pub db: String,
     dir: PathBuf,
+    args: Vec<String>,
 }
 
 impl ChildServer {
@@ -57,35 +59,49 @@ impl ChildServer {
             Some(url) => url.to_string(),
             None => dir.join("load.db").display().to_string(),
         };
-        let exe = match SERVER_BIN.get() {
-            Some(bin) => bin.clone(),
-            None => std::env::current_exe().map_err(|e| e.to_string())?,
-        };
-        let mut child = Command::new(exe)
-            .args(["serve", "--addr", "127.0.0.1:0", "--db", &db])
-            .args(extra)
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| format!("cannot start the server: {e}"))?;
-        let mut line = String::new();
-        let stdout = child.stdout.take().ok_or("the server has no output")?;
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .map_err(|e| e.to_string())?;
-        let host = line
-            .split("http://")
-            .nth(1)
-            .and_then(|r| r.split('/').next())
-            .ok_or_else(|| format!("the server did not say where it runs: {line}"))?
-            .to_string();
+        let args: Vec<String> = extra.iter().map(|a| a.to_string()).collect();
+        let (child, host) = spawn("127.0.0.1:0", &db, &args)?;
         Ok(ChildServer {
             child,
             host,
             db,
             dir,
+            args,
         })
+    }
+
+    /// Stops the server as a service manager does (SIGTERM) and waits for it (10 s at most):
+    /// how long it took to exit, and whether it exited 0.
+    pub fn terminate(&mut self) -> Result<(Duration, bool), String> {
+        let began = Instant::now();
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .map_err(|e| format!("kill: {e}"))?;
+        if !sent.success() {
+            return Err("kill -TERM failed".into());
+        }
+        loop {
+            if let Some(status) = self.child.try_wait().map_err(|e| e.to_string())? {
+                return Ok((began.elapsed(), status.success()));
+            }
+            if began.elapsed() > Duration::from_secs(10) {
+                self.kill();
+                return Err("the server did not exit within 10 s of SIGTERM".into());
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Starts the server again on the same address, database and options (after
+    /// [`ChildServer::terminate`]).
+    pub fn start_again(&mut self) -> Result<(), String> {
+        let (child, host) = spawn(&self.host, &self.db, &self.args)?;
+        if host != self.host {
+            return Err(format!("came back on {host}, not {}", self.host));
+        }
+        self.child = child;
+        Ok(())
     }
 
     /// The server's resident memory in KiB (Linux: `VmRSS` of `/proc/PID/status`).
@@ -124,6 +140,35 @@ impl Drop for ChildServer {
         self.kill();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
+}
+
+/// Starts `tabula serve` on `addr` and `db` with `args`: the child and the address it says it
+/// runs at.
+fn spawn(addr: &str, db: &str, args: &[String]) -> Result<(Child, String), String> {
+    let exe = match SERVER_BIN.get() {
+        Some(bin) => bin.clone(),
+        None => std::env::current_exe().map_err(|e| e.to_string())?,
+    };
+    let mut child = Command::new(exe)
+        .args(["serve", "--addr", addr, "--db", db])
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    let mut line = String::new();
+    let stdout = child.stdout.take().ok_or("the server has no output")?;
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .map_err(|e| e.to_string())?;
+    let host = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .ok_or_else(|| format!("the server did not say where it runs: {line}"))?
+        .to_string();
+    Ok((child, host))
 }
 
 /// A TCP connection to `host` from the loopback address `127.0.0.from` (each one a client
