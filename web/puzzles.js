@@ -16,11 +16,12 @@ import { drawBoard, fenPieces, BoardInput } from './board.js';
 import { h, toast, tableLayout, confirmDialog } from './ui.js';
 import { t, hasText, querniNotation, querniTurnWords } from './text.js';
 import { chessPiece, checkedKing, pairsOf, chooseMove } from './quickchess.js';
-import { querniBoard, parsePosition, afterMovement, builtTurn, sqName, sqIndex, FILES, RANKS } from './querni.js';
+import { querniBoard, parsePosition, afterMovement, builtTurn, afterTurn, turnParts, sqName, sqIndex, FILES, RANKS } from './querni.js';
 import { squaresOf } from './review-line.js';
 import { moveList } from './table.js';
 import { whoAmI } from './players.js';
 import { play } from './sound.js';
+import { storedRating, storeRating, bestStreak, storeBest, ratingWords } from './puzzle-ratings.js';
 /** @import { NextAnswer, PuzzleShown, PuzzleRating, PuzzleGame, TryAnswer, Finished, PositionView, CellPiece, QuerniSide, MovementView, QuerniLegal, TryBody } from './types/protocol' */
 
 /** A theme's name in words (a theme the page does not know, as the server names it). @param {string} x */
@@ -35,74 +36,6 @@ const THEMES = {
 const REPLY_MS = 550;
 /** How long each move of a solution shown stays before the next (ms). */
 const SOLUTION_MS = 900;
-
-/** Where a guest's rating of a game is kept. @param {PuzzleGame} game */
-const ratingKey = (game) => `tabula:puzzles:${game}:rating`;
-/** Where the best streak of a game is kept. @param {PuzzleGame} game */
-const bestKey = (game) => `tabula:puzzles:${game}:best`;
-
-/** A guest's rating of `game` as this browser keeps it, or null. @param {PuzzleGame} game @returns {PuzzleRating | null} */
-function storedRating(game) {
-  try {
-    const r = JSON.parse(localStorage.getItem(ratingKey(game)) || 'null');
-    return r && [r.rating, r.deviation, r.volatility].every((x) => typeof x === 'number' && Number.isFinite(x)) ? r : null;
-  } catch { return null; }
-}
-/** @param {PuzzleGame} game @param {PuzzleRating} r */
-function storeRating(game, r) {
-  try { localStorage.setItem(ratingKey(game), JSON.stringify({ rating: r.rating, deviation: r.deviation, volatility: r.volatility })); } catch { /* storage refused */ }
-}
-/** The best streak of `game` in this browser. @param {PuzzleGame} game */
-function bestStreak(game) {
-  try { return Number(localStorage.getItem(bestKey(game))) || 0; } catch { return 0; }
-}
-/** @param {PuzzleGame} game @param {number} n */
-function storeBest(game, n) {
-  try { localStorage.setItem(bestKey(game), String(n)); } catch { /* storage refused */ }
-}
-
-/** A rating change in numbers: "+12", "−8", "±0". @param {number} before @param {number} after */
-function change(before, after) {
-  const d = Math.round(after) - Math.round(before);
-  return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0';
-}
-
-/** The player's rating before and after a try, and the change. @param {Finished} end */
-function ratingWords(end) {
-  const [before, after] = [end.before.rating, end.after.rating];
-  return t('puzzles-ratingChange', { before: String(Math.round(before)), after: String(Math.round(after)), change: change(before, after) });
-}
-
-// --- Querni's turns as the notation writes them ----------------------------------------------
-
-/**
- * A Querni turn's parts from its notation: the squares of its movement and its chain.
- * @param {string} text
- * @returns {{ path: string[], chain: [number, number] | null }}
- */
-function turnParts(text) {
-  const parts = text.split(' ');
-  const mv = parts.find((p) => /^[a-j]\d/.test(p));
-  const rm = parts.find((p) => p.startsWith('x'));
-  const [low, high] = rm ? rm.slice(1).split('-').map(Number) : [0, 0];
-  return { path: mv ? mv.split(/[-:]/) : [], chain: rm ? [low, high || low] : null };
-}
-
-/**
- * The cells after `side` plays turn `text` (a legal one): the piece moved, the chain lifted.
- * @param {(CellPiece | null)[]} cells @param {QuerniSide} side @param {string} text
- */
-function afterTurn(cells, side, text) {
-  const { path, chain } = turnParts(text);
-  const out = cells.slice();
-  if (path.length > 1) {
-    const from = sqIndex(path[0]);
-    out[sqIndex(path[path.length - 1])] = out[from];
-    out[from] = null;
-  }
-  if (chain) out.forEach((c, i) => { if (c && c.side === side && c.n >= chain[0] && c.n <= chain[1]) out[i] = null; });
-  return out;
-}
 
 // --- the page ---------------------------------------------------------------------------------
 

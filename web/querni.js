@@ -80,6 +80,37 @@ export function builtTurn(move, removal) {
   return parts.join(' ') || 'pass';
 }
 
+// --- a turn as the notation writes it (the puzzles page plays them) -------------------------
+
+/**
+ * A Querni turn's parts from its notation: the squares of its movement and its chain.
+ * @param {string} text
+ * @returns {{ path: string[], chain: [number, number] | null }}
+ */
+export function turnParts(text) {
+  const parts = text.split(' ');
+  const mv = parts.find((p) => /^[a-j]\d/.test(p));
+  const rm = parts.find((p) => p.startsWith('x'));
+  const [low, high] = rm ? rm.slice(1).split('-').map(Number) : [0, 0];
+  return { path: mv ? mv.split(/[-:]/) : [], chain: rm ? [low, high || low] : null };
+}
+
+/**
+ * The cells after `side` plays turn `text` (a legal one): the piece moved, the chain lifted.
+ * @param {(CellPiece | null)[]} cells @param {QuerniSide} side @param {string} text
+ */
+export function afterTurn(cells, side, text) {
+  const { path, chain } = turnParts(text);
+  const out = cells.slice();
+  if (path.length > 1) {
+    const from = sqIndex(path[0]);
+    out[sqIndex(path[path.length - 1])] = out[from];
+    out[from] = null;
+  }
+  if (chain) out.forEach((c, i) => { if (c && c.side === side && c.n >= chain[0] && c.n <= chain[1]) out[i] = null; });
+  return out;
+}
+
 /**
  * The board: numbered blue and red pieces; `o` as drawBoard's (marks, rings, paths...).
  * @param {(CellPiece | null)[]} cells
