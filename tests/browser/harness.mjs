@@ -10,15 +10,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const SHOTS = join(here, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
-export async function startServer() {
+export async function startServer(options = {}) {
   const bin = process.env.TABULA_BIN || join(here, '..', '..', 'target', 'debug', 'tabula');
-  const dir = mkdtempSync(join(tmpdir(), 'tabula-web-'));
+  // a fresh directory, or the one of a server started before (to start it again: `addr` too)
+  const dir = options.dir || mkdtempSync(join(tmpdir(), 'tabula-web-'));
   // every browser comes from 127.0.0.1, as a club's behind one address: its accounts may play
   // rated games together, and the per-address rates (a minute's creations) are off, since the
   // whole suite's games come from that one address (the rates have their own server tests)
   // its log (JSON, debug and up) goes to a file the run checks for secrets when it ends
-  const log = join(dir, 'server.log');
-  const proc = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', join(dir, 'web.db'), '--allow-rated-same-address', '--rate-limits', 'off',
+  const log = join(dir, options.dir ? 'server-again.log' : 'server.log');
+  const proc = spawn(bin, ['serve', '--addr', options.addr || '127.0.0.1:0', '--db', join(dir, 'web.db'), '--allow-rated-same-address', '--rate-limits', 'off',
     '--log-format', 'json', '--log', 'debug'], { stdio: ['ignore', 'pipe', openSync(log, 'w')] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
@@ -26,8 +27,12 @@ export async function startServer() {
     proc.on('exit', (c) => reject(new Error(`tabula serve exited with ${c}`)));
     setTimeout(() => reject(new Error('tabula serve did not start')), 60000);
   });
-  const stopped = new Promise((resolve) => proc.on('exit', resolve));
-  return { url: url.replace(/\/$/, ''), log, stop: async () => { proc.kill('SIGTERM'); await stopped; } };
+  const stopped = new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
+  return {
+    url: url.replace(/\/$/, ''), log, dir,
+    /** SIGTERM, as a service manager stops it; resolves with its exit code. */
+    stop: async () => { proc.kill('SIGTERM'); return stopped; },
+  };
 }
 
 // What must never reach a log line: a seat token (32 hex digits), a session token or a seat

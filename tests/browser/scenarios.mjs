@@ -9,6 +9,7 @@ import { a11yScenarios } from './a11y.mjs';
 import { polishScenarios } from './polish.mjs';
 import { reviewScenarios } from './review.mjs';
 import { puzzleScenarios } from './puzzles.mjs';
+import { restartScenarios } from './restart.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -237,4 +238,5 @@ export const scenarios = [
   ...polishScenarios,
   ...reviewScenarios,
   ...puzzleScenarios,
+  ...restartScenarios,
 ];
