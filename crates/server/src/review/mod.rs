@@ -83,13 +83,18 @@ pub async fn stored_notes(
 
 /// Where the review of `game` stands (`None`: never asked for on this node and not stored).
 pub async fn state(ctx: &Context, game: &str) -> Result<Option<ReviewState>, ApiError> {
-    if let Some(r) = stored(ctx, game).await? {
-        return Ok(Some(ReviewState::Done(Box::new(r))));
+    // the queue first: a review leaves it only once it is stored, so a game not in the queue
+    // has its review stored or has none. Read the other way round, a review stored and done
+    // between the two reads was found in neither, and a player polling got a 404.
+    if let Some(p) = ctx.reviews.place(game) {
+        return Ok(Some(match p {
+            Place::Running => ReviewState::Running,
+            Place::Waiting(n) => ReviewState::Waiting(n),
+        }));
     }
-    Ok(ctx.reviews.place(game).map(|p| match p {
-        Place::Running => ReviewState::Running,
-        Place::Waiting(n) => ReviewState::Waiting(n),
-    }))
+    Ok(stored(ctx, game)
+        .await?
+        .map(|r| ReviewState::Done(Box::new(r))))
 }
 
 /// Asks for the review of `game` (`asker` `None`: the server's own): its review if stored,
