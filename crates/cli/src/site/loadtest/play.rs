@@ -268,6 +268,32 @@ fn percentile_of(results: &[&ClientResult], p: f64) -> f64 {
     percentile_ms(&all, p)
 }
 
+/// A QuickChess game made and joined on `home` (which then runs it), the `r`-th of a run: its
+/// id and the white and black seat tokens.
+pub(super) async fn two_player_game(
+    home: &str,
+    r: usize,
+) -> Result<(String, String, String), String> {
+    let created = http(
+        home,
+        "POST",
+        "/api/games",
+        Some(json!({"kind": "quickchess", "name": format!("w{r}"), "options": {"variant": "quickchess"}})),
+    )
+    .await?;
+    let id = created["id"].as_str().ok_or("no id")?.to_string();
+    let joined = http(
+        home,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({"name": format!("b{r}")})),
+    )
+    .await?;
+    let white = created["token"].as_str().unwrap_or_default().to_string();
+    let black = joined["token"].as_str().unwrap_or_default().to_string();
+    Ok((id, white, black))
+}
+
 /// Runs the scenario; the report as JSON.
 pub async fn run(setup: Setup) -> Result<Value, String> {
     let (hosts, mut started) = servers(&setup)?;
@@ -285,23 +311,7 @@ pub async fn run(setup: Setup) -> Result<Value, String> {
     for r in 0..rooms {
         let home = &hosts[r % nodes];
         let away = &hosts[(r + 1) % nodes];
-        let created = http(
-            home,
-            "POST",
-            "/api/games",
-            Some(json!({"kind": "quickchess", "name": format!("w{r}"), "options": {"variant": "quickchess"}})),
-        )
-        .await?;
-        let id = created["id"].as_str().ok_or("no id")?.to_string();
-        let joined = http(
-            home,
-            "POST",
-            &format!("/api/games/{id}/join"),
-            Some(json!({"name": format!("b{r}")})),
-        )
-        .await?;
-        let white = created["token"].as_str().unwrap_or_default().to_string();
-        let black = joined["token"].as_str().unwrap_or_default().to_string();
+        let (id, white, black) = two_player_game(home, r).await?;
         seats.push((id.clone(), white, home.clone(), false));
         seats.push((id, black, away.clone(), nodes > 1));
     }

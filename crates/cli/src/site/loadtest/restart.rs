@@ -9,8 +9,8 @@
 //! answered with an error, and how long the longest reconnection took (what the page shows as
 //! "reconnecting").
 
-use super::play::{Acked, audit_database, connect_seat};
-use super::server::{ChildServer, UNBOUNDED, http, percentile_ms};
+use super::play::{Acked, audit_database, connect_seat, two_player_game};
+use super::server::{ChildServer, UNBOUNDED, percentile_ms};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -228,32 +228,14 @@ pub async fn run(setup: Setup) -> Result<Value, String> {
     let mut seats = Vec::new();
     for r in 0..setup.clients / 2 {
         let home = &hosts[r % nodes];
-        let created = http(
-            home,
-            "POST",
-            "/api/games",
-            Some(json!({"kind": "quickchess", "name": format!("w{r}"), "options": {"variant": "quickchess"}})),
-        )
-        .await?;
-        let id = created["id"].as_str().ok_or("no id")?.to_string();
-        let joined = http(
-            home,
-            "POST",
-            &format!("/api/games/{id}/join"),
-            Some(json!({"name": format!("b{r}")})),
-        )
-        .await?;
-        for (seat, token) in [(0, &created["token"]), (1, &joined["token"])] {
+        let (id, white, black) = two_player_game(home, r).await?;
+        for (seat, token) in [(0, white), (1, black)] {
             // each player's own node first, then the others
             let own = (r + seat) % nodes;
             let order: Vec<String> = (0..nodes)
                 .map(|k| hosts[(own + k) % nodes].clone())
                 .collect();
-            seats.push((
-                id.clone(),
-                token.as_str().unwrap_or_default().to_string(),
-                order,
-            ));
+            seats.push((id.clone(), token, order));
         }
     }
     let barrier = Arc::new(tokio::sync::Barrier::new(seats.len() + 1));
