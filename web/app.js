@@ -1,21 +1,8 @@
 // The browser side of Tabula: a tiny router over the pages.
 import { installSymbols } from './pieces.js';
 import { installPrefs } from './prefs.js';
-import { home } from './home.js';
-import { checkmatesHome, checkmatesSolo, checkmatesParty } from './checkmates.js';
-import { solver } from './solver.js';
-import { royalHome, royalSolo, royalMatch } from './royal.js';
-import { replay } from './replay.js';
-import { querniHome, querniPlay } from './querni.js';
-import { quickchessHome, quickchessPlay } from './quickchess.js';
-import { quickchessAnalyse } from './analysis.js';
 import { h } from './ui.js';
-import { accountPage, profilePage, leaderboardPage, whoAmI } from './players.js';
-import { dailyPage } from './daily.js';
-import { puzzlesPage } from './puzzles.js';
-import { rulesPage } from './rules.js';
-import { learnHome, learnBox } from './learn.js';
-import { learnCheckmates, learnRoyal } from './learn-puzzles.js';
+import { whoAmI } from './players.js';
 import { t, loadTexts } from './text.js';
 
 /**
@@ -25,47 +12,69 @@ import { t, loadTexts } from './text.js';
  * @typedef {(main: HTMLElement, ...params: string[]) => (void | (() => void))} Page
  */
 
-/** @type {Array<[RegExp, Page]>} */
+// Each page's module loads when the page is first shown (a game's page does not wait for the
+// puzzles' or the rules' code). The server names the modules of the page asked for as
+// `modulepreload`s in the page it sends (crates/server/src/http/page_modules.rs), so they
+// arrive with the app's own instead of after it.
+/** @type {Array<[RegExp, () => Promise<Page>]>} */
 const routes = [
-  [/^\/$/, home],
-  [/^\/checkmates\/?$/, checkmatesHome],
-  [/^\/checkmates\/solver\/?$/, solver],
-  [/^\/checkmates\/solo\/(\w+)$/, checkmatesSolo],
-  [/^\/checkmates\/party\/(\w+)$/, checkmatesParty],
-  [/^\/royal\/?$/, royalHome],
-  [/^\/royal\/solo\/(\w+)$/, royalSolo],
-  [/^\/royal\/match\/(\w+)$/, royalMatch],
-  [/^\/querni\/?$/, querniHome],
-  [/^\/querni\/play\/(\w+)$/, querniPlay],
-  [/^\/quickchess\/?$/, quickchessHome],
-  [/^\/quickchess\/analyse\/?$/, quickchessAnalyse],
-  [/^\/quickchess\/play\/(\w+)$/, quickchessPlay],
-  [/^\/replay\/(\w+)$/, replay],
-  [/^\/account\/?$/, accountPage],
-  [/^\/players\/([\w-]+)$/, profilePage],
-  [/^\/leaderboard\/?$/, leaderboardPage],
-  [/^\/daily\/?$/, dailyPage],
-  [/^\/puzzles\/?$/, puzzlesPage],
-  [/^\/rules\/(\w+)$/, rulesPage],
-  [/^\/learn\/quickchess\/?$/, learnHome],
-  [/^\/learn\/quickchess\/(\d+)$/, learnBox],
-  [/^\/learn\/checkmates\/?$/, learnCheckmates],
-  [/^\/learn\/royal\/?$/, learnRoyal],
+  [/^\/$/, () => import('./home.js').then((m) => m.home)],
+  [/^\/checkmates\/?$/, () => import('./checkmates.js').then((m) => m.checkmatesHome)],
+  [/^\/checkmates\/solver\/?$/, () => import('./solver.js').then((m) => m.solver)],
+  [/^\/checkmates\/solo\/(\w+)$/, () => import('./checkmates.js').then((m) => m.checkmatesSolo)],
+  [/^\/checkmates\/party\/(\w+)$/, () => import('./checkmates.js').then((m) => m.checkmatesParty)],
+  [/^\/royal\/?$/, () => import('./royal.js').then((m) => m.royalHome)],
+  [/^\/royal\/solo\/(\w+)$/, () => import('./royal.js').then((m) => m.royalSolo)],
+  [/^\/royal\/match\/(\w+)$/, () => import('./royal.js').then((m) => m.royalMatch)],
+  [/^\/querni\/?$/, () => import('./querni.js').then((m) => m.querniHome)],
+  [/^\/querni\/play\/(\w+)$/, () => import('./querni.js').then((m) => m.querniPlay)],
+  [/^\/quickchess\/?$/, () => import('./quickchess.js').then((m) => m.quickchessHome)],
+  [/^\/quickchess\/analyse\/?$/, () => import('./analysis.js').then((m) => m.quickchessAnalyse)],
+  [/^\/quickchess\/play\/(\w+)$/, () => import('./quickchess.js').then((m) => m.quickchessPlay)],
+  [/^\/replay\/(\w+)$/, () => import('./replay.js').then((m) => m.replay)],
+  [/^\/account\/?$/, () => import('./players.js').then((m) => m.accountPage)],
+  [/^\/players\/([\w-]+)$/, () => import('./players.js').then((m) => m.profilePage)],
+  [/^\/leaderboard\/?$/, () => import('./players.js').then((m) => m.leaderboardPage)],
+  [/^\/daily\/?$/, () => import('./daily.js').then((m) => m.dailyPage)],
+  [/^\/puzzles\/?$/, () => import('./puzzles.js').then((m) => m.puzzlesPage)],
+  [/^\/rules\/(\w+)$/, () => import('./rules.js').then((m) => m.rulesPage)],
+  [/^\/learn\/quickchess\/?$/, () => import('./learn.js').then((m) => m.learnHome)],
+  [/^\/learn\/quickchess\/(\d+)$/, () => import('./learn.js').then((m) => m.learnBox)],
+  [/^\/learn\/checkmates\/?$/, () => import('./learn-puzzles.js').then((m) => m.learnCheckmates)],
+  [/^\/learn\/royal\/?$/, () => import('./learn-puzzles.js').then((m) => m.learnRoyal)],
 ];
 
 /** @type {(() => void) | null} what the page shown asked to run when it is left */
 let cleanup = null;
-function route() {
+/** Counts the pages asked for: a page whose code arrives after the player went on is not drawn. */
+let asked = 0;
+async function route() {
   if (cleanup) { cleanup(); cleanup = null; }
   openMenu(false);
   const main = document.getElementById('app');
   if (!main) return;
+  const visit = ++asked;
+  // the page left goes at once (its code is usually in the cache: the next one draws within
+  // the same moment; on a slow network nothing of the old page stays to be clicked meanwhile)
   main.replaceChildren();
-  for (const [re, page] of routes) {
+  for (const [re, load] of routes) {
     const m = location.pathname.match(re);
-    if (m) { cleanup = page(main, ...m.slice(1)) || null; offlineNotice(); return; }
+    if (!m) continue;
+    /** @type {Page} */
+    let page;
+    try {
+      page = await load();
+    } catch (e) {
+      console.warn(`the page's code did not load: ${e instanceof Error ? e.message : e}`);
+      if (visit === asked) main.replaceChildren(h('p', { role: 'alert' }, t('net-pageFailed')));
+      return;
+    }
+    if (visit !== asked) return;
+    cleanup = page(main, ...m.slice(1)) || null;
+    offlineNotice();
+    return;
   }
-  main.append(h('h1', {}, t('notFound-title')), h('p', {}, h('a', { href: '/', 'data-link': true }, t('notFound-back'))));
+  main.replaceChildren(h('h1', {}, t('notFound-title')), h('p', {}, h('a', { href: '/', 'data-link': true }, t('notFound-back'))));
   offlineNotice();
 }
 

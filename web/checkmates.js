@@ -2,13 +2,12 @@
 import { nickname } from './api.js';
 import { drawBoard, parseBoard, BoardInput, dashedPairs } from './board.js';
 import { tokenSymbol, needSymbol } from './pieces.js';
-import { h, fmtTime, stars, shareBox, tableLayout } from './ui.js';
+import { h, fmtTime, stars, shareBox, tableLayout, rulesLink } from './ui.js';
 import { t, tokenLabel, needLabel, seatName, pointer } from './text.js';
 import { animatedLine } from './line.js';
 import { afterGame, startGame, nicknameField, takeSeat, newGameButton, registeredMark } from './table.js';
 import { gamePage, isWaiting } from './game-page.js';
 import { play } from './sound.js';
-import { rulesLink } from './rules.js';
 import { printDeck } from './print.js';
 /** @import { CmSoloView, CmSoloEvent, PartyView, PartyEvent, RoundSettled, CheckmatesSide, WaitingView, TableView, ClosedTable, SeatInfo, RatingShown, PlayView, RoomView, RoomEvent } from './types/protocol' */
 /** @import { GamePage } from './game-page.js' */

@@ -1,12 +1,11 @@
 // The home page: what Tabula is in one line, the lobby's "Play now" (so that a phone shows it
 // on its first screen), the four games and how they are played, and recent replays.
 import { api } from './api.js';
-import { h } from './ui.js';
+import { h, rulesLink } from './ui.js';
 import { t, gameTitle, dateTime, list as inWords, seatName } from './text.js';
 import { cmBoard } from './checkmates.js';
 import { royalBoard } from './royal.js';
 import { lobbySection } from './lobby.js';
-import { rulesLink } from './rules.js';
 
 /**
  * A finished game as `GET /api/games/recent` lists it (`recent` in

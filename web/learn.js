@@ -6,11 +6,10 @@
 // A box is done when its lesson game is won, box 1 once its rules are read (learn-progress.js:
 // kept in this browser, shown on the numbered boxes).
 import { createGame } from './api.js';
-import { h, navigate, attempt } from './ui.js';
+import { h, navigate, attempt, rulesLink } from './ui.js';
 import { t, variantTitle, variantLong } from './text.js';
 import { boxWon, boxDone, boxStarted, lessonStarted, mark } from './learn-progress.js';
 import { position, destinations, board, reachExercise, captureExercise, kingExercise } from './learn-exercises.js';
-import { rulesLink } from './rules.js';
 
 /**
  * A box that teaches a piece (its FEN letter, white): the exercises are about that piece.

@@ -8,11 +8,10 @@
 // the board. The server checks everything.
 import { api } from './api.js';
 import { drawBoard, BoardInput } from './board.js';
-import { h, toast, attempt, shareBox, tableLayout, confirmDialog } from './ui.js';
+import { h, toast, attempt, shareBox, tableLayout, confirmDialog, rulesLink } from './ui.js';
 import { t, querniEnd, querniTurnWords, querniNotation } from './text.js';
 import { waitingRoom, seatName } from './duel.js';
 import { play } from './sound.js';
-import { rulesLink } from './rules.js';
 import {
   timeControlPicker, playerBar, moveList, Stepper, stepNote, afterGame, nicknameField, startGame,
 } from './table.js';

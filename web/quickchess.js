@@ -3,12 +3,11 @@
 // hidden setup (blind.js); the analysis board is in analysis.js.
 import { drawBoard, fenPieces, BoardInput } from './board.js';
 import { chessSymbol } from './pieces.js';
-import { h, shareBox, tableLayout, confirmDialog } from './ui.js';
+import { h, shareBox, tableLayout, confirmDialog, rulesLink } from './ui.js';
 import { t, variantTitle, variantLong, gameTitle, VARIANTS, pieceLabel, chessEnd } from './text.js';
 import { waitingRoom, seatName } from './duel.js';
 import { blindSetup } from './blind.js';
 import { play } from './sound.js';
-import { rulesLink } from './rules.js';
 import { lessonGameSeen, lessonBoxOf, boxWon } from './learn-progress.js';
 import {
   timeControlPicker, playerBar, moveList, Stepper, stepNote, afterGame, nicknameField, startGame,

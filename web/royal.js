@@ -2,12 +2,11 @@
 import { nickname } from './api.js';
 import { drawBoard, parseBoard, BoardInput, dashedPairs } from './board.js';
 import { royalSymbol } from './pieces.js';
-import { h, shareBox, tableLayout } from './ui.js';
+import { h, shareBox, tableLayout, rulesLink } from './ui.js';
 import { t, royalLabel, seatName } from './text.js';
 import { afterGame, startGame, nicknameField, takeSeat, registeredMark } from './table.js';
 import { gamePage, isWaiting } from './game-page.js';
 import { play } from './sound.js';
-import { rulesLink } from './rules.js';
 import { printDeck } from './print.js';
 /** @import { RSoloView, RoyalSoloEvent, MatchView, MatchEvent, WaitingView, TableView, ClosedTable, SeatInfo, RatingShown, PlayView, RoomView, RoomEvent } from './types/protocol' */
 /** @import { GamePage } from './game-page.js' */

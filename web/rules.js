@@ -271,11 +271,3 @@ export function rulesPage(main, game) {
     ...rules(),
     h('p', {}, h('a', { class: 'button', href: `/${game}`, 'data-link': true }, t('rules-play', { game }))));
 }
-
-/**
- * A link to a game's rules page (for the game's own page and the home page).
- * @param {string} game
- */
-export function rulesLink(game) {
-  return h('a', { href: `/rules/${game}`, 'data-link': true, 'data-test': 'rules-link' }, t('rules-link'));
-}

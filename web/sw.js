@@ -24,11 +24,20 @@
   const worker = /** @type {WorkerScope} */ (/** @type {unknown} */ (self));
 
   // Bump on a change of what is kept or how: the new worker drops the older caches.
-  const VERSION = 1;
+  const VERSION = 2;
   const CACHE = `tabula-v${VERSION}`;
-  /** The shell: the page every path is, its script and style, the app's pictures. */
-  const SHELL = ['/', '/assets/app.js', '/assets/app.css', '/assets/favicon.svg', '/manifest.webmanifest',
-    '/assets/icons/icon.svg', '/assets/icons/icon-192.png'];
+  /**
+   * The shell: the page every path is and the manifest's pictures. The page's scripts, style
+   * and catalogues have content-hashed names the page knows: the first page sends them (see
+   * the message event below).
+   */
+  const SHELL = ['/', '/manifest.webmanifest', '/assets/icons/icon.svg', '/assets/icons/icon-192.png'];
+
+  /** A content-hashed asset's name without its hash (`/assets/board.js`), else null. @param {string} path */
+  const unhashed = (path) => {
+    const m = path.match(/^(\/assets\/.+)\.[0-9a-f]{16}(\.\w+)$/);
+    return m ? m[1] + m[2] : null;
+  };
 
   /** Whether a same-origin path may be kept: not the games' API, not the worker itself. @param {string} path */
   const keepable = (path) => !path.startsWith('/api/') && path !== '/api' && path !== '/sw.js';
@@ -37,8 +46,18 @@
    * Keeps a good answer: a whole (200), same-origin one.
    * @param {Cache} cache @param {string | Request} key @param {Response} response
    */
-  const keep = (cache, key, response) => (response.ok && response.status === 200 && response.type === 'basic'
-    ? cache.put(key, response) : Promise.resolve());
+  async function keep(cache, key, response) {
+    if (!(response.ok && response.status === 200 && response.type === 'basic')) return;
+    await cache.put(key, response);
+    // a new copy of a hashed file replaces the older ones (each release names its own)
+    const path = new URL(typeof key === 'string' ? key : key.url, worker.location.origin).pathname;
+    const plain = unhashed(path);
+    if (!plain) return;
+    for (const old of await cache.keys()) {
+      const p = new URL(old.url).pathname;
+      if (p !== path && unhashed(p) === plain) await cache.delete(old);
+    }
+  }
 
   worker.addEventListener('install', (e) => {
     e.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => worker.skipWaiting()));

@@ -22,8 +22,6 @@ import { FluentBundle, FluentResource } from './vendor/fluent-bundle/index.js';
 /** The languages of the web app, each named in itself. */
 export const LANGUAGES = [['en', 'English'], ['ru', 'Русский'], ['de', 'Deutsch']];
 const CODES = LANGUAGES.map(([code]) => code);
-/** The catalogue files of each language, one per area of the app. */
-const FILES = ['app', 'table', 'quickchess', 'results', 'querni', 'checkmates', 'royal', 'players', 'rules-puzzles', 'rules-duels', 'learn', 'learn-puzzles', 'print'];
 const STORE = 'tabula:lang';
 const COOKIE = 'tabula-lang';
 
@@ -67,24 +65,27 @@ function chooseLanguage() {
 }
 
 /**
- * One language's catalogues in a bundle.
+ * Where a language's catalogue is: the page names it (a preload, by its content-hashed URL,
+ * for the languages the server expects), else the plain URL of the same file.
+ * @param {string} code
+ */
+function catalogueUrl(code) {
+  const link = document.querySelector(`link[data-catalogue="${code}"]`);
+  return link instanceof HTMLLinkElement ? link.href : `/assets/i18n/${code}.ftl`;
+}
+
+/**
+ * One language's catalogues in a bundle: the server sends every file of web/i18n/<code>/ as
+ * one (one request instead of one per area of the app).
  * @param {string} code
  * @returns {Promise<FluentBundle>}
  */
 async function loadBundle(code) {
   const bundle = new FluentBundle(code, { useIsolating: false });
-  // a file that does not load leaves its messages to English (or shows their keys): the rest
-  // of the language still works
-  const texts = await Promise.allSettled(FILES.map(async (f) => {
-    const res = await fetch(`/assets/i18n/${code}/${f}.ftl`);
-    if (!res.ok) throw new Error(`catalogue ${code}/${f}.ftl: HTTP ${res.status}`);
-    return res.text();
-  }));
-  for (const [i, text] of texts.entries()) {
-    if (text.status === 'rejected') { console.warn(text.reason.message); continue; }
-    const errors = bundle.addResource(new FluentResource(text.value));
-    for (const e of errors) console.warn(`i18n/${code}/${FILES[i]}.ftl: ${e.message}`);
-  }
+  const res = await fetch(catalogueUrl(code));
+  if (!res.ok) throw new Error(`catalogue ${code}: HTTP ${res.status}`);
+  const errors = bundle.addResource(new FluentResource(await res.text()));
+  for (const e of errors) console.warn(`i18n/${code}: ${e.message}`);
   return bundle;
 }
 
@@ -92,7 +93,12 @@ async function loadBundle(code) {
 export async function loadTexts() {
   lang = chooseLanguage();
   const codes = lang === 'en' ? ['en'] : [lang, 'en'];
-  bundles = await Promise.all(codes.map(loadBundle));
+  // a language that does not load leaves its messages to English (or shows their keys)
+  const loaded = await Promise.allSettled(codes.map(loadBundle));
+  bundles = [];
+  for (const b of loaded) {
+    if (b.status === 'fulfilled') bundles.push(b.value); else console.warn(b.reason instanceof Error ? b.reason.message : b.reason);
+  }
   document.documentElement.lang = lang;
 }
 

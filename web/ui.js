@@ -176,3 +176,12 @@ export function tableLayout({ title, status, top, board, bottom, actions, panel,
     part('t-actions', actions, { 'data-test': 'actions' }),
     part('t-panel stack', panel));
 }
+
+/**
+ * A link to a game's rules page (for the game's own page and the home page; here rather than in
+ * rules.js, so that a game's page does not load every game's rules to link to its own).
+ * @param {string} game
+ */
+export function rulesLink(game) {
+  return h('a', { href: `/rules/${game}`, 'data-link': true, 'data-test': 'rules-link' }, t('rules-link'));
+}

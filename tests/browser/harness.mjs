@@ -1,10 +1,11 @@
 // Shared pieces of the browser tests: a fresh `tabula serve`, Debian's Chromium, helpers.
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { createHash } from 'node:crypto';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SHOTS = join(here, 'screenshots');
@@ -19,11 +20,17 @@ export async function startServer(options = {}) {
   // whole suite's games come from that one address (the rates have their own server tests)
   // its log (JSON, debug and up) goes to a file the run checks for secrets when it ends
   const log = join(dir, options.dir ? 'server-again.log' : 'server.log');
+  // `tls`: HTTPS (and HTTP/2) with the run's throw-away certificate (see testCertificate)
+  const tls = [];
+  if (options.tls) {
+    const { cert, key } = testCertificate();
+    tls.push('--tls-cert', cert, '--tls-key', key);
+  }
   const proc = spawn(bin, ['serve', '--addr', options.addr || '127.0.0.1:0', '--db', join(dir, 'web.db'), '--allow-rated-same-address', '--rate-limits', 'off',
-    '--log-format', 'json', '--log', 'debug'], { stdio: ['ignore', 'pipe', openSync(log, 'w')] });
+    '--log-format', 'json', '--log', 'debug', ...tls], { stdio: ['ignore', 'pipe', openSync(log, 'w')] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
-    proc.stdout.on('data', (d) => { out += d; const m = out.match(/http:\/\/[^\s/]+\//); if (m) resolve(m[0]); });
+    proc.stdout.on('data', (d) => { out += d; const m = out.match(/https?:\/\/[^\s/]+\//); if (m) resolve(m[0]); });
     proc.on('exit', (c) => reject(new Error(`tabula serve exited with ${c}`)));
     setTimeout(() => reject(new Error('tabula serve did not start')), 60000);
   });
@@ -47,13 +54,32 @@ export function secretsInLog(path) {
   return found;
 }
 
+/** @type {{cert: string, key: string, spki: string} | null} */
+let certificate = null;
+/**
+ * The run's self-signed certificate for 127.0.0.1 (made once, with Debian's openssl), and its
+ * public key's SHA-256 for Chromium's --ignore-certificate-errors-spki-list: the browser then
+ * trusts it as it would a real one (and keeps its pages in the HTTP cache, which it never does
+ * for a page whose certificate error was merely ignored).
+ */
+export function testCertificate() {
+  if (certificate) return certificate;
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-tls-'));
+  const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert,
+    '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  const der = execFileSync('sh', ['-c', `openssl x509 -in '${cert}' -pubkey -noout | openssl pkey -pubin -outform der`]);
+  certificate = { cert, key, spki: createHash('sha256').update(der).digest('base64') };
+  return certificate;
+}
+
 // Debian's Chromium (no browser download: this machine has no internet). Playwright starts it
 // with a fresh temporary profile of its own, i.e. a new empty --user-data-dir every run.
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync', `--ignore-certificate-errors-spki-list=${testCertificate().spki}`],
   });
 }
 

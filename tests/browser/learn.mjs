@@ -92,6 +92,8 @@ async function firstBoxToTheLessonGame({ browser, base }) {
   await page.goto(`${base}/quickchess`);
   await page.locator('[data-test=learn-link]').click();
   await page.waitForURL(`${base}/learn/quickchess`);
+  // (the page's code loads when it is first shown: the boxes are drawn a moment after the URL)
+  await page.locator('.learn-box .learn-n').first().waitFor();
   const numbers = await page.locator('.learn-box .learn-n').allInnerTexts();
   assert(numbers.join(' ') === '1 2 3 4 5 6 7 8 9', `the boxes are numbered from 1, as the booklet says to follow them: ${numbers}`);
   assert((await page.locator('.learn-box[data-done=yes]').count()) === 0, 'nothing done yet');
@@ -265,8 +267,8 @@ async function puzzleWalkthroughs({ browser, base }) {
   await page.goto(`${base}/checkmates`);
   await page.locator('[data-test=walkthrough-link]').click();
   await page.waitForURL(`${base}/learn/checkmates`);
-  assert((await page.locator('.rules-figure.no').count()) === 1 && (await page.locator('.rules-figure.yes').count()) === 1, 'a turned card counts, a mirrored one does not');
   await page.locator('[data-test=first-board] svg.board').waitFor();
+  assert((await page.locator('.rules-figure.no').count()) === 1 && (await page.locator('.rules-figure.yes').count()) === 1, 'a turned card counts, a mirrored one does not');
   const task = await page.locator('[data-test=first-task]').getAttribute('data-task');
   const board = await page.locator('[data-test=first-board]').getAttribute('data-board');
   const res = await fetch(`${base}/api/solve/checkmates`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ side: 'sliding', board, task }) });

@@ -201,7 +201,11 @@ async function installable({ browser, base }) {
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   assert(scope === base + '/', `the worker's scope is the site: ${scope}`);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await page.waitForFunction(async () => Boolean(await caches.match('/assets/rules.js')) && Boolean(await caches.match('/assets/i18n/en/rules-duels.ftl')));
+  // (the page loads them by content-hashed names: /assets/rules.<16 hex>.js, /assets/i18n/en.<16 hex>.ftl)
+  await page.waitForFunction(async () => {
+    const names = (await Promise.all((await caches.keys()).map(async (c) => (await (await caches.open(c)).keys()).map((r) => new URL(r.url).pathname)))).flat();
+    return names.some((n) => /^\/assets\/rules\.[0-9a-f]{16}\.js$/.test(n)) && names.some((n) => /^\/assets\/i18n\/en\.[0-9a-f]{16}\.ftl$/.test(n));
+  });
   const title = await page.locator('h1').first().innerText();
   const sections = await page.locator('.rules-section').count();
   await context.setOffline(true);

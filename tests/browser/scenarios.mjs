@@ -10,6 +10,7 @@ import { polishScenarios } from './polish.mjs';
 import { reviewScenarios } from './review.mjs';
 import { puzzleScenarios } from './puzzles.mjs';
 import { restartScenarios } from './restart.mjs';
+import { speedScenarios } from './speed.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -239,4 +240,5 @@ export const scenarios = [
   ...reviewScenarios,
   ...puzzleScenarios,
   ...restartScenarios,
+  ...speedScenarios,
 ];

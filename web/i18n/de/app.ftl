@@ -26,6 +26,7 @@ net-lost = Die Verbindung brach ab, bevor der Server antwortete; bitte noch einm
 nav-menu = Menü
 net-offline = Du bist offline: schon geöffnete Seiten funktionieren weiter.
 net-offlineGame = Du bist offline: deine Züge kommen wieder an, sobald die Verbindung zurück ist.
+net-pageFailed = Diese Seite wurde nicht geladen: prüfe die Verbindung und öffne sie erneut.
 share-copy = Kopieren
 share-copied = Link kopiert
 share-game = Link zu dieser Partie:

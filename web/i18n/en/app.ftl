@@ -26,6 +26,7 @@ net-lost = The connection was lost before the server answered; try again
 nav-menu = Menu
 net-offline = You are offline: the pages you opened before still work.
 net-offlineGame = You are offline: your moves reach the game again once the connection is back.
+net-pageFailed = This page did not load: check the connection and open it again.
 share-copy = Copy
 share-copied = Link copied
 share-game = Link to this game:

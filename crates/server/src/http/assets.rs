@@ -1,22 +1,23 @@
 //! The embedded web UI: every page is `index.html` (the browser-side router draws the right
 //! one) in the language negotiated for the request; scripts, styles, pictures and the
-//! message catalogues are under `/assets/`. The service worker (`/sw.js`) and the web app
-//! manifest (`/manifest.webmanifest`) live at the root, where browsers look for them: a worker
-//! controls only the pages under its own path, and it must control every page.
+//! message catalogues are under `/assets/`, at plain URLs (revalidated by ETag) and at
+//! content-hashed ones that browsers keep for a year (see [`super::asset_catalog`]). The
+//! service worker (`/sw.js`) and the web app manifest (`/manifest.webmanifest`) live at the
+//! root, where browsers look for them: a worker controls only the pages under its own path,
+//! and it must control every page.
 
 use super::AppState;
+use super::asset_catalog::{Keep, catalog};
+use super::page_modules::page_module;
 use axum::Router;
 use axum::extract::Path;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use rust_embed::RustEmbed;
-
-#[derive(RustEmbed)]
-#[folder = "../../web/"]
-struct Assets;
 
 pub(super) fn routes() -> Router<AppState> {
+    // prepared here, as the server starts, rather than on the first visit's request
+    let _ = catalog();
     Router::new()
         .route("/assets/{*path}", get(asset))
         .route("/sw.js", get(service_worker))
@@ -24,15 +25,8 @@ pub(super) fn routes() -> Router<AppState> {
         .fallback(get(index))
 }
 
-/// A file's entity tag: its content's SHA-256 (what rust-embed keeps of each file), cut to
-/// 128 bits, with a suffix for what else the answer depends on (the page's language).
-fn etag(f: &rust_embed::EmbeddedFile, suffix: &str) -> String {
-    let hex: String = f.metadata.sha256_hash()[..16]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    format!("\"{hex}{suffix}\"")
-}
+/// A year: how long a hashed URL's answer is kept (it never changes).
+const FOREVER: &str = "public, max-age=31536000, immutable";
 
 /// Whether the browser's copy (`If-None-Match`) is `tag`: then a 304 without a body does.
 fn fresh(headers: &HeaderMap, tag: &str) -> bool {
@@ -43,46 +37,38 @@ fn fresh(headers: &HeaderMap, tag: &str) -> bool {
 }
 
 /// 304 Not Modified for `tag`.
-fn not_modified(tag: &str) -> Response {
+fn not_modified(tag: &str, cache: &'static str) -> Response {
     let mut r = StatusCode::NOT_MODIFIED.into_response();
     if let Ok(v) = HeaderValue::from_str(tag) {
         r.headers_mut().insert(header::ETAG, v);
     }
     r.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     r
 }
 
 fn file(path: &str, headers: &HeaderMap) -> Response {
-    match Assets::get(path) {
-        Some(f) => {
-            let tag = etag(&f, "");
-            if fresh(headers, &tag) {
-                return not_modified(&tag);
-            }
-            let mime = match path.rsplit('.').next() {
-                Some("html") => "text/html; charset=utf-8",
-                Some("js" | "mjs") => "text/javascript; charset=utf-8",
-                Some("css") => "text/css; charset=utf-8",
-                Some("svg") => "image/svg+xml",
-                Some("png") => "image/png",
-                Some("json") => "application/json",
-                Some("ftl") => "text/plain; charset=utf-8",
-                Some("webmanifest") => "application/manifest+json",
-                _ => "application/octet-stream",
-            };
-            (
-                [
-                    (header::CONTENT_TYPE, mime),
-                    (header::CACHE_CONTROL, "no-cache"),
-                    (header::ETAG, tag.as_str()),
-                ],
-                f.data,
-            )
-                .into_response()
-        }
-        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    let catalog = catalog();
+    let Some((f, keep)) = catalog.get(path) else {
+        return (StatusCode::NOT_FOUND, "not found").into_response();
+    };
+    let cache = match keep {
+        Keep::Forever => FOREVER,
+        Keep::Revalidate => "no-cache",
+    };
+    let tag = format!("\"{}\"", f.hash);
+    if fresh(headers, &tag) {
+        return not_modified(&tag, cache);
     }
+    (
+        [
+            (header::CONTENT_TYPE, f.mime),
+            (header::CACHE_CONTROL, cache),
+            (header::ETAG, tag.as_str()),
+        ],
+        f.body.clone(),
+    )
+        .into_response()
 }
 
 async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
@@ -99,35 +85,44 @@ async fn service_worker(headers: HeaderMap) -> Response {
     file("sw.js", &headers)
 }
 
-async fn index(headers: HeaderMap) -> Response {
-    let Some(f) = Assets::get("index.html") else {
-        return (StatusCode::NOT_FOUND, "not found").into_response();
-    };
+async fn index(uri: Uri, headers: HeaderMap) -> Response {
+    let catalog = catalog();
     let language = super::language::page_language(&headers);
-    let tag = etag(&f, &format!("-{language}"));
-    if fresh(&headers, &tag) {
-        let mut r = not_modified(&tag);
-        r.headers_mut().insert(
-            header::VARY,
-            HeaderValue::from_static("Accept-Language, Cookie"),
-        );
-        return r;
-    }
-    let html = super::language::localized_index(&String::from_utf8_lossy(&f.data), language);
-    let mut response = (
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        html,
-    )
-        .into_response();
-    response.headers_mut().insert(
+    let module = page_module(uri.path());
+    // the page names every file's hash: it changes with any of them, with the language, and
+    // with the page's own module
+    let tag = format!(
+        "\"{}-{language}-{}\"",
+        catalog.fingerprint(),
+        module.unwrap_or("none").trim_end_matches(".js")
+    );
+    let mut response = if fresh(&headers, &tag) {
+        not_modified(&tag, "no-cache")
+    } else {
+        let html = super::language::localized_index(&catalog.page(language, module), language);
+        let mut r = (
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            html,
+        )
+            .into_response();
+        if let Ok(v) = HeaderValue::from_str(&tag) {
+            r.headers_mut().insert(header::ETAG, v);
+        }
+        r
+    };
+    let h = response.headers_mut();
+    h.insert(
         header::VARY,
         HeaderValue::from_static("Accept-Language, Cookie"),
     );
-    if let Ok(v) = HeaderValue::from_str(&tag) {
-        response.headers_mut().insert(header::ETAG, v);
+    // a 304's headers replace the kept copy's (RFC 9111, 4.3.4): it carries the page's own
+    // policy too, or the kept page's import map would be refused on its next showing
+    let csp = super::csp_with_script(catalog.import_map_source());
+    if let Ok(v) = HeaderValue::from_str(&csp) {
+        h.insert(header::CONTENT_SECURITY_POLICY, v);
     }
     response
 }

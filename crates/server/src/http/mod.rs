@@ -9,13 +9,16 @@
 //! - bodies are at most 16 KiB (413) and must arrive within the body timeout.
 
 mod accounts;
+mod asset_catalog;
 mod assets;
 mod daily;
 mod deck;
 mod games;
 mod language;
 mod lobby;
+mod minify;
 pub mod observe;
+mod page_modules;
 pub mod puzzles;
 pub mod replays;
 mod request_id;
@@ -162,7 +165,23 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
             state.clone(),
             request_id::request_span,
         ))
+        .layer(middleware::from_fn(authority_as_host))
         .with_state(state)
+}
+
+/// HTTP/2 names the host in the request's `:authority` (its URI), not in a `Host` header:
+/// such a request gets the header too, so the checks that read it (the origin's) treat every
+/// HTTP version alike.
+async fn authority_as_host(mut request: Request, next: Next) -> Response {
+    if !request.headers().contains_key(header::HOST)
+        && let Some(host) = request
+            .uri()
+            .authority()
+            .and_then(|a| HeaderValue::from_str(a.as_str()).ok())
+    {
+        request.headers_mut().insert(header::HOST, host);
+    }
+    next.run(request).await
 }
 
 /// The Content-Security-Policy: scripts, connections and everything else from this origin
@@ -170,6 +189,16 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
 img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
 form-action 'self'; frame-ancestors 'none'";
+
+/// The policy with one more script source (the page's import map, by its hash: the page's
+/// only inline script).
+fn csp_with_script(source: &str) -> String {
+    CSP.replacen(
+        "script-src 'self'",
+        &format!("script-src 'self' {source}"),
+        1,
+    )
+}
 
 /// HSTS's lifetime: two years, as the HSTS preload list asks.
 const HSTS: &str = "max-age=63072000";
@@ -183,8 +212,14 @@ async fn security_headers(State(hsts): State<bool>, request: Request, next: Next
             HeaderValue::from_static(HSTS),
         );
     }
+    // (a page sets its own policy: the same with its import map's hash)
+    if !h.contains_key(header::CONTENT_SECURITY_POLICY) {
+        h.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        );
+    }
     for (name, value) in [
-        (header::CONTENT_SECURITY_POLICY, CSP),
         (header::X_FRAME_OPTIONS, "DENY"),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "same-origin"),
@@ -357,6 +392,34 @@ mod tests {
             ("origin", "http://127.0.0.1:9999"),
         ]);
         assert!(!origin_allowed(&other_port, &config));
+    }
+
+    #[tokio::test]
+    async fn an_http2_request_names_its_host_by_its_authority() {
+        use tower_service::Service;
+        let mut app = Router::new()
+            .route(
+                "/",
+                axum::routing::post(|h: HeaderMap| async move {
+                    let host = h
+                        .get(header::HOST)
+                        .map(|v| v.to_str().unwrap_or("?").to_string());
+                    format!("{host:?} {}", origin_allowed(&h, &HttpConfig::default()))
+                }),
+            )
+            .layer(middleware::from_fn(authority_as_host));
+        let request = Request::builder()
+            .method("POST")
+            .version(axum::http::Version::HTTP_2)
+            .uri("https://play.example:8443/")
+            .header(header::ORIGIN, "https://play.example:8443")
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let response = app.call(request).await.unwrap();
+        let body = axum::body::to_bytes(response.into_body(), 1024)
+            .await
+            .unwrap();
+        assert_eq!(body, "Some(\"play.example:8443\") true");
     }
 
     #[test]
