@@ -120,7 +120,29 @@ async function everyPageNamesItsModules({ browser, base }) {
   }
 }
 
+/** A page whose code does not arrive says so, and the next page still opens. */
+async function aPageWhoseCodeFailsSaysSo({ browser, base }) {
+  // (no service worker: requests it answers would pass by the test's interception)
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.goto(base + '/');
+    await page.locator('main h1').first().waitFor();
+    await page.route(/\/assets\/puzzles\.[0-9a-f]{16}\.js$/, (r) => r.abort());
+    await page.evaluate(() => { history.pushState({}, '', '/puzzles'); window.dispatchEvent(new Event('tabula:navigate')); });
+    const alert = page.locator('main [role=alert]');
+    await alert.waitFor();
+    assert(/did not load/.test(await alert.innerText()), `the page says its code did not load: ${await alert.innerText()}`);
+    await page.evaluate(() => { history.pushState({}, '', '/daily'); window.dispatchEvent(new Event('tabula:navigate')); });
+    await page.locator('main h1').first().waitFor();
+    assert((await alert.count()) === 0, 'the next page replaces the notice');
+  } finally {
+    await context.close();
+  }
+}
+
 export const speedScenarios = [
+  ['speed: a page whose code does not arrive says so, and the next page opens', aPageWhoseCodeFailsSaysSo],
   ['speed: every page names the modules it runs, so none waits for another', everyPageNamesItsModules],
   ['speed: on a slow 4G phone the home page costs under 150 KB, again under 15 KB, and a game is usable within 1.5 s', slowPhoneTargets],
 ];
