@@ -1,7 +1,8 @@
 //! `tabula serve --config FILE` and `tabula config check FILE`: the settings file under the
 //! environment, the command line over both, mistakes named with the file and the setting.
 
-use std::io::{BufRead, BufReader};
+mod node;
+
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
@@ -111,18 +112,13 @@ fn mistakes_are_named_with_the_file_and_the_setting() {
 /// Starts `tabula serve` with `args` and `env`; its first line (where it runs, on what
 /// database), then stops it.
 fn started(args: &[&str], env: &[(&str, &str)]) -> String {
-    let mut child = tabula()
+    let mut command = tabula();
+    command
         .arg("serve")
         .args(args)
         .envs(env.iter().copied())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+        .stderr(Stdio::null());
+    let (mut child, line) = node::spawn_reading_first_line(command);
     let _ = child.kill();
     let _ = child.wait();
     line

@@ -5,7 +5,7 @@
 mod node;
 
 use rustls::pki_types::{CertificateDer, ServerName};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -31,7 +31,8 @@ fn free_port() -> u16 {
 }
 
 fn start(dir: &Path, redirect: u16) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(dir.join("tls.db"))
         .arg("--tls-cert")
@@ -39,23 +40,9 @@ fn start(dir: &Path, redirect: u16) -> (Child, String) {
         .arg("--tls-key")
         .arg(dir.join("key.pem"))
         .args(["--redirect-http", &format!("127.0.0.1:{redirect}")])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("https://")
-        .nth(1)
-        .unwrap_or_else(|| panic!("an https address: {line}"))
-        .split('/')
-        .next()
-        .unwrap()
-        .to_string();
-    (child, addr)
+        .stderr(Stdio::null());
+    let (child, line) = node::spawn_reading_first_line(command);
+    (child, node::address_in(&line, "https"))
 }
 
 /// A TLS connector trusting `cert` only.

@@ -20,26 +20,35 @@ pub fn serve_with(db: &str, extra: &[&str]) -> (Child, String) {
 
 /// [`serve_with`], its log (standard error) going to `log`.
 pub fn serve_logging(db: &str, extra: &[&str], log: Stdio) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command
         .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
         .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(log)
-        .spawn()
-        .unwrap();
+        .stderr(log);
+    let (child, line) = spawn_reading_first_line(command);
+    (child, address_in(&line, "http"))
+}
+
+/// Spawns `command` (a `tabula serve ...`) with its standard output piped and reads the first
+/// line it prints (where it runs, on what database): the child and that line.
+pub fn spawn_reading_first_line(mut command: Command) -> (Child, String) {
+    let mut child = command.stdout(Stdio::piped()).spawn().unwrap();
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
-    let addr = line
-        .split("http://")
+    (child, line)
+}
+
+/// The `host:port` after `scheme://` in a server's first line.
+pub fn address_in(line: &str, scheme: &str) -> String {
+    line.split(&format!("{scheme}://"))
         .nth(1)
-        .unwrap()
+        .unwrap_or_else(|| panic!("a {scheme} address: {line}"))
         .split('/')
         .next()
         .unwrap()
-        .to_string();
-    (child, addr)
+        .to_string()
 }
 
 /// A request: the status and the body as JSON (or a string).
