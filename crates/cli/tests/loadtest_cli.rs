@@ -3,18 +3,10 @@
 use serde_json::Value;
 use std::process::Command;
 
-#[test]
-fn a_small_load_test_loses_no_move() {
+/// Runs `tabula ARGS`, which must succeed, and reads its report (the last line, JSON).
+fn report(args: &[&str]) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args([
-            "loadtest",
-            "--clients",
-            "20",
-            "--moves",
-            "4",
-            "--think",
-            "0",
-        ])
+        .args(args)
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
@@ -23,7 +15,20 @@ fn a_small_load_test_loses_no_move() {
         "{text}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let report: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    serde_json::from_str(text.lines().last().unwrap()).unwrap()
+}
+
+#[test]
+fn a_small_load_test_loses_no_move() {
+    let report = report(&[
+        "loadtest",
+        "--clients",
+        "20",
+        "--moves",
+        "4",
+        "--think",
+        "0",
+    ]);
     assert_eq!(report["clients"], 20);
     assert_eq!(report["lost"], 0);
     let moves = report["moves"].as_u64().unwrap();
@@ -45,27 +50,17 @@ fn a_small_load_test_loses_no_move() {
 /// reconnect by themselves, and nothing acknowledged is lost nor any error seen.
 #[test]
 fn a_restart_under_load_loses_nothing_and_shows_no_error() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args([
-            "loadtest",
-            "--scenario",
-            "restart",
-            "--clients",
-            "8",
-            "--moves",
-            "12",
-            "--think",
-            "200",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let report: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let report = report(&[
+        "loadtest",
+        "--scenario",
+        "restart",
+        "--clients",
+        "8",
+        "--moves",
+        "12",
+        "--think",
+        "200",
+    ]);
     assert_eq!(report["lost"], 0, "{report}");
     assert_eq!(report["errors"], 0, "{report}");
     assert_eq!(report["restarts"][0]["exit_0"], true, "{report}");
