@@ -102,6 +102,14 @@ fn hashed_name(path: &str, hash: &str) -> String {
     }
 }
 
+/// The hashed URL of the file at `path` among `files`, or its plain URL if there is none.
+fn hashed_url(files: &HashMap<String, Asset>, path: &str) -> String {
+    match files.get(path) {
+        Some(a) => format!("/assets/{}", hashed_name(path, &a.hash)),
+        None => format!("/assets/{path}"),
+    }
+}
+
 /// `dir/name.ext` and `HASH` for a hashed name `dir/name.HASH.ext`, if it is one.
 fn split_hashed(path: &str) -> Option<(String, &str)> {
     let (rest, ext) = path.rsplit_once('.')?;
@@ -231,10 +239,7 @@ impl Catalog {
 
     /// The hashed URL of the asset at `path`, or its plain URL if there is none.
     pub fn url(&self, path: &str) -> String {
-        match self.files.get(path) {
-            Some(a) => format!("/assets/{}", hashed_name(path, &a.hash)),
-            None => format!("/assets/{path}"),
-        }
+        hashed_url(&self.files, path)
     }
 
     /// The page for a visitor reading `language` at a page drawn by `module`: the catalogues
@@ -286,10 +291,7 @@ fn page(
         .get("index.html")
         .map(|a| String::from_utf8_lossy(&a.body).into_owned())
         .unwrap_or_default();
-    let url = |path: &str| match files.get(path) {
-        Some(a) => format!("/assets/{}", hashed_name(path, &a.hash)),
-        None => format!("/assets/{path}"),
-    };
+    let url = |path: &str| hashed_url(files, path);
     // every `"/assets/x"` of the page names its hashed URL
     let mut out = String::with_capacity(html.len() + 4096);
     let mut rest = html.as_str();
@@ -344,6 +346,11 @@ fn reached(roots: &[&str], imports: &HashMap<String, Vec<String>>) -> Vec<String
 /// The catalog in use. A release build prepares it once; a debug build (which reads `web/`
 /// from the disk) looks again at most once a second, so an edited file shows on reload.
 pub fn catalog() -> Arc<Catalog> {
+    // a release build's files never change: no lock on the way of every request
+    static FIXED: OnceLock<Arc<Catalog>> = OnceLock::new();
+    if !cfg!(debug_assertions) {
+        return Arc::clone(FIXED.get_or_init(|| Arc::new(Catalog::build(&mut MinifyCache::new()))));
+    }
     struct Live {
         catalog: Arc<Catalog>,
         checked: Instant,
@@ -367,16 +374,12 @@ pub fn catalog() -> Arc<Catalog> {
         Mutex::new(Live {
             catalog,
             checked: Instant::now(),
-            sources: if cfg!(debug_assertions) {
-                sources()
-            } else {
-                String::new()
-            },
+            sources: sources(),
             cache,
         })
     });
     let mut live = live.lock().unwrap_or_else(|e| e.into_inner());
-    if cfg!(debug_assertions) && live.checked.elapsed() > Duration::from_secs(1) {
+    if live.checked.elapsed() > Duration::from_secs(1) {
         live.checked = Instant::now();
         let now = sources();
         if now != live.sources {
