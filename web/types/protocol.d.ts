@@ -3,6 +3,78 @@
 //   TABULA_WRITE_TYPES=1 cargo test -p tabula-server --test web_types
 
 /**
+ * Accounts found by a part of their name.
+ */
+export type AccountList = { 
+/**
+ * Newest first.
+ */
+accounts: Array<AccountSummary>, };
+
+/**
+ * What an account may do on the site.
+ */
+export type AccountRole = "player" | "admin";
+
+/**
+ * An account as the moderators list it.
+ */
+export type AccountSummary = { 
+/**
+ * Its number.
+ */
+id: number, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * Its role.
+ */
+role: AccountRole, 
+/**
+ * When it was made.
+ */
+created: number, 
+/**
+ * Games it finished.
+ */
+games: number, 
+/**
+ * Reports filed against it.
+ */
+reported: number, };
+
+/**
+ * A stored line of the audit log.
+ */
+export type AuditEntry = { 
+/**
+ * Its number (they only grow).
+ */
+id: number, 
+/**
+ * When.
+ */
+at: number, 
+/**
+ * Who.
+ */
+actor: string, 
+/**
+ * What.
+ */
+action: string, 
+/**
+ * On whom or what.
+ */
+subject: string, 
+/**
+ * The details.
+ */
+detail: string, };
+
+/**
  * An announcement.
  */
 export type Bid = { 
@@ -410,7 +482,7 @@ increment_s: number, };
 /**
  * Why a game was closed before its end.
  */
-export type CloseReason = "deserted";
+export type CloseReason = "deserted" | "moderator";
 
 /**
  * The room's part of a step's view: only a closing shows.
@@ -1136,6 +1208,36 @@ rating: PuzzleRating,
  * How many puzzles of the game the account has tried and solved (guests: none).
  */
 tried: [number, number] | null, };
+
+/**
+ * A report's or a game's closing words.
+ */
+export type OutcomeBody = { 
+/**
+ * What came of it.
+ */
+outcome: string, };
+
+/**
+ * What the moderation page shows at once.
+ */
+export type Overview = { 
+/**
+ * Who is looking.
+ */
+you: string, 
+/**
+ * The open reports, newest first.
+ */
+reports: Array<Report>, 
+/**
+ * The latest sanctions, newest first.
+ */
+sanctions: Array<Sanction>, 
+/**
+ * The latest lines of the audit log, newest first.
+ */
+audit: Array<AuditEntry>, };
 
 /**
  * A seat in a game just paired.
@@ -2043,6 +2145,111 @@ export type RawJson = unknown;
 export type Replay<S> = { id: string, kind: Kind, status: Status, seats: Array<SeatInfo>, frames: Array<S>, };
 
 /**
+ * A stored report, with both players' names.
+ */
+export type Report = { 
+/**
+ * Its number.
+ */
+id: number, 
+/**
+ * Who reported.
+ */
+reporter: string, 
+/**
+ * Whom (their account's number, to sanction it).
+ */
+subject_id: number, 
+/**
+ * Whom, by name.
+ */
+subject: string, 
+/**
+ * The game it is about.
+ */
+game: string | null, 
+/**
+ * The chat message it is about.
+ */
+message: number | null, 
+/**
+ * Why.
+ */
+reason: ReportReason, 
+/**
+ * In the reporter's words.
+ */
+detail: string, 
+/**
+ * When.
+ */
+at: number, 
+/**
+ * Who closed it.
+ */
+closed_by: string | null, 
+/**
+ * When.
+ */
+closed_at: number | null, 
+/**
+ * What came of it, in the moderator's words.
+ */
+outcome: string | null, };
+
+/**
+ * A report of a player.
+ */
+export type ReportBody = { 
+/**
+ * The player reported, by name.
+ */
+player: string, 
+/**
+ * Why.
+ */
+reason: ReportReason, 
+/**
+ * In the reporter's words (up to 1,000 characters).
+ */
+detail: string, 
+/**
+ * The game it is about.
+ */
+game: string | null, 
+/**
+ * The chat message it is about.
+ */
+message: number | null, };
+
+/**
+ * Why a player reports another.
+ */
+export type ReportReason = "cheating" | "abuse" | "spam" | "sandbagging" | "other";
+
+/**
+ * A one-time link's token and the new password.
+ */
+export type ResetBody = { 
+/**
+ * The token after the link's `#`.
+ */
+token: string, 
+/**
+ * The new password.
+ */
+password: string, };
+
+/**
+ * A one-time link's token.
+ */
+export type ResetCheckBody = { 
+/**
+ * The token after the link's `#`.
+ */
+token: string, };
+
+/**
  * Where a game's review stands, as the browser reads it.
  */
 export type ReviewAnswer = { "status": "done", 
@@ -2163,6 +2370,15 @@ accuracy: number, };
  * Who executes and what they must achieve.
  */
 export type Role = "announcer" | "challenger";
+
+/**
+ * A role to give.
+ */
+export type RoleBody = { 
+/**
+ * The role.
+ */
+role: AccountRole, };
 
 /**
  * Any event of a room of game `E`: the game's own, or the room's.
@@ -2318,6 +2534,77 @@ best: number, } | { "t": "retried",
  * Attempt number, from 1.
  */
 attempt: number, } | { "t": "deck_empty" };
+
+/**
+ * A stored sanction.
+ */
+export type Sanction = { 
+/**
+ * Its number.
+ */
+id: number, 
+/**
+ * What it does.
+ */
+kind: SanctionKind, 
+/**
+ * The account's name, for a sanction on an account.
+ */
+name: string | null, 
+/**
+ * Why.
+ */
+reason: string, 
+/**
+ * Who imposed it.
+ */
+actor: string, 
+/**
+ * From when.
+ */
+at: number, 
+/**
+ * Until when (`null`: until lifted).
+ */
+until: number | null, 
+/**
+ * Who lifted it, if anyone did.
+ */
+lifted_by: string | null, 
+/**
+ * When it was lifted.
+ */
+lifted_at: number | null, } & ({ "target": "account", "subject": number } | { "target": "address", "subject": string });
+
+/**
+ * A sanction asked for: an account's ban or mute, or an address's ban.
+ */
+export type SanctionBody = { 
+/**
+ * Ban or mute.
+ */
+kind: SanctionKind, 
+/**
+ * The account, by name.
+ */
+account: string | null, 
+/**
+ * The address or network (bans only).
+ */
+address: string | null, 
+/**
+ * Why (the player is told).
+ */
+reason: string, 
+/**
+ * For how long (left out: until lifted).
+ */
+hours: number | null, };
+
+/**
+ * What a sanction does.
+ */
+export type SanctionKind = "ban" | "mute";
 
 /**
  * An evaluation for the side to move: `{"cp": 35}` or `{"mate": -3}`.

@@ -3,6 +3,7 @@
 //! the lobby take this, and nothing of each other, so each can be read (and tested) on its own.
 
 use crate::limits::{AddressLimits, Limits};
+use crate::moderation::Sanctions;
 use crate::services::Services;
 use crate::store::Store;
 use crate::thinking::Thinking;
@@ -26,6 +27,8 @@ pub struct Context {
     /// Held while a finished game's ratings are read, computed and written, so two games
     /// ending at once never write over each other's change.
     pub settling: tokio::sync::Mutex<()>,
+    /// The bans and mutes in force (see [`crate::moderation`]).
+    pub sanctions: Arc<Sanctions>,
     /// Set when the server is restarting: every socket tells its client when to come back
     /// (the value, in ms) and closes with code 1012.
     pub restarting: tokio::sync::watch::Sender<Option<u64>>,
@@ -46,6 +49,7 @@ impl Context {
     /// The services of a server over `store` with `limits`.
     pub fn new(store: Arc<dyn Store>, services: Arc<Services>, limits: Limits) -> Context {
         Context {
+            sanctions: Arc::new(Sanctions::new(Arc::clone(&store))),
             store,
             services,
             thinking: Arc::new(Thinking::new(

@@ -24,6 +24,10 @@ pub enum ApiError {
     /// (403).
     #[error("{0}")]
     Forbidden(String),
+    /// A moderator's sanction forbids it: a banned account or address, a muted player (403,
+    /// code `banned`); the message says until when and why.
+    #[error("{0}")]
+    Banned(String),
     /// No such game (404).
     #[error("{0}")]
     NotFound(String),
@@ -76,7 +80,7 @@ impl ApiError {
         match self {
             ApiError::BadInput(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Forbidden(_) | ApiError::Banned(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
@@ -94,6 +98,7 @@ impl ApiError {
             ApiError::BadInput(_) => "bad_input",
             ApiError::Unauthorized(_) => "unauthorized",
             ApiError::Forbidden(_) => "forbidden",
+            ApiError::Banned(_) => "banned",
             ApiError::NotFound(_) => "not_found",
             ApiError::Conflict(_) => "conflict",
             ApiError::Timeout(_) => "timeout",
@@ -173,6 +178,7 @@ mod tests {
             (ApiError::BadInput("x".into()), 400, None),
             (ApiError::Unauthorized("x".into()), 401, None),
             (ApiError::Forbidden("x".into()), 403, None),
+            (ApiError::Banned("x".into()), 403, None),
             (ApiError::NotFound("x".into()), 404, None),
             (ApiError::Conflict("x".into()), 409, None),
             (ApiError::TooLarge("x".into()), 413, None),

@@ -41,6 +41,8 @@ impl Hub {
         crate::review::spawn_worker(&hub.ctx);
         // per-address buckets of addresses not seen for a while are dropped now and then
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            let _entered = runtime.enter();
+            hub.ctx.sanctions.spawn_refresh();
             let weak = Arc::downgrade(&hub);
             runtime.spawn(async move {
                 loop {

@@ -25,6 +25,7 @@ pub mod limits;
 pub mod lobby;
 pub mod metrics;
 pub mod model;
+pub mod moderation;
 pub mod net;
 pub mod players;
 pub mod puzzles;

@@ -100,6 +100,15 @@ pub fn typescript() -> Result<String, String> {
     c.visit::<crate::http::puzzles::NextAnswer>();
     c.visit::<crate::http::puzzles::TryBody>();
     c.visit::<crate::puzzles::TryAnswer>();
+    // moderation: the moderation page's answers and bodies, a player's report, a reset link
+    c.visit::<crate::http::admin::Overview>();
+    c.visit::<crate::http::admin::AccountList>();
+    c.visit::<crate::http::admin::SanctionBody>();
+    c.visit::<crate::http::admin::OutcomeBody>();
+    c.visit::<crate::http::admin::RoleBody>();
+    c.visit::<crate::http::reports::ReportBody>();
+    c.visit::<crate::http::reports::ResetBody>();
+    c.visit::<crate::http::reports::ResetCheckBody>();
     if !c.clashes.is_empty() {
         return Err(format!(
             "two Rust types would have the same TypeScript name (rename one with \

@@ -46,6 +46,9 @@ enum Command {
     CheckGames(crate::site::games_db::CheckArgs),
     /// Print one stored game (its record, seats and log) as JSON.
     ExportGame(crate::site::games_db::ExportArgs),
+    /// Moderate the web app: accounts, bans, mutes, roles, password links, games, chat,
+    /// reports and the audit log, on its database.
+    Admin(crate::site::admin::AdminArgs),
     /// Minimum number of moves and one optimal solution for a puzzle.
     Solve(SolveArgs),
     /// Referee a proof: replay it and give the verdict under the rules.
@@ -318,6 +321,7 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Migrate(args) => crate::site::serve::migrate(&args),
         Command::CheckGames(args) => crate::site::games_db::check(&args),
         Command::ExportGame(args) => crate::site::games_db::export(&args),
+        Command::Admin(args) => crate::site::admin::run(args),
         Command::Solve(args) => puzzle_commands::solve(args),
         Command::Verify { game } => puzzle_commands::verify(game),
         Command::Deck { game } => puzzle_commands::deck(game),

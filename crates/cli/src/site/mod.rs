@@ -1,6 +1,7 @@
 //! Running the web app: `serve` (with its settings file, `config`), `backup` and `migrate`, the stored games checked and
-//! exported (`check-games`, `export-game`), and the load tests (`loadtest`).
+//! exported (`check-games`, `export-game`), moderation (`admin`), and the load tests (`loadtest`).
 
+pub mod admin;
 pub mod config;
 pub mod games_db;
 pub mod loadtest;

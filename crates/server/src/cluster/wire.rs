@@ -51,6 +51,7 @@ impl From<WireError> for ApiError {
             "bad_input" => ApiError::BadInput(m),
             "unauthorized" => ApiError::Unauthorized(m),
             "forbidden" => ApiError::Forbidden(m),
+            "banned" => ApiError::Banned(m),
             "not_found" => ApiError::NotFound(m),
             "conflict" => ApiError::Conflict(m),
             "too_large" => ApiError::TooLarge(m),

@@ -39,7 +39,7 @@ pub(super) fn routes() -> Router<AppState> {
 
 /// Whether the browser reached us over TLS (so cookies get `Secure`): the operator says so,
 /// or a trusted reverse proxy's `X-Forwarded-Proto` does.
-fn secure(state: &AppState, headers: &HeaderMap, peer: Option<SocketAddr>) -> bool {
+pub(super) fn secure(state: &AppState, headers: &HeaderMap, peer: Option<SocketAddr>) -> bool {
     if state.config.secure_cookies {
         return true;
     }
@@ -125,6 +125,8 @@ async fn signup(
     Body(c): Body<Credentials>,
 ) -> Result<Response, ApiError> {
     state.hub.addresses.check(Limited::Login, ip)?;
+    // an address banned from playing makes no new accounts either (a ban is not dodged so)
+    state.hub.sanctions.may_play(Some(ip), None)?;
     check_name(&c.username)?;
     check_password(&c.password)?;
     let hash = hash_password(c.password).await?;
@@ -162,7 +164,11 @@ async fn login(
     };
     let ok = verify_password(c.password, stored).await?;
     match account {
-        Some(a) if ok => start_session(&state, &headers, peer, &a, &c.seats).await,
+        Some(a) if ok => {
+            // told only to whoever knows the password
+            state.hub.sanctions.may_sign_in(a.id)?;
+            start_session(&state, &headers, peer, &a, &c.seats).await
+        }
         _ => Err(wrong()),
     }
 }
@@ -304,8 +310,9 @@ fn ratings_json(ratings: &[crate::store::players::RatingRecord]) -> Vec<Value> {
 async fn me(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
     let a = account(&state, &headers).await?;
     let ratings = state.hub.store.ratings(a.id).await?;
+    let admin = state.hub.store.role(a.id).await? == crate::store::moderation::Role::Admin;
     Ok(Json(json!({
-        "name": a.name, "created": a.created, "ratings": ratings_json(&ratings),
+        "name": a.name, "created": a.created, "ratings": ratings_json(&ratings), "admin": admin,
     })))
 }
 

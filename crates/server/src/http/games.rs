@@ -85,6 +85,7 @@ async fn create(
     })?;
     state.hub.addresses.check(Limited::Create, ip)?;
     let host = host(&state, &headers, ip, body.name).await?;
+    state.hub.sanctions.may_play(Some(ip), host.account)?;
     let options = kind.options(body.options.as_ref())?;
     let created = crate::rooms::records::create_hosted(
         &state.hub.ctx,

@@ -9,6 +9,7 @@
 //! - bodies are at most 16 KiB (413) and must arrive within the body timeout.
 
 mod accounts;
+pub mod admin;
 mod asset_catalog;
 mod assets;
 mod daily;
@@ -21,6 +22,7 @@ pub mod observe;
 mod page_modules;
 pub mod puzzles;
 pub mod replays;
+pub mod reports;
 mod request_id;
 pub mod reviews;
 mod take_home;
@@ -142,6 +144,8 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(reviews::routes())
         .merge(puzzles::routes())
         .merge(take_home::routes())
+        .merge(admin::routes())
+        .merge(reports::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin))
         .layer(middleware::from_fn(observe::record));

@@ -25,6 +25,8 @@ pub enum Limited {
     Request,
     /// Sign-ups and log-ins.
     Login,
+    /// Reports of players.
+    Report,
 }
 
 impl Limited {
@@ -35,6 +37,7 @@ impl Limited {
             Limited::Frame => "too many messages from your address",
             Limited::Request => "too many requests from your address",
             Limited::Login => "too many attempts to sign in from your address",
+            Limited::Report => "too many reports from your address: a moderator reads each",
         }
     }
 }
@@ -123,6 +126,7 @@ impl AddressLimits {
             (Limited::Frame, limits.frames),
             (Limited::Request, limits.requests),
             (Limited::Login, limits.logins),
+            (Limited::Report, limits.reports),
         ] {
             if let Some(rate) = rate {
                 buckets.insert(what, DefaultKeyedRateLimiter::keyed(quota(rate)));

@@ -118,6 +118,9 @@ pub struct Limits {
     /// spread over many addresses. A browser that signed in to the account before (its
     /// device cookie) is not held by it, so even that cannot lock the owner out.
     pub logins_per_account: Option<Rate>,
+    /// Reports of players per address (each reaches a moderator: a flood of them would
+    /// bury the real ones).
+    pub reports: Option<Rate>,
     /// Password changes and account deletions per session (the signed-in player's own
     /// bucket: strangers' guesses never touch it).
     pub account_changes: Option<Rate>,
@@ -182,6 +185,7 @@ impl Default for Limits {
             logins: Some(Rate::per_minute(10, 10)),
             logins_per_account_address: Some(Rate::per_minute(5, 5)),
             logins_per_account: Some(Rate::per_hour(100, 60)),
+            reports: Some(Rate::per_hour(5, 10)),
             account_changes: Some(Rate::per_minute(5, 5)),
             tools_per_client: 2,
             tools_waiting: 64,
@@ -214,6 +218,7 @@ impl Limits {
             logins: None,
             logins_per_account_address: None,
             logins_per_account: None,
+            reports: None,
             account_changes: None,
             sockets_per_address: usize::MAX,
             lobby_sockets_per_address: usize::MAX,

@@ -34,6 +34,7 @@ impl Lobby {
         spec: SeekSpec,
         from: IpAddr,
     ) -> Result<Value, ApiError> {
+        may_play(&self.ctx, player, from)?;
         seek_kind(spec.kind)?;
         spec.kind.configure(&spec.options, 2, &self.ctx.services)?;
         if let Some([lo, hi]) = spec.range
@@ -101,6 +102,7 @@ impl Lobby {
         id: &str,
         from: IpAddr,
     ) -> Result<Paired, ApiError> {
+        may_play(&self.ctx, player, from)?;
         let taker_client = self.ctx.addresses.client(from);
         let owner_client = |s: &SeekRecord| s.client.parse::<IpAddr>().ok();
         let seek = self.ctx.store.take_seek(id).await?.ok_or_else(|| {
@@ -199,6 +201,7 @@ impl Lobby {
         spec: SeekSpec,
         from: IpAddr,
     ) -> Result<Value, ApiError> {
+        may_play(&self.ctx, player, from)?;
         seek_kind(spec.kind)?;
         for s in self.ctx.store.seeks().await? {
             let Ok(other) = serde_json::from_str::<SeekSpec>(&s.spec) else {
@@ -244,4 +247,10 @@ impl Lobby {
     pub async fn view(&self, player: &Player) -> Result<LobbyView, ApiError> {
         Ok(self.refresh(false).await?.view_for(&player.id))
     }
+}
+
+/// Whether the moderators' sanctions let `player` at `from` seek or take a game.
+fn may_play(ctx: &crate::context::Context, player: &Player, from: IpAddr) -> Result<(), ApiError> {
+    ctx.sanctions
+        .may_play(Some(from), player.account.as_ref().map(|a| a.id))
 }

@@ -47,6 +47,8 @@ pub enum RoomCall {
         /// The token's hash.
         token: Option<TokenHash>,
     },
+    /// A moderator closes the game before its end (409 when it is over already).
+    Close,
 }
 
 /// The state as one seat (or a spectator) sees it.
@@ -182,6 +184,14 @@ impl RoomHandle {
     pub async fn view(&self, token: Option<TokenHash>) -> Result<SeatView, ApiError> {
         match self.call(RoomCall::View { token }).await? {
             RoomReply::Viewed(v) => Ok(v),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Closes the game for the moderators: the room's version once it is logged.
+    pub async fn close(&self) -> Result<u64, ApiError> {
+        match self.call(RoomCall::Close).await? {
+            RoomReply::Acted { version } => Ok(version),
             other => Err(unexpected(other)),
         }
     }

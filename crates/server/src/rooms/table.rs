@@ -48,6 +48,8 @@ pub enum TableAction {
 pub enum CloseReason {
     /// Every player had gone away (only bots were left).
     Deserted,
+    /// A moderator closed it (it ends without a result and moves no rating).
+    Moderator,
 }
 
 /// A logged entry: the game's action or the room's.
@@ -207,6 +209,11 @@ impl Table {
                 if !over {
                     return Err(ApiError::Conflict(
                         "a rematch can be asked for once the game is over".into(),
+                    ));
+                }
+                if self.closed == Some(CloseReason::Moderator) {
+                    return Err(ApiError::Refused(
+                        "a moderator closed this game: it has no rematch".into(),
                     ));
                 }
                 if let Some(next) = &self.next {

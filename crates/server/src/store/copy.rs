@@ -1,5 +1,6 @@
-//! `tabula migrate`: every game, seat, action, account, session, result, rating and daily
-//! result of a SQLite database copied into an empty PostgreSQL database, in one transaction,
+//! `tabula migrate`: every game, seat, action, account, session, result, rating, daily
+//! result, puzzle and moderation record (sanctions, reports, chat, audit log) of a SQLite
+//! database copied into an empty PostgreSQL database, in one transaction,
 //! then checked: each game's record, seats and log read back from PostgreSQL must equal
 //! SQLite's, so a site moving from one machine to several loses nothing.
 //!
@@ -20,6 +21,7 @@ const CHUNK: usize = 5_000;
 #[derive(Clone, Copy, Debug)]
 enum Ty {
     Text,
+    OptText,
     Big,
     OptBig,
     Int,
@@ -31,7 +33,7 @@ enum Ty {
 impl Ty {
     fn array_cast(self) -> &'static str {
         match self {
-            Ty::Text => "text[]",
+            Ty::Text | Ty::OptText => "text[]",
             Ty::Big | Ty::OptBig => "bigint[]",
             Ty::Int | Ty::OptInt => "integer[]",
             Ty::Float => "double precision[]",
@@ -51,6 +53,7 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
             ("password_hash", Ty::Text),
             ("created", Ty::Big),
             ("deleted", Ty::OptBig),
+            ("role", Ty::Text),
         ],
     ),
     (
@@ -184,12 +187,86 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
             ("at", Ty::Big),
         ],
     ),
+    (
+        "sanctions",
+        &[
+            ("id", Ty::Big),
+            ("kind", Ty::Text),
+            ("target", Ty::Text),
+            ("subject", Ty::Text),
+            ("reason", Ty::Text),
+            ("actor", Ty::Text),
+            ("at", Ty::Big),
+            ("until", Ty::OptBig),
+            ("lifted_by", Ty::OptText),
+            ("lifted_at", Ty::OptBig),
+        ],
+    ),
+    (
+        "chat_messages",
+        &[
+            ("id", Ty::Big),
+            ("room", Ty::Text),
+            ("account", Ty::OptBig),
+            ("name", Ty::Text),
+            ("body", Ty::Text),
+            ("at", Ty::Big),
+            ("deleted_by", Ty::OptText),
+            ("deleted_at", Ty::OptBig),
+        ],
+    ),
+    (
+        "reports",
+        &[
+            ("id", Ty::Big),
+            ("reporter", Ty::Big),
+            ("subject", Ty::Big),
+            ("game", Ty::OptText),
+            ("message", Ty::OptBig),
+            ("reason", Ty::Text),
+            ("detail", Ty::Text),
+            ("at", Ty::Big),
+            ("closed_by", Ty::OptText),
+            ("closed_at", Ty::OptBig),
+            ("outcome", Ty::OptText),
+        ],
+    ),
+    (
+        "password_resets",
+        &[
+            ("token_hash", Ty::Text),
+            ("account", Ty::Big),
+            ("made", Ty::Big),
+            ("expires", Ty::Big),
+            ("used", Ty::OptBig),
+        ],
+    ),
+    (
+        "audit_log",
+        &[
+            ("id", Ty::Big),
+            ("at", Ty::Big),
+            ("actor", Ty::Text),
+            ("action", Ty::Text),
+            ("subject", Ty::Text),
+            ("detail", Ty::Text),
+        ],
+    ),
+];
+
+/// The tables whose numbers are an identity column: each goes on after the copied numbers.
+const NUMBERED: &[&str] = &[
+    "accounts",
+    "sanctions",
+    "chat_messages",
+    "reports",
+    "audit_log",
 ];
 
 /// One column of a chunk, typed for PostgreSQL.
 #[derive(Debug)]
 enum Column {
-    Text(Vec<String>),
+    Text(Vec<Option<String>>),
     Big(Vec<Option<i64>>),
     Int(Vec<Option<i32>>),
     Float(Vec<f64>),
@@ -199,7 +276,7 @@ enum Column {
 impl Column {
     fn new(ty: Ty) -> Column {
         match ty {
-            Ty::Text => Column::Text(Vec::new()),
+            Ty::Text | Ty::OptText => Column::Text(Vec::new()),
             Ty::Big | Ty::OptBig => Column::Big(Vec::new()),
             Ty::Int | Ty::OptInt => Column::Int(Vec::new()),
             Ty::Float => Column::Float(Vec::new()),
@@ -229,7 +306,8 @@ impl Column {
         };
         match self {
             Column::Text(c) => match v {
-                ValueRef::Text(t) => c.push(String::from_utf8_lossy(t).into_owned()),
+                ValueRef::Text(t) => c.push(Some(String::from_utf8_lossy(t).into_owned())),
+                ValueRef::Null if matches!(ty, Ty::OptText) => c.push(None),
                 other => return Err(format!("expected text, found {:?}", other.data_type())),
             },
             Column::Big(c) => c.push(int(v)?),
@@ -348,13 +426,17 @@ pub async fn sqlite_to_postgres(from: &Path, to: &str) -> Result<CopyReport, Sto
         }
         report.tables.push((table.to_string(), copied));
     }
-    // new accounts are numbered after the copied ones
-    tx.execute(
-        "SELECT setval(pg_get_serial_sequence('accounts', 'id'), \
-         GREATEST((SELECT max(id) FROM accounts), 1))",
-        &[],
-    )
-    .await?;
+    // new accounts (sanctions, reports...) are numbered after the copied ones
+    for table in NUMBERED {
+        tx.execute(
+            &format!(
+                "SELECT setval(pg_get_serial_sequence('{table}', 'id'), \
+                 GREATEST((SELECT max(id) FROM {table}), 1))"
+            ),
+            &[],
+        )
+        .await?;
+    }
     tx.commit().await?;
     drop(client);
     report.verified_games = verify(&source, &target).await?;

@@ -14,6 +14,8 @@ pub mod backup;
 pub mod copy;
 mod games;
 pub mod leases;
+pub mod moderation;
+mod moderation_sql;
 pub mod notify;
 pub mod open;
 pub mod players;
@@ -26,6 +28,7 @@ pub mod sql;
 pub mod sqlite;
 mod statements;
 
+pub use moderation::ModerationStore;
 pub use open::Database;
 pub use players::PlayerStore;
 pub use postgres::PostgresStore;
@@ -129,10 +132,11 @@ impl From<StoreError> for crate::error::ApiError {
     }
 }
 
-/// What the server needs from storage: the games, the players, and the puzzles.
-pub trait Store: GameStore + PlayerStore + PuzzleStore {}
+/// What the server needs from storage: the games, the players, the puzzles, and the
+/// moderators' records.
+pub trait Store: GameStore + PlayerStore + PuzzleStore + ModerationStore {}
 
-impl<T: GameStore + PlayerStore + PuzzleStore> Store for T {}
+impl<T: GameStore + PlayerStore + PuzzleStore + ModerationStore> Store for T {}
 
 /// The games: records, seats and logs.
 #[async_trait::async_trait]

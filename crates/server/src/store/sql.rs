@@ -140,6 +140,15 @@ impl Row {
         }
     }
 
+    /// A text, or none.
+    pub fn opt_text(&self, i: usize) -> Result<Option<String>, StoreError> {
+        match self.cell(i)? {
+            Cell::Null => Ok(None),
+            Cell::Text(s) => Ok(Some(s.clone())),
+            other => Err(wrong(i, "a text", other)),
+        }
+    }
+
     /// A float (an integer reads as one too: SQLite stores `2.0` as `2` when it can).
     pub fn real(&self, i: usize) -> Result<f64, StoreError> {
         match self.cell(i)? {

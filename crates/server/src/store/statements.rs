@@ -295,3 +295,106 @@ pub const RATE_PUZZLE: &str = "UPDATE puzzles SET rating = ?2, deviation = ?3, v
 /// How many puzzles a player tried and solved.
 pub const ATTEMPT_COUNTS: &str = "SELECT COUNT(*), CAST(COALESCE(SUM(solved), 0) AS BIGINT) FROM puzzle_attempts \
      WHERE account = ?1 AND puzzle IN (SELECT id FROM puzzles WHERE game = ?2)";
+
+// Moderation (see super::moderation): roles, sanctions, reports, one-time links, chat, audit.
+
+/// An account's role.
+pub const ROLE: &str = "SELECT role FROM accounts WHERE id = ?1";
+/// Sets an account's role (not a deleted account's).
+pub const SET_ROLE: &str = "UPDATE accounts SET role = ?2 WHERE id = ?1 AND deleted IS NULL";
+/// Accounts whose name key contains a text, newest first, with their finished games and the
+/// reports against them.
+pub const LIST_ACCOUNTS: &str = "SELECT a.id, a.name, a.role, a.created, \
+     (SELECT COUNT(*) FROM results r WHERE r.account = a.id), \
+     (SELECT COUNT(*) FROM reports p WHERE p.subject = a.id) \
+     FROM accounts a WHERE a.deleted IS NULL AND a.name_key LIKE ('%' || ?1 || '%') \
+     ORDER BY a.id DESC LIMIT ?2";
+/// A line of the audit log.
+pub const PUT_AUDIT: &str =
+    "INSERT INTO audit_log (at, actor, action, subject, detail) VALUES (?1, ?2, ?3, ?4, ?5)";
+/// The audit log, newest first.
+pub const AUDIT_LOG: &str = "SELECT id, at, actor, action, subject, detail FROM audit_log \
+     ORDER BY id DESC LIMIT ?1";
+/// A new sanction.
+pub const PUT_SANCTION: &str = "INSERT INTO sanctions (kind, target, subject, reason, actor, at, until) \
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+/// A sanction lifted (once).
+pub const LIFT_SANCTION: &str = "UPDATE sanctions SET lifted_by = ?2, lifted_at = ?3 \
+     WHERE id = ?1 AND lifted_at IS NULL";
+/// The columns of a sanction with the account's name, as `moderation::sanction` reads them.
+macro_rules! sanction_select {
+    () => {
+        "SELECT s.id, s.kind, s.target, s.subject, s.reason, s.actor, s.at, s.until, \
+         s.lifted_by, s.lifted_at, a.name FROM sanctions s \
+         LEFT JOIN accounts a ON s.target = 'account' AND CAST(a.id AS TEXT) = s.subject "
+    };
+}
+/// The sanctions in force at a time.
+pub const SANCTIONS_IN_FORCE: &str = concat!(
+    sanction_select!(),
+    "WHERE s.lifted_at IS NULL AND s.at <= ?1 AND (s.until IS NULL OR s.until > ?1) ORDER BY s.id"
+);
+/// The latest sanctions.
+pub const SANCTIONS: &str = concat!(sanction_select!(), "ORDER BY s.id DESC LIMIT ?1");
+/// A report, unless the reporter has an open one on the same player, game and message.
+pub const PUT_REPORT: &str = "INSERT INTO reports (reporter, subject, game, message, reason, detail, at) \
+     SELECT CAST(?1 AS BIGINT), CAST(?2 AS BIGINT), CAST(?3 AS TEXT), CAST(?4 AS BIGINT), \
+     CAST(?5 AS TEXT), CAST(?6 AS TEXT), CAST(?7 AS BIGINT) WHERE NOT EXISTS (SELECT 1 FROM reports WHERE reporter = ?1 \
+     AND subject = ?2 AND COALESCE(game, '') = COALESCE(?3, '') \
+     AND COALESCE(message, -1) = COALESCE(?4, -1) AND closed_at IS NULL) RETURNING id";
+/// Reports with both names, newest first; only open ones when ?1 is true.
+pub const REPORTS: &str = "SELECT p.id, r.name, p.subject, s.name, p.game, p.message, p.reason, \
+     p.detail, p.at, p.closed_by, p.closed_at, p.outcome FROM reports p \
+     JOIN accounts r ON r.id = p.reporter JOIN accounts s ON s.id = p.subject \
+     WHERE (?1 = FALSE OR p.closed_at IS NULL) ORDER BY p.id DESC LIMIT ?2";
+/// A report closed (once).
+pub const CLOSE_REPORT: &str = "UPDATE reports SET closed_by = ?2, closed_at = ?3, outcome = ?4 \
+     WHERE id = ?1 AND closed_at IS NULL";
+/// A one-time link.
+pub const PUT_RESET: &str =
+    "INSERT INTO password_resets (token_hash, account, made, expires) VALUES (?1, ?2, ?3, ?4)";
+/// The account a link works for.
+pub const RESET_ACCOUNT: &str = "SELECT a.id, a.name FROM password_resets p \
+     JOIN accounts a ON a.id = p.account \
+     WHERE p.token_hash = ?1 AND p.used IS NULL AND p.expires > ?2 AND a.deleted IS NULL";
+/// A link spent (once, while it works).
+pub const SPEND_RESET: &str = "UPDATE password_resets SET used = ?2 \
+     WHERE token_hash = ?1 AND used IS NULL AND expires > ?2 \
+     AND account IN (SELECT id FROM accounts WHERE deleted IS NULL)";
+/// The password of a spent link's account.
+pub const RESET_PASSWORD: &str = "UPDATE accounts SET password_hash = ?2 \
+     WHERE id = (SELECT account FROM password_resets WHERE token_hash = ?1)";
+/// The sessions of a spent link's account.
+pub const RESET_SESSIONS: &str = "DELETE FROM sessions \
+     WHERE account = (SELECT account FROM password_resets WHERE token_hash = ?1)";
+/// The account of a link.
+pub const RESET_OWNER: &str = "SELECT account FROM password_resets WHERE token_hash = ?1";
+/// The audit line of a spent link.
+pub const AUDIT_RESET: &str = "INSERT INTO audit_log (at, actor, action, subject, detail) \
+     SELECT ?2, 'account:' || a.name, 'password_reset', 'account:' || a.name, \
+     'the password was set by a one-time link' \
+     FROM password_resets p JOIN accounts a ON a.id = p.account WHERE p.token_hash = ?1";
+/// The columns of a chat message, as `moderation::message` reads them.
+macro_rules! message_columns {
+    () => {
+        "id, room, account, name, body, at, deleted_by"
+    };
+}
+/// A chat message.
+pub const PUT_MESSAGE: &str = "INSERT INTO chat_messages (room, account, name, body, at) \
+     VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id";
+/// A room's latest messages not deleted (newest first: the caller turns them).
+pub const MESSAGES: &str = concat!(
+    "SELECT ",
+    message_columns!(),
+    " FROM chat_messages WHERE room = ?1 AND deleted_at IS NULL ORDER BY id DESC LIMIT ?2"
+);
+/// One message.
+pub const MESSAGE: &str = concat!(
+    "SELECT ",
+    message_columns!(),
+    " FROM chat_messages WHERE id = ?1"
+);
+/// A message deleted (once).
+pub const DELETE_MESSAGE: &str = "UPDATE chat_messages SET deleted_by = ?2, deleted_at = ?3 \
+     WHERE id = ?1 AND deleted_at IS NULL";

@@ -360,6 +360,11 @@ impl<A: Adapter> Room<A> {
                 intent,
                 from,
             } => {
+                let account = self
+                    .seat_of(token.as_ref())
+                    .and_then(|seat| self.seats.iter().find(|s| s.seat == seat))
+                    .and_then(|s| s.account);
+                self.ctx.sanctions.may_play(from, account)?;
                 let version = self.act(token.as_ref(), intent).await?;
                 if from.is_some() {
                     self.last_actor = from;
@@ -371,6 +376,7 @@ impl<A: Adapter> Room<A> {
                 Ok(RoomReply::Done)
             }
             RoomCall::Join { who } => {
+                self.ctx.sanctions.may_play(who.client, who.account)?;
                 let (seat, token) = self.join(who).await?;
                 Ok(RoomReply::Joined { seat, token })
             }
@@ -386,6 +392,19 @@ impl<A: Adapter> Room<A> {
                     seat,
                     view: Shown::of(self.view(seat)),
                 }))
+            }
+            RoomCall::Close => {
+                if self.finished() {
+                    return Err(ApiError::Conflict(format!(
+                        "game {} is over already: there is nothing to close",
+                        self.id
+                    )));
+                }
+                let closed = TableAction::Closed {
+                    reason: CloseReason::Moderator,
+                };
+                let version = self.accept_table(closed, now_ms()).await?;
+                Ok(RoomReply::Acted { version })
             }
         }
     }

@@ -1,0 +1,181 @@
+//! What players send the moderators, and what the moderators send back: `POST /api/reports`
+//! (a signed-in player reports another, about a game or a chat message; rate limited per
+//! address) and the one-time links that set a password (`POST /api/auth/reset/check`, `POST
+//! /api/auth/reset`). The link's token travels in the body, never in a URL a log would keep.
+
+use super::{AppState, Body, ClientIp};
+use crate::error::ApiError;
+use crate::ids::{now_ms, token_hash};
+use crate::limits::Limited;
+use crate::moderation::actions::account_named;
+use crate::players::accounts::{check_password, hash_password};
+use crate::players::signed_in;
+use crate::store::moderation::{NewReport, ReportReason};
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use ts_rs::TS;
+
+/// The longest report a player writes.
+pub const MAX_DETAIL: usize = 1_000;
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/reports", post(report))
+        .route("/api/auth/reset/check", post(check_reset))
+        .route("/api/auth/reset", post(reset))
+}
+
+/// A report of a player.
+#[derive(Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ReportBody {
+    /// The player reported, by name.
+    pub player: String,
+    /// Why.
+    pub reason: ReportReason,
+    /// In the reporter's words (up to 1,000 characters).
+    #[serde(default)]
+    pub detail: String,
+    /// The game it is about.
+    #[serde(default)]
+    pub game: Option<String>,
+    /// The chat message it is about.
+    #[serde(default)]
+    #[ts(type = "number | null")]
+    pub message: Option<i64>,
+}
+
+async fn report(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    Body(b): Body<ReportBody>,
+) -> Result<Json<Value>, ApiError> {
+    let reporter = signed_in(&state.hub, &headers)
+        .await?
+        .ok_or_else(|| ApiError::Unauthorized("sign in to report a player".into()))?;
+    let detail = b.detail.trim().to_string();
+    if detail.chars().count() > MAX_DETAIL {
+        return Err(ApiError::BadInput(format!(
+            "the report is longer than {MAX_DETAIL} characters"
+        )));
+    }
+    if b.reason == ReportReason::Other && detail.is_empty() {
+        return Err(ApiError::BadInput(
+            "say in a few words what happened (the reason is `other`)".into(),
+        ));
+    }
+    let store = state.hub.store.as_ref();
+    let subject = account_named(store, &b.player).await?;
+    if subject.id == reporter.id {
+        return Err(ApiError::Refused("you cannot report yourself".into()));
+    }
+    if let Some(game) = &b.game {
+        let seats = store.seats(game).await?;
+        if store.game(game).await?.is_none() {
+            return Err(ApiError::NotFound(format!("no game `{game}`")));
+        }
+        if !seats.iter().any(|s| s.account == Some(subject.id)) {
+            return Err(ApiError::Refused(format!(
+                "{} did not play game {game}",
+                subject.name
+            )));
+        }
+    }
+    if let Some(id) = b.message {
+        match store.message(id).await? {
+            Some(m) if m.account == Some(subject.id) => {}
+            Some(_) => {
+                return Err(ApiError::Refused(format!(
+                    "chat message {id} is not {}'s",
+                    subject.name
+                )));
+            }
+            None => return Err(ApiError::NotFound(format!("no chat message {id}"))),
+        }
+    }
+    // counted once the report is well-formed: a typo costs the player nothing
+    state.hub.addresses.check(Limited::Report, ip)?;
+    let filed = NewReport {
+        reporter: reporter.id,
+        subject: subject.id,
+        game: b.game,
+        message: b.message,
+        reason: b.reason,
+        detail,
+        at: now_ms(),
+    };
+    match store.add_report(&filed).await? {
+        Some(id) => Ok(Json(json!({"report": id}))),
+        None => Err(ApiError::Conflict(format!(
+            "you have reported {} for this already; a moderator will read it",
+            subject.name
+        ))),
+    }
+}
+
+/// A one-time link's token.
+#[derive(Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ResetCheckBody {
+    /// The token after the link's `#`.
+    pub token: String,
+}
+
+/// A one-time link's token and the new password.
+#[derive(Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ResetBody {
+    /// The token after the link's `#`.
+    pub token: String,
+    /// The new password.
+    pub password: String,
+}
+
+fn dead_link() -> ApiError {
+    ApiError::NotFound(
+        "this link does not work: it was used, it is older than 24 hours, or it was mistyped; \
+         ask a moderator for a new one"
+            .into(),
+    )
+}
+
+async fn check_reset(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Body(b): Body<ResetCheckBody>,
+) -> Result<Json<Value>, ApiError> {
+    state.hub.addresses.check(Limited::Login, ip)?;
+    match state
+        .hub
+        .store
+        .reset_account(&token_hash(&b.token), now_ms())
+        .await?
+    {
+        Some((_, name)) => Ok(Json(json!({"name": name}))),
+        None => Err(dead_link()),
+    }
+}
+
+async fn reset(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Body(b): Body<ResetBody>,
+) -> Result<Json<Value>, ApiError> {
+    state.hub.addresses.check(Limited::Login, ip)?;
+    check_password(&b.password)?;
+    let store = &state.hub.store;
+    let hash = token_hash(&b.token);
+    let Some((_, name)) = store.reset_account(&hash, now_ms()).await? else {
+        return Err(dead_link());
+    };
+    let password_hash = hash_password(b.password).await?;
+    match store.use_reset(&hash, &password_hash, now_ms()).await? {
+        Some(_) => Ok(Json(json!({"name": name}))),
+        None => Err(dead_link()),
+    }
+}
