@@ -35,6 +35,8 @@ const routes = [
   [/^\/account\/?$/, () => import('./players.js').then((m) => m.accountPage)],
   [/^\/players\/([\w-]+)$/, () => import('./players.js').then((m) => m.profilePage)],
   [/^\/leaderboard\/?$/, () => import('./players.js').then((m) => m.leaderboardPage)],
+  [/^\/reset\/?$/, () => import('./players.js').then((m) => m.resetPage)],
+  [/^\/admin\/?$/, () => import('./admin.js').then((m) => m.adminPage)],
   [/^\/daily\/?$/, () => import('./daily.js').then((m) => m.dailyPage)],
   [/^\/puzzles\/?$/, () => import('./puzzles.js').then((m) => m.puzzlesPage)],
   [/^\/rules\/(\w+)$/, () => import('./rules.js').then((m) => m.rulesPage)],

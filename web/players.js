@@ -3,8 +3,9 @@
 // as SVG, and the leaderboard of each rating pool.
 import { api, errorText } from './api.js';
 import { playerGamesLink } from './review.js';
+import { reportButton } from './report.js';
 import { h, toast, navigate, attempt } from './ui.js';
-import { t, hasText, gameTitle, dateTime, dateOnly } from './text.js';
+import { t, tParts, hasText, gameTitle, dateTime, dateOnly } from './text.js';
 
 // The answers of the accounts' endpoints (crates/server/src/http/accounts.rs, built there as
 // JSON, not as Rust types: so they are written here, see docs/web.md).
@@ -24,6 +25,7 @@ import { t, hasText, gameTitle, dateTime, dateOnly } from './text.js';
  * @property {string} name
  * @property {number} created ms since the Unix epoch
  * @property {Rating[]} ratings
+ * @property {boolean} [admin] whether the account moderates the site (the moderation page)
  */
 /**
  * Signed up or logged in (`POST /api/auth/signup`, `/api/auth/login`): the account's name and
@@ -111,6 +113,8 @@ export function updateHeader() {
   const link = document.getElementById('account-link');
   if (!link) return;
   link.textContent = me ? me.name : t('nav-signIn');
+  // a name is in no language of the page's
+  if (me) link.setAttribute('translate', 'no'); else link.removeAttribute('translate');
   link.setAttribute('href', me ? `/players/${me.name}` : '/account');
 }
 
@@ -163,7 +167,8 @@ export function accountPage(main) {
     const confirm = h('input', { type: 'password', autocomplete: 'current-password' });
     main.append(
       h('p', {}, h('a', { href: `/players/${account.name}`, 'data-link': true }, t('account-profile')), ' · ',
-        h('a', { href: '/leaderboard', 'data-link': true }, t('home-leaderboards'))),
+        h('a', { href: '/leaderboard', 'data-link': true }, t('home-leaderboards')),
+        account.admin ? [' · ', h('a', { href: '/admin', 'data-link': true, 'data-test': 'moderation-link' }, t('nav-moderation'))] : ''),
       h('div', { class: 'grid' },
         h('div', { class: 'card stack' }, h('h3', {}, t('account-logOut')),
           h('div', { class: 'row' },
@@ -240,9 +245,13 @@ function resultWord(g) {
 export function profilePage(main, name) {
   main.append(h('h1', {}, name), h('p', { class: 'muted' }, t('home-loading')));
   /** @type {Promise<Profile>} */ (api('GET', `/api/users/${encodeURIComponent(name)}`)).then((p) => {
+    const reportBox = h('div', { class: 'row' });
+    // a signed-in player may report another to the moderators
+    whoAmI().then((viewer) => { if (viewer && viewer.name !== p.name) reportBox.append(reportButton(p.name)); });
     main.replaceChildren(
       h('h1', { 'data-test': 'profile-name' }, p.name),
       h('p', { class: 'muted' }, t('profile-since', { date: dateOnly(p.created) })),
+      reportBox,
       h('h2', {}, t('profile-ratings')),
       p.ratings.length ? h('div', { class: 'row', 'data-test': 'ratings' }, ...p.ratings.map((r) => h('div', { class: 'card' },
         h('div', { class: 'muted' }, poolName(r.pool)), h('div', { class: 'stat' }, ratingText(r)),
@@ -320,4 +329,35 @@ export function leaderboardPage(main) {
     main.append(h('p', { class: 'row' }, h('label', {}, t('board-pool'), pick)), table);
     load();
   });
+}
+
+/**
+ * The page of a one-time link a moderator made (`/reset#<token>`): a new password for the
+ * account it was made for. The token stays after `#`, so no server's or proxy's log sees it.
+ * @param {HTMLElement} main
+ */
+export function resetPage(main) {
+  const token = location.hash.slice(1);
+  main.append(h('h1', {}, t('reset-title')), h('p', { class: 'muted' }, t('home-loading')));
+  const dead = () => main.replaceChildren(h('h1', {}, t('reset-title')), h('p', { class: 'banner bad', 'data-test': 'reset-dead' }, t('reset-dead')));
+  if (!token) { dead(); return; }
+  /** @type {Promise<{ name: string }>} */ (api('POST', '/api/auth/reset/check', { token })).then(({ name }) => {
+    const fresh = h('input', { type: 'password', autocomplete: 'new-password', 'data-test': 'reset-password' });
+    const again = h('input', { type: 'password', autocomplete: 'new-password', 'data-test': 'reset-again' });
+    // the account's name for the browser's password manager, not shown as a field
+    const user = h('input', { type: 'text', autocomplete: 'username', value: name, hidden: true, 'aria-hidden': 'true', tabindex: -1 });
+    main.replaceChildren(h('h1', {}, t('reset-title')),
+      h('p', { class: 'lead' }, ...tParts('reset-for', { name: h('span', { translate: 'no' }, name) })),
+      h('form', { class: 'card stack form', style: 'max-width:380px', onsubmit: (/** @type {SubmitEvent} */ e) => {
+        e.preventDefault();
+        if (fresh.value !== again.value) { toast(t('reset-mismatch')); return; }
+        attempt(async () => {
+          await api('POST', '/api/auth/reset', { token, password: fresh.value });
+          history.replaceState({}, '', '/reset');
+          toast(t('reset-done'));
+          navigate('/account');
+        }, { bad_input: 'account-badInput', not_found: 'reset-dead' });
+      } }, user, field(t('reset-new'), fresh), field(t('reset-confirm'), again),
+      h('div', { class: 'row' }, h('button', { type: 'submit', 'data-test': 'reset-submit' }, t('reset-set')))));
+  }).catch(dead);
 }

@@ -277,6 +277,9 @@ export function afterGame(view, act, name) {
   const mine = seated && asked.includes(/** @type {number} */ (view.you));
   const others = asked.filter((s) => s !== view.you);
   const items = [];
+  if (table.closed === 'moderator') {
+    return h('div', { class: 'banner', 'data-test': 'closed-by-moderator' }, t('table-closedByModerator'));
+  }
   if (table.next) {
     items.push(h('a', { class: 'button', href: pathOf(table.kind || '', table.next), 'data-link': true, 'data-test': 'to-rematch' }, t('table-toRematch')));
   } else if (seated) {

@@ -166,6 +166,32 @@ export function t(key, args = {}) {
 }
 
 /**
+ * A message with some of its arguments as elements (a player's name marked `translate="no"`,
+ * a link): the text around them as text, each element where its placeable stands, in the
+ * order the language puts them.
+ * @param {string} key
+ * @param {Record<string, TextArg | Node>} args
+ * @returns {Array<string | Node>}
+ */
+export function tParts(key, args) {
+  /** @type {Record<string, Node>} */
+  const marks = {};
+  /** @type {Record<string, TextArg>} */
+  const plain = {};
+  Object.entries(args).forEach(([k, v], i) => {
+    if (v instanceof Node) {
+      // private-use characters stand for the element while the catalogue formats the message
+      const mark = `\u{E000}${i}\u{E001}`;
+      marks[mark] = v;
+      plain[k] = mark;
+    } else {
+      plain[k] = v;
+    }
+  });
+  return t(key, plain).split(/(\u{E000}\d+\u{E001})/u).filter(Boolean).map((s) => marks[s] || s);
+}
+
+/**
  * Whether a message exists (for tests).
  * @param {string} key
  */

@@ -25,7 +25,8 @@ const ALLOWED = {
 };
 // German shares some words with English; these count as German here.
 const GERMAN = new Set(`in an so da was war will also hat Hand Land Name Rest fast Browser per Computer Sand Bonus Optimum Position
-  Status Material Analyse Minimum Team Code pro Symbol Min en passant diagonal minus stand Option Deck Bullet UltraBullet Bring`.split(/\s+/).map((w) => w.toLowerCase()));
+  Status Material Analyse Minimum Team Code pro Symbol Min en passant diagonal minus stand Option Deck Bullet UltraBullet Bring
+  Moderation Chat Spam`.split(/\s+/).map((w) => w.toLowerCase()));
 
 /** The Latin words of a page's visible text that are not allowed. */
 async function foreignWords(page, language) {
@@ -71,7 +72,7 @@ async function pageIn(browser, language, viewport = DESKTOP, extra = {}) {
 }
 
 /** Opens `path`, waits for the page to settle, and checks its words and that no key is missing. */
-async function checkPage(page, base, language, path, ready) {
+export async function checkPage(page, base, language, path, ready) {
   if (path) await page.goto(base + path);
   await page.waitForFunction(() => document.querySelector('#app').children.length > 0);
   if (ready) await ready(page);

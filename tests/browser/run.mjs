@@ -18,7 +18,7 @@ for (const [name, run] of scenarios) {
   if (only && !name.includes(only)) continue;
   const started = Date.now();
   try {
-    await run({ browser, base: server.url });
+    await run({ browser, base: server.url, dir: server.dir });
     console.log(`ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (e) {
     failed++;

@@ -11,6 +11,7 @@ import { reviewScenarios } from './review.mjs';
 import { puzzleScenarios } from './puzzles.mjs';
 import { restartScenarios } from './restart.mjs';
 import { speedScenarios } from './speed.mjs';
+import { moderationScenarios } from './moderation.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -241,4 +242,5 @@ export const scenarios = [
   ...puzzleScenarios,
   ...restartScenarios,
   ...speedScenarios,
+  ...moderationScenarios,
 ];

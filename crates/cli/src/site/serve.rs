@@ -126,7 +126,8 @@ pub struct ServeArgs {
     pub lease: Duration,
     /// Serve HTTPS with this certificate chain (PEM, leaf first), for a site of one node
     /// without a proxy in front; read again when the file changes (a renewal needs no restart).
-    /// Cookies are then `Secure` and answers carry HSTS.
+    /// Cookies are then `Secure` and answers carry HSTS; browsers speak HTTP/2 (ALPN), so a
+    /// page's modules arrive over one connection.
     #[arg(
         long,
         env = "TABULA_TLS_CERT",

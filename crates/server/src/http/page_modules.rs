@@ -17,6 +17,8 @@ const PAGES: &[(&str, &str)] = &[
     ("/account", "players.js"),
     ("/players", "players.js"),
     ("/leaderboard", "players.js"),
+    ("/reset", "players.js"),
+    ("/admin", "admin.js"),
     ("/daily", "daily.js"),
     ("/puzzles", "puzzles.js"),
     ("/rules", "rules.js"),
