@@ -224,23 +224,26 @@ async function homePage({ browser, base }) {
   await context.close();
 }
 
-export const scenarios = [
+const own = [
   ['home page lists the four games and leads to each', homePage],
   ['solver page animates a solution', solverAnimates],
   ['royal study solo with a card turn', royalSoloWithACardTurn],
   ['check mates solo run by clicks to its rating', soloCheckMates],
   ['party room: two browsers and a bot', partyWithTwoBrowsersAndABot],
   ['royal study match against a bot', royalMatchAgainstABot],
-  ...duelScenarios,
-  ...playerScenarios,
-  ...tableScenarios,
-  ...languageScenarios,
-  ...learnScenarios,
-  ...a11yScenarios,
-  ...polishScenarios,
-  ...reviewScenarios,
-  ...puzzleScenarios,
-  ...restartScenarios,
-  ...speedScenarios,
-  ...moderationScenarios,
 ];
+
+/**
+ * The scenarios in two lanes that run at once, each on a server and a browser of its own (the
+ * machine has two cores, and most of a scenario's time is waiting), of about the same length;
+ * a lane's scenarios run one after another, in order.
+ */
+export const lanes = [
+  [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios],
+  [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios],
+];
+
+/** The scenarios that time the server or restart it: alone, once both lanes are done. */
+export const alone = [...restartScenarios, ...speedScenarios];
+
+export const scenarios = [...lanes.flat(), ...alone];
