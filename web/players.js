@@ -1,7 +1,7 @@
 // Accounts, profiles and leaderboards: the account page (sign up, log in, change the password,
 // log out everywhere, delete the account), a player's profile with the rating history drawn
 // as SVG, and the leaderboard of each rating pool.
-import { api, errorText } from './api.js';
+import { api, errorText, pathOf } from './api.js';
 import { playerGamesLink } from './review.js';
 import { reportButton } from './report.js';
 import { h, toast, navigate, attempt } from './ui.js';
@@ -170,6 +170,7 @@ export function accountPage(main) {
         h('a', { href: '/leaderboard', 'data-link': true }, t('home-leaderboards')),
         account.admin ? [' · ', h('a', { href: '/admin', 'data-link': true, 'data-test': 'moderation-link' }, t('nav-moderation'))] : ''),
       h('div', { class: 'grid' },
+        friendsCard(),
         h('div', { class: 'card stack' }, h('h3', {}, t('account-logOut')),
           h('div', { class: 'row' },
             h('button', { 'data-test': 'logout', onclick: () => attempt(async () => { await api('POST', '/api/auth/logout', {}); await whoAmI(true); render(null); }) }, t('account-logOut')),
@@ -182,6 +183,51 @@ export function accountPage(main) {
           h('button', { class: 'secondary', onclick: () => attempt(async () => { await api('POST', '/api/auth/delete', { password: confirm.value }); await whoAmI(true); toast(t('account-deleted')); render(null); }, { unauthorized: 'account-wrongPassword' }) }, t('account-deleteMine')))));
   };
   whoAmI(true).then(render);
+}
+
+/** @import { Friends, Relation } from './types/protocol' */
+
+/**
+ * Follow or unfollow, block or unblock, and report: the buttons of a profile for a signed-in
+ * visitor, drawn again after each change.
+ * @param {HTMLElement} box
+ * @param {string} name
+ */
+function relationButtons(box, name) {
+  const path = `/api/users/${encodeURIComponent(name)}`;
+  /** @param {Relation} r */
+  const draw = (r) => {
+    /** @param {string} action @param {string} label @param {string} [cls] */
+    const button = (action, label, cls = 'secondary small') => h('button', { class: cls, 'data-test': action, onclick: () => attempt(async () => {
+      draw(/** @type {Relation} */ (await api('POST', `${path}/${action}`, {})));
+    }) }, label);
+    box.replaceChildren(
+      r.blocked ? '' : button(r.following ? 'unfollow' : 'follow', t(r.following ? 'friends-unfollow' : 'friends-follow'), r.following ? 'secondary small' : 'small'),
+      button(r.blocked ? 'unblock' : 'block', t(r.blocked ? 'friends-unblock' : 'friends-block')),
+      reportButton(name));
+  };
+  /** @type {Promise<Relation>} */ (api('GET', `${path}/relation`)).then(draw).catch(() => {});
+}
+
+/**
+ * The friends of the account page: whom the player follows, online or not, each game they are
+ * playing to watch; and whom they block, to unblock.
+ */
+function friendsCard() {
+  const card = h('div', { class: 'card stack', 'data-test': 'friends' }, h('h3', {}, t('friends-title')), h('p', { class: 'muted' }, t('home-loading')));
+  const load = () => /** @type {Promise<Friends>} */ (api('GET', '/api/me/friends')).then((f) => {
+    card.replaceChildren(h('h3', {}, t('friends-title')),
+      f.following.length ? h('ul', { class: 'plain stack' }, ...f.following.map((x) => h('li', { class: 'row', 'data-test': 'friend', 'data-name': x.name },
+        h('span', { class: `dot ${x.online ? 'on' : 'off'}`, role: 'img', 'aria-label': t(x.online ? 'friends-online' : 'friends-offline') }),
+        h('a', { href: `/players/${encodeURIComponent(x.name)}`, 'data-link': true, translate: 'no' }, x.name),
+        ...x.playing.map((g) => h('a', { class: 'button secondary small', href: pathOf(g.kind, g.id), 'data-link': true, 'data-test': 'watch' }, t('friends-watch', { game: gameName(g.kind) }))))))
+        : h('p', { class: 'muted' }, t('friends-none')),
+      f.blocked.length ? h('h3', {}, t('friends-blocked')) : '',
+      ...f.blocked.map((name) => h('div', { class: 'row', 'data-test': 'blocked' }, h('span', { translate: 'no' }, name),
+        h('button', { class: 'secondary small', onclick: () => attempt(async () => { await api('POST', `/api/users/${encodeURIComponent(name)}/unblock`, {}); await load(); }) }, t('friends-unblock')))));
+  }).catch(() => card.remove());
+  load();
+  return card;
 }
 
 /**
@@ -245,9 +291,9 @@ function resultWord(g) {
 export function profilePage(main, name) {
   main.append(h('h1', {}, name), h('p', { class: 'muted' }, t('home-loading')));
   /** @type {Promise<Profile>} */ (api('GET', `/api/users/${encodeURIComponent(name)}`)).then((p) => {
-    const reportBox = h('div', { class: 'row' });
-    // a signed-in player may report another to the moderators
-    whoAmI().then((viewer) => { if (viewer && viewer.name !== p.name) reportBox.append(reportButton(p.name)); });
+    const reportBox = h('div', { class: 'row', 'data-test': 'relation' });
+    // a signed-in player may follow, block and report another
+    whoAmI().then((viewer) => { if (viewer && viewer.name !== p.name) relationButtons(reportBox, p.name); });
     main.replaceChildren(
       h('h1', { 'data-test': 'profile-name' }, p.name),
       h('p', { class: 'muted' }, t('profile-since', { date: dateOnly(p.created) })),

@@ -31,7 +31,7 @@ function admin(dir, ...args) {
 }
 
 /** The critical and serious findings of axe on the page as it is. */
-async function axeFindings(page) {
+export async function axeFindings(page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
     // @ts-ignore axe is the script just added

@@ -12,6 +12,7 @@ import { puzzleScenarios } from './puzzles.mjs';
 import { restartScenarios } from './restart.mjs';
 import { speedScenarios } from './speed.mjs';
 import { moderationScenarios } from './moderation.mjs';
+import { socialScenarios } from './social.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -240,7 +241,7 @@ const own = [
  */
 export const lanes = [
   [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios],
-  [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios],
+  [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios],
 ];
 
 /** The scenarios that time the server or restart it: alone, once both lanes are done. */

@@ -700,6 +700,36 @@ rated: boolean,
 puzzle_rating: number, };
 
 /**
+ * A followed player.
+ */
+export type Friend = { 
+/**
+ * Their name.
+ */
+name: string, 
+/**
+ * Seen signed in within five minutes, or playing.
+ */
+online: boolean, 
+/**
+ * The games they are playing now.
+ */
+playing: Array<GameRef>, };
+
+/**
+ * The signed-in player's friends and blocked players.
+ */
+export type Friends = { 
+/**
+ * Whom they follow, by name.
+ */
+following: Array<Friend>, 
+/**
+ * Whom they block, by name.
+ */
+blocked: Array<string>, };
+
+/**
  * The options a game was created with, whatever its kind: each kind takes some of them
  * (checked when the game is created, naming any it does not know: `games::kind`), and the
  * game keeps them as they were given, for its rematch, its table's "same again" and its
@@ -754,6 +784,19 @@ variant?: string,
  * QuickChess: a start position.
  */
 fen?: string, };
+
+/**
+ * A game being played, to watch.
+ */
+export type GameRef = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its kind (`quickchess`, ...).
+ */
+kind: string, };
 
 /**
  * A game's review, as stored and sent: `{"game": "chess", "moves", ...}` or `{"game":
@@ -2138,6 +2181,19 @@ provisional: boolean, };
  * A JSON text, valid and kept as it is (to the browser's types: any JSON, `unknown`).
  */
 export type RawJson = unknown;
+
+/**
+ * How the viewer stands to a player.
+ */
+export type Relation = { 
+/**
+ * The viewer follows them.
+ */
+following: boolean, 
+/**
+ * The viewer blocks them.
+ */
+blocked: boolean, };
 
 /**
  * A whole replay (`GET /api/games/{id}/replay`): its steps are `Step`s of the game's types.

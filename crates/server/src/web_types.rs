@@ -109,6 +109,9 @@ pub fn typescript() -> Result<String, String> {
     c.visit::<crate::http::reports::ReportBody>();
     c.visit::<crate::http::reports::ResetBody>();
     c.visit::<crate::http::reports::ResetCheckBody>();
+    // friends
+    c.visit::<crate::http::social::Friends>();
+    c.visit::<crate::http::social::Relation>();
     if !c.clashes.is_empty() {
         return Err(format!(
             "two Rust types would have the same TypeScript name (rename one with \

@@ -5,9 +5,9 @@
 
 use rand::Rng;
 use std::collections::HashSet;
+use tabula_tournament::Outcome;
 use tabula_tournament::swiss::pairing::pair_round;
 use tabula_tournament::swiss::{Board, Entrant, records, standings};
-use tabula_tournament::Outcome;
 
 const TOURNAMENTS: u64 = 3_000;
 

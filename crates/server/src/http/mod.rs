@@ -25,6 +25,7 @@ pub mod replays;
 pub mod reports;
 mod request_id;
 pub mod reviews;
+pub mod social;
 mod take_home;
 mod tools;
 
@@ -146,6 +147,7 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(take_home::routes())
         .merge(admin::routes())
         .merge(reports::routes())
+        .merge(social::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin))
         .layer(middleware::from_fn(observe::record));

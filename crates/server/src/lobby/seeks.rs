@@ -126,6 +126,15 @@ impl Lobby {
             )
             .await;
         }
+        if let (Some(owner), Some(me)) = (seek.account, &player.account)
+            && self.ctx.store.blocked_either(owner, me.id).await?
+        {
+            let e = ApiError::Forbidden(format!(
+                "you cannot play {}: one of you blocks the other",
+                seek.name
+            ));
+            return put_back(self, seek, e).await;
+        }
         if spec.rated {
             let Some(account) = &player.account else {
                 let e = ApiError::Forbidden("sign in to play rated games".into());

@@ -242,6 +242,18 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
         ],
     ),
     (
+        "follows",
+        &[
+            ("follower", Ty::Big),
+            ("followed", Ty::Big),
+            ("at", Ty::Big),
+        ],
+    ),
+    (
+        "blocks",
+        &[("blocker", Ty::Big), ("blocked", Ty::Big), ("at", Ty::Big)],
+    ),
+    (
         "audit_log",
         &[
             ("id", Ty::Big),

@@ -24,6 +24,7 @@ pub mod postgres;
 mod postgres_commit;
 pub mod puzzles;
 mod rows;
+pub mod social;
 pub mod sql;
 pub mod sqlite;
 mod statements;
@@ -33,6 +34,7 @@ pub use open::Database;
 pub use players::PlayerStore;
 pub use postgres::PostgresStore;
 pub use puzzles::PuzzleStore;
+pub use social::SocialStore;
 pub use sqlite::SqliteStore;
 
 use crate::json::RawJson;
@@ -132,11 +134,11 @@ impl From<StoreError> for crate::error::ApiError {
     }
 }
 
-/// What the server needs from storage: the games, the players, the puzzles, and the
-/// moderators' records.
-pub trait Store: GameStore + PlayerStore + PuzzleStore + ModerationStore {}
+/// What the server needs from storage: the games, the players, the puzzles, the moderators'
+/// records, and friends.
+pub trait Store: GameStore + PlayerStore + PuzzleStore + ModerationStore + SocialStore {}
 
-impl<T: GameStore + PlayerStore + PuzzleStore + ModerationStore> Store for T {}
+impl<T: GameStore + PlayerStore + PuzzleStore + ModerationStore + SocialStore> Store for T {}
 
 /// The games: records, seats and logs.
 #[async_trait::async_trait]

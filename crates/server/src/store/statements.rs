@@ -398,3 +398,34 @@ pub const MESSAGE: &str = concat!(
 /// A message deleted (once).
 pub const DELETE_MESSAGE: &str = "UPDATE chat_messages SET deleted_by = ?2, deleted_at = ?3 \
      WHERE id = ?1 AND deleted_at IS NULL";
+
+// Friends (see super::social): follows and blocks.
+
+/// A follow (once).
+pub const FOLLOW: &str =
+    "INSERT INTO follows (follower, followed, at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING";
+/// A follow undone.
+pub const UNFOLLOW: &str = "DELETE FROM follows WHERE follower = ?1 AND followed = ?2";
+/// A block (once).
+pub const BLOCK: &str =
+    "INSERT INTO blocks (blocker, blocked, at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING";
+/// A block undone.
+pub const UNBLOCK: &str = "DELETE FROM blocks WHERE blocker = ?1 AND blocked = ?2";
+/// Whom an account follows, by name, with when each was last seen signed in.
+pub const FOLLOWING: &str = "SELECT a.id, a.name, \
+     (SELECT MAX(s.last_seen) FROM sessions s WHERE s.account = a.id) \
+     FROM follows f JOIN accounts a ON a.id = f.followed \
+     WHERE f.follower = ?1 AND a.deleted IS NULL ORDER BY a.name_key";
+/// Whom an account blocks, by name.
+pub const BLOCKED: &str = "SELECT a.id, a.name FROM blocks b JOIN accounts a ON a.id = b.blocked \
+     WHERE b.blocker = ?1 AND a.deleted IS NULL ORDER BY a.name_key";
+/// Whether one of two accounts blocks the other.
+pub const BLOCKED_EITHER: &str = "SELECT COUNT(*) FROM blocks \
+     WHERE (blocker = ?1 AND blocked = ?2) OR (blocker = ?2 AND blocked = ?1)";
+/// Whether an account follows, and blocks, another.
+pub const RELATION: &str = "SELECT \
+     (SELECT COUNT(*) FROM follows WHERE follower = ?1 AND followed = ?2), \
+     (SELECT COUNT(*) FROM blocks WHERE blocker = ?1 AND blocked = ?2)";
+/// The games being played with a seat of an account, newest first.
+pub const PLAYING_GAMES_OF: &str = "SELECT g.id, g.kind FROM games g JOIN seats s ON s.game = g.id \
+     WHERE s.account = ?1 AND g.status = 'playing' ORDER BY g.updated DESC LIMIT 5";
