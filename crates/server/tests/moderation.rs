@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::jar::{Jar, signed_up};
+use common::jar::{Jar, seated_pair, signed_up};
 use common::{Client, request, start, start_configured};
 use serde_json::{Value, json};
 use tabula_server::limits::Limits;
@@ -108,25 +108,9 @@ async fn a_banned_account_cannot_sign_in_or_play_until_lifted() {
     let (mut admin, mut ann, mut bob) = (jars.remove(0), jars.remove(0), jars.remove(0));
     make_admin(&s, "mod").await;
     // Ann and Bob are at a game
-    let created = ann
-        .call(
-            s.addr,
-            "POST",
-            "/api/games",
-            Some(json!({"kind": "quickchess"})),
-        )
-        .await;
-    let id = created.body["id"].as_str().unwrap().to_string();
-    let joined = bob
-        .call(
-            s.addr,
-            "POST",
-            &format!("/api/games/{id}/join"),
-            Some(json!({})),
-        )
-        .await;
-    assert_eq!(joined.status, 200, "{}", joined.body);
-    let mut w = Client::connect(s.addr, &id, created.body["token"].as_str()).await;
+    let (id, ann_token, bob_token) =
+        seated_pair(s.addr, &mut ann, &mut bob, json!({"kind": "quickchess"})).await;
+    let mut w = Client::connect(s.addr, &id, Some(&ann_token)).await;
     let mv = w.view["legal"][0]["uci"].as_str().unwrap().to_string();
     w.act(json!({"t": "move", "uci": mv})).await.unwrap();
 
@@ -155,7 +139,7 @@ async fn a_banned_account_cannot_sign_in_or_play_until_lifted() {
     let (_, status, _) = login(&s, 1, "bob", "wrong horse").await;
     assert_eq!(status, 401);
     // his seat's token no longer plays
-    let mut b = Client::connect(s.addr, &id, joined.body["token"].as_str()).await;
+    let mut b = Client::connect(s.addr, &id, Some(&bob_token)).await;
     let mv = b.view["legal"][0]["uci"].as_str().unwrap().to_string();
     let e = b
         .act(json!({"t": "move", "uci": mv.clone()}))
@@ -580,25 +564,9 @@ async fn a_moderator_closes_a_game_live_and_the_command_line_through_its_log() {
     make_admin(&s, "mod").await;
     let mut games = Vec::new();
     for _ in 0..2 {
-        let created = ann
-            .call(
-                s.addr,
-                "POST",
-                "/api/games",
-                Some(json!({"kind": "quickchess"})),
-            )
-            .await;
-        let id = created.body["id"].as_str().unwrap().to_string();
-        let joined = bob
-            .call(
-                s.addr,
-                "POST",
-                &format!("/api/games/{id}/join"),
-                Some(json!({})),
-            )
-            .await;
-        assert_eq!(joined.status, 200);
-        games.push((id, created.body["token"].as_str().unwrap().to_string()));
+        let (id, token, _) =
+            seated_pair(s.addr, &mut ann, &mut bob, json!({"kind": "quickchess"})).await;
+        games.push((id, token));
     }
     // live, through the room: the players see it at once
     let (id, token) = &games[0];

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::jar::{Jar, signed_up};
+use common::jar::{Jar, seated_pair, signed_up};
 use common::{request, start};
 use serde_json::{Value, json};
 
@@ -50,24 +50,7 @@ async fn friends_are_followed_seen_online_with_their_games_and_blocked() {
     assert_eq!(rel, json!({"following": true, "blocked": false}));
 
     // Bob plays a game: Ann sees it to watch; both were seen signing in just now
-    let created = bob
-        .call(
-            s.addr,
-            "POST",
-            "/api/games",
-            Some(json!({"kind": "quickchess"})),
-        )
-        .await;
-    let id = created.body["id"].as_str().unwrap().to_string();
-    let joined = cyd
-        .call(
-            s.addr,
-            "POST",
-            &format!("/api/games/{id}/join"),
-            Some(json!({})),
-        )
-        .await;
-    assert_eq!(joined.status, 200, "{}", joined.body);
+    let (id, _, _) = seated_pair(s.addr, &mut bob, &mut cyd, json!({"kind": "quickchess"})).await;
     let (status, f) = call(&mut ann, &s, "GET", "/api/me/friends").await;
     assert_eq!(status, 200, "{f}");
     assert_eq!(

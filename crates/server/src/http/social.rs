@@ -23,10 +23,8 @@ pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/me/friends", get(friends))
         .route("/api/users/{name}/relation", get(relation))
-        .route("/api/users/{name}/follow", post(follow))
-        .route("/api/users/{name}/unfollow", post(unfollow))
-        .route("/api/users/{name}/block", post(block))
-        .route("/api/users/{name}/unblock", post(unblock))
+        // follow, unfollow, block, unblock
+        .route("/api/users/{name}/{change}", post(change))
 }
 
 /// A game being played, to watch.
@@ -132,63 +130,62 @@ async fn relation(
     Ok(Json(Relation { following, blocked }))
 }
 
-async fn follow(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(name): Path<String>,
-) -> Result<Json<Relation>, ApiError> {
-    let (me, other) = both(&state, &headers, &name).await?;
-    let store = &state.hub.store;
-    if store.relation(me.id, other.id).await?.1 {
-        return Err(ApiError::Conflict(format!(
-            "you block {}: unblock them first",
-            other.name
-        )));
+/// What a player does to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Change {
+    Follow,
+    Unfollow,
+    Block,
+    Unblock,
+}
+
+impl Change {
+    /// The change a path's last segment names (404 for none).
+    fn parse(s: &str) -> Result<Change, ApiError> {
+        match s {
+            "follow" => Ok(Change::Follow),
+            "unfollow" => Ok(Change::Unfollow),
+            "block" => Ok(Change::Block),
+            "unblock" => Ok(Change::Unblock),
+            _ => Err(ApiError::NotFound(format!(
+                "no `{}` for a player (follow, unfollow, block or unblock)",
+                s.chars().take(20).collect::<String>()
+            ))),
+        }
     }
-    store.follow(me.id, other.id, now_ms()).await?;
-    Ok(Json(Relation {
-        following: true,
-        blocked: false,
-    }))
 }
 
-async fn unfollow(
+async fn change(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Path(name): Path<String>,
+    Path((name, change)): Path<(String, String)>,
 ) -> Result<Json<Relation>, ApiError> {
-    let (me, other) = both(&state, &headers, &name).await?;
-    state.hub.store.unfollow(me.id, other.id).await?;
-    let (following, blocked) = state.hub.store.relation(me.id, other.id).await?;
-    Ok(Json(Relation { following, blocked }))
-}
-
-async fn block(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(name): Path<String>,
-) -> Result<Json<Relation>, ApiError> {
+    let change = Change::parse(&change)?;
     let (me, other) = both(&state, &headers, &name).await?;
     let store = &state.hub.store;
-    store.block(me.id, other.id, now_ms()).await?;
-    // a block ends following both ways
-    store.unfollow(me.id, other.id).await?;
-    store.unfollow(other.id, me.id).await?;
-    Ok(Json(Relation {
-        following: false,
-        blocked: true,
-    }))
-}
-
-async fn unblock(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(name): Path<String>,
-) -> Result<Json<Relation>, ApiError> {
-    let (me, other) = both(&state, &headers, &name).await?;
-    state.hub.store.unblock(me.id, other.id).await?;
-    Ok(Json(Relation {
-        following: false,
-        blocked: false,
-    }))
+    match change {
+        Change::Follow => {
+            if store.relation(me.id, other.id).await?.1 {
+                return Err(ApiError::Conflict(format!(
+                    "you block {}: unblock them first",
+                    other.name
+                )));
+            }
+            store.follow(me.id, other.id, now_ms()).await?;
+        }
+        Change::Unfollow => {
+            store.unfollow(me.id, other.id).await?;
+        }
+        Change::Block => {
+            store.block(me.id, other.id, now_ms()).await?;
+            // a block ends following both ways
+            store.unfollow(me.id, other.id).await?;
+            store.unfollow(other.id, me.id).await?;
+        }
+        Change::Unblock => {
+            store.unblock(me.id, other.id).await?;
+        }
+    }
+    let (following, blocked) = store.relation(me.id, other.id).await?;
+    Ok(Json(Relation { following, blocked }))
 }

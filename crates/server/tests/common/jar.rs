@@ -79,3 +79,27 @@ pub async fn signed_up(addr: std::net::SocketAddr, names: &[&str]) -> Vec<Jar> {
     }
     jars
 }
+
+/// A game of `kind` (`{"kind": ...}` and any other fields) that `host` creates and `guest`
+/// joins, each signed in: its id and both seats' tokens.
+pub async fn seated_pair(
+    addr: std::net::SocketAddr,
+    host: &mut Jar,
+    guest: &mut Jar,
+    body: Value,
+) -> (String, String, String) {
+    let created = host.call(addr, "POST", "/api/games", Some(body)).await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_string();
+    let joined = guest
+        .call(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let token = |a: &Answer| a.body["token"].as_str().unwrap().to_string();
+    (id, token(&created), token(&joined))
+}
