@@ -238,6 +238,12 @@ export class BoardInput {
     if (!sq) return;
     e.preventDefault();
     this.cursor = sq;
+    // the page may take the tap first (Querni: a picked piece and another that close a chain),
+    // even on a piece that could be dragged: as a click does (press)
+    if (sq !== this.selected && this.onClaim && this.onClaim(sq, this.selected)) {
+      this.selected = null;
+      return;
+    }
     if (this.movable(sq) && sq !== this.selected) {
       this.drag = { from: sq, x: e.clientX, y: e.clientY, id: e.pointerId, moved: false, ghost: null };
       svg.setPointerCapture?.(e.pointerId);

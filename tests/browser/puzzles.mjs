@@ -314,12 +314,17 @@ async function playTurn(page, position, turn) {
   const parts = turn.split(' ');
   const mv = parts.find((p) => /^[a-j]\d/.test(p));
   const rm = parts.find((p) => p.startsWith('x'));
+  // each part of the turn is waited for on the page before the next click: a click on a board
+  // still being drawn again after the last one would be lost
+  const built = (text) => page.waitForFunction((t) => (document.querySelector('[data-test=pending]')?.textContent || '').includes(t), text, { timeout: 10000 })
+    .catch(async () => { throw new Error(`the turn ${turn} on ${position}: the page built "${await page.locator('[data-test=pending]').innerText()}", not ${text}`); });
   if (mv) {
     const path = mv.split(/[-:]/);
     const from = path[0];
     const to = path[path.length - 1];
     await board(page).locator(`rect[data-sq="${from}"]`).click();
     await board(page).locator(`rect[data-sq="${to}"]`).click();
+    await built(mv);
     cells.set(to, cells.get(from));
     cells.delete(from);
   }
@@ -328,10 +333,30 @@ async function playTurn(page, position, turn) {
     const at = (n) => [...cells].find(([, c]) => c.side === side && c.n === n)[0];
     await board(page).locator(`rect[data-sq="${at(low)}"]`).click();
     await board(page).locator(`rect[data-sq="${at(high)}"]`).click();
+    await built(rm);
   }
   const pending = await page.locator('[data-test=pending]').innerText();
   await page.locator('[data-test=end-turn]').click();
   return pending;
+}
+
+// (4b) A chain removed without moving, by tapping its two ends, each a piece that could also
+// move (puzzle mh5zuk of the starter set, `x9-11`): a tap that could start a drag was once
+// taken as picking the piece, never as closing the chain.
+async function querniChainWithoutMoving({ browser, base }) {
+  const { context, page } = await newPage(browser, { ...DESKTOP, serviceWorkers: 'block' });
+  const position = '10/6j3/5ik3/10/8E1/2G4JF1/2H4ID1 r 0';
+  await page.route('**/api/puzzles/next**', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    Object.assign(body.puzzle, { id: 'mh5zuk', position, last: 'd2-e2 x11-13', themes: ['win-at-once'] });
+    await route.fulfill({ response: res, json: body });
+  });
+  await shown(page, () => page.goto(`${base}/puzzles?game=querni`));
+  const pending = await playTurn(page, position, 'x9-11');
+  assert(pending.includes('x9-11'), `the chain is built: ${pending}`);
+  await page.locator('[data-test=puzzle-solved]').waitFor();
+  await context.close();
 }
 
 // (4) A Querni puzzle solved by a turn built on the board.
@@ -453,5 +478,6 @@ export const puzzleScenarios = [
   ['puzzles: a wrong move names the best and plays the solution out', wrongMoveShowsTheSolution],
   ['puzzles: a streak ends at the first miss', streakEndsAtTheFirstMiss],
   ['puzzles: a Querni puzzle solved by a turn built on the board', querniSolved],
+  ['puzzles: a Querni chain removed without moving, by tapping two pieces that could move', querniChainWithoutMoving],
   ['puzzles: phone and desktop, light and dark, Russian and German', phoneDesktopAndLanguages],
 ];
