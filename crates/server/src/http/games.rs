@@ -117,6 +117,9 @@ async fn join(
 ) -> ApiResult {
     state.hub.addresses.check(Limited::Join, ip)?;
     let who = host(&state, &headers, ip, body.name).await?;
+    // the whole address here (the seat keeps only the client's prefix, which a ban of one
+    // IPv6 address would not hold)
+    state.hub.sanctions.may_play(Some(ip), who.account)?;
     let room = state.hub.rooms.room(&id).await?;
     let (seat, token) = room.join_as(&who).await?;
     Ok(Json(json!({"id": id, "seat": seat, "token": token})))
