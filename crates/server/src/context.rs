@@ -3,7 +3,7 @@
 //! the lobby take this, and nothing of each other, so each can be read (and tested) on its own.
 
 use crate::limits::{AddressLimits, Limits};
-use crate::moderation::Sanctions;
+use crate::sanctions::Sanctions;
 use crate::services::Services;
 use crate::store::Store;
 use crate::thinking::Thinking;
@@ -27,7 +27,7 @@ pub struct Context {
     /// Held while a finished game's ratings are read, computed and written, so two games
     /// ending at once never write over each other's change.
     pub settling: tokio::sync::Mutex<()>,
-    /// The bans and mutes in force (see [`crate::moderation`]).
+    /// The bans and mutes in force (see [`crate::sanctions`]).
     pub sanctions: Arc<Sanctions>,
     /// Set when the server is restarting: every socket tells its client when to come back
     /// (the value, in ms) and closes with code 1012.

@@ -31,6 +31,7 @@ pub mod players;
 pub mod puzzles;
 pub mod review;
 pub mod rooms;
+pub mod sanctions;
 pub mod services;
 pub mod shown;
 pub mod store;

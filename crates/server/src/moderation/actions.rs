@@ -125,7 +125,7 @@ pub async fn sanction_account(
     Ok(())
 }
 
-/// Bans an address or a network (see [`super::parse_network`]).
+/// Bans an address or a network (see [`crate::sanctions::parse_network`]).
 pub async fn ban_address(
     store: &dyn Store,
     actor: &Actor,
@@ -133,7 +133,7 @@ pub async fn ban_address(
     why: &str,
     hours: Option<u64>,
 ) -> Result<String, ApiError> {
-    let net = super::parse_network(address).map_err(ApiError::BadInput)?;
+    let net = crate::sanctions::parse_network(address).map_err(ApiError::BadInput)?;
     let why = reason(why, "reason")?;
     let until = until(hours)?;
     let text = net.to_string();
