@@ -34,15 +34,17 @@ apt_install() { # package, binary it provides
   fi
 }
 
-echo "== cargo fmt --check"
+# each stage's line says the minutes since the start, so the slow one shows in CI's log
+stage() { echo "== $1 (at $((SECONDS / 60)) min $((SECONDS % 60)) s)"; }
+stage "cargo fmt --check"
 cargo fmt --all -- --check
-echo "== cargo clippy"
+stage "cargo clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
-echo "== reference engine for the match tests (Debian fairy-stockfish)"
+stage "reference engine for the match tests (Debian fairy-stockfish)"
 apt_install fairy-stockfish /usr/games/fairy-stockfish
-echo "== PDF text reader for the printed-deck tests (Debian poppler-utils)"
+stage "PDF text reader for the printed-deck tests (Debian poppler-utils)"
 apt_install poppler-utils /usr/bin/pdftotext
-echo "== a throw-away PostgreSQL cluster (Debian postgresql) for the store and node tests"
+stage "a throw-away PostgreSQL cluster (Debian postgresql) for the store and node tests"
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   apt_install postgresql /usr/lib/postgresql/missing/bin/initdb
 fi
@@ -51,10 +53,10 @@ trap 'scripts/postgres.sh stop "$pgdir"' EXIT
 TABULA_TEST_POSTGRES="$(scripts/postgres.sh start "$pgdir")"
 export TABULA_TEST_POSTGRES
 echo "   $TABULA_TEST_POSTGRES"
-echo "== cargo test"
+stage "cargo test"
 cargo test --workspace --all-targets --locked
 cargo test --workspace --doc --locked
-echo "== the server's whole suite again, on PostgreSQL"
+stage "the server's whole suite again, on PostgreSQL"
 # its test targets by name within the workspace: the build above is reused as it is (`-p`
 # alone would resolve features anew and rebuild the server)
 server_tests=()
@@ -67,18 +69,18 @@ if [ "$full" = 1 ]; then
   scripts/package-test.sh
 fi
 
-echo "== browser tests (headless Debian chromium + playwright-core)"
+stage "browser tests (headless Debian chromium + playwright-core)"
 apt_install chromium /usr/bin/chromium
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   echo "Node.js (18 or newer) and npm are required for the browser tests" >&2
   exit 1
 fi
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
-echo "== the browser code against the server's types (tsc --checkJs --strict, tsconfig.json)"
+stage "the browser code against the server's types (tsc --checkJs --strict, tsconfig.json)"
 tests/browser/node_modules/.bin/tsc -p tsconfig.json
 # `cargo test` above built the binary the integration tests run (target/debug/tabula); the
 # browser tests use that one, so nothing is built again with other features.
 export TABULA_BIN="$PWD/target/debug/tabula"
 [ -x "$TABULA_BIN" ] || { echo "missing $TABULA_BIN after cargo test" >&2; exit 1; }
 (cd tests/browser && node run.mjs)
-echo "== all tests passed"
+stage "all tests passed"
