@@ -26,6 +26,7 @@ async function followWatchAndBlock({ browser, base }) {
   await a.page.goto(`${base}/players/${bob}`);
   await a.page.locator('[data-test=follow]').click();
   await a.page.locator('[data-test=unfollow]').waitFor();
+  await shot(a.page, 'profile-relation-phone');
   const onProfile = await axeFindings(a.page);
   assert(onProfile.length === 0, `axe on the profile: ${onProfile.join(', ')}`);
   await a.page.goto(`${base}/account`);
