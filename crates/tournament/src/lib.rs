@@ -5,10 +5,13 @@
 //!   a streak, a point for a berserk win) and the pairing of whoever is waiting.
 //! - [`swiss`]: a set number of rounds paired by score groups under the Dutch system's
 //!   absolute rules, with Buchholz and Sonneborn-Berger tie-breaks.
+//! - [`parties`]: Check Mates rounds, players seated at tables of up to six by rating, each
+//!   party scored player against player.
 
 #![deny(missing_docs)]
 
 pub mod arena;
+pub mod parties;
 pub mod swiss;
 
 /// A player of a tournament, by the number the tournament gives them (from 0, in the order
