@@ -7,6 +7,7 @@ use crate::lobby::Lobby;
 use crate::rooms::Registry;
 use crate::services::Services;
 use crate::store::Store;
+use crate::tournaments::Tournaments;
 use std::ops::Deref;
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,6 +20,8 @@ pub struct Hub {
     pub rooms: Arc<Registry>,
     /// The lobby.
     pub lobby: Arc<Lobby>,
+    /// The tournaments, and this node's director of them.
+    pub tournaments: Arc<Tournaments>,
 }
 
 /// The hub reads as its shared services (`hub.store`, `hub.limits`): they are what most
@@ -37,7 +40,13 @@ impl Hub {
         let ctx = Arc::new(Context::new(store, services, limits));
         let rooms = Registry::new(Arc::clone(&ctx));
         let lobby = Lobby::new(Arc::clone(&ctx), Arc::clone(&rooms));
-        let hub = Arc::new(Hub { ctx, rooms, lobby });
+        let tournaments = Tournaments::new(Arc::clone(&ctx));
+        let hub = Arc::new(Hub {
+            ctx,
+            rooms,
+            lobby,
+            tournaments,
+        });
         crate::review::spawn_worker(&hub.ctx);
         // per-address buckets of addresses not seen for a while are dropped now and then
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {

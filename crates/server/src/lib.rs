@@ -38,6 +38,7 @@ pub mod store;
 pub mod tablebases;
 pub mod thinking;
 pub mod tls;
+pub mod tournaments;
 pub mod web_types;
 pub mod ws;
 
@@ -365,6 +366,7 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         tracing::warn!("{left} sockets did not close in time");
     }
     tokio::time::sleep(Duration::from_millis(200)).await;
+    hub.tournaments.step_down().await;
     if let Some(cluster) = cluster {
         cluster.release_all().await;
     }

@@ -28,6 +28,7 @@ pub mod reviews;
 pub mod social;
 mod take_home;
 mod tools;
+pub mod tournaments;
 
 use crate::error::ApiError;
 use crate::hub::Hub;
@@ -148,6 +149,7 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(admin::routes())
         .merge(reports::routes())
         .merge(social::routes())
+        .merge(tournaments::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin))
         .layer(middleware::from_fn(observe::record));

@@ -155,6 +155,8 @@ pub struct Limits {
     /// Whether two accounts of one address may play a rated game together (a club behind one
     /// address; off on a public server, where it is how ratings are farmed).
     pub rated_same_address: bool,
+    /// The shortest arena a player may make (the longest is twelve hours).
+    pub shortest_arena: Duration,
 }
 
 impl Default for Limits {
@@ -200,6 +202,7 @@ impl Default for Limits {
             ipv6_prefix: 64,
             rated_pairings_per_day: 10,
             rated_same_address: false,
+            shortest_arena: Duration::from_secs(120),
         }
     }
 }

@@ -221,7 +221,7 @@ fn querni_text(
 
 /// The calendar date (UTC) of a time in ms since the Unix epoch (the days-to-civil
 /// conversion of the proleptic Gregorian calendar).
-fn civil_date(ms: u64) -> (i64, u32, u32) {
+pub(crate) fn civil_date(ms: u64) -> (i64, u32, u32) {
     let z = (ms / 86_400_000) as i64 + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;

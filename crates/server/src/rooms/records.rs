@@ -151,6 +151,52 @@ async fn insert_game(
     start: bool,
 ) -> Result<String, ApiError> {
     let id = random_hex(6);
+    insert_game_as(ctx, &id, kind, options, rated, clients, seats, start).await?;
+    Ok(id)
+}
+
+/// Creates a game the server pairs (a tournament's): `players` (account and name) in seat
+/// order, each seat held by the token `token(game, seat)` gives (derived, so each player can
+/// be given it again on any of their devices), rated or not, started at once if `start`. Its id.
+pub async fn create_paired(
+    ctx: &Context,
+    kind: Kind,
+    options: GameOptions,
+    rated: bool,
+    players: &[(i64, String)],
+    start: bool,
+    token: impl Fn(&str, u32) -> String,
+) -> Result<String, ApiError> {
+    kind.configure(&options, players.len(), &ctx.services)?;
+    let id = random_hex(6);
+    let seats: Vec<SeatRecord> = players
+        .iter()
+        .enumerate()
+        .map(|(i, (account, name))| SeatRecord {
+            seat: i as u32,
+            name: clean_name(name),
+            token_hash: token_hash(&token(&id, i as u32)),
+            bot_level: None,
+            account: Some(*account),
+        })
+        .collect();
+    insert_game_as(ctx, &id, kind, options, rated, None, &seats, start).await?;
+    Ok(id)
+}
+
+/// Stores game `id` (see [`insert_game`]).
+#[allow(clippy::too_many_arguments)]
+async fn insert_game_as(
+    ctx: &Context,
+    id: &str,
+    kind: Kind,
+    options: GameOptions,
+    rated: bool,
+    clients: Option<Vec<Option<std::net::IpAddr>>>,
+    seats: &[SeatRecord],
+    start: bool,
+) -> Result<(), ApiError> {
+    let id = id.to_string();
     let now = now_ms();
     let config = GameConfig {
         options,
@@ -175,7 +221,7 @@ async fn insert_game(
     if start {
         start_record(ctx, &id, kind, now).await?;
     }
-    Ok(id)
+    Ok(())
 }
 
 /// Completes the configuration from the seats and marks the game started; returns the

@@ -1,5 +1,6 @@
 //! `tabula migrate`: every game, seat, action, account, session, result, rating, daily
-//! result, puzzle and moderation record (sanctions, reports, chat, audit log) of a SQLite
+//! result, puzzle, moderation record (sanctions, reports, chat, audit log), follow, block and
+//! tournament (entries, boards) of a SQLite
 //! database copied into an empty PostgreSQL database, in one transaction,
 //! then checked: each game's record, seats and log read back from PostgreSQL must equal
 //! SQLite's, so a site moving from one machine to several loses nothing.
@@ -252,6 +253,50 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
     (
         "blocks",
         &[("blocker", Ty::Big), ("blocked", Ty::Big), ("at", Ty::Big)],
+    ),
+    (
+        "tournaments",
+        &[
+            ("id", Ty::Text),
+            ("spec", Ty::Text),
+            ("creator", Ty::OptBig),
+            ("status", Ty::Text),
+            ("starts", Ty::Big),
+            ("created", Ty::Big),
+            ("finished", Ty::OptBig),
+            ("director", Ty::OptText),
+            ("director_until", Ty::OptBig),
+        ],
+    ),
+    (
+        "tournament_players",
+        &[
+            ("tournament", Ty::Text),
+            ("number", Ty::Int),
+            ("account", Ty::Big),
+            ("name", Ty::Text),
+            ("rating", Ty::Float),
+            ("joined", Ty::Big),
+            ("active", Ty::Bool),
+            ("seen", Ty::Big),
+            ("playing", Ty::OptText),
+        ],
+    ),
+    (
+        "tournament_games",
+        &[
+            ("tournament", Ty::Text),
+            ("round", Ty::Int),
+            ("board", Ty::Int),
+            ("game", Ty::OptText),
+            ("first", Ty::Int),
+            ("second", Ty::OptInt),
+            ("outcome", Ty::OptText),
+            ("berserk_first", Ty::Bool),
+            ("berserk_second", Ty::Bool),
+            ("started", Ty::Big),
+            ("ended", Ty::OptBig),
+        ],
     ),
     (
         "audit_log",

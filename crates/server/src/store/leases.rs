@@ -10,7 +10,7 @@ use super::StoreError;
 use super::postgres::PostgresStore;
 
 /// The database's time now, in ms since the Unix epoch (SQL).
-const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+pub(super) const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 
 /// What [`PostgresStore::acquire`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -28,6 +28,7 @@ pub mod social;
 pub mod sql;
 pub mod sqlite;
 mod statements;
+pub mod tournaments;
 
 pub use moderation::ModerationStore;
 pub use open::Database;
@@ -36,6 +37,7 @@ pub use postgres::PostgresStore;
 pub use puzzles::PuzzleStore;
 pub use social::SocialStore;
 pub use sqlite::SqliteStore;
+pub use tournaments::TournamentStore;
 
 use crate::json::RawJson;
 use crate::model::{GameConfig, Kind, Status};
@@ -136,9 +138,15 @@ impl From<StoreError> for crate::error::ApiError {
 
 /// What the server needs from storage: the games, the players, the puzzles, the moderators'
 /// records, and friends.
-pub trait Store: GameStore + PlayerStore + PuzzleStore + ModerationStore + SocialStore {}
+pub trait Store:
+    GameStore + PlayerStore + PuzzleStore + ModerationStore + SocialStore + TournamentStore
+{
+}
 
-impl<T: GameStore + PlayerStore + PuzzleStore + ModerationStore + SocialStore> Store for T {}
+impl<T: GameStore + PlayerStore + PuzzleStore + ModerationStore + SocialStore + TournamentStore>
+    Store for T
+{
+}
 
 /// The games: records, seats and logs.
 #[async_trait::async_trait]

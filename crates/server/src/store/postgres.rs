@@ -250,6 +250,10 @@ fn read_row(r: &tokio_postgres::Row) -> Result<Row, StoreError> {
 
 #[async_trait::async_trait]
 impl Dialect for PostgresStore {
+    fn now_ms_sql(&self) -> &'static str {
+        super::leases::NOW_MS
+    }
+
     async fn rows(&self, sql: &str, args: Vec<Arg>) -> Result<Vec<Row>, StoreError> {
         let c = self.client().await?;
         let st = c.prepare_cached(&for_postgres(sql)).await?;

@@ -208,6 +208,9 @@ impl Step {
 /// for SQLite and PostgreSQL; only these differ.
 #[async_trait::async_trait]
 pub trait Dialect: Send + Sync {
+    /// The database's clock now, in ms since the Unix epoch, as an SQL expression: what a lease
+    /// among nodes is measured by, so the nodes' own clocks need not agree.
+    fn now_ms_sql(&self) -> &'static str;
     /// The rows a statement reads.
     async fn rows(&self, sql: &str, args: Vec<Arg>) -> Result<Vec<Row>, StoreError>;
     /// Runs a statement: how many rows it changed.

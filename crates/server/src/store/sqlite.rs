@@ -269,6 +269,10 @@ fn run(c: &Connection, sql: &str, args: Vec<Arg>) -> Result<u64, StoreError> {
 
 #[async_trait::async_trait]
 impl Dialect for SqliteStore {
+    fn now_ms_sql(&self) -> &'static str {
+        "CAST(unixepoch('subsec') * 1000 AS INTEGER)"
+    }
+
     async fn rows(&self, sql: &str, args: Vec<Arg>) -> Result<Vec<Row>, StoreError> {
         self.with(|c| {
             let mut st = c.prepare_cached(sql)?;

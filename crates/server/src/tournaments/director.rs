@@ -1,0 +1,320 @@
+//! The director: a task on every node that, every second (and at once after a join), takes or
+//! renews the direction of each tournament that is due or running, and moves it on: starts
+//! it, records the results of its games that ended, pairs (an arena: whoever waits; a Swiss
+//! event: the next round once the last is over) and finishes it.
+//!
+//! A step is safe to repeat and to cut short anywhere: it reads everything from the store,
+//! every write is checked against the lease in the same transaction, and a pairing's games
+//! are made unstarted, written into the tournament, then started (a node killed between the
+//! two leaves unstarted games that the next step, on whichever node, starts).
+
+use super::Tournaments;
+use super::spec::{Kind2, TournamentSpec};
+use super::standings::{self, outcome_name};
+use super::views::arena_end;
+use crate::error::ApiError;
+use crate::ids::now_ms;
+use crate::store::tournaments::{BoardRecord, EntryRecord, TournamentRecord, TournamentStatus};
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+use tabula_tournament::swiss::Board;
+use tabula_tournament::swiss::pairing::pair_round;
+use tabula_tournament::{Outcome, arena};
+
+/// How long a direction lasts without renewal: a node killed mid-tournament is replaced
+/// within this.
+pub const LEASE_MS: u64 = 10_000;
+/// How often each tournament is looked at.
+const EVERY: Duration = Duration::from_secs(1);
+/// A finished game whose results were not recorded within this is taken as void.
+const RESULTS_GRACE_MS: u64 = 30_000;
+
+/// Starts the director of `t`'s node.
+pub fn spawn(t: Weak<Tournaments>) {
+    let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+        return;
+    };
+    runtime.spawn(async move {
+        loop {
+            let Some(me) = t.upgrade() else { return };
+            if let Err(e) = me.direct_all().await {
+                tracing::warn!("directing the tournaments: {e}");
+            }
+            let wake = Arc::clone(&me.wake);
+            drop(me);
+            let _ = tokio::time::timeout(EVERY, wake.notified()).await;
+        }
+    });
+}
+
+impl Tournaments {
+    /// One look at every tournament due or running.
+    pub async fn direct_all(&self) -> Result<(), ApiError> {
+        let now = now_ms();
+        let store = &self.ctx.store;
+        let mut due = store.tournaments(TournamentStatus::Started, 500).await?;
+        due.extend(
+            store
+                .tournaments(TournamentStatus::Created, 500)
+                .await?
+                .into_iter()
+                .filter(|t| t.starts <= now),
+        );
+        for record in due {
+            if !store.direct(&record.id, &self.node, LEASE_MS).await? {
+                continue; // another node directs it
+            }
+            if let Err(e) = self.step(&record).await {
+                tracing::warn!(tournament = %record.id, "a director's step failed: {e}");
+            }
+        }
+        Ok(())
+    }
+
+    async fn step(&self, record: &TournamentRecord) -> Result<(), ApiError> {
+        let (_, spec) = self.load(&record.id).await?;
+        let id = record.id.as_str();
+        let now = now_ms();
+        if record.status == TournamentStatus::Created {
+            self.ctx
+                .store
+                .set_tournament_status(id, &self.node, TournamentStatus::Started, now)
+                .await?;
+            tracing::info!(tournament = %id, "started");
+        }
+        self.record_results(id).await?;
+        self.start_unstarted(id).await?;
+        match spec.kind {
+            Kind2::Arena => self.arena_step(record, &spec, now).await,
+            Kind2::Swiss => self.swiss_step(record, &spec, now).await,
+        }
+    }
+
+    /// Records the result of every game of `id` that ended.
+    async fn record_results(&self, id: &str) -> Result<(), ApiError> {
+        let now = now_ms();
+        for ended in self.ctx.store.ended_games(id).await? {
+            let outcome = match ended.first_score {
+                Some(s) if s > 0.75 => outcome_name(Outcome::Win),
+                Some(s) if s > 0.25 => outcome_name(Outcome::Draw),
+                Some(_) => outcome_name(Outcome::Loss),
+                // the results come just after the end; none after a while: no result
+                None if now > ended.updated + RESULTS_GRACE_MS => "void",
+                None => continue,
+            };
+            self.ctx
+                .store
+                .set_outcome(id, &self.node, &ended.game, outcome, now)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Starts the games of `id`'s boards that were written but not started (a director cut
+    /// short between the two).
+    async fn start_unstarted(&self, id: &str) -> Result<(), ApiError> {
+        for b in self.ctx.store.boards(id).await? {
+            let (None, Some(game)) = (&b.outcome, &b.game) else {
+                continue;
+            };
+            if let Some(g) = self.ctx.store.game(game).await?
+                && g.status == crate::model::Status::Lobby
+            {
+                crate::rooms::records::start_record(&self.ctx, game, g.kind, now_ms()).await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn arena_step(
+        &self,
+        record: &TournamentRecord,
+        spec: &TournamentSpec,
+        now: u64,
+    ) -> Result<(), ApiError> {
+        let id = record.id.as_str();
+        if arena_end(record, spec).is_some_and(|end| now >= end) {
+            self.finish(id, now).await;
+            return Ok(());
+        }
+        let store = &self.ctx.store;
+        let (entries, boards) = (store.entries(id).await?, store.boards(id).await?);
+        let waiting =
+            standings::arena_waiting(&entries, &boards, |e| now < e.seen + super::PRESENT_MS);
+        let in_arena = entries.iter().filter(|e| e.active).count();
+        let first_board = boards.iter().map(|b| b.board + 1).max().unwrap_or(0);
+        for (board, p) in (first_board..).zip(arena::pair(&waiting, in_arena)) {
+            let board = BoardRecord {
+                round: 0,
+                board,
+                game: None,
+                first: p.first,
+                second: Some(p.second),
+                outcome: None,
+                berserk: [false, false],
+                started: now,
+                ended: None,
+            };
+            if !self.put_game(id, spec, &entries, board, true).await? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    async fn swiss_step(
+        &self,
+        record: &TournamentRecord,
+        spec: &TournamentSpec,
+        now: u64,
+    ) -> Result<(), ApiError> {
+        let id = record.id.as_str();
+        let store = &self.ctx.store;
+        let (entries, boards) = (store.entries(id).await?, store.boards(id).await?);
+        let round = boards.iter().map(|b| b.round).max().unwrap_or(0);
+        if boards
+            .iter()
+            .any(|b| b.round == round && b.outcome.is_none())
+        {
+            return Ok(()); // the round goes on
+        }
+        let present: Vec<u32> = entries
+            .iter()
+            .filter(|e| e.active)
+            .map(|e| e.number)
+            .collect();
+        if round >= spec.rounds.unwrap_or(0) || present.len() < 2 {
+            self.finish(id, now).await;
+            return Ok(());
+        }
+        let entrants = standings::entrants(&entries);
+        let rounds = standings::swiss_rounds(&boards);
+        let paired = pair_round(&entrants, &rounds, &present).map_err(|e| {
+            ApiError::Internal(format!(
+                "tournament {id}: round {} cannot be paired: {e}",
+                round + 1
+            ))
+        })?;
+        let mut records = Vec::new();
+        for (i, b) in paired.iter().enumerate() {
+            let (first, second, outcome) = match *b {
+                Board::Game { first, second, .. } => (first, Some(second), None),
+                Board::Bye { player } => (player, None, Some("bye")),
+                Board::Absent { player } => (player, None, Some("absent")),
+            };
+            records.push(BoardRecord {
+                round: round + 1,
+                board: i as u32 + 1,
+                game: None,
+                first,
+                second,
+                outcome: outcome.map(str::to_string),
+                berserk: [false, false],
+                started: now,
+                ended: outcome.map(|_| now),
+            });
+        }
+        // the round's games made unstarted, the round written at once, then the games started
+        let mut made = Vec::new();
+        for r in &mut records {
+            if let Some(second) = r.second {
+                let game = self.make_game(spec, &entries, r.first, second).await?;
+                r.game = Some(game.clone());
+                made.push(game);
+            }
+        }
+        if store.put_boards(id, &self.node, &records, false).await? {
+            tracing::info!(tournament = %id, round = round + 1, games = made.len(), "round paired");
+            self.start_games(&made).await?;
+        }
+        Ok(())
+    }
+
+    /// Makes one arena pairing's game, writes its board and starts it: whether it was written
+    /// (false: this node no longer directs, or a player was paired meanwhile).
+    async fn put_game(
+        &self,
+        id: &str,
+        spec: &TournamentSpec,
+        entries: &[EntryRecord],
+        mut board: BoardRecord,
+        mark_playing: bool,
+    ) -> Result<bool, ApiError> {
+        let Some(second) = board.second else {
+            return Ok(false);
+        };
+        let game = self.make_game(spec, entries, board.first, second).await?;
+        board.game = Some(game.clone());
+        let written = self
+            .ctx
+            .store
+            .put_boards(id, &self.node, &[board], mark_playing)
+            .await?;
+        if written {
+            self.start_games(&[game]).await?;
+        }
+        Ok(written)
+    }
+
+    /// A pairing's game, stored unstarted: `first` in the first seat.
+    async fn make_game(
+        &self,
+        spec: &TournamentSpec,
+        entries: &[EntryRecord],
+        first: u32,
+        second: u32,
+    ) -> Result<String, ApiError> {
+        let player = |n: u32| {
+            entries
+                .iter()
+                .find(|e| e.number == n)
+                .map(|e| (e.account, e.name.clone()))
+                .ok_or_else(|| ApiError::Internal(format!("no player numbered {n}")))
+        };
+        let players = [player(first)?, player(second)?];
+        let key = self.seat_key_owned().await?;
+        crate::rooms::records::create_paired(
+            &self.ctx,
+            spec.game.kind(),
+            spec.options(),
+            spec.rated,
+            &players,
+            false,
+            |game, seat| super::derive_token(&key, game, seat),
+        )
+        .await
+    }
+
+    async fn seat_key_owned(&self) -> Result<Vec<u8>, ApiError> {
+        Ok(self.key_bytes().await?.to_vec())
+    }
+
+    async fn start_games(&self, games: &[String]) -> Result<(), ApiError> {
+        for g in games {
+            let kind = self
+                .ctx
+                .store
+                .game(g)
+                .await?
+                .map(|r| r.kind)
+                .ok_or_else(|| ApiError::Internal(format!("game {g} is gone")))?;
+            crate::rooms::records::start_record(&self.ctx, g, kind, now_ms()).await?;
+        }
+        Ok(())
+    }
+
+    /// Finishes tournament `id`: the standings are final (games still being played in an
+    /// arena no longer count).
+    async fn finish(&self, id: &str, now: u64) {
+        match self
+            .ctx
+            .store
+            .set_tournament_status(id, &self.node, TournamentStatus::Finished, now)
+            .await
+        {
+            Ok(true) => tracing::info!(tournament = %id, "finished"),
+            Ok(false) => {}
+            Err(e) => tracing::warn!(tournament = %id, "could not be finished: {e}"),
+        }
+    }
+}

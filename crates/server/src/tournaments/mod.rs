@@ -1,0 +1,248 @@
+//! Tournaments on the server: arenas and Swiss events for QuickChess (8x8 chess too), Querni
+//! and The Royal Study, made by players or by the server's schedule, played as ordinary games
+//! (so their clocks, ratings, reviews and several nodes work as for any game) and directed by
+//! one node at a time.
+//!
+//! The pure rules (arena scoring and pairing, Swiss pairing, tie-breaks, TRF) are the
+//! `tabula-tournament` crate's; this module stores, directs and shows. Everything a
+//! tournament is lives in the store: the node directing it ([`director`]) holds a lease that
+//! it renews every second, checks with each of its writes, and another node takes over when
+//! it lapses (a node killed mid-tournament loses nothing: pairings, results and berserks are
+//! rows, and the games are the games').
+//!
+//! A pairing's game seats its players' accounts with tokens derived from the server's secret
+//! ([`Tournaments::seat_token`]): the tournament's page gives a player their token on any of
+//! their devices, and nothing but its hash is stored.
+
+pub mod director;
+pub mod spec;
+pub mod standings;
+pub mod views;
+
+use crate::context::Context;
+use crate::error::ApiError;
+use crate::ids::{now_ms, random_hex};
+use crate::store::players::Account;
+use crate::store::tournaments::{Joined, TournamentRecord, TournamentStatus};
+use hmac::{Hmac, KeyInit, Mac};
+use sha2::Sha256;
+pub use spec::TournamentSpec;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+pub use views::{TournamentList, TournamentView};
+
+/// How many upcoming tournaments one account may have made and not yet started.
+pub const UPCOMING_PER_CREATOR: usize = 3;
+/// A page's visit counts as the player being there this long (an arena pairs only players
+/// whose page is open).
+pub const PRESENT_MS: u64 = 20_000;
+/// How often a player's visits are written down (at most).
+const SEEN_EVERY_MS: u64 = 5_000;
+
+/// The tournaments of one node.
+pub struct Tournaments {
+    pub(crate) ctx: Arc<Context>,
+    /// This node's name as a director.
+    pub(crate) node: String,
+    /// The key of the seats' tokens (read once from the store).
+    seat_key: tokio::sync::OnceCell<Vec<u8>>,
+    /// Wakes the director at once (a join, a game's end).
+    pub(crate) wake: Arc<tokio::sync::Notify>,
+    /// When each (tournament, account) visit was last written, so a page's polling writes
+    /// at most every few seconds.
+    seen_written: Mutex<HashMap<(String, i64), u64>>,
+}
+
+impl Tournaments {
+    /// The tournaments of a node, directed by a task of its own while they live.
+    pub fn new(ctx: Arc<Context>) -> Arc<Tournaments> {
+        let t = Arc::new(Tournaments {
+            ctx,
+            node: format!("t-{}", random_hex(6)),
+            seat_key: tokio::sync::OnceCell::new(),
+            wake: Arc::default(),
+            seen_written: Mutex::new(HashMap::new()),
+        });
+        director::spawn(Arc::downgrade(&t));
+        t
+    }
+
+    /// The token of `seat` of a tournament game `game`: the same every time it is asked.
+    pub async fn seat_token(&self, game: &str, seat: u32) -> Result<String, ApiError> {
+        let key = self.key_bytes().await?;
+        Ok(derive_token(key, game, seat))
+    }
+
+    /// The key of the seats' tokens.
+    pub(crate) async fn key_bytes(&self) -> Result<&[u8], ApiError> {
+        let key = self
+            .seat_key
+            .get_or_try_init(|| async {
+                Ok::<_, ApiError>(self.ctx.store.secret("seats").await?.into_bytes())
+            })
+            .await?;
+        Ok(key.as_slice())
+    }
+
+    /// Makes a tournament for `creator` (none: the server's schedule); its id.
+    pub async fn create(
+        &self,
+        creator: Option<&Account>,
+        spec: TournamentSpec,
+    ) -> Result<String, ApiError> {
+        let spec = spec.checked(&self.ctx.services, &self.ctx.limits)?;
+        if let Some(me) = creator {
+            let mine = self
+                .ctx
+                .store
+                .tournaments(TournamentStatus::Created, 1000)
+                .await?
+                .into_iter()
+                .filter(|t| t.creator == Some(me.id))
+                .count();
+            if mine >= UPCOMING_PER_CREATOR {
+                return Err(ApiError::Conflict(format!(
+                    "you have {mine} tournaments waiting to start: at most {UPCOMING_PER_CREATOR}"
+                )));
+            }
+        }
+        let now = now_ms();
+        let id = random_hex(5);
+        let record = TournamentRecord {
+            id: id.clone(),
+            spec: serde_json::to_string(&spec)
+                .map_err(|e| ApiError::Internal(format!("a tournament's spec: {e}")))?,
+            creator: creator.map(|a| a.id),
+            status: TournamentStatus::Created,
+            starts: now + spec.starts_in_s * 1000,
+            created: now,
+            finished: None,
+        };
+        self.ctx.store.create_tournament(&record).await?;
+        self.wake.notify_one();
+        Ok(id)
+    }
+
+    /// The tournament `id` and its spec.
+    pub(crate) async fn load(
+        &self,
+        id: &str,
+    ) -> Result<(TournamentRecord, TournamentSpec), ApiError> {
+        let record = self
+            .ctx
+            .store
+            .tournament(id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(format!("no tournament `{id}`")))?;
+        let spec = serde_json::from_str(&record.spec)
+            .map_err(|e| ApiError::Internal(format!("tournament {id}'s stored spec: {e}")))?;
+        Ok((record, spec))
+    }
+
+    /// `account` joins (or comes back to) tournament `id`.
+    pub async fn join(&self, id: &str, account: &Account) -> Result<Joined, ApiError> {
+        let (record, spec) = self.load(id).await?;
+        self.ctx.sanctions.may_play(None, Some(account.id))?;
+        if record.status == TournamentStatus::Finished {
+            return Err(ApiError::Conflict(format!("tournament {id} is over")));
+        }
+        if let (spec::Kind2::Swiss, Some(rounds)) = (spec.kind, spec.rounds) {
+            let boards = self.ctx.store.boards(id).await?;
+            let round = boards.iter().map(|b| b.round).max().unwrap_or(0);
+            if round >= rounds {
+                return Err(ApiError::Conflict(format!(
+                    "tournament {id} is in its last round: too late to join"
+                )));
+            }
+        }
+        let rating =
+            crate::players::rating_of(&self.ctx, account.id, spec.game.kind(), &spec.options())
+                .await?
+                .rating;
+        let now = now_ms();
+        let joined = self
+            .ctx
+            .store
+            .enter(id, account.id, &account.name, rating, now)
+            .await?;
+        self.note_seen(id, account.id, now);
+        self.wake.notify_one();
+        Ok(joined)
+    }
+
+    /// `account` withdraws from tournament `id` (it may come back); whether it was playing on.
+    pub async fn withdraw(&self, id: &str, account: &Account) -> Result<bool, ApiError> {
+        let (record, _) = self.load(id).await?;
+        if record.status == TournamentStatus::Finished {
+            return Err(ApiError::Conflict(format!("tournament {id} is over")));
+        }
+        let done = self.ctx.store.withdraw(id, account.id).await?;
+        if !done {
+            return Err(ApiError::Conflict(format!(
+                "you are not playing in tournament {id}"
+            )));
+        }
+        Ok(done)
+    }
+
+    /// Remembers that `account`'s page is open on tournament `id` (written at most every few
+    /// seconds; a failure only costs a pairing's wait).
+    pub(crate) fn note_seen(&self, id: &str, account: i64, now: u64) {
+        {
+            let mut written = self.seen_written.lock().unwrap_or_else(|e| e.into_inner());
+            let key = (id.to_string(), account);
+            if written
+                .get(&key)
+                .is_some_and(|&at| now < at + SEEN_EVERY_MS)
+            {
+                return;
+            }
+            if written.len() > 100_000 {
+                written.clear();
+            }
+            written.insert(key, now);
+        }
+        let (store, id) = (std::sync::Arc::clone(&self.ctx.store), id.to_string());
+        tokio::spawn(async move {
+            if let Err(e) = store.seen(&id, account, now).await {
+                tracing::warn!(tournament = %id, "a player's visit was not written: {e}");
+            }
+        });
+    }
+
+    /// Gives back the direction of every tournament this node directs (a restart's part).
+    pub async fn step_down(&self) {
+        match self.ctx.store.release_directions(&self.node).await {
+            Ok(n) if n > 0 => tracing::info!("gave back the direction of {n} tournaments"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!("the tournaments' direction was not given back: {e}"),
+        }
+    }
+}
+
+/// The token of a seat, from the key: 16 bytes of an HMAC-SHA-256, in hex.
+fn derive_token(key: &[u8], game: &str, seat: u32) -> String {
+    let Ok(mut mac) = <Hmac<Sha256> as KeyInit>::new_from_slice(key) else {
+        return String::new();
+    };
+    mac.update(format!("seat:{game}:{seat}").as_bytes());
+    mac.finalize().into_bytes()[..16]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_tokens_differ_by_key_game_and_seat_and_repeat() {
+        let a = derive_token(b"key one", "abc123", 0);
+        assert_eq!(a.len(), 32);
+        assert_eq!(a, derive_token(b"key one", "abc123", 0));
+        assert_ne!(a, derive_token(b"key one", "abc123", 1));
+        assert_ne!(a, derive_token(b"key one", "abc124", 0));
+        assert_ne!(a, derive_token(b"key two", "abc123", 0));
+    }
+}

@@ -1,0 +1,201 @@
+//! What a tournament is: its kind (arena or Swiss), game, options, clock and length, as a
+//! player asks for it (`POST /api/tournaments`) and as it is stored, checked once here.
+
+use crate::error::ApiError;
+use crate::limits::Limits;
+use crate::model::{ClockOption, ColorChoice, GameOptions, Kind};
+use crate::services::Services;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The longest arena, in minutes (the shortest is [`Limits::shortest_arena`]).
+pub const LONGEST_ARENA: f64 = 720.0;
+/// The fewest Swiss rounds, and the most.
+pub const SWISS_ROUNDS: std::ops::RangeInclusive<u32> = 1..=15;
+/// How far ahead a tournament may be announced (a week).
+pub const MAX_STARTS_IN_S: u64 = 7 * 24 * 3600;
+/// The longest name.
+pub const MAX_NAME: usize = 60;
+
+/// An arena or a Swiss event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(rename = "TournamentKind")]
+pub enum Kind2 {
+    /// A fixed time; a player who finishes a game is paired again at once.
+    Arena,
+    /// A fixed number of rounds, paired by score groups.
+    Swiss,
+}
+
+/// The games a tournament is played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(rename = "TournamentGame")]
+pub enum Game {
+    /// QuickChess, any variant (8x8 chess too).
+    Quickchess,
+    /// Querni.
+    Querni,
+    /// The Royal Study: a match (first to six) per pairing.
+    Royal,
+}
+
+impl Game {
+    /// The kind of game a pairing plays.
+    pub fn kind(self) -> Kind {
+        match self {
+            Game::Quickchess => Kind::Quickchess,
+            Game::Querni => Kind::Querni,
+            Game::Royal => Kind::RoyalMatch,
+        }
+    }
+}
+
+/// A tournament as asked for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentSpec {
+    /// Arena or Swiss.
+    pub kind: Kind2,
+    /// The game.
+    pub game: Game,
+    /// QuickChess's variant (as in a game's options); none for the others.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Each player's clock (QuickChess and Querni; The Royal Study plays with its hourglass).
+    #[serde(default)]
+    pub clock: Option<ClockOption>,
+    /// An arena's length, in minutes (`1.5` is a minute and a half).
+    #[serde(default)]
+    pub minutes: Option<f64>,
+    /// A Swiss event's rounds.
+    #[serde(default)]
+    pub rounds: Option<u32>,
+    /// Whether its games move ratings.
+    #[serde(default)]
+    pub rated: bool,
+    /// Seconds from now to the start.
+    #[serde(default)]
+    pub starts_in_s: u64,
+    /// Its name (a default is made from the rest).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+impl TournamentSpec {
+    /// The spec checked: every refusal names the field and what it takes. The name is made
+    /// when none is given.
+    pub fn checked(
+        mut self,
+        services: &Services,
+        limits: &Limits,
+    ) -> Result<TournamentSpec, ApiError> {
+        match self.kind {
+            Kind2::Arena => {
+                let m = self.minutes.ok_or_else(|| {
+                    ApiError::BadInput("minutes: an arena needs its length in minutes".into())
+                })?;
+                let shortest = limits.shortest_arena.as_secs_f64() / 60.0;
+                if !(shortest..=LONGEST_ARENA).contains(&m) {
+                    return Err(ApiError::BadInput(format!(
+                        "minutes: an arena lasts {shortest} to {LONGEST_ARENA} minutes, not {m}"
+                    )));
+                }
+                if self.rounds.is_some() {
+                    return Err(ApiError::BadInput(
+                        "rounds: an arena has no rounds (give minutes)".into(),
+                    ));
+                }
+            }
+            Kind2::Swiss => {
+                let r = self.rounds.ok_or_else(|| {
+                    ApiError::BadInput("rounds: a Swiss event needs its number of rounds".into())
+                })?;
+                if !SWISS_ROUNDS.contains(&r) {
+                    return Err(ApiError::BadInput(format!(
+                        "rounds: a Swiss event has {} to {} rounds, not {r}",
+                        SWISS_ROUNDS.start(),
+                        SWISS_ROUNDS.end()
+                    )));
+                }
+                if self.minutes.is_some() {
+                    return Err(ApiError::BadInput(
+                        "minutes: a Swiss event has rounds, not minutes".into(),
+                    ));
+                }
+            }
+        }
+        match self.game {
+            Game::Royal => {
+                if self.clock.is_some() || self.variant.is_some() {
+                    return Err(ApiError::BadInput(
+                        "clock, variant: The Royal Study plays with its hourglass and has no variants"
+                            .into(),
+                    ));
+                }
+            }
+            Game::Querni if self.variant.is_some() => {
+                return Err(ApiError::BadInput("variant: Querni has no variants".into()));
+            }
+            _ => {
+                if self.clock.is_none() {
+                    return Err(ApiError::BadInput(
+                        "clock: a tournament's games are timed ({\"initial_s\", \"increment_s\"})"
+                            .into(),
+                    ));
+                }
+            }
+        }
+        if self.starts_in_s > MAX_STARTS_IN_S {
+            return Err(ApiError::BadInput(format!(
+                "starts_in_s: a tournament starts within a week ({MAX_STARTS_IN_S} s), not in {} s",
+                self.starts_in_s
+            )));
+        }
+        // the options as a game takes them: a bad variant or clock is refused now
+        self.game.kind().configure(&self.options(), 2, services)?;
+        let name = self.name.take().map(|n| n.trim().to_string());
+        self.name = Some(match name {
+            Some(n) if n.chars().count() > MAX_NAME => {
+                return Err(ApiError::BadInput(format!(
+                    "name: at most {MAX_NAME} letters"
+                )));
+            }
+            Some(n) if n.chars().any(char::is_control) => {
+                return Err(ApiError::BadInput("name: no control characters".into()));
+            }
+            Some(n) if !n.is_empty() => n,
+            _ => self.default_name(),
+        });
+        Ok(self)
+    }
+
+    /// The options of each pairing's game: the first seat moves first.
+    pub fn options(&self) -> GameOptions {
+        GameOptions {
+            color: Some(ColorChoice::First),
+            clock: self.clock,
+            variant: self.variant.clone(),
+            ..GameOptions::default()
+        }
+    }
+
+    /// "QuickChess 3+2 arena" and the like.
+    fn default_name(&self) -> String {
+        let game = match self.game {
+            Game::Quickchess => self.variant.clone().unwrap_or_else(|| "QuickChess".into()),
+            Game::Querni => "Querni".into(),
+            Game::Royal => "Royal Study".into(),
+        };
+        let clock = self
+            .clock
+            .map(|c| format!(" {}+{}", c.initial_s / 60, c.increment_s))
+            .unwrap_or_default();
+        let kind = match self.kind {
+            Kind2::Arena => "arena",
+            Kind2::Swiss => "Swiss",
+        };
+        format!("{game}{clock} {kind}")
+    }
+}

@@ -1,0 +1,464 @@
+//! Tournaments by the API (issue #30, items 1 and 2): eight accounts through a whole short
+//! arena, five through a Swiss event with byes, each checked against standings worked out
+//! here from the games alone; the refusals of bad specs, guests and latecomers.
+
+mod common;
+
+use common::jar::{Jar, signed_up};
+use common::{fresh_store, request, start_configured};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+use tabula_server::{HttpConfig, Limits};
+
+async fn server() -> common::Server {
+    let limits = Limits {
+        shortest_arena: Duration::from_secs(5),
+        ..Limits::default().unlimited_rates()
+    };
+    start_configured(fresh_store().await, limits, HttpConfig::default()).await
+}
+
+async fn call(
+    j: &mut Jar,
+    s: &common::Server,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let body = body.or_else(|| (method == "POST").then(|| json!({})));
+    let a = j.call(s.addr, method, path, body).await;
+    (a.status, a.body)
+}
+
+/// The player `me` (index `i` of `names`) looks at the tournament and, when in a game whose
+/// opponent is ranked above (a higher index), resigns it: the higher index always wins.
+/// The tournament as seen.
+async fn look_and_play(
+    s: &common::Server,
+    jar: &mut Jar,
+    id: &str,
+    names: &[String],
+    i: usize,
+) -> Value {
+    let (status, t) = call(jar, s, "GET", &format!("/api/tournaments/{id}"), None).await;
+    assert_eq!(status, 200, "{t}");
+    if let Some(game) = t["you"]["game"].as_object() {
+        let gid = game["id"].as_str().unwrap();
+        let line = t["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == gid)
+            .expect("the player's game is listed")
+            .clone();
+        let opponent = line["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .find(|p| *p != names[i])
+            .unwrap();
+        let their = names.iter().position(|n| n == opponent).unwrap();
+        if their > i {
+            let body = json!({"token": game["token"], "action": {"t": "resign"}});
+            let a = request(
+                s.addr,
+                1,
+                "POST",
+                &format!("/api/games/{gid}/act"),
+                &[],
+                Some(body),
+            )
+            .await;
+            // resigned a moment ago: the director records the result within a second
+            let over = a.status == 422 && a.body["error"].as_str().unwrap().contains("is over");
+            assert!(a.status == 200 || over, "{} {}", a.status, a.body);
+        }
+    }
+    t
+}
+
+/// Arena points worked out here: 2 a win, 1 a draw; after two wins in a row each win 4
+/// until a non-win.
+fn arena_points(results: &[&str]) -> u32 {
+    let mut points = 0;
+    for (k, r) in results.iter().enumerate() {
+        let streak = k >= 2 && results[k - 2] == "win" && results[k - 1] == "win";
+        points += match (*r, streak) {
+            ("win", true) => 4,
+            ("win", false) => 2,
+            ("draw", _) => 1,
+            _ => 0,
+        };
+    }
+    points
+}
+
+#[tokio::test]
+async fn eight_players_go_through_a_short_arena() {
+    let s = server().await;
+    let names: Vec<String> = (0..8).map(|i| format!("arena{i}")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut jars = signed_up(s.addr, &refs).await;
+
+    // guests cannot make one; bad specs are named
+    let guest = request(
+        s.addr,
+        1,
+        "POST",
+        "/api/tournaments",
+        &[],
+        Some(json!({"kind": "arena", "game": "querni", "minutes": 10})),
+    )
+    .await;
+    assert_eq!(guest.status, 401);
+    for (bad, word) in [
+        (
+            json!({"kind": "arena", "game": "querni", "clock": {"initial_s": 60}}),
+            "minutes",
+        ),
+        (
+            json!({"kind": "arena", "game": "querni", "minutes": 1000, "clock": {"initial_s": 60}}),
+            "minutes",
+        ),
+        (
+            json!({"kind": "swiss", "game": "querni", "rounds": 40, "clock": {"initial_s": 60}}),
+            "rounds",
+        ),
+        (
+            json!({"kind": "arena", "game": "quickchess", "minutes": 10}),
+            "clock",
+        ),
+        (
+            json!({"kind": "arena", "game": "quickchess", "minutes": 10, "clock": {"initial_s": 60}, "variant": "nonesuch"}),
+            "variant",
+        ),
+        (
+            json!({"kind": "arena", "game": "go", "minutes": 10}),
+            "game",
+        ),
+    ] {
+        let (status, e) = call(
+            &mut jars[0],
+            &s,
+            "POST",
+            "/api/tournaments",
+            Some(bad.clone()),
+        )
+        .await;
+        assert!(status == 400 || status == 422, "{bad}: {status} {e}");
+        assert!(e.to_string().contains(word), "{bad}: {e}");
+    }
+
+    let spec = json!({"kind": "arena", "game": "querni", "clock": {"initial_s": 60, "increment_s": 0},
+        "minutes": 0.25, "rated": true, "starts_in_s": 2, "name": "Friday <b>blitz</b>"});
+    let (status, made) = call(&mut jars[0], &s, "POST", "/api/tournaments", Some(spec)).await;
+    assert_eq!(status, 200, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let (_, t) = call(
+        &mut jars[1],
+        &s,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        None,
+    )
+    .await;
+    assert_eq!(t["status"], "created");
+    assert_eq!(
+        t["name"], "Friday <b>blitz</b>",
+        "stored as written, shown as text"
+    );
+    assert_eq!(t["by"], "arena0");
+    let (_, list) = call(&mut jars[1], &s, "GET", "/api/tournaments", None).await;
+    assert!(
+        list["upcoming"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|x| x["id"] == id)
+    );
+
+    for (i, j) in jars.iter_mut().enumerate() {
+        let (status, r) = call(j, &s, "POST", &format!("/api/tournaments/{id}/join"), None).await;
+        assert_eq!(
+            (status, r["entry"].as_str()),
+            (200, Some("joined")),
+            "player {i}"
+        );
+    }
+    let (_, again) = call(
+        &mut jars[3],
+        &s,
+        "POST",
+        &format!("/api/tournaments/{id}/join"),
+        None,
+    )
+    .await;
+    assert_eq!(again["entry"], "already");
+    // the last player withdraws before the start and comes back after a few seconds
+    let (status, _) = call(
+        &mut jars[7],
+        &s,
+        "POST",
+        &format!("/api/tournaments/{id}/withdraw"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+
+    let began = Instant::now();
+    let mut seen_games: HashMap<String, Value> = HashMap::new();
+    let mut came_back = false;
+    let last = loop {
+        assert!(
+            began.elapsed() < Duration::from_secs(90),
+            "the arena never finished"
+        );
+        let mut view = Value::Null;
+        for (i, jar) in jars.iter_mut().enumerate() {
+            if i == 7 && !came_back {
+                continue;
+            }
+            view = look_and_play(&s, jar, &id, &names, i).await;
+        }
+        for g in view["games"].as_array().unwrap() {
+            let players: Vec<&str> = g["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_str().unwrap())
+                .collect();
+            if !came_back {
+                assert!(
+                    !players.contains(&"arena7"),
+                    "a withdrawn player was paired: {g}"
+                );
+            }
+            seen_games.insert(g["id"].as_str().unwrap().to_string(), g.clone());
+        }
+        if !came_back && began.elapsed() > Duration::from_secs(5) {
+            let (_, r) = call(
+                &mut jars[7],
+                &s,
+                "POST",
+                &format!("/api/tournaments/{id}/join"),
+                None,
+            )
+            .await;
+            assert_eq!(r["entry"], "back");
+            came_back = true;
+        }
+        if view["status"] == "finished" {
+            break view;
+        }
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    };
+
+    // the games, oldest first: the finished ones of the final view in the order paired
+    let finished: Vec<&Value> = last["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| matches!(g["outcome"].as_str(), Some("win" | "draw" | "loss")))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    assert!(
+        finished.len() >= 8,
+        "only {} games were played",
+        finished.len()
+    );
+    let mut results: HashMap<&str, Vec<&str>> = HashMap::new();
+    let mut opponents: HashMap<&str, Vec<&str>> = HashMap::new();
+    for g in &finished {
+        let p: Vec<&str> = g["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap())
+            .collect();
+        let o = g["outcome"].as_str().unwrap();
+        let flipped = match o {
+            "win" => "loss",
+            "loss" => "win",
+            d => d,
+        };
+        // the higher index won every game (the other resigned)
+        let winner = if p[0] > p[1] { "win" } else { "loss" };
+        assert_eq!(o, winner, "{g}");
+        results.entry(p[0]).or_default().push(o);
+        results.entry(p[1]).or_default().push(flipped);
+        opponents.entry(p[0]).or_default().push(p[1]);
+        opponents.entry(p[1]).or_default().push(p[0]);
+    }
+    for (who, opp) in &opponents {
+        for w in opp.windows(2) {
+            assert_ne!(w[0], w[1], "{who} met {} twice in a row", w[0]);
+        }
+    }
+    let standings = last["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 8);
+    for line in standings {
+        let name = line["name"].as_str().unwrap();
+        let mine = results.get(name).cloned().unwrap_or_default();
+        assert_eq!(
+            line["score"],
+            json!(arena_points(&mine) as f64),
+            "{name}: {mine:?}"
+        );
+        assert_eq!(line["games"], json!(mine.len()), "{name}");
+    }
+    let scores: Vec<f64> = standings
+        .iter()
+        .map(|l| l["score"].as_f64().unwrap())
+        .collect();
+    assert!(
+        scores.windows(2).all(|w| w[0] >= w[1]),
+        "best first: {scores:?}"
+    );
+    assert_eq!(standings[0]["rank"], 1);
+    // the arena is over: no one is given a game, joining is refused
+    let (_, me) = call(
+        &mut jars[2],
+        &s,
+        "GET",
+        &format!("/api/tournaments/{id}"),
+        None,
+    )
+    .await;
+    assert!(me["you"]["game"].is_null(), "{me}");
+    let (status, _) = call(
+        &mut jars[2],
+        &s,
+        "POST",
+        &format!("/api/tournaments/{id}/join"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 409);
+    let (status, _) = call(
+        &mut jars[2],
+        &s,
+        "GET",
+        &format!("/api/tournaments/{id}/trf"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 404, "an arena has no TRF report");
+}
+
+#[tokio::test]
+async fn five_players_go_through_a_swiss_event_with_byes() {
+    let s = server().await;
+    let names: Vec<String> = (0..5).map(|i| format!("swiss{i}")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut jars = signed_up(s.addr, &refs).await;
+    let spec = json!({"kind": "swiss", "game": "quickchess", "clock": {"initial_s": 120, "increment_s": 1},
+        "rounds": 3, "rated": false, "starts_in_s": 1});
+    let (status, made) = call(&mut jars[0], &s, "POST", "/api/tournaments", Some(spec)).await;
+    assert_eq!(status, 200, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    for j in jars.iter_mut() {
+        let (status, _) = call(j, &s, "POST", &format!("/api/tournaments/{id}/join"), None).await;
+        assert_eq!(status, 200);
+    }
+    let began = Instant::now();
+    let last = loop {
+        assert!(
+            began.elapsed() < Duration::from_secs(60),
+            "the Swiss event never finished"
+        );
+        let mut view = Value::Null;
+        for (i, jar) in jars.iter_mut().enumerate() {
+            view = look_and_play(&s, jar, &id, &names, i).await;
+        }
+        if view["status"] == "finished" {
+            break view;
+        }
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    };
+    assert_eq!(last["round"], 3);
+    let games = last["games"].as_array().unwrap();
+    assert_eq!(games.len(), 6, "two games a round: {games:?}");
+    let mut met = std::collections::HashSet::new();
+    let mut points: HashMap<&str, f64> = HashMap::new();
+    let mut played: HashMap<&str, Vec<u64>> = HashMap::new();
+    for g in games {
+        let p: Vec<&str> = g["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap())
+            .collect();
+        let pair = if p[0] < p[1] {
+            (p[0], p[1])
+        } else {
+            (p[1], p[0])
+        };
+        assert!(met.insert(pair), "{pair:?} met twice");
+        let winner = if p[0] > p[1] { p[0] } else { p[1] };
+        *points.entry(winner).or_default() += 1.0;
+        for x in &p {
+            played
+                .entry(x)
+                .or_default()
+                .push(g["round"].as_u64().unwrap());
+        }
+    }
+    // the one of five without a game in a round had the bye: a win's point, once each
+    let mut byes = std::collections::HashSet::new();
+    for round in 1..=3u64 {
+        let resting: Vec<&str> = refs
+            .iter()
+            .copied()
+            .filter(|n| !played.get(n).is_some_and(|r| r.contains(&round)))
+            .collect();
+        assert_eq!(resting.len(), 1, "round {round}: {resting:?}");
+        assert!(byes.insert(resting[0]), "{} had two byes", resting[0]);
+        *points.entry(resting[0]).or_default() += 1.0;
+    }
+    for line in last["standings"].as_array().unwrap() {
+        let name = line["name"].as_str().unwrap();
+        assert_eq!(
+            line["score"].as_f64().unwrap(),
+            points.get(name).copied().unwrap_or(0.0),
+            "{name}"
+        );
+        assert!(
+            line["buchholz"].is_number() && line["sonneborn_berger"].is_number(),
+            "{line}"
+        );
+    }
+    // the TRF report: its header, one line per player, the rounds' results in it
+    let trf = request(
+        s.addr,
+        1,
+        "GET",
+        &format!("/api/tournaments/{id}/trf"),
+        &[],
+        None,
+    )
+    .await;
+    assert_eq!(trf.status, 200);
+    let text = trf.body.as_str().expect("TRF is text").to_string();
+    assert!(text.lines().any(|l| l.starts_with("012 ")), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("001 ")).count(),
+        5,
+        "{text}"
+    );
+    assert_eq!(text.matches("0000 - U").count(), 3, "a bye a round: {text}");
+    // too late to join a finished event
+    let mut late = signed_up(s.addr, &["latecomer"]).await.remove(0);
+    let (status, e) = call(
+        &mut late,
+        &s,
+        "POST",
+        &format!("/api/tournaments/{id}/join"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 409, "{e}");
+}
