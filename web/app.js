@@ -37,6 +37,8 @@ const routes = [
   [/^\/leaderboard\/?$/, () => import('./players.js').then((m) => m.leaderboardPage)],
   [/^\/reset\/?$/, () => import('./players.js').then((m) => m.resetPage)],
   [/^\/admin\/?$/, () => import('./admin.js').then((m) => m.adminPage)],
+  [/^\/tournaments\/?$/, () => import('./tournaments.js').then((m) => m.tournamentsPage)],
+  [/^\/tournaments\/(\w+)$/, () => import('./tournaments.js').then((m) => m.tournamentPage)],
   [/^\/daily\/?$/, () => import('./daily.js').then((m) => m.dailyPage)],
   [/^\/puzzles\/?$/, () => import('./puzzles.js').then((m) => m.puzzlesPage)],
   [/^\/rules\/(\w+)$/, () => import('./rules.js').then((m) => m.rulesPage)],

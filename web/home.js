@@ -6,6 +6,7 @@ import { t, gameTitle, dateTime, list as inWords, seatName } from './text.js';
 import { cmBoard } from './checkmates.js';
 import { royalBoard } from './royal.js';
 import { lobbySection } from './lobby.js';
+import { tournamentsSection } from './tournaments.js';
 
 /**
  * A finished game as `GET /api/games/recent` lists it (`recent` in
@@ -29,6 +30,7 @@ export function home(main) {
     h('h1', {}, t('home-title')),
     h('p', { class: 'lead tagline', 'data-test': 'tagline' }, t('home-tagline')),
     lobby.element,
+    tournamentsSection(),
     h('h2', {}, t('home-games')),
     h('p', { class: 'lead' }, t('home-lead')),
     h('div', { class: 'grid' },

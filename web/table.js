@@ -280,6 +280,12 @@ export function afterGame(view, act, name) {
   if (table.closed === 'moderator') {
     return h('div', { class: 'banner', 'data-test': 'closed-by-moderator' }, t('table-closedByModerator'));
   }
+  // a tournament's game (opened from its page): back there for the next pairing, no rematch
+  const tournament = sessionStorage.getItem(`tabula:tour-of:${location.pathname.split('/').pop()}`);
+  if (tournament) {
+    return h('div', { class: 'stack' }, ratingChanges(view, name),
+      h('p', { class: 'row' }, h('a', { class: 'button', href: `/tournaments/${tournament}`, 'data-link': true, 'data-test': 'back-to-tournament' }, t('tour-back'))));
+  }
   if (table.next) {
     items.push(h('a', { class: 'button', href: pathOf(table.kind || '', table.next), 'data-link': true, 'data-test': 'to-rematch' }, t('table-toRematch')));
   } else if (seated) {

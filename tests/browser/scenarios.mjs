@@ -13,6 +13,7 @@ import { restartScenarios } from './restart.mjs';
 import { speedScenarios } from './speed.mjs';
 import { moderationScenarios } from './moderation.mjs';
 import { socialScenarios } from './social.mjs';
+import { tournamentScenarios } from './tournaments.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -241,7 +242,7 @@ const own = [
  */
 export const lanes = [
   [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios],
-  [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios],
+  [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios],
 ];
 
 /** The scenarios that time the server or restart it: alone, once both lanes are done. */

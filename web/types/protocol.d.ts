@@ -3086,6 +3086,44 @@ penalties: number,
 winner: boolean, };
 
 /**
+ * A line of the standings.
+ */
+export type StandingLine = { 
+/**
+ * 1 for the leader.
+ */
+rank: number, 
+/**
+ * The player.
+ */
+name: string, 
+/**
+ * Points: an arena's (2 a win, 4 on a streak, +1 berserk); a Swiss event's (1 a win, ½ a
+ * draw).
+ */
+score: number, 
+/**
+ * Games played (byes not counted).
+ */
+games: number, 
+/**
+ * An arena player on a streak (their wins count double).
+ */
+streak: boolean, 
+/**
+ * Swiss: the Buchholz tie-break (the opponents' scores summed).
+ */
+buchholz: number | null, 
+/**
+ * Swiss: the Sonneborn-Berger tie-break.
+ */
+sonneborn_berger: number | null, 
+/**
+ * Playing on (false: withdrawn).
+ */
+active: boolean, };
+
+/**
  * Where a stored game stands.
  */
 export type Status = "lobby" | "playing" | "finished" | "expired";
@@ -3245,6 +3283,208 @@ moves: number,
  * When it was met, from the start of the run.
  */
 elapsed: number, };
+
+/**
+ * The games a tournament is played in.
+ */
+export type TournamentGame = "quickchess" | "querni" | "royal";
+
+/**
+ * A game of the tournament.
+ */
+export type TournamentGameRef = { 
+/**
+ * The game's id (to watch it).
+ */
+id: string, 
+/**
+ * Its players' names, the first mover first.
+ */
+players: Array<string>, 
+/**
+ * The Swiss round (none in an arena).
+ */
+round: number | null, 
+/**
+ * The result for the first mover once over (`win`, `draw`, `loss`, `void`).
+ */
+outcome: string | null, };
+
+/**
+ * What joining did.
+ */
+export type TournamentJoined = { 
+/**
+ * `joined`, `back` (after a withdrawal) or `already`.
+ */
+entry: string, };
+
+/**
+ * An arena or a Swiss event.
+ */
+export type TournamentKind = "arena" | "swiss";
+
+/**
+ * The tournaments upcoming, being played and lately finished.
+ */
+export type TournamentList = { 
+/**
+ * Not started yet, soonest first.
+ */
+upcoming: Array<TournamentSummary>, 
+/**
+ * Being played.
+ */
+running: Array<TournamentSummary>, 
+/**
+ * Finished, newest first.
+ */
+finished: Array<TournamentSummary>, 
+/**
+ * The server's clock now.
+ */
+now: number, };
+
+/**
+ * A tournament just made.
+ */
+export type TournamentMade = { 
+/**
+ * Its id.
+ */
+id: string, };
+
+/**
+ * A tournament as asked for.
+ */
+export type TournamentSpec = { 
+/**
+ * Arena or Swiss.
+ */
+kind: TournamentKind, 
+/**
+ * The game.
+ */
+game: TournamentGame, 
+/**
+ * QuickChess's variant (as in a game's options); none for the others.
+ */
+variant: string | null, 
+/**
+ * Each player's clock (QuickChess and Querni; The Royal Study plays with its hourglass).
+ */
+clock: ClockOption | null, 
+/**
+ * An arena's length, in minutes (`1.5` is a minute and a half).
+ */
+minutes: number | null, 
+/**
+ * A Swiss event's rounds.
+ */
+rounds: number | null, 
+/**
+ * Whether its games move ratings.
+ */
+rated: boolean, 
+/**
+ * Seconds from now to the start.
+ */
+starts_in_s: number, 
+/**
+ * Its name (a default is made from the rest).
+ */
+name: string | null, };
+
+/**
+ * Where a tournament is in its life.
+ */
+export type TournamentStatus = "created" | "started" | "finished";
+
+/**
+ * A tournament in a list.
+ */
+export type TournamentSummary = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * What it is.
+ */
+spec: TournamentSpec, 
+/**
+ * Where it is.
+ */
+status: TournamentStatus, 
+/**
+ * When it starts (ms since the Unix epoch).
+ */
+starts: number, 
+/**
+ * When an arena ends.
+ */
+ends: number | null, 
+/**
+ * Made by a player (none: the server's schedule).
+ */
+by: string | null, };
+
+/**
+ * A tournament as its page shows it.
+ */
+export type TournamentView = { 
+/**
+ * The server's clock now (for the countdown).
+ */
+now: number, 
+/**
+ * A Swiss event's rounds paired so far.
+ */
+round: number, 
+/**
+ * The standings, best first.
+ */
+standings: Array<StandingLine>, 
+/**
+ * The games, the ones being played first, then the latest.
+ */
+games: Array<TournamentGameRef>, 
+/**
+ * The viewer's part, if they are in it.
+ */
+you: You | null, 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * What it is.
+ */
+spec: TournamentSpec, 
+/**
+ * Where it is.
+ */
+status: TournamentStatus, 
+/**
+ * When it starts (ms since the Unix epoch).
+ */
+starts: number, 
+/**
+ * When an arena ends.
+ */
+ends: number | null, 
+/**
+ * Made by a player (none: the server's schedule).
+ */
+by: string | null, };
 
 /**
  * Where a try stands after the moves sent.
@@ -3421,3 +3661,33 @@ export type WinReason = "all_removed" | { "stranded": {
  * The loser's pieces that can never be removed.
  */
 numbers: number, } } | "resigned" | "timeout";
+
+/**
+ * The viewer's part in the tournament.
+ */
+export type You = { 
+/**
+ * Playing on (false: withdrawn; they may come back).
+ */
+active: boolean, 
+/**
+ * Their game being played now, if any.
+ */
+game: YourGame | null, };
+
+/**
+ * The viewer's game to play now.
+ */
+export type YourGame = { 
+/**
+ * The game.
+ */
+id: string, 
+/**
+ * The viewer's seat.
+ */
+seat: number, 
+/**
+ * The seat's token (the same on each of the player's devices).
+ */
+token: string, };

@@ -112,6 +112,12 @@ pub fn typescript() -> Result<String, String> {
     // friends
     c.visit::<crate::http::social::Friends>();
     c.visit::<crate::http::social::Relation>();
+    // tournaments
+    c.visit::<crate::tournaments::TournamentSpec>();
+    c.visit::<crate::tournaments::TournamentView>();
+    c.visit::<crate::tournaments::TournamentList>();
+    c.visit::<crate::http::tournaments::TournamentMade>();
+    c.visit::<crate::http::tournaments::TournamentJoined>();
     if !c.clashes.is_empty() {
         return Err(format!(
             "two Rust types would have the same TypeScript name (rename one with \

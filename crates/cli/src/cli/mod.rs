@@ -32,7 +32,7 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the web app: play in the browser, alone, against bots or with friends by link.
-    Serve(crate::site::serve::ServeArgs),
+    Serve(Box<crate::site::serve::ServeArgs>),
     /// The web app's settings file: check one and print the settings it gives.
     Config {
         #[command(subcommand)]

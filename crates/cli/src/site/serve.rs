@@ -96,6 +96,15 @@ pub struct ServeArgs {
     /// one address); refused by default, since it is how ratings are farmed.
     #[arg(long, env = "TABULA_ALLOW_RATED_SAME_ADDRESS")]
     pub allow_rated_same_address: bool,
+    /// The shortest arena tournament a player may make, in minutes (lichess's shortest is
+    /// 20; short ones suit a club's evening or a demonstration).
+    #[arg(
+        long,
+        env = "TABULA_SHORTEST_ARENA_MINUTES",
+        value_name = "MINUTES",
+        default_value_t = 2.0
+    )]
+    pub shortest_arena_minutes: f64,
     /// Serve the metrics (Prometheus text, `GET /metrics`) on this address: one only the
     /// operator reaches, such as `127.0.0.1:9100` (never the public address).
     #[arg(long, env = "TABULA_METRICS_ADDR", value_name = "ADDR")]
@@ -199,6 +208,9 @@ impl ServeArgs {
             rooms: self.max_rooms.max(1),
             ipv6_prefix: self.ipv6_prefix,
             rated_same_address: self.allow_rated_same_address,
+            shortest_arena: std::time::Duration::from_secs_f64(
+                self.shortest_arena_minutes.clamp(0.05, 720.0) * 60.0,
+            ),
             auto_review: self.auto_review,
             mine_puzzles: self.puzzle_mining,
             review_nodes: self.review_nodes,

@@ -19,6 +19,7 @@ const PAGES: &[(&str, &str)] = &[
     ("/leaderboard", "players.js"),
     ("/reset", "players.js"),
     ("/admin", "admin.js"),
+    ("/tournaments", "tournaments.js"),
     ("/daily", "daily.js"),
     ("/puzzles", "puzzles.js"),
     ("/rules", "rules.js"),

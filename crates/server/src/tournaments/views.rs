@@ -78,13 +78,10 @@ pub struct TournamentView {
     /// The standings, best first.
     pub standings: Vec<StandingLine>,
     /// The games, the ones being played first, then the latest.
-    pub games: Vec<TournamentGameLines>,
+    pub games: Vec<GameLine>,
     /// The viewer's part, if they are in it.
     pub you: Option<You>,
 }
-
-/// The games shown (up to [`GAMES_SHOWN`]).
-pub type TournamentGameLines = GameLine;
 
 /// The most games a tournament's page lists.
 pub const GAMES_SHOWN: usize = 100;
