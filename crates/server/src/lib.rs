@@ -121,6 +121,8 @@ pub struct ServerConfig {
     pub tls: Option<tls::TlsFiles>,
     /// With TLS, an address whose plain HTTP requests are redirected to it (`0.0.0.0:80`).
     pub redirect_http: Option<String>,
+    /// Recurring tournaments, a line each (see [`tournaments::schedule`]).
+    pub schedule: Vec<String>,
 }
 
 impl ServerConfig {
@@ -137,6 +139,7 @@ impl ServerConfig {
             metrics_addr: None,
             tls: None,
             redirect_http: None,
+            schedule: Vec::new(),
         }
     }
 }
@@ -258,6 +261,9 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         services::Services::with_tables(tables),
         config.limits,
     );
+    hub.tournaments
+        .set_schedule(&config.schedule)
+        .map_err(ServeError::Config)?;
     let cluster = match cluster {
         Some(settings) => Some(
             cluster::join(&hub, settings)

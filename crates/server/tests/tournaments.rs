@@ -462,3 +462,47 @@ async fn five_players_go_through_a_swiss_event_with_byes() {
     .await;
     assert_eq!(status, 409, "{e}");
 }
+
+#[tokio::test]
+async fn the_schedule_announces_each_tournament_once_an_hour_ahead() {
+    let store = fresh_store().await;
+    let limits = Limits::default().unlimited_rates();
+    let s = start_configured(std::sync::Arc::clone(&store), limits, HttpConfig::default()).await;
+    // a second node on the same database, with the same settings
+    let other = tabula_server::Hub::new(std::sync::Arc::clone(&store), common::services(), limits);
+    let bad = s
+        .hub
+        .tournaments
+        .set_schedule(&["hourly@:61 arena querni 1+0 30m".into()]);
+    assert!(bad.unwrap_err().contains("hourly@:61"));
+    let bad = s
+        .hub
+        .tournaments
+        .set_schedule(&["daily@18:00 arena quickchess 30m".into()]);
+    assert!(
+        bad.unwrap_err().contains("clock"),
+        "a QuickChess arena is timed"
+    );
+    // the next quarter hour is always within the hour: announced at once
+    let line = "hourly@:15 arena querni 1+0 30m rated".to_string();
+    for hub in [&s.hub, &other] {
+        hub.tournaments
+            .set_schedule(std::slice::from_ref(&line))
+            .unwrap();
+        hub.tournaments.direct_all().await.unwrap();
+    }
+    let (status, list) = common::http(s.addr, "GET", "/api/tournaments", None).await;
+    assert_eq!(status, 200);
+    let scheduled: Vec<&Value> = list["upcoming"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["name"] == "Querni 1+0 arena")
+        .collect();
+    assert_eq!(scheduled.len(), 1, "{list}");
+    let t = scheduled[0];
+    assert!(t["by"].is_null(), "the server's own: {t}");
+    assert_eq!(t["spec"]["rated"], true);
+    let minute = (t["starts"].as_u64().unwrap() / 60_000) % 60;
+    assert_eq!(minute, 15, "{t}");
+}

@@ -161,6 +161,11 @@ pub struct ServeArgs {
         requires = "tls_cert"
     )]
     pub redirect_http: Option<String>,
+    /// A recurring tournament, in a few words (repeat for more; UTC): `hourly@:00 arena
+    /// quickchess 3+2 57m rated`, `daily@18:00 arena querni 5+0 60m`, `weekly@sun-17:00 swiss
+    /// quickchess 10+5 7r rated` (docs/operators.md, "Tournaments").
+    #[arg(long = "schedule", value_name = "LINE")]
+    pub schedule: Vec<String>,
     /// How log lines are written: `text` for people, `json` (one object a line, with the
     /// request's id and span fields) for a log collector.
     #[arg(long, env = "TABULA_LOG_FORMAT", value_enum, default_value = "text")]
@@ -253,6 +258,7 @@ impl ServeArgs {
                 _ => None,
             },
             redirect_http: self.redirect_http.clone(),
+            schedule: self.schedule.clone(),
         }
     }
 }

@@ -132,8 +132,9 @@ pub enum Joined {
 /// Tournaments, their entries and boards.
 #[async_trait::async_trait]
 pub trait TournamentStore: Send + Sync {
-    /// Records a new tournament.
-    async fn create_tournament(&self, t: &TournamentRecord) -> Result<(), StoreError>;
+    /// Records a new tournament; whether it was new (a scheduled one is made by whichever
+    /// node gets there first, under the same id).
+    async fn create_tournament(&self, t: &TournamentRecord) -> Result<bool, StoreError>;
     /// A tournament by id.
     async fn tournament(&self, id: &str) -> Result<Option<TournamentRecord>, StoreError>;
     /// Tournaments in `status`: the created and started ones by start, soonest first; the
@@ -260,10 +261,11 @@ fn still_directing<D: Dialect + ?Sized>(db: &D, tournament: &str, node: &str) ->
 
 #[async_trait::async_trait]
 impl<D: Dialect> TournamentStore for D {
-    async fn create_tournament(&self, t: &TournamentRecord) -> Result<(), StoreError> {
-        self.exec(
+    async fn create_tournament(&self, t: &TournamentRecord) -> Result<bool, StoreError> {
+        let n = self.exec(
             &format!(
-                "INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
+                "INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+                 ON CONFLICT DO NOTHING"
             ),
             vec![
                 Arg::text(&t.id),
@@ -276,7 +278,7 @@ impl<D: Dialect> TournamentStore for D {
             ],
         )
         .await?;
-        Ok(())
+        Ok(n == 1)
     }
 
     async fn tournament(&self, id: &str) -> Result<Option<TournamentRecord>, StoreError> {

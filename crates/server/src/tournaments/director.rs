@@ -51,6 +51,7 @@ impl Tournaments {
     /// One look at every tournament due or running.
     pub async fn direct_all(&self) -> Result<(), ApiError> {
         let now = now_ms();
+        self.announce_scheduled(now).await?;
         let store = &self.ctx.store;
         let mut due = store.tournaments(TournamentStatus::Started, 500).await?;
         due.extend(

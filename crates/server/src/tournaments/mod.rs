@@ -15,6 +15,7 @@
 //! their devices, and nothing but its hash is stored.
 
 pub mod director;
+pub mod schedule;
 pub mod spec;
 pub mod standings;
 pub mod views;
@@ -51,6 +52,8 @@ pub struct Tournaments {
     /// When each (tournament, account) visit was last written, so a page's polling writes
     /// at most every few seconds.
     seen_written: Mutex<HashMap<(String, i64), u64>>,
+    /// The recurring tournaments of the server's settings.
+    schedule: Mutex<Vec<schedule::Recurring>>,
 }
 
 impl Tournaments {
@@ -62,9 +65,54 @@ impl Tournaments {
             seat_key: tokio::sync::OnceCell::new(),
             wake: Arc::default(),
             seen_written: Mutex::new(HashMap::new()),
+            schedule: Mutex::new(Vec::new()),
         });
         director::spawn(Arc::downgrade(&t));
         t
+    }
+
+    /// Sets the recurring tournaments from the settings' lines, each checked as a player's
+    /// tournament would be: the first wrong one is refused, named.
+    pub fn set_schedule(&self, lines: &[String]) -> Result<(), String> {
+        let mut out = Vec::new();
+        for line in lines {
+            let mut r = schedule::parse(line).map_err(|e| format!("schedule `{line}`: {e}"))?;
+            r.spec = r
+                .spec
+                .checked(&self.ctx.services, &self.ctx.limits)
+                .map_err(|e| format!("schedule `{line}`: {e}"))?;
+            out.push(r);
+        }
+        *self.schedule.lock().unwrap_or_else(|e| e.into_inner()) = out;
+        Ok(())
+    }
+
+    /// Makes the scheduled tournaments due to be announced (each once, whichever node
+    /// gets there first).
+    pub(crate) async fn announce_scheduled(&self, now: u64) -> Result<(), ApiError> {
+        let due: Vec<(String, u64, TournamentSpec)> = self
+            .schedule
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .filter_map(|r| r.due(now).map(|(id, starts)| (id, starts, r.spec.clone())))
+            .collect();
+        for (id, starts, spec) in due {
+            let record = TournamentRecord {
+                id: id.clone(),
+                spec: serde_json::to_string(&spec)
+                    .map_err(|e| ApiError::Internal(format!("a tournament's spec: {e}")))?,
+                creator: None,
+                status: TournamentStatus::Created,
+                starts,
+                created: now,
+                finished: None,
+            };
+            if self.ctx.store.create_tournament(&record).await? {
+                tracing::info!(tournament = %id, "a scheduled tournament announced");
+            }
+        }
+        Ok(())
     }
 
     /// The token of `seat` of a tournament game `game`: the same every time it is asked.
