@@ -175,6 +175,62 @@ side: QuerniSide,
 n: number, };
 
 /**
+ * A message to write.
+ */
+export type ChatBody = { 
+/**
+ * Up to 300 characters, shown as text.
+ */
+text: string, };
+
+/**
+ * A message as a room shows it.
+ */
+export type ChatLine = { 
+/**
+ * Its number (for `?after=` and for a report).
+ */
+id: number, 
+/**
+ * Its writer.
+ */
+name: string, 
+/**
+ * Its text (masked where the filter found a listed word); show it as text.
+ */
+body: string, 
+/**
+ * When.
+ */
+at: number, };
+
+/**
+ * A room as its reader sees it.
+ */
+export type ChatView = { 
+/**
+ * `players`, `spectators` or `tournament`.
+ */
+room: string, 
+/**
+ * The messages after the one asked for, oldest first (at most [`SHOWN`]).
+ */
+messages: Array<ChatLine>, 
+/**
+ * Why the reader cannot write here, if they cannot (a guest, a muted account).
+ */
+cannot_write: string | null, };
+
+/**
+ * A message written.
+ */
+export type ChatWritten = { 
+/**
+ * Its number.
+ */
+id: number, };
+
+/**
  * Which side of the tokens and cards is played.
  */
 export type CheckmatesSide = "sliding" | "chess";

@@ -86,6 +86,8 @@ pub struct Metrics {
     pub lease_takeovers: Counter,
     /// Games this node let go because another node holds their lease now.
     pub leases_lost: Counter,
+    /// Chat messages written.
+    pub chat_messages: Counter,
     /// The writes of one PostgreSQL group commit (appends and notifications together).
     pub commit_batch: Histogram,
     sockets: Gauge,
@@ -114,6 +116,7 @@ impl Metrics {
             rate_limited: Family::default(),
             lease_takeovers: Counter::default(),
             leases_lost: Counter::default(),
+            chat_messages: Counter::default(),
             // 1 to 512 writes
             commit_batch: Histogram::new(exponential_buckets(1.0, 2.0, 10)),
             sockets: Gauge::default(),
@@ -167,6 +170,11 @@ impl Metrics {
             "lease_takeovers",
             "Games taken over from a node that was gone",
             m.lease_takeovers.clone(),
+        );
+        r.register(
+            "chat_messages",
+            "Chat messages written",
+            m.chat_messages.clone(),
         );
         r.register(
             "leases_lost",

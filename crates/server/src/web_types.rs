@@ -118,6 +118,10 @@ pub fn typescript() -> Result<String, String> {
     c.visit::<crate::tournaments::TournamentList>();
     c.visit::<crate::http::tournaments::TournamentMade>();
     c.visit::<crate::http::tournaments::TournamentJoined>();
+    // chat
+    c.visit::<crate::chat::ChatView>();
+    c.visit::<crate::http::chat::ChatBody>();
+    c.visit::<crate::http::chat::ChatWritten>();
     if !c.clashes.is_empty() {
         return Err(format!(
             "two Rust types would have the same TypeScript name (rename one with \

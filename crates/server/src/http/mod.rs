@@ -12,6 +12,7 @@ mod accounts;
 pub mod admin;
 mod asset_catalog;
 mod assets;
+pub mod chat;
 mod daily;
 mod deck;
 mod games;
@@ -150,6 +151,7 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(reports::routes())
         .merge(social::routes())
         .merge(tournaments::routes())
+        .merge(chat::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin))
         .layer(middleware::from_fn(observe::record));

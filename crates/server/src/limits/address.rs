@@ -27,6 +27,8 @@ pub enum Limited {
     Login,
     /// Reports of players.
     Report,
+    /// Chat messages.
+    Chat,
 }
 
 impl Limited {
@@ -38,6 +40,7 @@ impl Limited {
             Limited::Request => "too many requests from your address",
             Limited::Login => "too many attempts to sign in from your address",
             Limited::Report => "too many reports from your address: a moderator reads each",
+            Limited::Chat => "too many chat messages from your address",
         }
     }
 }
@@ -62,6 +65,7 @@ pub struct AddressLimits {
     account_address: Option<DefaultKeyedRateLimiter<(String, IpAddr)>>,
     accounts: Option<DefaultKeyedRateLimiter<String>>,
     sessions: Option<DefaultKeyedRateLimiter<String>>,
+    chats: Option<DefaultKeyedRateLimiter<i64>>,
     open: Open,
     v6_prefix: u8,
 }
@@ -127,6 +131,7 @@ impl AddressLimits {
             (Limited::Request, limits.requests),
             (Limited::Login, limits.logins),
             (Limited::Report, limits.reports),
+            (Limited::Chat, limits.chats),
         ] {
             if let Some(rate) = rate {
                 buckets.insert(what, DefaultKeyedRateLimiter::keyed(quota(rate)));
@@ -137,6 +142,7 @@ impl AddressLimits {
             account_address: keyed(limits.logins_per_account_address),
             accounts: keyed(limits.logins_per_account),
             sessions: keyed(limits.account_changes),
+            chats: keyed(limits.chats),
             open: Arc::new(Mutex::new(HashMap::new())),
             v6_prefix: limits.ipv6_prefix,
         }
@@ -189,6 +195,16 @@ impl AddressLimits {
                  browser you used before, or try again later",
                 "login_account",
             ),
+            None => Ok(()),
+        }
+    }
+
+    /// Takes one chat message of `account` from `address`: from the address's bucket, then
+    /// from the account's own (one account on many addresses is held as well).
+    pub fn check_chat(&self, account: i64, address: IpAddr) -> Result<(), ApiError> {
+        self.check(Limited::Chat, address)?;
+        match &self.chats {
+            Some(bucket) => take(bucket, &account, "too many chat messages", "chat_account"),
             None => Ok(()),
         }
     }

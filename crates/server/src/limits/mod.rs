@@ -155,6 +155,8 @@ pub struct Limits {
     /// Whether two accounts of one address may play a rated game together (a club behind one
     /// address; off on a public server, where it is how ratings are farmed).
     pub rated_same_address: bool,
+    /// Chat messages: per address and, apart, per account.
+    pub chats: Option<Rate>,
     /// The shortest arena a player may make (the longest is twelve hours).
     pub shortest_arena: Duration,
 }
@@ -202,6 +204,7 @@ impl Default for Limits {
             ipv6_prefix: 64,
             rated_pairings_per_day: 10,
             rated_same_address: false,
+            chats: Some(Rate::per_minute(5, 12)),
             shortest_arena: Duration::from_secs(120),
         }
     }
@@ -223,6 +226,7 @@ impl Limits {
             logins_per_account: None,
             reports: None,
             account_changes: None,
+            chats: None,
             sockets_per_address: usize::MAX,
             lobby_sockets_per_address: usize::MAX,
             http_connections_per_address: usize::MAX,

@@ -1,0 +1,206 @@
+//! The chat: a room for a game's players, one for its spectators, and one for each
+//! tournament. Signed-in players write (guests read); a message is at most [`MAX_CHARS`]
+//! characters, held to a rate per address and per account, its listed words masked
+//! ([`filter`]); a muted account writes nothing. Messages are stored as typed (masked) and
+//! sent as JSON text: the page shows them as text, never as HTML. A reader never sees the
+//! messages of an account they block, and two players one of whom blocks the other cannot
+//! write in their game's room. Pages read their room every few seconds (`?after=` the last
+//! message seen), so a room works the same whichever node a player is on.
+
+pub mod filter;
+
+use crate::context::Context;
+use crate::error::ApiError;
+use crate::ids::now_ms;
+use crate::store::moderation::NewMessage;
+use crate::store::players::Account;
+use serde::Serialize;
+use std::net::IpAddr;
+use ts_rs::TS;
+
+/// The longest message, in characters.
+pub const MAX_CHARS: usize = 300;
+/// The most messages a room shows.
+pub const SHOWN: usize = 100;
+
+/// A chat room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Room {
+    /// A game's players (and only they read it).
+    Players(String),
+    /// A game's spectators (everyone reads it; its players do not write in it).
+    Spectators(String),
+    /// A tournament's (everyone reads it).
+    Tournament(String),
+}
+
+impl Room {
+    /// Its stored name.
+    pub fn key(&self) -> String {
+        match self {
+            Room::Players(g) => format!("game:{g}"),
+            Room::Spectators(g) => format!("spectators:{g}"),
+            Room::Tournament(t) => format!("tournament:{t}"),
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            Room::Players(_) => "players",
+            Room::Spectators(_) => "spectators",
+            Room::Tournament(_) => "tournament",
+        }
+    }
+}
+
+/// A message as a room shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct ChatLine {
+    /// Its number (for `?after=` and for a report).
+    #[ts(type = "number")]
+    pub id: i64,
+    /// Its writer.
+    pub name: String,
+    /// Its text (masked where the filter found a listed word); show it as text.
+    pub body: String,
+    /// When.
+    #[ts(type = "number")]
+    pub at: u64,
+}
+
+/// A room as its reader sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct ChatView {
+    /// `players`, `spectators` or `tournament`.
+    pub room: String,
+    /// The messages after the one asked for, oldest first (at most [`SHOWN`]).
+    pub messages: Vec<ChatLine>,
+    /// Why the reader cannot write here, if they cannot (a guest, a muted account).
+    pub cannot_write: Option<String>,
+}
+
+/// A game's room for `viewer`: the players' when the viewer holds one of its seats, else the
+/// spectators'; and the accounts seated.
+pub async fn game_room(
+    ctx: &Context,
+    game: &str,
+    viewer: Option<&Account>,
+) -> Result<(Room, Vec<i64>), ApiError> {
+    if ctx.store.game(game).await?.is_none() {
+        return Err(ApiError::NotFound(format!("no game `{game}`")));
+    }
+    let players: Vec<i64> = ctx
+        .store
+        .seats(game)
+        .await?
+        .iter()
+        .filter_map(|s| s.account)
+        .collect();
+    let seated = viewer.is_some_and(|v| players.contains(&v.id));
+    let room = if seated {
+        Room::Players(game.to_string())
+    } else {
+        Room::Spectators(game.to_string())
+    };
+    Ok((room, players))
+}
+
+/// `room` as `viewer` sees it: the messages after number `after`, without those of accounts
+/// the viewer blocks.
+pub async fn read(
+    ctx: &Context,
+    room: &Room,
+    viewer: Option<&Account>,
+    after: i64,
+) -> Result<ChatView, ApiError> {
+    let blocked: Vec<i64> = match viewer {
+        Some(v) => ctx
+            .store
+            .blocked(v.id)
+            .await?
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect(),
+        None => Vec::new(),
+    };
+    let messages = ctx
+        .store
+        .messages(&room.key(), SHOWN)
+        .await?
+        .into_iter()
+        .filter(|m| m.id > after)
+        .filter(|m| !m.account.is_some_and(|a| blocked.contains(&a)))
+        .map(|m| ChatLine {
+            id: m.id,
+            name: m.name,
+            body: m.body,
+            at: m.at,
+        })
+        .collect();
+    let cannot_write = match viewer {
+        None => Some("sign in to write in the chat".to_string()),
+        Some(v) => ctx.sanctions.may_write(v.id).err().map(|e| e.to_string()),
+    };
+    Ok(ChatView {
+        room: room.kind().into(),
+        messages,
+        cannot_write,
+    })
+}
+
+/// The text of a message as it is kept: one line, trimmed, within [`MAX_CHARS`], its listed
+/// words masked.
+pub fn clean(text: &str) -> Result<String, ApiError> {
+    let one_line: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let trimmed = one_line.trim();
+    if trimmed.is_empty() {
+        return Err(ApiError::BadInput("text: an empty message".into()));
+    }
+    let n = trimmed.chars().count();
+    if n > MAX_CHARS {
+        return Err(ApiError::BadInput(format!(
+            "text: a message is at most {MAX_CHARS} characters, not {n}"
+        )));
+    }
+    Ok(filter::mask(trimmed))
+}
+
+/// `writer` (at `from`) writes `text` in `room`, whose players are `players` (a game's): the
+/// message's number.
+pub async fn write(
+    ctx: &Context,
+    room: &Room,
+    players: &[i64],
+    writer: &Account,
+    from: IpAddr,
+    text: &str,
+) -> Result<i64, ApiError> {
+    ctx.sanctions.may_play(Some(from), Some(writer.id))?;
+    ctx.sanctions.may_write(writer.id)?;
+    let body = clean(text)?;
+    if let Room::Players(_) = room {
+        for &other in players.iter().filter(|&&p| p != writer.id) {
+            if ctx.store.blocked_either(writer.id, other).await? {
+                return Err(ApiError::Forbidden(
+                    "one of you blocks the other: this game's chat is closed to you".into(),
+                ));
+            }
+        }
+    }
+    ctx.addresses.check_chat(writer.id, from)?;
+    let id = ctx
+        .store
+        .put_message(&NewMessage {
+            room: room.key(),
+            account: Some(writer.id),
+            name: writer.name.clone(),
+            body,
+            at: now_ms(),
+        })
+        .await?;
+    crate::metrics::METRICS.chat_messages.inc();
+    Ok(id)
+}

@@ -1,0 +1,107 @@
+//! The chat over HTTP: a game's room (its players', or its spectators' for everyone else)
+//! and a tournament's, read from a message on (`?after=N`) and written by signed-in players.
+
+use super::{AppState, Body, ClientIp};
+use crate::chat::{self, ChatView, Room};
+use crate::error::ApiError;
+use crate::players::signed_in;
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/games/{id}/chat", get(read_game).post(write_game))
+        .route(
+            "/api/tournaments/{id}/chat",
+            get(read_tournament).post(write_tournament),
+        )
+}
+
+/// Which messages to read.
+#[derive(Deserialize)]
+struct After {
+    /// Those after this number (0: the latest).
+    #[serde(default)]
+    after: i64,
+}
+
+/// A message to write.
+#[derive(Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ChatBody {
+    /// Up to 300 characters, shown as text.
+    pub text: String,
+}
+
+/// A message written.
+#[derive(Serialize, TS)]
+pub struct ChatWritten {
+    /// Its number.
+    #[ts(type = "number")]
+    pub id: i64,
+}
+
+async fn tournament_room(state: &AppState, id: &str) -> Result<Room, ApiError> {
+    state.hub.tournaments.load(id).await?;
+    Ok(Room::Tournament(id.to_string()))
+}
+
+async fn read_game(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(q): Query<After>,
+) -> Result<Json<ChatView>, ApiError> {
+    let viewer = signed_in(&state.hub, &headers).await?;
+    let (room, _) = chat::game_room(&state.hub, &id, viewer.as_ref()).await?;
+    Ok(Json(
+        chat::read(&state.hub, &room, viewer.as_ref(), q.after).await?,
+    ))
+}
+
+async fn write_game(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Body(b): Body<ChatBody>,
+) -> Result<Json<ChatWritten>, ApiError> {
+    let writer = signed_in(&state.hub, &headers)
+        .await?
+        .ok_or_else(|| ApiError::Unauthorized("sign in to write in the chat".into()))?;
+    let (room, players) = chat::game_room(&state.hub, &id, Some(&writer)).await?;
+    let id = chat::write(&state.hub, &room, &players, &writer, ip, &b.text).await?;
+    Ok(Json(ChatWritten { id }))
+}
+
+async fn read_tournament(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(q): Query<After>,
+) -> Result<Json<ChatView>, ApiError> {
+    let viewer = signed_in(&state.hub, &headers).await?;
+    let room = tournament_room(&state, &id).await?;
+    Ok(Json(
+        chat::read(&state.hub, &room, viewer.as_ref(), q.after).await?,
+    ))
+}
+
+async fn write_tournament(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Body(b): Body<ChatBody>,
+) -> Result<Json<ChatWritten>, ApiError> {
+    let writer = signed_in(&state.hub, &headers)
+        .await?
+        .ok_or_else(|| ApiError::Unauthorized("sign in to write in the chat".into()))?;
+    let room = tournament_room(&state, &id).await?;
+    let id = chat::write(&state.hub, &room, &[], &writer, ip, &b.text).await?;
+    Ok(Json(ChatWritten { id }))
+}
