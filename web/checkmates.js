@@ -295,7 +295,7 @@ export function checkmatesParty(main, id) {
   };
   /** @type {GamePage<RoomView<PartyView>>} */
   const game = gamePage({
-    main, id, input,
+    main, id, chat: true, input,
     draw: (view) => { ctx.last = last; return partyView(view, ctx); },
     onView: (v, /** @type {RoomEvent<PartyEvent>[]} */ events, before) => {
       last = lastMoveOf(events) || (!isWaiting(v) && v.phase.phase === 'bidding' ? null : last);

@@ -7,6 +7,7 @@ import { GameSocket } from './api.js';
 import { followTable, runClocks } from './table.js';
 import { attempt, toast, h } from './ui.js';
 import { play } from './sound.js';
+import { chatPanel } from './chat.js';
 
 /** @import { TableView, WaitingView, RoomView } from './types/protocol' */
 /** @import { GameClock } from './table.js' */
@@ -40,6 +41,8 @@ import { play } from './sound.js';
  * @property {((view: V, before: V | null) => string) | null} [announce] what a screen reader
  *   says of a view (the moves made since `before`, in the notation the page shows, and the
  *   end): said in the page's live region, kept beside `main` across drawings ('' says nothing)
+ * @property {boolean} [chat] a chat panel beside the game (the players' room for its players,
+ *   the spectators' for everyone else)
  */
 
 /**
@@ -68,7 +71,7 @@ import { play } from './sound.js';
  * @param {GamePageOptions<V, E>} options
  * @returns {GamePage<V>}
  */
-export function gamePage({ main, id, draw, onView = () => {}, input = null, followRematch = true, clockSide = null, tick = null, announce = null }) {
+export function gamePage({ main, id, draw, onView = () => {}, input = null, followRematch = true, clockSide = null, tick = null, announce = null, chat = false }) {
   /** @type {V | null} */
   let view = null;
   // the live region: outside `main`, which each drawing fills anew (a region drawn anew is
@@ -81,15 +84,23 @@ export function gamePage({ main, id, draw, onView = () => {}, input = null, foll
     region.append(h('p', {}, words));
     while (region.childElementCount > 3) region.firstElementChild?.remove();
   };
+  /** @type {{ element: HTMLElement, close: () => void } | null} the chat, once the first view says whether the game is rated */
+  let talk = null;
+  // the game is drawn anew into `stage`; the chat stays below it, inside the page's <main>
+  const stage = h('div', { class: 'stage' });
   const render = () => {
     if (!view || (input && input.busy())) return;
     if (followRematch && followTable(view, id)) return;
-    main.replaceChildren(draw(view));
+    if (stage.parentNode !== main) main.replaceChildren(stage, talk ? talk.element : '');
+    stage.replaceChildren(draw(view));
   };
   /** @returns {GameSocket<V, E>} */
   const connect = () => new GameSocket(id, (v, frame) => {
     const before = view;
     view = v;
+    if (chat && !talk) {
+      talk = chatPanel('games', id, { rated: Boolean(/** @type {{ rated?: boolean }} */ (v).rated), game: id });
+    }
     onView(v, frame.t === 'update' ? frame.d.events || [] : [], before);
     render();
     if (announce) say(announce(v, before));
@@ -107,7 +118,7 @@ export function gamePage({ main, id, draw, onView = () => {}, input = null, foll
     lobby: (op) => attempt(() => sock.lobby(op)),
     serverNow: () => sock.serverNow(),
     reconnect: () => { sock.close(); sock = connect(); },
-    close: () => { sock.close(); stopClocks(); if (ticking !== null) clearInterval(ticking); region?.remove(); },
+    close: () => { sock.close(); stopClocks(); if (ticking !== null) clearInterval(ticking); region?.remove(); if (talk) { talk.close(); talk.element.remove(); } },
   };
 }
 

@@ -293,7 +293,7 @@ export function querniPlay(main, id) {
 
   /** @type {GamePage<RoomView<QuerniView>>} */
   const game = gamePage({
-    main, id, input,
+    main, id, chat: true, input,
     draw: (view) => (isWaiting(view) ? waitingRoom(t('game-querni'), view, id, game.reconnect) : table(view)),
     onView: (v, /** @type {RoomEvent<QuerniEvent>[]} */ events, before) => {
       if (!before || turnsOf(v) !== turnsOf(before)) { reset(); hint = null; }

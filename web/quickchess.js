@@ -228,7 +228,7 @@ export function quickchessPlay(main, id) {
 
   /** @type {GamePage<RoomView<QuickChessView>>} */
   const game = gamePage({
-    main, id, input,
+    main, id, chat: true, input,
     draw: (view) => {
       if (isWaiting(view)) return waitingRoom(gameTitle('quickchess', (view.options || {}).variant || 'quickchess'), view, id, game.reconnect);
       if (view.setup) return blindSetup(view, game.act, seriesPanel(view), game.render);

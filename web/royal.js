@@ -233,7 +233,7 @@ export function royalMatch(main, id) {
   const isOver = (view) => Boolean(view && !isWaiting(view) && view.over);
   /** @type {GamePage<RoomView<MatchView>>} */
   const game = gamePage({
-    main, id, input,
+    main, id, chat: true, input,
     draw: (view) => { ctx.last = last; return matchView(view, ctx); },
     onView: (v, /** @type {RoomEvent<MatchEvent>[]} */ events, before) => {
       last = lastMoveOf(events) || last;

@@ -8,6 +8,7 @@ import { h, toast, navigate, attempt, fmtClock } from './ui.js';
 import { t, tParts, variantTitle, dateTime } from './text.js';
 import { whoAmI } from './players.js';
 import { gamePath } from './lobby.js';
+import { chatPanel } from './chat.js';
 
 /** @import { TournamentList, TournamentSummary, TournamentView, TournamentSpec, TournamentMade, TournamentJoined, TournamentGameRef } from './types/protocol' */
 
@@ -223,6 +224,7 @@ export function tournamentPage(main, id) {
   const actions = h('p', { class: 'row', 'data-test': 'tour-actions' });
   const yours = h('div', { 'data-test': 'tour-yours', 'aria-live': 'polite' });
   const body = h('div', { class: 'stack' });
+  const talk = chatPanel('tournaments', id);
   /** @type {TournamentView | null} */
   let view = null;
   let offset = 0;
@@ -270,7 +272,7 @@ export function tournamentPage(main, id) {
     if (!view) {
       main.replaceChildren(h('h1', { translate: 'no' }, v.name),
         h('p', { class: 'muted' }, describe(v.spec), v.by ? [' · ', h('span', {}, ...tParts('tour-by', { name: h('span', { translate: 'no' }, v.by) }))] : '', ' · ', dateTime(v.starts)),
-        status, actions, yours, body);
+        status, actions, yours, body, talk.element);
     }
     view = v;
     draw(v, account?.name ?? null);
@@ -283,7 +285,7 @@ export function tournamentPage(main, id) {
   poll();
   // the countdown between two reads
   const tick = setInterval(() => { if (view) status.textContent = statusText(view, Date.now() + offset); }, 1000);
-  return () => { stopped = true; clearTimeout(timer); clearInterval(tick); };
+  return () => { stopped = true; clearTimeout(timer); clearInterval(tick); talk.close(); };
 }
 
 /**

@@ -14,6 +14,7 @@ import { speedScenarios } from './speed.mjs';
 import { moderationScenarios } from './moderation.mjs';
 import { socialScenarios } from './social.mjs';
 import { tournamentScenarios } from './tournaments.mjs';
+import { chatScenarios } from './chat.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -241,7 +242,7 @@ const own = [
  * a lane's scenarios run one after another, in order.
  */
 export const lanes = [
-  [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios],
+  [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios],
   [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios],
 ];
 

@@ -32,6 +32,9 @@ pub struct Context {
     /// Set when the server is restarting: every socket tells its client when to come back
     /// (the value, in ms) and closes with code 1012.
     pub restarting: tokio::sync::watch::Sender<Option<u64>>,
+    /// The key of the seats the server pairs (read once from the store): see
+    /// [`Context::paired_seat_token`].
+    seat_key: tokio::sync::OnceCell<Vec<u8>>,
 }
 
 impl Context {
@@ -66,6 +69,66 @@ impl Context {
             limits,
             settling: tokio::sync::Mutex::new(()),
             restarting: tokio::sync::watch::Sender::new(None),
+            seat_key: tokio::sync::OnceCell::new(),
         }
+    }
+
+    /// The token of `seat` of a game the server paired (a tournament's, a challenge's): an
+    /// HMAC of the game and seat under the server's secret, the same on every node and every
+    /// time it is asked, so each player is given it again on any of their devices and only
+    /// its hash is stored.
+    pub async fn paired_seat_token(
+        &self,
+        game: &str,
+        seat: u32,
+    ) -> Result<String, crate::error::ApiError> {
+        Ok(derive_token(self.seat_key().await?, game, seat))
+    }
+
+    async fn seat_key(&self) -> Result<&[u8], crate::error::ApiError> {
+        let key = self
+            .seat_key
+            .get_or_try_init(|| async {
+                Ok::<_, crate::error::ApiError>(self.store.secret("seats").await?.into_bytes())
+            })
+            .await?;
+        Ok(key)
+    }
+
+    /// The tokens of a paired game's seats, as [`crate::rooms::records::create_paired`] takes
+    /// them.
+    pub async fn paired_seat_tokens(
+        &self,
+    ) -> Result<impl Fn(&str, u32) -> String + use<>, crate::error::ApiError> {
+        let key = self.seat_key().await?.to_vec();
+        Ok(move |game: &str, seat: u32| derive_token(&key, game, seat))
+    }
+}
+
+/// The token of a seat, from the key: 16 bytes of an HMAC-SHA-256, in hex.
+fn derive_token(key: &[u8], game: &str, seat: u32) -> String {
+    use hmac::{Hmac, KeyInit, Mac};
+    let Ok(mut mac) = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(key) else {
+        return String::new();
+    };
+    mac.update(format!("seat:{game}:{seat}").as_bytes());
+    mac.finalize().into_bytes()[..16]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::derive_token;
+
+    #[test]
+    fn seat_tokens_differ_by_key_game_and_seat_and_repeat() {
+        let a = derive_token(b"key one", "abc123", 0);
+        assert_eq!(a.len(), 32);
+        assert_eq!(a, derive_token(b"key one", "abc123", 0));
+        assert_ne!(a, derive_token(b"key one", "abc123", 1));
+        assert_ne!(a, derive_token(b"key one", "abc124", 0));
+        assert_ne!(a, derive_token(b"key two", "abc123", 0));
     }
 }

@@ -273,7 +273,6 @@ impl Tournaments {
                 .ok_or_else(|| ApiError::Internal(format!("no player numbered {n}")))
         };
         let players = [player(first)?, player(second)?];
-        let key = self.seat_key_owned().await?;
         crate::rooms::records::create_paired(
             &self.ctx,
             spec.game.kind(),
@@ -281,13 +280,9 @@ impl Tournaments {
             spec.rated,
             &players,
             false,
-            |game, seat| super::derive_token(&key, game, seat),
+            self.ctx.paired_seat_tokens().await?,
         )
         .await
-    }
-
-    async fn seat_key_owned(&self) -> Result<Vec<u8>, ApiError> {
-        Ok(self.key_bytes().await?.to_vec())
     }
 
     async fn start_games(&self, games: &[String]) -> Result<(), ApiError> {

@@ -25,8 +25,6 @@ use crate::error::ApiError;
 use crate::ids::{now_ms, random_hex};
 use crate::store::players::Account;
 use crate::store::tournaments::{Joined, TournamentRecord, TournamentStatus};
-use hmac::{Hmac, KeyInit, Mac};
-use sha2::Sha256;
 pub use spec::TournamentSpec;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -45,8 +43,6 @@ pub struct Tournaments {
     pub(crate) ctx: Arc<Context>,
     /// This node's name as a director.
     pub(crate) node: String,
-    /// The key of the seats' tokens (read once from the store).
-    seat_key: tokio::sync::OnceCell<Vec<u8>>,
     /// Wakes the director at once (a join, a game's end).
     pub(crate) wake: Arc<tokio::sync::Notify>,
     /// When each (tournament, account) visit was last written, so a page's polling writes
@@ -62,7 +58,6 @@ impl Tournaments {
         let t = Arc::new(Tournaments {
             ctx,
             node: format!("t-{}", random_hex(6)),
-            seat_key: tokio::sync::OnceCell::new(),
             wake: Arc::default(),
             seen_written: Mutex::new(HashMap::new()),
             schedule: Mutex::new(Vec::new()),
@@ -117,19 +112,7 @@ impl Tournaments {
 
     /// The token of `seat` of a tournament game `game`: the same every time it is asked.
     pub async fn seat_token(&self, game: &str, seat: u32) -> Result<String, ApiError> {
-        let key = self.key_bytes().await?;
-        Ok(derive_token(key, game, seat))
-    }
-
-    /// The key of the seats' tokens.
-    pub(crate) async fn key_bytes(&self) -> Result<&[u8], ApiError> {
-        let key = self
-            .seat_key
-            .get_or_try_init(|| async {
-                Ok::<_, ApiError>(self.ctx.store.secret("seats").await?.into_bytes())
-            })
-            .await?;
-        Ok(key.as_slice())
+        self.ctx.paired_seat_token(game, seat).await
     }
 
     /// Makes a tournament for `creator` (none: the server's schedule); its id.
@@ -265,32 +248,5 @@ impl Tournaments {
             Ok(_) => {}
             Err(e) => tracing::warn!("the tournaments' direction was not given back: {e}"),
         }
-    }
-}
-
-/// The token of a seat, from the key: 16 bytes of an HMAC-SHA-256, in hex.
-fn derive_token(key: &[u8], game: &str, seat: u32) -> String {
-    let Ok(mut mac) = <Hmac<Sha256> as KeyInit>::new_from_slice(key) else {
-        return String::new();
-    };
-    mac.update(format!("seat:{game}:{seat}").as_bytes());
-    mac.finalize().into_bytes()[..16]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seat_tokens_differ_by_key_game_and_seat_and_repeat() {
-        let a = derive_token(b"key one", "abc123", 0);
-        assert_eq!(a.len(), 32);
-        assert_eq!(a, derive_token(b"key one", "abc123", 0));
-        assert_ne!(a, derive_token(b"key one", "abc123", 1));
-        assert_ne!(a, derive_token(b"key one", "abc124", 0));
-        assert_ne!(a, derive_token(b"key two", "abc123", 0));
     }
 }

@@ -1,0 +1,79 @@
+// The chat (issue #30, item 7) on phones: Ann and Bob play Querni; Ann writes words that look
+// like HTML and Bob's page shows them as the text typed; Bob mutes her from her name and shows
+// her again; a guest watching reads the spectators' room and is asked to sign in to write;
+// Bob reports Ann's message from its name and the report reaches the queue.
+import { shot, assert, newPage } from './harness.mjs';
+import { axeFindings } from './moderation.mjs';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
+
+/** @param {import('playwright-core').Page} page @param {string} base @param {string} name */
+async function signUp(page, base, name) {
+  await page.goto(base + '/account');
+  const status = await page.evaluate(async (n) => (await fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: 'correct horse battery' }) })).status, name);
+  assert(status === 200, `${name} signed up (${status})`);
+}
+
+async function chatOnPhones({ browser, base }) {
+  const stamp = Date.now().toString(36).slice(-5);
+  const [ann, bob] = [`ca${stamp}`, `cb${stamp}`];
+  const a = await newPage(browser, PHONE);
+  const b = await newPage(browser, PHONE);
+  await signUp(a.page, base, ann);
+  await signUp(b.page, base, bob);
+  // Ann makes a Querni game for two; Bob takes the other seat
+  const made = await a.page.evaluate(async (n) => {
+    const g = await (await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'querni', name: n }) })).json();
+    localStorage.setItem(`tabula:seat:${g.id}`, JSON.stringify({ seat: g.seat, token: g.token }));
+    return g;
+  }, ann);
+  assert(made.id, `a game: ${JSON.stringify(made)}`);
+  await b.page.evaluate(async ([id, n]) => {
+    const j = await (await fetch(`/api/games/${id}/join`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: n }) })).json();
+    localStorage.setItem(`tabula:seat:${id}`, JSON.stringify({ seat: j.seat, token: j.token }));
+  }, [made.id, bob]);
+  for (const p of [a.page, b.page]) {
+    await p.goto(`${base}/querni/play/${made.id}`);
+    await p.locator('[data-test=chat-input]').waitFor();
+  }
+  const words = '<b>hello</b> & <img src=x onerror=alert(1)> gg';
+  await a.page.locator('[data-test=chat-input]').fill(words);
+  await a.page.locator('[data-test=chat-send]').click();
+  const line = b.page.locator('[data-test=chat-lines] .chat-line', { hasText: 'hello' });
+  await line.waitFor({ timeout: 10_000 });
+  const text = await line.locator('.chat-text').innerText();
+  assert(text === words, `shown as typed: ${text}`);
+  assert((await b.page.locator('[data-test=chat-lines] b, [data-test=chat-lines] img').count()) === 0, 'no HTML made of it');
+  await b.page.locator('[data-test=chat]').scrollIntoViewIfNeeded();
+  await shot(b.page, 'chat-phone');
+  const width = await b.page.evaluate(() => document.documentElement.scrollWidth);
+  assert(width <= 390, `the game page with its chat fits a phone (${width} px)`);
+  const findings = await axeFindings(b.page);
+  assert(findings.length === 0, `axe on the chat: ${findings.join(', ')}`);
+
+  // Bob mutes Ann from her name, then shows her again
+  await line.locator('[data-test=chat-name]').click();
+  await line.locator('[data-test=chat-mute]').click();
+  await b.page.locator('[data-test=chat-lines] .chat-line', { hasText: 'hello' }).waitFor({ state: 'detached' });
+  await b.page.locator('[data-test=chat-unmute]').click();
+  await line.waitFor();
+
+  // a guest watching reads the spectators' room: Ann's words are not there
+  const g = await newPage(browser, PHONE);
+  await g.page.goto(`${base}/querni/play/${made.id}`);
+  await g.page.locator('[data-test=chat-note] a', { hasText: 'Sign in' }).waitFor();
+  assert((await g.page.locator('[data-test=chat-input]').isVisible()) === false, 'a guest has no line to write in');
+  assert((await g.page.locator('.chat-line', { hasText: 'hello' }).count()) === 0, 'the players\' room is theirs');
+
+  // Bob reports Ann's message from her name
+  await line.locator('[data-test=chat-name]').click();
+  await line.locator('[data-test=report-player]').click();
+  await b.page.locator('[data-test=report-reason]').selectOption('abuse');
+  await b.page.locator('[data-test=report-send]').click();
+  await b.page.locator('[data-test=report-dialog]').waitFor({ state: 'hidden' });
+  for (const c of [a, b, g]) await c.context.close();
+}
+
+export const chatScenarios = [
+  ['chat: two players on phones, HTML shown as text, mute, a guest reads the spectators\' room, a report', chatOnPhones],
+];

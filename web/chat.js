@@ -1,0 +1,109 @@
+// The chat panel of a game (its players' room, or its spectators') and of a tournament: the
+// messages, read again every few seconds while the panel is open, each shown as text (never
+// as HTML) with Mute (this browser stops showing that player) and Report (to the moderators);
+// a line to write in for signed-in players, and the reason when one cannot. A player may keep
+// the chat closed in rated games ("Hide in rated games", remembered by this browser).
+import { api } from './api.js';
+import { h, attempt } from './ui.js';
+import { t, tParts } from './text.js';
+import { reportButton } from './report.js';
+
+/** @import { ChatView, ChatLine, ChatWritten } from './types/protocol' */
+
+/** How often an open panel reads its room. */
+const POLL_MS = 3000;
+const MUTED = 'tabula:chat-muted';
+const RATED_OFF = 'tabula:chat-rated-off';
+
+/** The players this browser mutes, by name. @returns {Set<string>} */
+function muted() {
+  try { return new Set(JSON.parse(localStorage.getItem(MUTED) || '[]')); } catch { return new Set(); }
+}
+
+/** @param {Set<string>} names */
+function saveMuted(names) { localStorage.setItem(MUTED, JSON.stringify([...names])); }
+
+/**
+ * A chat panel.
+ * @param {'games' | 'tournaments'} kind
+ * @param {string} id
+ * @param {{ rated?: boolean, game?: string }} [about] a rated game's panel starts closed for a
+ *   player who hides the chat in rated games; `game` is named in a report
+ * @returns {{ element: HTMLElement, close: () => void }}
+ */
+export function chatPanel(kind, id, about = {}) {
+  const path = `/api/${kind}/${id}/chat`;
+  const hideRated = localStorage.getItem(RATED_OFF) === '1';
+  const list = h('ol', { class: 'chat-lines plain', 'data-test': 'chat-lines' });
+  const note = h('p', { class: 'muted small', 'data-test': 'chat-note' });
+  const input = h('input', { maxlength: 300, 'aria-label': t('chat-write'), placeholder: t('chat-write'), 'data-test': 'chat-input', autocomplete: 'off' });
+  const send = h('button', { type: 'submit', 'data-test': 'chat-send' }, t('chat-send'));
+  const form = h('form', { class: 'row chat-form' }, input, send);
+  const ratedBox = h('input', { type: 'checkbox', 'data-test': 'chat-rated-off', checked: hideRated });
+  ratedBox.addEventListener('change', () => localStorage.setItem(RATED_OFF, ratedBox.checked ? '1' : '0'));
+  const details = h('details', { class: 'card chat', 'data-test': 'chat', open: !(about.rated && hideRated) },
+    h('summary', {}, h('h2', { class: 'minor', style: 'display:inline' }, t('chat-title'))),
+    h('div', { role: 'log', 'aria-live': 'polite', 'aria-label': t('chat-title') }, list), note, form,
+    h('label', { class: 'row small muted' }, ratedBox, t('chat-hideRated')));
+  /** @type {ChatLine[]} */
+  let lines = [];
+  let last = 0;
+  let stopped = false;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+
+  const draw = () => {
+    const mutedNow = muted();
+    const shown = lines.filter((l) => !mutedNow.has(l.name));
+    list.replaceChildren(...shown.map((l) => {
+      // the writer's name opens the message's tools: Mute and Report
+      const tools = h('span', { class: 'chat-tools', hidden: true },
+        h('button', { class: 'secondary small', 'data-test': 'chat-mute', onclick: () => { const m = muted(); m.add(l.name); saveMuted(m); draw(); } },
+          ...tParts('chat-mute', { name: h('span', { translate: 'no' }, l.name) })),
+        reportButton(l.name, { message: l.id, ...(about.game ? { game: about.game } : {}) }));
+      const who = h('button', { class: 'link chat-name', 'aria-expanded': 'false', 'data-test': 'chat-name', translate: 'no', title: t('chat-tools') }, l.name);
+      who.addEventListener('click', () => { tools.hidden = !tools.hidden; who.setAttribute('aria-expanded', String(!tools.hidden)); });
+      return h('li', { class: 'chat-line', 'data-id': l.id }, who, ' ', h('span', { class: 'chat-text' }, l.body), tools);
+    }));
+    if (!shown.length) list.append(h('li', { class: 'muted' }, t('chat-empty')));
+    const hidden = lines.length - shown.length;
+    const unmute = hidden ? h('button', { class: 'secondary small', 'data-test': 'chat-unmute', onclick: () => { saveMuted(new Set()); draw(); } }, t('chat-unmuteAll')) : '';
+    return unmute;
+  };
+
+  const read = async () => {
+    const v = /** @type {ChatView} */ (await api('GET', `${path}?after=${last}`));
+    if (stopped) return;
+    if (v.messages.length) {
+      lines = [...lines, ...v.messages].slice(-100);
+      last = v.messages[v.messages.length - 1].id;
+    }
+    form.hidden = Boolean(v.cannot_write);
+    const unmute = draw();
+    // a guest is asked to sign in; anyone else is told the server's reason (a mute's, with the
+    // moderator's words), as data
+    const why = !v.cannot_write ? '' : v.cannot_write.startsWith('sign in')
+      ? h('a', { class: 'button secondary', href: '/account', 'data-link': true }, t('chat-signIn'))
+      : h('span', {}, t('chat-cannot'), ' ', h('span', { translate: 'no' }, v.cannot_write));
+    note.replaceChildren(why, unmute);
+  };
+  const poll = () => {
+    clearTimeout(timer);
+    if (stopped || !details.open) return;
+    read().catch(() => { /* the next read tries again */ })
+      .finally(() => { if (!stopped) timer = setTimeout(poll, POLL_MS); });
+  };
+  details.addEventListener('toggle', () => { if (details.open) poll(); });
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    attempt(async () => {
+      /** @type {ChatWritten} */ (await api('POST', path, { text }));
+      input.value = '';
+      await read();
+    }, { action: t('chat-send') });
+  });
+  poll();
+  return { element: details, close: () => { stopped = true; clearTimeout(timer); } };
+}

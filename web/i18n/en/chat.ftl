@@ -1,0 +1,11 @@
+# The chat of a game (its players', or its spectators') and of a tournament.
+chat-title = Chat
+chat-write = Write a message
+chat-send = Send
+chat-empty = No messages yet.
+chat-tools = Mute or report
+chat-mute = Mute { $name }
+chat-unmuteAll = Show muted players again
+chat-signIn = Sign in to write in the chat
+chat-cannot = You cannot write here:
+chat-hideRated = Hide the chat in rated games
