@@ -175,6 +175,111 @@ side: QuerniSide,
 n: number, };
 
 /**
+ * A challenge as a player sends it.
+ */
+export type ChallengeBody = { 
+/**
+ * Whom, by name.
+ */
+to: string, 
+/**
+ * `quickchess`, `querni` or `royal-match`.
+ */
+kind: Kind, 
+/**
+ * The game's options (variant, clock; `color` is the challenger's side).
+ */
+options: GameOptions, 
+/**
+ * Rated or casual.
+ */
+rated: boolean, };
+
+/**
+ * What is stored of the game asked for.
+ */
+export type ChallengeGame = { 
+/**
+ * The kind of game.
+ */
+kind: Kind, 
+/**
+ * Its options.
+ */
+options: GameOptions, 
+/**
+ * Rated or casual.
+ */
+rated: boolean, };
+
+/**
+ * The viewer's challenges.
+ */
+export type ChallengeList = { 
+/**
+ * Made to the viewer, newest first.
+ */
+incoming: Array<ChallengeView>, 
+/**
+ * Made by the viewer, newest first.
+ */
+outgoing: Array<ChallengeView>, 
+/**
+ * The server's clock now.
+ */
+now: number, };
+
+/**
+ * A seat in the game an accepted challenge made.
+ */
+export type ChallengeSeat = { 
+/**
+ * The game.
+ */
+id: string, 
+/**
+ * The viewer's seat.
+ */
+seat: number, 
+/**
+ * Its token.
+ */
+token: string, };
+
+/**
+ * A challenge as one of its two players sees it.
+ */
+export type ChallengeView = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Who asks.
+ */
+from: string, 
+/**
+ * Who is asked.
+ */
+to: string, 
+/**
+ * The game asked for.
+ */
+game: ChallengeGame, 
+/**
+ * `open`, `accepted`, `declined`, `cancelled` or `expired`.
+ */
+status: string, 
+/**
+ * When it lapses unless answered.
+ */
+expires: number, 
+/**
+ * The viewer's seat, once accepted.
+ */
+seat: ChallengeSeat | null, };
+
+/**
  * A message to write.
  */
 export type ChatBody = { 

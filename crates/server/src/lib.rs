@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod challenges;
 pub mod chat;
 pub mod cluster;
 pub mod context;

@@ -122,6 +122,9 @@ pub fn typescript() -> Result<String, String> {
     c.visit::<crate::chat::ChatView>();
     c.visit::<crate::http::chat::ChatBody>();
     c.visit::<crate::http::chat::ChatWritten>();
+    // challenges
+    c.visit::<crate::challenges::ChallengeBody>();
+    c.visit::<crate::challenges::ChallengeList>();
     if !c.clashes.is_empty() {
         return Err(format!(
             "two Rust types would have the same TypeScript name (rename one with \

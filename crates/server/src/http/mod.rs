@@ -12,6 +12,7 @@ mod accounts;
 pub mod admin;
 mod asset_catalog;
 mod assets;
+pub mod challenges;
 pub mod chat;
 mod daily;
 mod deck;
@@ -152,6 +153,7 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(social::routes())
         .merge(tournaments::routes())
         .merge(chat::routes())
+        .merge(challenges::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin))
         .layer(middleware::from_fn(observe::record));

@@ -1,6 +1,6 @@
 //! `tabula migrate`: every game, seat, action, account, session, result, rating, daily
-//! result, puzzle, moderation record (sanctions, reports, chat, audit log), follow, block and
-//! tournament (entries, boards) of a SQLite
+//! result, puzzle, moderation record (sanctions, reports, chat, audit log), follow, block,
+//! tournament (entries, boards) and challenge of a SQLite
 //! database copied into an empty PostgreSQL database, in one transaction,
 //! then checked: each game's record, seats and log read back from PostgreSQL must equal
 //! SQLite's, so a site moving from one machine to several loses nothing.
@@ -296,6 +296,19 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
             ("berserk_second", Ty::Bool),
             ("started", Ty::Big),
             ("ended", Ty::OptBig),
+        ],
+    ),
+    (
+        "challenges",
+        &[
+            ("id", Ty::Text),
+            ("challenger", Ty::Big),
+            ("challenged", Ty::Big),
+            ("spec", Ty::Text),
+            ("status", Ty::Text),
+            ("created", Ty::Big),
+            ("expires", Ty::Big),
+            ("game", Ty::OptText),
         ],
     ),
     (

@@ -11,6 +11,7 @@
 //! several server nodes from one PostgreSQL database.
 
 pub mod backup;
+pub mod challenges;
 pub mod copy;
 mod games;
 pub mod leases;
@@ -30,6 +31,7 @@ pub mod sqlite;
 mod statements;
 pub mod tournaments;
 
+pub use challenges::ChallengeStore;
 pub use moderation::ModerationStore;
 pub use open::Database;
 pub use players::PlayerStore;
@@ -137,14 +139,27 @@ impl From<StoreError> for crate::error::ApiError {
 }
 
 /// What the server needs from storage: the games, the players, the puzzles, the moderators'
-/// records, and friends.
+/// records, friends, tournaments and challenges.
 pub trait Store:
-    GameStore + PlayerStore + PuzzleStore + ModerationStore + SocialStore + TournamentStore
+    GameStore
+    + PlayerStore
+    + PuzzleStore
+    + ModerationStore
+    + SocialStore
+    + TournamentStore
+    + ChallengeStore
 {
 }
 
-impl<T: GameStore + PlayerStore + PuzzleStore + ModerationStore + SocialStore + TournamentStore>
-    Store for T
+impl<
+    T: GameStore
+        + PlayerStore
+        + PuzzleStore
+        + ModerationStore
+        + SocialStore
+        + TournamentStore
+        + ChallengeStore,
+> Store for T
 {
 }
 
