@@ -116,6 +116,16 @@ export function updateHeader() {
   // a name is in no language of the page's
   if (me) link.setAttribute('translate', 'no'); else link.removeAttribute('translate');
   link.setAttribute('href', me ? `/players/${me.name}` : '/account');
+  // a signed-in player's bell: challenges, on every page
+  if (me) import('./challenges.js').then((m) => m.startBell()).catch(() => {});
+}
+
+/**
+ * The button that challenges `name` (its dialog loads when pressed).
+ * @param {string} name
+ */
+function challengeButton(name) {
+  return h('button', { class: 'small', 'data-test': 'challenge', onclick: () => import('./challenges.js').then((m) => m.openChallenge(name)) }, t('challenge-button'));
 }
 
 // Every seat token this browser holds as a guest: signing up or in makes their games yours.
@@ -202,6 +212,7 @@ function relationButtons(box, name) {
       draw(/** @type {Relation} */ (await api('POST', `${path}/${action}`, {})));
     }) }, label);
     box.replaceChildren(
+      r.blocked ? '' : challengeButton(name),
       r.blocked ? '' : button(r.following ? 'unfollow' : 'follow', t(r.following ? 'friends-unfollow' : 'friends-follow'), r.following ? 'secondary small' : 'small'),
       button(r.blocked ? 'unblock' : 'block', t(r.blocked ? 'friends-unblock' : 'friends-block')),
       reportButton(name));
@@ -220,6 +231,7 @@ function friendsCard() {
       f.following.length ? h('ul', { class: 'plain stack' }, ...f.following.map((x) => h('li', { class: 'row', 'data-test': 'friend', 'data-name': x.name },
         h('span', { class: `dot ${x.online ? 'on' : 'off'}`, role: 'img', 'aria-label': t(x.online ? 'friends-online' : 'friends-offline') }),
         h('a', { href: `/players/${encodeURIComponent(x.name)}`, 'data-link': true, translate: 'no' }, x.name),
+        challengeButton(x.name),
         ...x.playing.map((g) => h('a', { class: 'button secondary small', href: pathOf(g.kind, g.id), 'data-link': true, 'data-test': 'watch' }, t('friends-watch', { game: gameName(g.kind) }))))))
         : h('p', { class: 'muted' }, t('friends-none')),
       f.blocked.length ? h('h3', {}, t('friends-blocked')) : '',

@@ -15,6 +15,7 @@ import { moderationScenarios } from './moderation.mjs';
 import { socialScenarios } from './social.mjs';
 import { tournamentScenarios } from './tournaments.mjs';
 import { chatScenarios } from './chat.mjs';
+import { challengeScenarios } from './challenges.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -242,7 +243,7 @@ const own = [
  * a lane's scenarios run one after another, in order.
  */
 export const lanes = [
-  [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios],
+  [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios, ...challengeScenarios],
   [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios],
 ];
 

@@ -1,0 +1,173 @@
+// Challenges: the dialog that challenges a player (from their profile or the friends list:
+// game, variant, clock, side, rated or casual), and the header's bell, on every page of a
+// signed-in player: it asks for the player's challenges every few seconds, counts those
+// waiting for an answer, lists them to accept, decline or cancel, and opens the game as soon
+// as a challenge is accepted (on either side). The server's shapes are in docs/web.md,
+// "Challenges".
+import { api, rememberSeat } from './api.js';
+import { h, toast, navigate, attempt } from './ui.js';
+import { t, tParts, variantTitle } from './text.js';
+import { gamePath } from './lobby.js';
+
+/** @import { ChallengeList, ChallengeView, ChallengeBody } from './types/protocol' */
+
+/** How often the bell asks. */
+const POLL_MS = 5000;
+const CLOCKS = ['', '60+0', '180+2', '300+3', '600+0', '900+10'];
+const VARIANTS = ['quickchess', 'power-pawns', 'mean-queens', 'rescue-the-queen', 'chess'];
+
+/** @param {string} name a player's name, in no language of the page's */
+function who(name) { return h('span', { translate: 'no' }, name); }
+
+/** @param {string} label @param {HTMLElement} control */
+function field(label, control) { return h('label', { class: 'stack' }, h('span', { class: 'muted' }, label), control); }
+
+/**
+ * A challenge's game in words: `QuickChess · Mean Queens · 3+2 · rated`.
+ * @param {ChallengeView} c
+ */
+function describe(c) {
+  const o = c.game.options || {};
+  const parts = [t(c.game.kind === 'royal-match' ? 'game-royal' : `game-${c.game.kind}`)];
+  if (o.variant && o.variant !== 'quickchess') parts.push(variantTitle(o.variant));
+  if (o.clock) parts.push(`${o.clock.initial_s / 60}+${o.clock.increment_s}`);
+  parts.push(t(c.game.rated ? 'challenge-rated' : 'challenge-casual'));
+  return parts.join(' · ');
+}
+
+/**
+ * The dialog that challenges `name`.
+ * @param {string} name
+ */
+export function openChallenge(name) {
+  const game = h('select', { 'data-test': 'challenge-game' }, h('option', { value: 'quickchess' }, t('game-quickchess')), h('option', { value: 'querni' }, t('game-querni')), h('option', { value: 'royal-match' }, t('game-royal')));
+  const variant = h('select', { 'data-test': 'challenge-variant' }, ...VARIANTS.map((v) => h('option', { value: v }, v === 'chess' ? t('lobby-chess8x8') : variantTitle(v))));
+  const clock = h('select', { 'data-test': 'challenge-clock' }, ...CLOCKS.map((c) => h('option', { value: c, selected: c === '300+3' }, c ? `${Number(c.split('+')[0]) / 60}+${c.split('+')[1]}` : t('clock-none'))));
+  const side = h('select', { 'data-test': 'challenge-side' }, h('option', { value: 'random' }, t('challenge-sideRandom')), h('option', { value: 'first' }, t('challenge-sideFirst')), h('option', { value: 'second' }, t('challenge-sideSecond')));
+  const rated = h('input', { type: 'checkbox', 'data-test': 'challenge-rated' });
+  const variantField = field(t('lobby-variant'), variant);
+  const clockField = field(t('clock-pick'), clock);
+  const sync = () => { variantField.hidden = game.value !== 'quickchess'; clockField.hidden = game.value === 'royal-match'; };
+  game.addEventListener('change', sync);
+  sync();
+  const title = h('h2', { id: 'challenge-title' }, ...tParts('challenge-title', { name: who(name) }));
+  const d = h('dialog', { 'data-test': 'challenge-dialog', 'aria-labelledby': 'challenge-title' },
+    h('div', { class: 'stack form' }, title,
+      h('div', { class: 'row' }, field(t('lobby-game'), game), variantField, clockField, field(t('challenge-side'), side)),
+      h('label', { class: 'row' }, rated, t('challenge-ratedLabel')),
+      h('div', { class: 'row' },
+        h('button', { 'data-test': 'challenge-send', onclick: () => send() }, t('challenge-send')),
+        h('button', { class: 'secondary', onclick: () => { d.close(); } }, t('dialog-cancel')))));
+  const send = () => attempt(async () => {
+    const [initial, increment] = clock.value ? clock.value.split('+').map(Number) : [0, 0];
+    const color = side.value === 'random' ? (Math.random() < 0.5 ? 'first' : 'second') : side.value;
+    /** @type {ChallengeBody} */
+    const body = {
+      to: name,
+      kind: game.value === 'querni' ? 'querni' : game.value === 'royal-match' ? 'royal-match' : 'quickchess',
+      options: {
+        ...(game.value === 'quickchess' ? { variant: variant.value } : {}),
+        ...(clock.value && game.value !== 'royal-match' ? { clock: { initial_s: initial, increment_s: increment } } : {}),
+        color: color === 'second' ? 'second' : 'first',
+      },
+      rated: rated.checked,
+    };
+    await api('POST', '/api/challenges', body);
+    d.close();
+    toast(t('challenge-sent', { name }));
+    refresh();
+  }, { action: t('challenge-send') });
+  d.addEventListener('close', () => d.remove());
+  document.body.append(d);
+  d.showModal();
+}
+
+/** The bell, once started. @type {{ button: HTMLButtonElement, badge: HTMLElement } | null} */
+let bell = null;
+/** @type {ChallengeList | null} */
+let latest = null;
+/** Challenges this page announced or opened already. */
+const told = new Set();
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let timer;
+
+/**
+ * Opens the game an accepted challenge made, once.
+ * @param {ChallengeView} c
+ */
+function openGame(c) {
+  if (!c.seat || told.has(`open:${c.id}`) || sessionStorage.getItem(`tabula:challenge-opened:${c.id}`)) return;
+  told.add(`open:${c.id}`);
+  sessionStorage.setItem(`tabula:challenge-opened:${c.id}`, '1');
+  rememberSeat(c.seat.id, c.seat.seat, c.seat.token);
+  navigate(gamePath(c.game.kind, c.seat.id));
+}
+
+/** Asks for the challenges again and shows them. */
+async function refresh() {
+  clearTimeout(timer);
+  try {
+    const list = /** @type {ChallengeList} */ (await api('GET', '/api/challenges'));
+    latest = list;
+    const waiting = list.incoming.filter((c) => c.status === 'open');
+    for (const c of waiting) {
+      if (!told.has(c.id)) { told.add(c.id); toast(t('challenge-incoming', { name: c.from })); }
+    }
+    for (const c of list.outgoing) if (c.status === 'accepted') openGame(c);
+    if (bell) {
+      bell.badge.textContent = waiting.length ? String(waiting.length) : '';
+      bell.button.setAttribute('aria-label', t('challenge-bell', { count: waiting.length }));
+      bell.button.classList.toggle('ringing', waiting.length > 0);
+    }
+  } catch { /* signed out, or offline: the next ask tries again */ }
+  if (bell && document.visibilityState !== 'hidden') timer = setTimeout(refresh, POLL_MS);
+}
+
+/**
+ * A line of the bell's list.
+ * @param {ChallengeView} c @param {boolean} incoming @param {HTMLDialogElement} d
+ */
+function line(c, incoming, d) {
+  const act = (/** @type {string} */ what) => attempt(async () => {
+    const r = /** @type {ChallengeView} */ (await api('POST', `/api/challenges/${c.id}/${what}`, {}));
+    d.close();
+    if (what === 'accept' && r.seat) openGame(r); else await refresh();
+  });
+  const words = incoming ? tParts('challenge-from', { name: who(c.from) }) : tParts('challenge-to', { name: who(c.to) });
+  const tools = c.status !== 'open' ? [h('span', { class: 'tag' }, t(`challenge-status-${c.status}`)),
+    c.status === 'accepted' && c.seat ? h('a', { class: 'button small', href: gamePath(c.game.kind, c.seat.id), 'data-link': true, onclick: () => d.close() }, t('challenge-play')) : '']
+    : incoming ? [h('button', { class: 'small', 'data-test': 'challenge-accept', onclick: () => act('accept') }, t('challenge-accept')),
+      h('button', { class: 'secondary small', 'data-test': 'challenge-decline', onclick: () => act('decline') }, t('challenge-decline'))]
+      : [h('button', { class: 'secondary small', 'data-test': 'challenge-cancel', onclick: () => act('cancel') }, t('challenge-cancel'))];
+  return h('li', { class: 'stack', style: 'gap:4px', 'data-test': incoming ? 'challenge-in' : 'challenge-out' },
+    h('span', {}, ...words), h('span', { class: 'muted' }, describe(c)), h('span', { class: 'row' }, ...tools));
+}
+
+/** The bell's list, in a dialog. */
+function openList() {
+  const list = latest || { incoming: [], outgoing: [], now: Date.now() };
+  const d = /** @type {HTMLDialogElement} */ (h('dialog', { 'data-test': 'bell-list', 'aria-labelledby': 'bell-title' }));
+  d.append(h('div', { class: 'stack' }, h('h2', { id: 'bell-title' }, t('challenge-title-list')),
+    list.incoming.length || list.outgoing.length
+      ? h('ul', { class: 'plain stack' }, ...list.incoming.map((c) => line(c, true, d)), ...list.outgoing.map((c) => line(c, false, d)))
+      : h('p', { class: 'muted' }, t('challenge-none')),
+    h('p', {}, h('button', { class: 'secondary', onclick: () => d.close() }, t('challenge-close')))));
+  d.addEventListener('close', () => d.remove());
+  document.body.append(d);
+  d.showModal();
+}
+
+/** Puts the bell in the header and starts asking (once; a signed-in page calls it). */
+export function startBell() {
+  if (bell) return;
+  const box = document.querySelector('header.top .prefs');
+  if (!box) return;
+  const badge = h('span', { class: 'badge', 'aria-hidden': 'true' });
+  const button = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: 'bell', 'data-test': 'bell', 'aria-label': t('challenge-bell', { count: 0 }), title: t('challenge-title-list'), onclick: () => refresh().then(openList) }));
+  button.innerHTML = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M6 17V11a6 6 0 0 1 12 0v6l1.5 2h-15zM10 21h4" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>';
+  button.append(badge);
+  bell = { button, badge };
+  box.prepend(button);
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') refresh(); });
+  refresh();
+}
