@@ -385,6 +385,8 @@ export function querniPlay(main, id) {
         h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !typed || Boolean(view.takeback), onclick: () => game.act({ t: 'offer_takeback' }) }, t('table-takeback')),
         h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table-resignQuestion'), t('table-resign'))) game.act({ t: 'resign' }); } }, t('table-resign')));
     }
+    // an arena tournament's game, before one's first turn: halve one's time for a bonus point
+    if (view.may_berserk) actions.push(h('button', { 'data-test': 'berserk', title: t('tour-berserkHelp'), onclick: () => game.act({ t: 'berserk' }) }, t('tour-berserk')));
     const pending = building ? h('div', { class: 'muted', 'data-test': 'pending' }, t('querni-soFar', { turn: querniNotation(turnText()) })) : '';
     const hintWords = building && hint ? h('div', { class: 'banner', 'data-test': 'hint-text' }, t('querni-hintIs', { words: querniTurnWords(hint.text) })) : '';
     const lastTurn = history.length ? history[history.length - 1] : null;

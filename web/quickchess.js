@@ -331,6 +331,8 @@ export function quickchessPlay(main, id) {
         view.one_screen ? '' : h('button', { class: 'secondary', 'data-test': 'draw', onclick: () => game.act({ t: 'offer_draw' }) }, view.draw_offer && view.draw_offer !== mine ? t('quickchess-acceptDraw') : t('quickchess-offerDraw')),
         h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table-resignQuestion'), t('table-resign'))) game.act({ t: 'resign' }); } }, t('table-resign')));
     }
+    // an arena tournament's game, before one's first move: halve one's time for a bonus point
+    if (view.may_berserk) actions.push(h('button', { 'data-test': 'berserk', title: t('tour-berserkHelp'), onclick: () => game.act({ t: 'berserk' }) }, t('tour-berserk')));
     const whiteFirst = startFen.split(' ')[1] === 'w';
     const entries = view.moves.map((m, i) => {
       const whiteMove = (i % 2 === 0) === whiteFirst;

@@ -26,7 +26,7 @@ const ALLOWED = {
 // German shares some words with English; these count as German here.
 const GERMAN = new Set(`in an so da was war will also hat Hand Land Name Rest fast Browser per Computer Sand Bonus Optimum Position
   Status Material Analyse Minimum Team Code pro Symbol Min en passant diagonal minus stand Option Deck Bullet UltraBullet Bring
-  Moderation Chat Spam System Arena Serie`.split(/\s+/).map((w) => w.toLowerCase()));
+  Moderation Chat Spam System Arena Serie Berserk`.split(/\s+/).map((w) => w.toLowerCase()));
 
 /** The Latin words of a page's visible text that are not allowed. */
 async function foreignWords(page, language) {

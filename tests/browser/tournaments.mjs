@@ -1,7 +1,8 @@
 // Tournaments (issue #30, item 1), by clicks: a player makes an arena with the form and sees
 // its countdown; three players (two phones, a desktop) join a short Querni arena from its
 // page, two are paired and their pages open the game, one resigns, both go back to the
-// tournament, and a spectator's open page shows the standings move without a reload; the
+// tournament (the winner having berserked), and a spectator's open page shows the standings
+// move without a reload; the
 // third player is paired next;
 // then the list and a tournament's page in three languages, light and dark, phone and desktop
 // (no message missing, no English left, nothing wider than the screen, axe clean).
@@ -72,7 +73,10 @@ async function arenaOfThree({ browser, base }) {
   await spectator.page.locator('[data-test=standings]').waitFor();
   const before = await standings(spectator.page);
   assert(Object.values(before).every((v) => v === 0), `nobody has points yet: ${JSON.stringify(before)}`);
-  // one resigns; both go back to the tournament from the game's end
+  // the other berserks before its first move (the button goes), then one resigns; both go
+  // back to the tournament from the game's end
+  await second.locator('[data-test=berserk]').click();
+  await second.locator('[data-test=berserk]').waitFor({ state: 'detached' });
   await first.locator('[data-test=resign]').click();
   await first.locator('[data-test=confirm-yes]').click();
   const played = first.url();
@@ -81,10 +85,10 @@ async function arenaOfThree({ browser, base }) {
     // the tournament's page, which opens the next game at once if one is paired already
     await p.waitForURL((u) => u.pathname === `/tournaments/${made.id}` || (u.pathname.startsWith('/querni/play/') && u.href !== played));
   }
-  // the spectator's page shows the winner's two points
+  // the spectator's page shows the winner's three points (a win, and one for the berserk)
   const winner = names[players.findIndex((p) => p.page === second)];
   await spectator.page.waitForFunction((w) => [...document.querySelectorAll('[data-test=standings] tr')]
-    .some((tr) => tr.children[1]?.textContent?.startsWith(w) && tr.children[2]?.textContent === '2'), winner, { timeout: 10_000 });
+    .some((tr) => tr.children[1]?.textContent?.startsWith(w) && tr.children[2]?.textContent === '3'), winner, { timeout: 10_000 });
   await shot(spectator.page, 'tournament-standings-phone');
   for (const p of [a, b, c, spectator.page]) {
     const findings = await axeFindings(p);

@@ -391,6 +391,10 @@ player: Color, } | { "t": "decline_takeback",
 /**
  * Who refuses.
  */
+player: Color, } | { "t": "berserk", 
+/**
+ * Who.
+ */
 player: Color, } | { "t": "tick" };
 
 /**
@@ -494,7 +498,11 @@ moves: number,
 /**
  * The position now.
  */
-fen: string, } | { "t": "game_over", 
+fen: string, } | { "t": "berserked", 
+/**
+ * Who.
+ */
+player: Color, } | { "t": "game_over", 
 /**
  * How.
  */
@@ -569,6 +577,14 @@ material: Material | null,
  * The clocks of a timed game.
  */
 clock: ChessClock | null, 
+/**
+ * An arena tournament's game: the viewer may berserk now.
+ */
+may_berserk?: boolean, 
+/**
+ * Who berserked (White first).
+ */
+berserked: [boolean, boolean], 
 /**
  * The server's time.
  */
@@ -937,6 +953,11 @@ color?: ColorChoice,
  * A duel: the clock.
  */
 clock?: ClockOption, 
+/**
+ * A duel of an arena tournament: each player may berserk (halve their own time before
+ * their first move, for no increment) for a bonus point when they win.
+ */
+berserk?: boolean, 
 /**
  * QuickChess: the variant (or `olympics`).
  */
@@ -2021,6 +2042,10 @@ side: QuerniSide, } | { "type": "decline_takeback",
 /**
  * Who refuses.
  */
+side: QuerniSide, } | { "type": "berserk", 
+/**
+ * Who.
+ */
 side: QuerniSide, } | { "type": "tick" };
 
 /**
@@ -2075,6 +2100,10 @@ status: QuerniStatus, } | { "type": "takeback_offered",
 side: QuerniSide, } | { "type": "takeback_declined", 
 /**
  * By whom.
+ */
+side: QuerniSide, } | { "type": "berserked", 
+/**
+ * Who.
  */
 side: QuerniSide, } | { "type": "taken_back", 
 /**
@@ -2203,6 +2232,14 @@ history: Array<TurnStep>,
  * The clocks of a timed game.
  */
 clock: QuerniClock | null, 
+/**
+ * An arena tournament's game: the viewer may berserk now.
+ */
+may_berserk?: boolean, 
+/**
+ * Who berserked (Blue first).
+ */
+berserked: [boolean, boolean], 
 /**
  * The server's time.
  */
@@ -3039,6 +3076,14 @@ material: Material | null,
  */
 clock: ChessClock | null, 
 /**
+ * An arena tournament's game: the viewer may berserk now.
+ */
+may_berserk?: boolean, 
+/**
+ * Who berserked (White first).
+ */
+berserked: [boolean, boolean], 
+/**
  * The server's time.
  */
 now: number, 
@@ -3469,7 +3514,11 @@ round: number | null,
 /**
  * The result for the first mover once over (`win`, `draw`, `loss`, `void`).
  */
-outcome: string | null, };
+outcome: string | null, 
+/**
+ * Who berserked, the first mover first (known once the result is recorded).
+ */
+berserk: [boolean, boolean], };
 
 /**
  * What joining did.

@@ -44,6 +44,9 @@ pub struct ChessClock {
     moved: [bool; 2],
     /// The side to make its first move, and since when it could (its clock not running).
     waiting: Option<(usize, Millis)>,
+    /// Whether each side berserked (halved its own time before its first move, for no
+    /// increment: an arena tournament's bonus point for a win).
+    berserked: [bool; 2],
 }
 
 impl ChessClock {
@@ -55,7 +58,30 @@ impl ChessClock {
             running: None,
             moved: [control.first_move_ms.is_none(); 2],
             waiting: None,
+            berserked: [false; 2],
         }
+    }
+
+    /// `side` berserks: its time is halved and it gets no increment from now on. Only before
+    /// its first move, once, and only with a first-move limit (a clock running from the start
+    /// has no "before"): whether it did.
+    pub fn berserk(&mut self, side: usize) -> bool {
+        if !self.may_berserk(side) {
+            return false;
+        }
+        self.berserked[side] = true;
+        self.left[side] = self.left[side].min(self.control.base_ms / 2);
+        true
+    }
+
+    /// Whether `side` may berserk now (see [`ChessClock::berserk`]).
+    pub fn may_berserk(&self, side: usize) -> bool {
+        side < 2 && !self.moved[side] && !self.berserked[side]
+    }
+
+    /// Whether each side berserked.
+    pub fn berserked(&self) -> [bool; 2] {
+        self.berserked
     }
 
     /// The time control.
@@ -144,7 +170,12 @@ impl ChessClock {
     /// increment added (a free first move is only marked made), and `next`'s clock starts.
     pub fn press(&mut self, now: Millis, next: usize) {
         if let Some((s, _)) = self.running {
-            self.left[s] = self.left(s, now) + self.control.increment_ms;
+            let increment = if self.berserked[s] {
+                0
+            } else {
+                self.control.increment_ms
+            };
+            self.left[s] = self.left(s, now) + increment;
             self.running = None;
         }
         if let Some((s, _)) = self.waiting.take() {
@@ -164,6 +195,32 @@ impl ChessClock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_berserk_halves_the_time_drops_the_increment_and_only_before_the_first_move() {
+        let mut c = ChessClock::new(FREE);
+        assert!(c.berserk(1));
+        assert!(!c.berserk(1), "once");
+        assert_eq!(c.both(0), [60_000, 30_000]);
+        assert_eq!(c.berserked(), [false, true]);
+        // side 0 makes its first move: now it may not berserk
+        c.start(0, 0);
+        c.press(1_000, 1);
+        assert!(!c.berserk(0));
+        // side 1's first move is free; its next move gets no increment
+        c.press(2_000, 0);
+        c.press(3_000, 1);
+        c.press(8_000, 0);
+        assert_eq!(c.left(1, 8_000), 25_000, "30 s less 5 s, no increment");
+        assert_eq!(
+            c.left(0, 8_000),
+            60_000 + 2_000 - 1_000,
+            "the other side's increment stays"
+        );
+        // a clock running from the start has no time before a first move
+        let mut old = ChessClock::new(TC);
+        assert!(!old.berserk(0));
+    }
 
     const TC: TimeControl = TimeControl {
         base_ms: 60_000,

@@ -68,6 +68,12 @@ pub enum QuerniAction {
         /// Who refuses.
         side: Side,
     },
+    /// Berserk (an arena tournament's): halve one's own time before one's first turn, for
+    /// no increment.
+    Berserk {
+        /// Who.
+        side: Side,
+    },
     /// Time passes (a clock runs out).
     Tick,
 }
@@ -101,6 +107,11 @@ pub enum QuerniEvent {
         /// By whom.
         side: Side,
     },
+    /// A side berserked: its time is halved.
+    Berserked {
+        /// Who.
+        side: Side,
+    },
     /// Turns were taken back: `side`'s last turn and every turn after it.
     TakenBack {
         /// Whose turn was taken back.
@@ -128,6 +139,9 @@ pub enum QuerniError {
     /// A takeback that cannot be asked for, granted or refused.
     #[error("{0}")]
     Takeback(String),
+    /// A berserk after one's first turn, twice, or in an untimed game.
+    #[error("berserk is only before one's first turn in a timed game, once")]
+    Berserk,
 }
 
 /// A game in progress or finished.
@@ -178,6 +192,17 @@ impl QuerniGame {
     /// Time left of blue and red at `now`, if timed.
     pub fn clocks(&self, now: Millis) -> Option<[Millis; 2]> {
         self.clock.map(|c| c.both(now))
+    }
+
+    /// Whether `side` may berserk now: the game goes on, is timed with a first-turn limit, and
+    /// `side` has neither played nor berserked.
+    pub fn may_berserk(&self, side: Side) -> bool {
+        !self.status.is_over() && self.clock.is_some_and(|c| c.may_berserk(side.index()))
+    }
+
+    /// Whether each side berserked (Blue's first).
+    pub fn berserked(&self) -> [bool; 2] {
+        self.clock.map(|c| c.berserked()).unwrap_or_default()
     }
 
     /// The side whose clock is running (none before the side to move has made its first move
@@ -339,6 +364,13 @@ impl QuerniGame {
         }
         match action {
             QuerniAction::Tick => {}
+            QuerniAction::Berserk { side } => {
+                let done = self.clock.as_mut().is_some_and(|c| c.berserk(side.index()));
+                if !done {
+                    return Err(QuerniError::Berserk);
+                }
+                events.push(QuerniEvent::Berserked { side: *side });
+            }
             QuerniAction::Resign { side } => {
                 self.status = Status::Won {
                     winner: side.other(),

@@ -282,6 +282,11 @@ pub struct GameOptions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub clock: Option<ClockOption>,
+    /// A duel of an arena tournament: each player may berserk (halve their own time before
+    /// their first move, for no increment) for a bonus point when they win.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub berserk: Option<bool>,
     /// QuickChess: the variant (or `olympics`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -40,6 +40,7 @@ async fn look_and_play(
     id: &str,
     names: &[String],
     i: usize,
+    resign: bool,
 ) -> Value {
     let (status, t) = call(jar, s, "GET", &format!("/api/tournaments/{id}"), None).await;
     assert_eq!(status, 200, "{t}");
@@ -60,7 +61,21 @@ async fn look_and_play(
             .find(|p| *p != names[i])
             .unwrap();
         let their = names.iter().position(|n| n == opponent).unwrap();
-        if their > i {
+        // in an arena, the player numbered 3 or 6 berserks each game it will win (refused
+        // once the game has begun for it, or is over: then it simply did not)
+        if their < i && (i == 3 || i == 6) && t["spec"]["kind"] == "arena" {
+            let body = json!({"token": game["token"], "action": {"t": "berserk"}});
+            let _ = request(
+                s.addr,
+                1,
+                "POST",
+                &format!("/api/games/{gid}/act"),
+                &[],
+                Some(body),
+            )
+            .await;
+        }
+        if their > i && resign {
             let body = json!({"token": game["token"], "action": {"t": "resign"}});
             let a = request(
                 s.addr,
@@ -80,17 +95,20 @@ async fn look_and_play(
 }
 
 /// Arena points worked out here: 2 a win, 1 a draw; after two wins in a row each win 4
-/// until a non-win.
-fn arena_points(results: &[&str]) -> u32 {
+/// until a non-win; one more for a win after a berserk.
+fn arena_points(results: &[(&str, bool)]) -> u32 {
     let mut points = 0;
-    for (k, r) in results.iter().enumerate() {
-        let streak = k >= 2 && results[k - 2] == "win" && results[k - 1] == "win";
+    for (k, (r, berserk)) in results.iter().enumerate() {
+        let streak = k >= 2 && results[k - 2].0 == "win" && results[k - 1].0 == "win";
         points += match (*r, streak) {
             ("win", true) => 4,
             ("win", false) => 2,
             ("draw", _) => 1,
             _ => 0,
         };
+        if *r == "win" && *berserk {
+            points += 1;
+        }
     }
     points
 }
@@ -216,11 +234,14 @@ async fn eight_players_go_through_a_short_arena() {
             "the arena never finished"
         );
         let mut view = Value::Null;
-        for (i, jar) in jars.iter_mut().enumerate() {
-            if i == 7 && !came_back {
-                continue;
+        // a look without resigning (the winners berserk), then one with
+        for resign in [false, true] {
+            for (i, jar) in jars.iter_mut().enumerate() {
+                if i == 7 && !came_back {
+                    continue;
+                }
+                view = look_and_play(&s, jar, &id, &names, i, resign).await;
             }
-            view = look_and_play(&s, jar, &id, &names, i).await;
         }
         for g in view["games"].as_array().unwrap() {
             let players: Vec<&str> = g["players"]
@@ -270,7 +291,8 @@ async fn eight_players_go_through_a_short_arena() {
         "only {} games were played",
         finished.len()
     );
-    let mut results: HashMap<&str, Vec<&str>> = HashMap::new();
+    let mut results: HashMap<&str, Vec<(&str, bool)>> = HashMap::new();
+    let mut berserks = 0;
     let mut opponents: HashMap<&str, Vec<&str>> = HashMap::new();
     for g in &finished {
         let p: Vec<&str> = g["players"]
@@ -288,8 +310,19 @@ async fn eight_players_go_through_a_short_arena() {
         // the higher index won every game (the other resigned)
         let winner = if p[0] > p[1] { "win" } else { "loss" };
         assert_eq!(o, winner, "{g}");
-        results.entry(p[0]).or_default().push(o);
-        results.entry(p[1]).or_default().push(flipped);
+        let berserk = [
+            g["berserk"][0].as_bool().unwrap(),
+            g["berserk"][1].as_bool().unwrap(),
+        ];
+        // only the players numbered 3 and 6 berserk, and only in games they win
+        for (k, &b) in berserk.iter().enumerate() {
+            if b {
+                assert!(p[k] == "arena3" || p[k] == "arena6", "{g}");
+                berserks += 1;
+            }
+        }
+        results.entry(p[0]).or_default().push((o, berserk[0]));
+        results.entry(p[1]).or_default().push((flipped, berserk[1]));
         opponents.entry(p[0]).or_default().push(p[1]);
         opponents.entry(p[1]).or_default().push(p[0]);
     }
@@ -298,6 +331,7 @@ async fn eight_players_go_through_a_short_arena() {
             assert_ne!(w[0], w[1], "{who} met {} twice in a row", w[0]);
         }
     }
+    assert!(berserks > 0, "the berserks counted: {finished:?}");
     let standings = last["standings"].as_array().unwrap();
     assert_eq!(standings.len(), 8);
     for line in standings {
@@ -372,7 +406,7 @@ async fn five_players_go_through_a_swiss_event_with_byes() {
         );
         let mut view = Value::Null;
         for (i, jar) in jars.iter_mut().enumerate() {
-            view = look_and_play(&s, jar, &id, &names, i).await;
+            view = look_and_play(&s, jar, &id, &names, i, true).await;
         }
         if view["status"] == "finished" {
             break view;

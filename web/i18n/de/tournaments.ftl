@@ -55,3 +55,5 @@ tour-roundN = Runde { $round }
 tour-roundOf = Runde { $round } von { $rounds }
 tour-by = angelegt von { $name }
 tour-back = Zurück zum Turnier
+tour-berserk = Berserk
+tour-berserkHelp = Halbiere vor deinem ersten Zug deine eigene Zeit: ein Sieg bringt dann einen Punkt mehr

@@ -55,3 +55,5 @@ tour-roundN = round { $round }
 tour-roundOf = round { $round } of { $rounds }
 tour-by = made by { $name }
 tour-back = Back to the tournament
+tour-berserk = Berserk
+tour-berserkHelp = Halve your own time before your first move: a win then earns one more point

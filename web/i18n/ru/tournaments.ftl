@@ -55,3 +55,5 @@ tour-roundN = тур { $round }
 tour-roundOf = тур { $round } из { $rounds }
 tour-by = создал { $name }
 tour-back = Назад к турниру
+tour-berserk = Берсерк
+tour-berserkHelp = Уменьшить своё время вдвое до первого хода: за победу будет на очко больше

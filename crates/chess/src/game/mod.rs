@@ -103,6 +103,19 @@ impl ChessGame {
         self.clock.map(|c| c.both(now))
     }
 
+    /// Whether `player` may berserk now: the game goes on, is timed with a first-move
+    /// limit, and `player` has neither moved nor berserked.
+    pub fn may_berserk(&self, player: Color) -> bool {
+        self.outcome.is_none()
+            && self.aborted.is_none()
+            && self.clock.is_some_and(|c| c.may_berserk(player.index()))
+    }
+
+    /// Whether each side berserked (White's first).
+    pub fn berserked(&self) -> [bool; 2] {
+        self.clock.map(|c| c.berserked()).unwrap_or_default()
+    }
+
     /// The side whose clock is running (none before the Blind reveal, before the side to
     /// move has made its first move when first moves are free, after the end, or without
     /// clocks).
@@ -399,6 +412,16 @@ impl ChessGame {
                     check: self.position.is_check(),
                 });
                 self.judge(&mut events);
+            }
+            ChessAction::Berserk { player } => {
+                let side = player.index();
+                let done = self.clock.as_mut().is_some_and(|c| c.berserk(side));
+                if !done {
+                    return Err(ChessError::Phase(
+                        "berserk is only before one's first move in a timed game, once",
+                    ));
+                }
+                events.push(ChessEvent::Berserked { player: *player });
             }
             ChessAction::Resign { player } => {
                 let o = Outcome::Win {

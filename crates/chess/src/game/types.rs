@@ -72,6 +72,12 @@ pub enum ChessAction {
         /// Who refuses.
         player: Color,
     },
+    /// Berserk (an arena tournament's): halve one's own time before one's first move, for no
+    /// increment.
+    Berserk {
+        /// Who.
+        player: Color,
+    },
     /// Time passes (clocks run out).
     Tick,
 }
@@ -142,6 +148,11 @@ pub enum ChessEvent {
         moves: usize,
         /// The position now.
         fen: String,
+    },
+    /// A player berserked: their time is halved.
+    Berserked {
+        /// Who.
+        player: Color,
     },
     /// The game ended.
     GameOver {

@@ -69,8 +69,9 @@ impl QuerniSession {
                             self.show();
                             say(format!("Game over: {status}."));
                         }
-                        // the terminal offers no takebacks
-                        QuerniEvent::TakebackOffered { .. }
+                        // the terminal offers no takebacks, and no tournaments to berserk in
+                        QuerniEvent::Berserked { .. }
+                        | QuerniEvent::TakebackOffered { .. }
                         | QuerniEvent::TakebackDeclined { .. }
                         | QuerniEvent::TakenBack { .. } => {}
                     }

@@ -29,6 +29,9 @@ pub struct DuelConfig {
     /// The clocks, for a timed game.
     #[serde(default)]
     pub clock: Option<TimeControl>,
+    /// Whether each player may berserk (an arena tournament's timed game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub berserk: bool,
 }
 
 fn sides(color: ColorChoice, one_screen: bool) -> [u32; 2] {
@@ -49,6 +52,7 @@ impl DuelConfig {
             variant: None,
             fen: None,
             clock: None,
+            berserk: false,
         }
     }
 
@@ -72,6 +76,7 @@ impl DuelConfig {
                 variant: Some(OLYMPICS.into()),
                 fen: None,
                 clock: None,
+                berserk: false,
             });
         }
         let v = Variant::parse(variant)
@@ -99,6 +104,7 @@ impl DuelConfig {
             variant: Some(v.name()),
             fen,
             clock: None,
+            berserk: false,
         })
     }
 
@@ -108,6 +114,28 @@ impl DuelConfig {
             clock: clock.map(ClockOption::control).transpose()?,
             ..self
         })
+    }
+
+    /// The same, with berserk allowed when `allowed` (a timed game only).
+    pub fn with_berserk(self, allowed: Option<bool>) -> Result<DuelConfig, ApiError> {
+        let berserk = allowed.unwrap_or(false);
+        if berserk && self.clock.is_none() {
+            return Err(ApiError::BadInput(
+                "options: berserk is for a timed game (give a clock)".into(),
+            ));
+        }
+        Ok(DuelConfig { berserk, ..self })
+    }
+
+    /// Refuses a berserk where the game does not allow it.
+    pub fn may_berserk(&self) -> Result<(), ApiError> {
+        if self.berserk {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden(
+                "berserk is for the games of an arena tournament".into(),
+            ))
+        }
     }
 
     /// Whether one screen plays both sides.

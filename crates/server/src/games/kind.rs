@@ -240,7 +240,8 @@ impl Kind {
             }),
             Kind::Querni | Kind::QuerniLocal => RawJson::of(
                 &DuelConfig::querni(o.color.unwrap_or_default(), self == Kind::QuerniLocal)
-                    .with_clock(o.clock)?,
+                    .with_clock(o.clock)?
+                    .with_berserk(o.berserk)?,
             ),
             Kind::Quickchess | Kind::QuickchessLocal => RawJson::of(
                 &DuelConfig::chess(
@@ -249,7 +250,8 @@ impl Kind {
                     o.variant.as_deref().unwrap_or("quickchess"),
                     o.fen.as_deref(),
                 )?
-                .with_clock(o.clock)?,
+                .with_clock(o.clock)?
+                .with_berserk(o.berserk)?,
             ),
         })
     }

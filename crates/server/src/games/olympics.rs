@@ -133,6 +133,7 @@ impl SeriesLive {
                 variant: Some(variant.name()),
                 fen: None,
                 clock,
+                berserk: false,
             },
             mix(&[seed, index as u64]),
             now,
@@ -351,6 +352,7 @@ mod tests {
             variant: Some(variant.into()),
             fen: None,
             clock: Some(CLOCK),
+            berserk: false,
         }
     }
 

@@ -134,6 +134,12 @@ pub struct QuerniView {
     pub history: Vec<TurnStep>,
     /// The clocks of a timed game.
     pub clock: Option<QuerniClock>,
+    /// An arena tournament's game: the viewer may berserk now.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub may_berserk: bool,
+    /// Who berserked (Blue first).
+    pub berserked: [bool; 2],
     /// The server's time.
     pub now: Millis,
     /// The side asking for a takeback.
@@ -167,6 +173,8 @@ pub enum QuerniIntent {
     },
     /// Give up.
     Resign,
+    /// Berserk (an arena tournament's game, before one's first turn).
+    Berserk,
     /// Ask to take one's last turn back (at one screen: the last turn; against the computer
     /// it is granted at once).
     OfferTakeback,
@@ -286,6 +294,10 @@ impl Adapter for QuerniLive {
                 QuerniAction::Turn { side, turn }
             }
             QuerniIntent::Resign => QuerniAction::Resign { side },
+            QuerniIntent::Berserk => {
+                self.config.may_berserk()?;
+                QuerniAction::Berserk { side }
+            }
             QuerniIntent::OfferTakeback => QuerniAction::OfferTakeback { side },
             QuerniIntent::AcceptTakeback => QuerniAction::AcceptTakeback { side },
             QuerniIntent::DeclineTakeback => QuerniAction::DeclineTakeback { side },
@@ -414,6 +426,14 @@ impl Adapter for QuerniLive {
             },
             history: self.steps.clone(),
             clock,
+            may_berserk: self.config.berserk
+                && seat
+                    .and_then(|s| self.config.side_of(s, to_move))
+                    .is_some_and(|i| {
+                        self.game
+                            .may_berserk(if i == 0 { Side::Blue } else { Side::Red })
+                    }),
+            berserked: self.game.berserked(),
             now,
             takeback: self.game.takeback_offer(),
             end: status,

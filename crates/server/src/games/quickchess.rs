@@ -60,6 +60,8 @@ pub enum ChessIntent {
     },
     /// Resign.
     Resign,
+    /// Berserk (an arena tournament's game, before one's first move).
+    Berserk,
     /// Offer a draw (or accept the opponent's offer).
     OfferDraw,
     /// Ask to take one's last move back (at one screen: the last move; against the
@@ -142,6 +144,12 @@ pub struct ChessView {
     pub material: Option<Material>,
     /// The clocks of a timed game.
     pub clock: Option<ChessClock>,
+    /// An arena tournament's game: the viewer may berserk now.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub may_berserk: bool,
+    /// Who berserked (White first).
+    pub berserked: [bool; 2],
     /// The server's time.
     pub now: Millis,
     /// The outcome in words.
@@ -330,6 +338,10 @@ impl Adapter for ChessLive {
                 square: short("a square", square)?,
             },
             ChessIntent::Resign => ChessAction::Resign { player },
+            ChessIntent::Berserk => {
+                self.config.may_berserk()?;
+                ChessAction::Berserk { player }
+            }
             ChessIntent::OfferDraw => ChessAction::OfferDraw { player },
             ChessIntent::OfferTakeback => ChessAction::OfferTakeback { player },
             ChessIntent::AcceptTakeback => ChessAction::AcceptTakeback { player },
@@ -540,6 +552,8 @@ impl Adapter for ChessLive {
             setup,
             material: (!hidden).then(|| material_of(&self.game)),
             clock: clock_of(&self.game, now),
+            may_berserk: self.config.berserk && my_color.is_some_and(|c| self.game.may_berserk(c)),
+            berserked: self.game.berserked(),
             now,
             outcome: words_of(&self.game),
             end: end_of(&self.game),

@@ -179,18 +179,17 @@ pub trait TournamentStore: Send + Sync {
         boards: &[BoardRecord],
         mark_playing: bool,
     ) -> Result<bool, StoreError>;
-    /// Records a board's result, as `node` directs, and frees its players for the next
-    /// pairing; whether it was written.
+    /// Records a board's result and who berserked, as `node` directs, and frees its players
+    /// for the next pairing; whether it was written.
     async fn set_outcome(
         &self,
         tournament: &str,
         node: &str,
         game: &str,
         outcome: &str,
+        berserk: [bool; 2],
         at: u64,
     ) -> Result<bool, StoreError>;
-    /// Marks `berserk` for one side of a game not yet begun; whether it was marked.
-    async fn set_berserk(&self, game: &str, first: bool) -> Result<bool, StoreError>;
     /// The board of `game`, with its tournament, if it is a tournament's.
     async fn board_of(&self, game: &str) -> Result<Option<(String, BoardRecord)>, StoreError>;
     /// Moves a tournament on to `status` at `at`, as `node` directs; whether it was written.
@@ -528,18 +527,21 @@ impl<D: Dialect> TournamentStore for D {
         node: &str,
         game: &str,
         outcome: &str,
+        berserk: [bool; 2],
         at: u64,
     ) -> Result<bool, StoreError> {
         let steps = vec![
             still_directing(self, tournament, node),
             Step::must_change(
-                "UPDATE tournament_games SET outcome = ?3, ended = ?4 \
-                 WHERE tournament = ?1 AND game = ?2 AND outcome IS NULL",
+                "UPDATE tournament_games SET outcome = ?3, ended = ?4, berserk_first = ?5, \
+                 berserk_second = ?6 WHERE tournament = ?1 AND game = ?2 AND outcome IS NULL",
                 vec![
                     Arg::text(tournament),
                     Arg::text(game),
                     Arg::text(outcome),
                     Arg::big(at),
+                    Arg::Flag(berserk[0]),
+                    Arg::Flag(berserk[1]),
                 ],
             ),
             Step::new(
@@ -548,24 +550,6 @@ impl<D: Dialect> TournamentStore for D {
             ),
         ];
         Ok(self.transaction(steps).await?.is_some())
-    }
-
-    async fn set_berserk(&self, game: &str, first: bool) -> Result<bool, StoreError> {
-        let column = if first {
-            "berserk_first"
-        } else {
-            "berserk_second"
-        };
-        Ok(self
-            .exec(
-                &format!(
-                    "UPDATE tournament_games SET {column} = ?2 \
-                     WHERE game = ?1 AND outcome IS NULL AND {column} = ?3"
-                ),
-                vec![Arg::text(game), Arg::Flag(true), Arg::Flag(false)],
-            )
-            .await?
-            == 1)
     }
 
     async fn board_of(&self, game: &str) -> Result<Option<(String, BoardRecord)>, StoreError> {

@@ -103,12 +103,41 @@ impl Tournaments {
                 None if now > ended.updated + RESULTS_GRACE_MS => "void",
                 None => continue,
             };
+            let berserk = self.berserks(&ended.game).await?;
             self.ctx
                 .store
-                .set_outcome(id, &self.node, &ended.game, outcome, now)
+                .set_outcome(id, &self.node, &ended.game, outcome, berserk, now)
                 .await?;
         }
         Ok(())
+    }
+
+    /// Who berserked in a tournament game, first mover first, read from its log (the game
+    /// is the truth, whichever node ran it): the first mover is White in QuickChess, Blue in
+    /// Querni, seated first.
+    async fn berserks(&self, game: &str) -> Result<[bool; 2], ApiError> {
+        #[derive(serde::Deserialize)]
+        struct Act {
+            // QuickChess's actions are tagged `t`, Querni's `type`
+            #[serde(alias = "type")]
+            t: String,
+            player: Option<String>,
+            side: Option<String>,
+        }
+        let mut out = [false, false];
+        for entry in self.ctx.store.log(game).await? {
+            let Ok(act) = entry.action.parse::<Act>() else {
+                continue; // a room's own action (a rematch, a close)
+            };
+            if act.t == "berserk" {
+                match act.player.or(act.side).as_deref() {
+                    Some("white" | "blue") => out[0] = true,
+                    Some("black" | "red") => out[1] = true,
+                    _ => {}
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// Starts the games of `id`'s boards that were written but not started (a director cut

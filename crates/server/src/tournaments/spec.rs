@@ -171,12 +171,15 @@ impl TournamentSpec {
         Ok(self)
     }
 
-    /// The options of each pairing's game: the first seat moves first.
+    /// The options of each pairing's game: the first seat moves first; an arena's timed
+    /// games allow berserk.
     pub fn options(&self) -> GameOptions {
+        let berserk = self.kind == Kind2::Arena && self.clock.is_some() && self.game != Game::Royal;
         GameOptions {
             color: Some(ColorChoice::First),
             clock: self.clock,
             variant: self.variant.clone(),
+            berserk: berserk.then_some(true),
             ..GameOptions::default()
         }
     }

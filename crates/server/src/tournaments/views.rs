@@ -24,6 +24,8 @@ pub struct GameLine {
     pub round: Option<u32>,
     /// The result for the first mover once over (`win`, `draw`, `loss`, `void`).
     pub outcome: Option<String>,
+    /// Who berserked, the first mover first (known once the result is recorded).
+    pub berserk: [bool; 2],
 }
 
 /// The viewer's game to play now.
@@ -143,6 +145,7 @@ impl Tournaments {
                 players: vec![name_of(b.first), name_of(b.second?)],
                 round: (spec.kind == Kind2::Swiss).then_some(b.round),
                 outcome: b.outcome.clone(),
+                berserk: b.berserk,
             })
         };
         let mut games: Vec<GameLine> = boards

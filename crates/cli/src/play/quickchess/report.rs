@@ -38,6 +38,8 @@ impl ChessSession {
                         self.verb(first, "move")
                     ));
                 }
+                // the terminal plays no tournaments, where a berserk happens
+                ChessEvent::Berserked { .. } => {}
                 ChessEvent::PlaceAgain => {
                     say("Both kings stood in check: everyone places again.");
                     self.computer_places();
