@@ -14,6 +14,7 @@
 //! `--server-bin` measures another build's server with the same scenarios (an older release,
 //! side by side with this one).
 
+mod arena;
 mod attacks;
 mod bots;
 mod lobby;
@@ -53,6 +54,9 @@ pub enum Scenario {
     /// Players playing on while each node is restarted with SIGTERM in turn (one SQLite node,
     /// or `--db postgres://... --nodes 2` for a rolling restart).
     Restart,
+    /// Players (`--clients`) in one arena tournament of `--seconds`, over one node or
+    /// `--db postgres://... --nodes 2`.
+    Arena,
 }
 
 /// The options of `tabula loadtest`.
@@ -240,6 +244,19 @@ pub fn command(args: &LoadtestArgs) -> ExitCode {
             runtime.block_on(restart::run(restart::Setup {
                 clients: args.clients as usize,
                 moves: args.moves,
+                think: Duration::from_millis(args.think),
+                db: args.db.clone(),
+                nodes: args.nodes,
+            }))
+        }
+        Scenario::Arena => {
+            println!(
+                "{} players in one arena of {} s over {} node(s), thinking {} ms a game",
+                args.clients, args.seconds, args.nodes, args.think
+            );
+            runtime.block_on(arena::run(arena::Setup {
+                players: args.clients as usize,
+                minutes: args.seconds as f64 / 60.0,
                 think: Duration::from_millis(args.think),
                 db: args.db.clone(),
                 nodes: args.nodes,
