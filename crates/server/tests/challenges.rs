@@ -5,21 +5,9 @@
 
 mod common;
 
-use common::jar::{Jar, signed_up};
+use common::jar::signed_up;
 use common::{request, start};
 use serde_json::{Value, json};
-
-async fn call(
-    j: &mut Jar,
-    s: &common::Server,
-    method: &str,
-    path: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let body = body.or_else(|| (method == "POST").then(|| json!({})));
-    let a = j.call(s.addr, method, path, body).await;
-    (a.status, a.body)
-}
 
 fn quick(to: &str) -> Value {
     json!({"to": to, "kind": "quickchess", "options": {"variant": "quickchess", "color": "first", "clock": {"initial_s": 180, "increment_s": 2}}, "rated": true})
@@ -55,57 +43,61 @@ async fn a_challenge_is_accepted_into_a_game_both_players_hold() {
             "nonesuch",
         ),
     ] {
-        let (got, e) = call(&mut ann, &s, "POST", "/api/challenges", Some(body.clone())).await;
+        let (got, e) = ann
+            .ask(s.addr, "POST", "/api/challenges", Some(body.clone()))
+            .await;
         assert_eq!(got, status, "{body}: {e}");
         assert!(e.to_string().contains(word), "{body}: {e}");
     }
 
-    let (status, c) = call(&mut ann, &s, "POST", "/api/challenges", Some(quick("Bob"))).await;
+    let (status, c) = ann
+        .ask(s.addr, "POST", "/api/challenges", Some(quick("Bob")))
+        .await;
     assert_eq!(status, 200, "{c}");
     assert_eq!(
         (c["from"].as_str(), c["to"].as_str(), c["status"].as_str()),
         (Some("ann"), Some("bob"), Some("open"))
     );
     let id = c["id"].as_str().unwrap().to_string();
-    let (_, bobs) = call(&mut bob, &s, "GET", "/api/challenges", None).await;
+    let (_, bobs) = bob.ask(s.addr, "GET", "/api/challenges", None).await;
     assert_eq!(bobs["incoming"][0]["id"], id.as_str());
     assert!(bobs["outgoing"].as_array().unwrap().is_empty());
-    let (_, anns) = call(&mut ann, &s, "GET", "/api/challenges", None).await;
+    let (_, anns) = ann.ask(s.addr, "GET", "/api/challenges", None).await;
     assert_eq!(anns["outgoing"][0]["id"], id.as_str());
 
     // only Bob accepts it
-    let (status, _) = call(
-        &mut cyd,
-        &s,
-        "POST",
-        &format!("/api/challenges/{id}/accept"),
-        None,
-    )
-    .await;
+    let (status, _) = cyd
+        .ask(
+            s.addr,
+            "POST",
+            &format!("/api/challenges/{id}/accept"),
+            None,
+        )
+        .await;
     assert_eq!(status, 403);
-    let (status, _) = call(
-        &mut ann,
-        &s,
-        "POST",
-        &format!("/api/challenges/{id}/decline"),
-        None,
-    )
-    .await;
+    let (status, _) = ann
+        .ask(
+            s.addr,
+            "POST",
+            &format!("/api/challenges/{id}/decline"),
+            None,
+        )
+        .await;
     assert_eq!(status, 403, "the challenger cancels, not declines");
-    let (status, accepted) = call(
-        &mut bob,
-        &s,
-        "POST",
-        &format!("/api/challenges/{id}/accept"),
-        None,
-    )
-    .await;
+    let (status, accepted) = bob
+        .ask(
+            s.addr,
+            "POST",
+            &format!("/api/challenges/{id}/accept"),
+            None,
+        )
+        .await;
     assert_eq!(status, 200, "{accepted}");
     assert_eq!(accepted["status"], "accepted");
     let game = accepted["seat"]["id"].as_str().unwrap().to_string();
     assert_eq!(accepted["seat"]["seat"], 1);
     // Ann's list gives her seat in the same game
-    let (_, anns) = call(&mut ann, &s, "GET", "/api/challenges", None).await;
+    let (_, anns) = ann.ask(s.addr, "GET", "/api/challenges", None).await;
     let mine = &anns["outgoing"][0]["seat"];
     assert_eq!(
         (mine["id"].as_str(), mine["seat"].as_u64()),
@@ -148,7 +140,14 @@ async fn a_challenge_is_accepted_into_a_game_both_players_hold() {
     assert_eq!(moved.status, 200, "Ann moves first: {}", moved.body);
     // answered once
     for (j, what) in [(&mut bob, "accept"), (&mut ann, "cancel")] {
-        let (status, e) = call(j, &s, "POST", &format!("/api/challenges/{id}/{what}"), None).await;
+        let (status, e) = j
+            .ask(
+                s.addr,
+                "POST",
+                &format!("/api/challenges/{id}/{what}"),
+                None,
+            )
+            .await;
         assert_eq!(status, 409, "{what}: {e}");
     }
 }
@@ -159,36 +158,40 @@ async fn challenges_are_declined_cancelled_expire_and_respect_blocks_and_caps() 
     let mut jars = signed_up(s.addr, &["ann", "bob", "cyd"]).await;
     let (mut ann, mut bob, mut cyd) = (jars.remove(0), jars.remove(0), jars.remove(0));
     // declined by Bob
-    let (_, c) = call(&mut ann, &s, "POST", "/api/challenges", Some(quick("bob"))).await;
-    let (status, d) = call(
-        &mut bob,
-        &s,
-        "POST",
-        &format!("/api/challenges/{}/decline", c["id"].as_str().unwrap()),
-        None,
-    )
-    .await;
+    let (_, c) = ann
+        .ask(s.addr, "POST", "/api/challenges", Some(quick("bob")))
+        .await;
+    let (status, d) = bob
+        .ask(
+            s.addr,
+            "POST",
+            &format!("/api/challenges/{}/decline", c["id"].as_str().unwrap()),
+            None,
+        )
+        .await;
     assert_eq!((status, d["status"].as_str()), (200, Some("declined")));
     // cancelled by Ann before Cyd answers
-    let (_, c) = call(&mut ann, &s, "POST", "/api/challenges", Some(quick("cyd"))).await;
+    let (_, c) = ann
+        .ask(s.addr, "POST", "/api/challenges", Some(quick("cyd")))
+        .await;
     let cid = c["id"].as_str().unwrap().to_string();
-    let (status, d) = call(
-        &mut ann,
-        &s,
-        "POST",
-        &format!("/api/challenges/{cid}/cancel"),
-        None,
-    )
-    .await;
+    let (status, d) = ann
+        .ask(
+            s.addr,
+            "POST",
+            &format!("/api/challenges/{cid}/cancel"),
+            None,
+        )
+        .await;
     assert_eq!((status, d["status"].as_str()), (200, Some("cancelled")));
-    let (status, e) = call(
-        &mut cyd,
-        &s,
-        "POST",
-        &format!("/api/challenges/{cid}/accept"),
-        None,
-    )
-    .await;
+    let (status, e) = cyd
+        .ask(
+            s.addr,
+            "POST",
+            &format!("/api/challenges/{cid}/accept"),
+            None,
+        )
+        .await;
     assert_eq!(status, 409);
     assert!(e["error"].as_str().unwrap().contains("cancelled"), "{e}");
 
@@ -210,37 +213,49 @@ async fn challenges_are_declined_cancelled_expire_and_respect_blocks_and_caps() 
         })
         .await
         .unwrap();
-    let (status, e) = call(&mut cyd, &s, "POST", "/api/challenges/oldone/accept", None).await;
+    let (status, e) = cyd
+        .ask(s.addr, "POST", "/api/challenges/oldone/accept", None)
+        .await;
     assert_eq!(status, 409);
     assert!(e["error"].as_str().unwrap().contains("expired"), "{e}");
 
     // blocks: a challenge waiting when Bob blocks Ann cannot be accepted, nor can she send more
-    let (_, waiting) = call(&mut ann, &s, "POST", "/api/challenges", Some(quick("bob"))).await;
+    let (_, waiting) = ann
+        .ask(s.addr, "POST", "/api/challenges", Some(quick("bob")))
+        .await;
     assert_eq!(
-        call(&mut bob, &s, "POST", "/api/users/ann/block", None)
+        bob.ask(s.addr, "POST", "/api/users/ann/block", None)
             .await
             .0,
         200
     );
-    let (status, _) = call(
-        &mut bob,
-        &s,
-        "POST",
-        &format!("/api/challenges/{}/accept", waiting["id"].as_str().unwrap()),
-        None,
-    )
-    .await;
+    let (status, _) = bob
+        .ask(
+            s.addr,
+            "POST",
+            &format!("/api/challenges/{}/accept", waiting["id"].as_str().unwrap()),
+            None,
+        )
+        .await;
     assert_eq!(status, 403);
-    let (status, e) = call(&mut ann, &s, "POST", "/api/challenges", Some(quick("bob"))).await;
+    let (status, e) = ann
+        .ask(s.addr, "POST", "/api/challenges", Some(quick("bob")))
+        .await;
     assert_eq!(status, 403, "{e}");
-    let (status, _) = call(&mut bob, &s, "POST", "/api/challenges", Some(quick("ann"))).await;
+    let (status, _) = bob
+        .ask(s.addr, "POST", "/api/challenges", Some(quick("ann")))
+        .await;
     assert_eq!(status, 403, "the blocker cannot challenge either");
 
     // at most five waiting at once (the one to Bob is still open)
     for i in 0..4 {
-        let (status, e) = call(&mut ann, &s, "POST", "/api/challenges", Some(quick("cyd"))).await;
+        let (status, e) = ann
+            .ask(s.addr, "POST", "/api/challenges", Some(quick("cyd")))
+            .await;
         assert_eq!(status, 200, "challenge {i}: {e}");
     }
-    let (status, e) = call(&mut ann, &s, "POST", "/api/challenges", Some(quick("cyd"))).await;
+    let (status, e) = ann
+        .ask(s.addr, "POST", "/api/challenges", Some(quick("cyd")))
+        .await;
     assert_eq!(status, 409, "{e}");
 }

@@ -6,22 +6,11 @@
 
 mod common;
 
-use common::jar::{Jar, seated_pair, signed_up};
+use common::jar::{seated_pair, signed_up};
 use common::{request, start, start_limited};
 use serde_json::{Value, json};
 use tabula_server::Limits;
 use tabula_server::moderation::actions::{self, Actor};
-
-async fn call(
-    j: &mut Jar,
-    s: &common::Server,
-    method: &str,
-    path: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let a = j.call(s.addr, method, path, body).await;
-    (a.status, a.body)
-}
 
 fn bodies(view: &Value) -> Vec<String> {
     view["messages"]
@@ -61,19 +50,21 @@ async fn players_and_spectators_have_rooms_of_their_own_and_text_stays_text() {
 
     // the players' words, HTML and all, come back as the text typed; listed words masked
     let html = "<script>alert('x')</script> <b>gg</b> & good luck";
-    let (status, w) = call(&mut ann, &s, "POST", &path, Some(json!({"text": html}))).await;
+    let (status, w) = ann
+        .ask(s.addr, "POST", &path, Some(json!({"text": html})))
+        .await;
     assert_eq!(status, 200, "{w}");
     let first = w["id"].as_i64().unwrap();
-    let (status, _) = call(
-        &mut bob,
-        &s,
-        "POST",
-        &path,
-        Some(json!({"text": "what the fuck, a blunder"})),
-    )
-    .await;
+    let (status, _) = bob
+        .ask(
+            s.addr,
+            "POST",
+            &path,
+            Some(json!({"text": "what the fuck, a blunder"})),
+        )
+        .await;
     assert_eq!(status, 200);
-    let (_, seen) = call(&mut bob, &s, "GET", &path, None).await;
+    let (_, seen) = bob.ask(s.addr, "GET", &path, None).await;
     assert_eq!(seen["room"], "players");
     assert_eq!(
         bodies(&seen),
@@ -82,41 +73,40 @@ async fn players_and_spectators_have_rooms_of_their_own_and_text_stays_text() {
     assert_eq!(seen["messages"][0]["name"], "ann");
     assert!(seen["cannot_write"].is_null());
     // `after` gives only what is new
-    let (_, newer) = call(&mut ann, &s, "GET", &format!("{path}?after={first}"), None).await;
+    let (_, newer) = ann
+        .ask(s.addr, "GET", &format!("{path}?after={first}"), None)
+        .await;
     assert_eq!(bodies(&newer), vec!["what the ****, a blunder".to_string()]);
 
     // a spectator writes in the spectators' room; neither room sees the other's words
-    let (status, _) = call(
-        &mut cyd,
-        &s,
-        "POST",
-        &path,
-        Some(json!({"text": "nice opening"})),
-    )
-    .await;
+    let (status, _) = cyd
+        .ask(s.addr, "POST", &path, Some(json!({"text": "nice opening"})))
+        .await;
     assert_eq!(status, 200);
-    let (_, spect) = call(&mut cyd, &s, "GET", &path, None).await;
+    let (_, spect) = cyd.ask(s.addr, "GET", &path, None).await;
     assert_eq!(
         (spect["room"].as_str(), bodies(&spect)),
         (Some("spectators"), vec!["nice opening".to_string()])
     );
-    let (_, players) = call(&mut ann, &s, "GET", &path, None).await;
+    let (_, players) = ann.ask(s.addr, "GET", &path, None).await;
     assert!(!bodies(&players).contains(&"nice opening".to_string()));
 
     // lengths
     for (text, word) in [("   ", "empty"), (&"x".repeat(301) as &str, "300")] {
-        let (status, e) = call(&mut ann, &s, "POST", &path, Some(json!({"text": text}))).await;
+        let (status, e) = ann
+            .ask(s.addr, "POST", &path, Some(json!({"text": text})))
+            .await;
         assert_eq!(status, 400, "{e}");
         assert!(e["error"].as_str().unwrap().contains(word), "{e}");
     }
-    let (status, _) = call(
-        &mut ann,
-        &s,
-        "POST",
-        &path,
-        Some(json!({"text": "y".repeat(300)})),
-    )
-    .await;
+    let (status, _) = ann
+        .ask(
+            s.addr,
+            "POST",
+            &path,
+            Some(json!({"text": "y".repeat(300)})),
+        )
+        .await;
     assert_eq!(status, 200, "300 characters are allowed");
     assert_eq!(
         request(s.addr, 1, "GET", "/api/games/nonesuch/chat", &[], None)
@@ -126,14 +116,14 @@ async fn players_and_spectators_have_rooms_of_their_own_and_text_stays_text() {
     );
 
     // Bob reports Ann's message: the moderators' queue has it
-    let (status, r) = call(
-        &mut bob,
-        &s,
-        "POST",
-        "/api/reports",
-        Some(json!({"player": "ann", "reason": "abuse", "game": id, "message": first})),
-    )
-    .await;
+    let (status, r) = bob
+        .ask(
+            s.addr,
+            "POST",
+            "/api/reports",
+            Some(json!({"player": "ann", "reason": "abuse", "game": id, "message": first})),
+        )
+        .await;
     assert_eq!(status, 200, "{r}");
     let reports = s.hub.store.reports(true, 10).await.unwrap();
     assert_eq!(reports.len(), 1);
@@ -141,18 +131,14 @@ async fn players_and_spectators_have_rooms_of_their_own_and_text_stays_text() {
 
     // Bob blocks Ann: she can no longer write in their game's room
     assert_eq!(
-        call(
-            &mut bob,
-            &s,
-            "POST",
-            "/api/users/ann/block",
-            Some(json!({}))
-        )
-        .await
-        .0,
+        bob.ask(s.addr, "POST", "/api/users/ann/block", Some(json!({})))
+            .await
+            .0,
         200
     );
-    let (status, e) = call(&mut ann, &s, "POST", &path, Some(json!({"text": "hello?"}))).await;
+    let (status, e) = ann
+        .ask(s.addr, "POST", &path, Some(json!({"text": "hello?"})))
+        .await;
     assert_eq!(status, 403, "{e}");
 }
 
@@ -162,7 +148,9 @@ async fn a_tournament_room_hides_the_blocked_and_silences_the_muted() {
     let mut jars = signed_up(s.addr, &["ann", "bob", "cyd"]).await;
     let (mut ann, mut bob, mut cyd) = (jars.remove(0), jars.remove(0), jars.remove(0));
     let spec = json!({"kind": "arena", "game": "querni", "clock": {"initial_s": 60}, "minutes": 30, "starts_in_s": 600});
-    let (_, made) = call(&mut ann, &s, "POST", "/api/tournaments", Some(spec)).await;
+    let (_, made) = ann
+        .ask(s.addr, "POST", "/api/tournaments", Some(spec))
+        .await;
     let path = format!("/api/tournaments/{}/chat", made["id"].as_str().unwrap());
     assert_eq!(
         request(
@@ -181,26 +169,22 @@ async fn a_tournament_room_hides_the_blocked_and_silences_the_muted() {
         (&mut ann, "good luck all"),
         (&mut cyd, "see you at the top"),
     ] {
-        let (status, w) = call(j, &s, "POST", &path, Some(json!({"text": text}))).await;
+        let (status, w) = j
+            .ask(s.addr, "POST", &path, Some(json!({"text": text})))
+            .await;
         assert_eq!(status, 200, "{w}");
     }
     // Bob blocks Cyd: Bob no longer reads Cyd's messages; Ann still does
     assert_eq!(
-        call(
-            &mut bob,
-            &s,
-            "POST",
-            "/api/users/cyd/block",
-            Some(json!({}))
-        )
-        .await
-        .0,
+        bob.ask(s.addr, "POST", "/api/users/cyd/block", Some(json!({})))
+            .await
+            .0,
         200
     );
-    let (_, for_bob) = call(&mut bob, &s, "GET", &path, None).await;
+    let (_, for_bob) = bob.ask(s.addr, "GET", &path, None).await;
     assert_eq!(for_bob["room"], "tournament");
     assert_eq!(bodies(&for_bob), vec!["good luck all".to_string()]);
-    let (_, for_ann) = call(&mut ann, &s, "GET", &path, None).await;
+    let (_, for_ann) = ann.ask(s.addr, "GET", &path, None).await;
     assert_eq!(bodies(&for_ann).len(), 2);
 
     // a muted Ann reads, is told why she cannot write, and is refused
@@ -217,19 +201,14 @@ async fn a_tournament_room_hides_the_blocked_and_silences_the_muted() {
     .await
     .unwrap();
     s.hub.sanctions.refresh().await.unwrap();
-    let (_, muted) = call(&mut ann, &s, "GET", &path, None).await;
+    let (_, muted) = ann.ask(s.addr, "GET", &path, None).await;
     assert!(
         muted["cannot_write"].as_str().unwrap().contains("insults"),
         "{muted}"
     );
-    let (status, e) = call(
-        &mut ann,
-        &s,
-        "POST",
-        &path,
-        Some(json!({"text": "let me speak"})),
-    )
-    .await;
+    let (status, e) = ann
+        .ask(s.addr, "POST", &path, Some(json!({"text": "let me speak"})))
+        .await;
     assert_eq!((status, e["code"].as_str()), (403, Some("banned")), "{e}");
 }
 
@@ -239,7 +218,9 @@ async fn messages_are_held_to_a_rate_per_address_and_per_account() {
     let mut jars = signed_up(s.addr, &["ann", "bob"]).await;
     let (mut ann, mut bob) = (jars.remove(0), jars.remove(0));
     let spec = json!({"kind": "swiss", "game": "querni", "clock": {"initial_s": 60}, "rounds": 3, "starts_in_s": 600});
-    let (status, made) = call(&mut ann, &s, "POST", "/api/tournaments", Some(spec)).await;
+    let (status, made) = ann
+        .ask(s.addr, "POST", "/api/tournaments", Some(spec))
+        .await;
     assert_eq!(status, 200, "{made}");
     let path = format!("/api/tournaments/{}/chat", made["id"].as_str().unwrap());
     let burst = Limits::default().chats.unwrap().burst;

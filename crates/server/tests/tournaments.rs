@@ -19,18 +19,6 @@ async fn server() -> common::Server {
     start_configured(fresh_store().await, limits, HttpConfig::default()).await
 }
 
-async fn call(
-    j: &mut Jar,
-    s: &common::Server,
-    method: &str,
-    path: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let body = body.or_else(|| (method == "POST").then(|| json!({})));
-    let a = j.call(s.addr, method, path, body).await;
-    (a.status, a.body)
-}
-
 /// The player `me` (index `i` of `names`) looks at the tournament and, when in a game whose
 /// opponent is ranked above (a higher index), resigns it: the higher index always wins.
 /// The tournament as seen.
@@ -42,7 +30,9 @@ async fn look_and_play(
     i: usize,
     resign: bool,
 ) -> Value {
-    let (status, t) = call(jar, s, "GET", &format!("/api/tournaments/{id}"), None).await;
+    let (status, t) = jar
+        .ask(s.addr, "GET", &format!("/api/tournaments/{id}"), None)
+        .await;
     assert_eq!(status, 200, "{t}");
     if let Some(game) = t["you"]["game"].as_object() {
         let gid = game["id"].as_str().unwrap();
@@ -157,38 +147,30 @@ async fn eight_players_go_through_a_short_arena() {
             "game",
         ),
     ] {
-        let (status, e) = call(
-            &mut jars[0],
-            &s,
-            "POST",
-            "/api/tournaments",
-            Some(bad.clone()),
-        )
-        .await;
+        let (status, e) = jars[0]
+            .ask(s.addr, "POST", "/api/tournaments", Some(bad.clone()))
+            .await;
         assert!(status == 400 || status == 422, "{bad}: {status} {e}");
         assert!(e.to_string().contains(word), "{bad}: {e}");
     }
 
     let spec = json!({"kind": "arena", "game": "querni", "clock": {"initial_s": 60, "increment_s": 0},
         "minutes": 0.25, "rated": true, "starts_in_s": 2, "name": "Friday <b>blitz</b>"});
-    let (status, made) = call(&mut jars[0], &s, "POST", "/api/tournaments", Some(spec)).await;
+    let (status, made) = jars[0]
+        .ask(s.addr, "POST", "/api/tournaments", Some(spec))
+        .await;
     assert_eq!(status, 200, "{made}");
     let id = made["id"].as_str().unwrap().to_string();
-    let (_, t) = call(
-        &mut jars[1],
-        &s,
-        "GET",
-        &format!("/api/tournaments/{id}"),
-        None,
-    )
-    .await;
+    let (_, t) = jars[1]
+        .ask(s.addr, "GET", &format!("/api/tournaments/{id}"), None)
+        .await;
     assert_eq!(t["status"], "created");
     assert_eq!(
         t["name"], "Friday <b>blitz</b>",
         "stored as written, shown as text"
     );
     assert_eq!(t["by"], "arena0");
-    let (_, list) = call(&mut jars[1], &s, "GET", "/api/tournaments", None).await;
+    let (_, list) = jars[1].ask(s.addr, "GET", "/api/tournaments", None).await;
     assert!(
         list["upcoming"]
             .as_array()
@@ -198,31 +180,28 @@ async fn eight_players_go_through_a_short_arena() {
     );
 
     for (i, j) in jars.iter_mut().enumerate() {
-        let (status, r) = call(j, &s, "POST", &format!("/api/tournaments/{id}/join"), None).await;
+        let (status, r) = j
+            .ask(s.addr, "POST", &format!("/api/tournaments/{id}/join"), None)
+            .await;
         assert_eq!(
             (status, r["entry"].as_str()),
             (200, Some("joined")),
             "player {i}"
         );
     }
-    let (_, again) = call(
-        &mut jars[3],
-        &s,
-        "POST",
-        &format!("/api/tournaments/{id}/join"),
-        None,
-    )
-    .await;
+    let (_, again) = jars[3]
+        .ask(s.addr, "POST", &format!("/api/tournaments/{id}/join"), None)
+        .await;
     assert_eq!(again["entry"], "already");
     // the last player withdraws before the start and comes back after a few seconds
-    let (status, _) = call(
-        &mut jars[7],
-        &s,
-        "POST",
-        &format!("/api/tournaments/{id}/withdraw"),
-        None,
-    )
-    .await;
+    let (status, _) = jars[7]
+        .ask(
+            s.addr,
+            "POST",
+            &format!("/api/tournaments/{id}/withdraw"),
+            None,
+        )
+        .await;
     assert_eq!(status, 200);
 
     let began = Instant::now();
@@ -259,14 +238,9 @@ async fn eight_players_go_through_a_short_arena() {
             seen_games.insert(g["id"].as_str().unwrap().to_string(), g.clone());
         }
         if !came_back && began.elapsed() > Duration::from_secs(5) {
-            let (_, r) = call(
-                &mut jars[7],
-                &s,
-                "POST",
-                &format!("/api/tournaments/{id}/join"),
-                None,
-            )
-            .await;
+            let (_, r) = jars[7]
+                .ask(s.addr, "POST", &format!("/api/tournaments/{id}/join"), None)
+                .await;
             assert_eq!(r["entry"], "back");
             came_back = true;
         }
@@ -354,32 +328,17 @@ async fn eight_players_go_through_a_short_arena() {
     );
     assert_eq!(standings[0]["rank"], 1);
     // the arena is over: no one is given a game, joining is refused
-    let (_, me) = call(
-        &mut jars[2],
-        &s,
-        "GET",
-        &format!("/api/tournaments/{id}"),
-        None,
-    )
-    .await;
+    let (_, me) = jars[2]
+        .ask(s.addr, "GET", &format!("/api/tournaments/{id}"), None)
+        .await;
     assert!(me["you"]["game"].is_null(), "{me}");
-    let (status, _) = call(
-        &mut jars[2],
-        &s,
-        "POST",
-        &format!("/api/tournaments/{id}/join"),
-        None,
-    )
-    .await;
+    let (status, _) = jars[2]
+        .ask(s.addr, "POST", &format!("/api/tournaments/{id}/join"), None)
+        .await;
     assert_eq!(status, 409);
-    let (status, _) = call(
-        &mut jars[2],
-        &s,
-        "GET",
-        &format!("/api/tournaments/{id}/trf"),
-        None,
-    )
-    .await;
+    let (status, _) = jars[2]
+        .ask(s.addr, "GET", &format!("/api/tournaments/{id}/trf"), None)
+        .await;
     assert_eq!(status, 404, "an arena has no TRF report");
 }
 
@@ -391,11 +350,15 @@ async fn five_players_go_through_a_swiss_event_with_byes() {
     let mut jars = signed_up(s.addr, &refs).await;
     let spec = json!({"kind": "swiss", "game": "quickchess", "clock": {"initial_s": 120, "increment_s": 1},
         "rounds": 3, "rated": false, "starts_in_s": 1});
-    let (status, made) = call(&mut jars[0], &s, "POST", "/api/tournaments", Some(spec)).await;
+    let (status, made) = jars[0]
+        .ask(s.addr, "POST", "/api/tournaments", Some(spec))
+        .await;
     assert_eq!(status, 200, "{made}");
     let id = made["id"].as_str().unwrap().to_string();
     for j in jars.iter_mut() {
-        let (status, _) = call(j, &s, "POST", &format!("/api/tournaments/{id}/join"), None).await;
+        let (status, _) = j
+            .ask(s.addr, "POST", &format!("/api/tournaments/{id}/join"), None)
+            .await;
         assert_eq!(status, 200);
     }
     let began = Instant::now();
@@ -486,14 +449,9 @@ async fn five_players_go_through_a_swiss_event_with_byes() {
     assert_eq!(text.matches("0000 - U").count(), 3, "a bye a round: {text}");
     // too late to join a finished event
     let mut late = signed_up(s.addr, &["latecomer"]).await.remove(0);
-    let (status, e) = call(
-        &mut late,
-        &s,
-        "POST",
-        &format!("/api/tournaments/{id}/join"),
-        None,
-    )
-    .await;
+    let (status, e) = late
+        .ask(s.addr, "POST", &format!("/api/tournaments/{id}/join"), None)
+        .await;
     assert_eq!(status, 409, "{e}");
 }
 

@@ -40,6 +40,19 @@ impl Jar {
         self.call_from(addr, 1, method, path, body).await
     }
 
+    /// A call that answers its status and body (a POST without a body sends `{}`).
+    pub async fn ask(
+        &mut self,
+        addr: std::net::SocketAddr,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> (u16, Value) {
+        let body = body.or_else(|| (method == "POST").then(|| json!({})));
+        let a = self.call(addr, method, path, body).await;
+        (a.status, a.body)
+    }
+
     /// The same from the loopback address 127.0.0.`from` (a client of its own).
     pub async fn call_from(
         &mut self,
