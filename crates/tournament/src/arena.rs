@@ -91,12 +91,15 @@ pub fn standings(players: &[PlayerId], finished: &[Finished]) -> Vec<Sheet> {
             streak: false,
         })
         .collect();
+    // each player's sheet by number: a game finds its players at once, however many play
+    let at: std::collections::HashMap<PlayerId, usize> =
+        players.iter().enumerate().map(|(i, &p)| (p, i)).collect();
     for g in finished {
         for (me, outcome, berserk) in [
             (g.first, g.outcome, g.berserk[0]),
             (g.second, g.outcome.flipped(), g.berserk[1]),
         ] {
-            let Some(sheet) = sheets.iter_mut().find(|s| s.player == me) else {
+            let Some(sheet) = at.get(&me).and_then(|&i| sheets.get_mut(i)) else {
                 continue;
             };
             let before: Vec<Outcome> = sheet.games.iter().map(|s| s.outcome).collect();
