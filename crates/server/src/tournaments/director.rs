@@ -26,6 +26,8 @@ use tabula_tournament::{Outcome, arena};
 pub const LEASE_MS: u64 = 10_000;
 /// How often each tournament is looked at.
 const EVERY: Duration = Duration::from_secs(1);
+/// How many pairings' games are made at once (the store's connections are a few).
+const MAKING_AT_ONCE: usize = 8;
 /// A finished game whose results were not recorded within this is taken as void.
 const RESULTS_GRACE_MS: u64 = 30_000;
 
@@ -173,21 +175,42 @@ impl Tournaments {
             standings::arena_waiting(&entries, &boards, |e| now < e.seen + super::PRESENT_MS);
         let in_arena = entries.iter().filter(|e| e.active).count();
         let first_board = boards.iter().map(|b| b.board + 1).max().unwrap_or(0);
-        for (board, p) in (first_board..).zip(arena::pair(&waiting, in_arena)) {
-            let board = BoardRecord {
+        let pairs = arena::pair(&waiting, in_arena);
+        if pairs.is_empty() {
+            return Ok(());
+        }
+        // every pairing's game made unstarted (a few at once), the boards written in one
+        // transaction with the players marked as playing, then the games started
+        let mut records = Vec::with_capacity(pairs.len());
+        for chunk in pairs.chunks(MAKING_AT_ONCE) {
+            let made = futures_util::future::join_all(
+                chunk
+                    .iter()
+                    .map(|p| self.make_game(spec, &entries, p.first, p.second)),
+            )
+            .await;
+            for (p, game) in chunk.iter().zip(made) {
+                records.push((p, game?));
+            }
+        }
+        let boards: Vec<BoardRecord> = records
+            .iter()
+            .zip(first_board..)
+            .map(|((p, game), board)| BoardRecord {
                 round: 0,
                 board,
-                game: None,
+                game: Some(game.clone()),
                 first: p.first,
                 second: Some(p.second),
                 outcome: None,
                 berserk: [false, false],
                 started: now,
                 ended: None,
-            };
-            if !self.put_game(id, spec, &entries, board, true).await? {
-                break;
-            }
+            })
+            .collect();
+        if store.put_boards(id, &self.node, &boards, true).await? {
+            let games: Vec<String> = records.into_iter().map(|(_, g)| g).collect();
+            self.start_games(&games).await?;
         }
         Ok(())
     }
@@ -260,32 +283,6 @@ impl Tournaments {
         Ok(())
     }
 
-    /// Makes one arena pairing's game, writes its board and starts it: whether it was written
-    /// (false: this node no longer directs, or a player was paired meanwhile).
-    async fn put_game(
-        &self,
-        id: &str,
-        spec: &TournamentSpec,
-        entries: &[EntryRecord],
-        mut board: BoardRecord,
-        mark_playing: bool,
-    ) -> Result<bool, ApiError> {
-        let Some(second) = board.second else {
-            return Ok(false);
-        };
-        let game = self.make_game(spec, entries, board.first, second).await?;
-        board.game = Some(game.clone());
-        let written = self
-            .ctx
-            .store
-            .put_boards(id, &self.node, &[board], mark_playing)
-            .await?;
-        if written {
-            self.start_games(&[game]).await?;
-        }
-        Ok(written)
-    }
-
     /// A pairing's game, stored unstarted: `first` in the first seat.
     async fn make_game(
         &self,
@@ -315,15 +312,20 @@ impl Tournaments {
     }
 
     async fn start_games(&self, games: &[String]) -> Result<(), ApiError> {
-        for g in games {
-            let kind = self
-                .ctx
-                .store
-                .game(g)
-                .await?
-                .map(|r| r.kind)
-                .ok_or_else(|| ApiError::Internal(format!("game {g} is gone")))?;
-            crate::rooms::records::start_record(&self.ctx, g, kind, now_ms()).await?;
+        for chunk in games.chunks(MAKING_AT_ONCE) {
+            let started = futures_util::future::join_all(chunk.iter().map(|g| async move {
+                let kind = self
+                    .ctx
+                    .store
+                    .game(g)
+                    .await?
+                    .map(|r| r.kind)
+                    .ok_or_else(|| ApiError::Internal(format!("game {g} is gone")))?;
+                crate::rooms::records::start_record(&self.ctx, g, kind, now_ms()).await?;
+                Ok::<(), ApiError>(())
+            }))
+            .await;
+            started.into_iter().collect::<Result<(), ApiError>>()?;
         }
         Ok(())
     }

@@ -50,6 +50,20 @@ pub struct Tournaments {
     seen_written: Mutex<HashMap<(String, i64), u64>>,
     /// The recurring tournaments of the server's settings.
     schedule: Mutex<Vec<schedule::Recurring>>,
+    /// Each tournament as last read for a page, for [`SHOWN_FRESH`]: hundreds of players'
+    /// pages asking every two seconds read the store once a second between them.
+    shown: Mutex<HashMap<String, (std::time::Instant, Arc<Snapshot>)>>,
+}
+
+/// How long a tournament read for the pages is shown before it is read again.
+pub const SHOWN_FRESH: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A tournament as read from the store at one moment: its record, spec, entries and boards.
+pub(crate) struct Snapshot {
+    pub(crate) record: TournamentRecord,
+    pub(crate) spec: TournamentSpec,
+    pub(crate) entries: Vec<crate::store::tournaments::EntryRecord>,
+    pub(crate) boards: Vec<crate::store::tournaments::BoardRecord>,
 }
 
 impl Tournaments {
@@ -61,6 +75,7 @@ impl Tournaments {
             wake: Arc::default(),
             seen_written: Mutex::new(HashMap::new()),
             schedule: Mutex::new(Vec::new()),
+            shown: Mutex::new(HashMap::new()),
         });
         director::spawn(Arc::downgrade(&t));
         t
@@ -170,6 +185,37 @@ impl Tournaments {
         Ok((record, spec))
     }
 
+    /// Tournament `id` for the pages: read at most once every [`SHOWN_FRESH`] on this node.
+    pub(crate) async fn snapshot(&self, id: &str) -> Result<Arc<Snapshot>, ApiError> {
+        let now = std::time::Instant::now();
+        if let Some((at, snap)) = self.shown.lock().unwrap_or_else(|e| e.into_inner()).get(id)
+            && now.duration_since(*at) < SHOWN_FRESH
+        {
+            return Ok(Arc::clone(snap));
+        }
+        let (record, spec) = self.load(id).await?;
+        let store = &self.ctx.store;
+        let snap = Arc::new(Snapshot {
+            record,
+            spec,
+            entries: store.entries(id).await?,
+            boards: store.boards(id).await?,
+        });
+        let mut shown = self.shown.lock().unwrap_or_else(|e| e.into_inner());
+        shown.retain(|_, (at, _)| now.duration_since(*at) < SHOWN_FRESH * 60);
+        shown.insert(id.to_string(), (now, Arc::clone(&snap)));
+        Ok(snap)
+    }
+
+    /// Drops this node's copy of tournament `id` (the player who changed it sees the change
+    /// at once).
+    fn forget_shown(&self, id: &str) {
+        self.shown
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(id);
+    }
+
     /// `account` joins (or comes back to) tournament `id`.
     pub async fn join(&self, id: &str, account: &Account) -> Result<Joined, ApiError> {
         let (record, spec) = self.load(id).await?;
@@ -197,6 +243,7 @@ impl Tournaments {
             .enter(id, account.id, &account.name, rating, now)
             .await?;
         self.note_seen(id, account.id, now);
+        self.forget_shown(id);
         self.wake.notify_one();
         Ok(joined)
     }
@@ -208,6 +255,7 @@ impl Tournaments {
             return Err(ApiError::Conflict(format!("tournament {id} is over")));
         }
         let done = self.ctx.store.withdraw(id, account.id).await?;
+        self.forget_shown(id);
         if !done {
             return Err(ApiError::Conflict(format!(
                 "you are not playing in tournament {id}"

@@ -129,9 +129,9 @@ impl Tournaments {
         id: &str,
         viewer: Option<&Account>,
     ) -> Result<TournamentView, ApiError> {
-        let (record, spec) = self.load(id).await?;
-        let store = &self.ctx.store;
-        let (entries, boards) = (store.entries(id).await?, store.boards(id).await?);
+        let snap = self.snapshot(id).await?;
+        let (record, spec) = (&snap.record, &snap.spec);
+        let (entries, boards) = (&snap.entries, &snap.boards);
         let name_of = |n: u32| {
             entries
                 .iter()
@@ -194,13 +194,13 @@ impl Tournaments {
             });
         }
         let round = boards.iter().map(|b| b.round).max().unwrap_or(0);
-        let mut summary = summary(&record, spec.clone());
-        summary.by = self.creator_name(&record).await?;
+        let mut summary = summary(record, spec.clone());
+        summary.by = self.creator_name(record).await?;
         Ok(TournamentView {
             summary,
             now,
             round,
-            standings: standings::standings(spec.kind, &entries, &boards),
+            standings: standings::standings(spec.kind, entries, boards),
             games,
             you,
         })
