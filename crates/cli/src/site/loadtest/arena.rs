@@ -114,10 +114,24 @@ async fn player(host: String, cookie: String, id: String, me: usize, think: Dura
                         tokio::time::sleep(think).await;
                         let body = json!({"token": game["token"], "action": {"t": "resign"}});
                         let act = format!("/api/games/{gid}/act");
-                        match call(&host, "", "POST", &act, Some(&body)).await {
-                            Ok((200, _)) | Ok((422, _)) => {}
-                            Ok((s, e)) => lived.errors.push(format!("a resignation: {s} {e}")),
-                            Err(e) => lived.errors.push(e),
+                        // a game is shown as soon as its pairing is written and started a
+                        // moment later: "not started yet" is asked again, as a page's socket
+                        // waits for the start
+                        for attempt in 0..20 {
+                            match call(&host, "", "POST", &act, Some(&body)).await {
+                                Ok((200, _)) | Ok((422, _)) => break,
+                                Ok((409, _)) if attempt < 19 => {
+                                    tokio::time::sleep(Duration::from_millis(100)).await;
+                                }
+                                Ok((s, e)) => {
+                                    lived.errors.push(format!("a resignation: {s} {e}"));
+                                    break;
+                                }
+                                Err(e) => {
+                                    lived.errors.push(e);
+                                    break;
+                                }
+                            }
                         }
                     }
                 }
