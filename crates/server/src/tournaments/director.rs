@@ -4,9 +4,10 @@
 //! event: the next round once the last is over) and finishes it.
 //!
 //! A step is safe to repeat and to cut short anywhere: it reads everything from the store,
-//! every write is checked against the lease in the same transaction, and a pairing's games
-//! are made unstarted, written into the tournament, then started (a node killed between the
-//! two leaves unstarted games that the next step, on whichever node, starts).
+//! every write is checked against the lease in the same transaction. A Swiss round's games
+//! (and an untimed arena's) are made unstarted, written into the tournament, then started (a
+//! node killed between the two leaves unstarted games that the next step, on whichever node,
+//! starts); a timed arena's start as they are made (see the arena's step).
 
 use super::Tournaments;
 use super::spec::{Kind2, TournamentSpec};
@@ -179,14 +180,19 @@ impl Tournaments {
         if pairs.is_empty() {
             return Ok(());
         }
-        // every pairing's game made unstarted (a few at once), the boards written in one
-        // transaction with the players marked as playing, then the games started
+        // every pairing's game made (a few at once), the boards written in one transaction with
+        // the players marked as playing. A timed game starts when it is made, so its players
+        // find it running as soon as they are shown it. If the boards are not written after
+        // all (this node lost the direction, rare), nobody is sent to it: it stays as an
+        // abandoned game does, and its first-move limit aborts it, unrated, when anyone opens
+        // it. An untimed game (a Royal Study match) starts only once written.
+        let timed = spec.clock.is_some();
         let mut records = Vec::with_capacity(pairs.len());
         for chunk in pairs.chunks(MAKING_AT_ONCE) {
             let made = futures_util::future::join_all(
                 chunk
                     .iter()
-                    .map(|p| self.make_game(spec, &entries, p.first, p.second)),
+                    .map(|p| self.make_game(spec, &entries, p.first, p.second, timed)),
             )
             .await;
             for (p, game) in chunk.iter().zip(made) {
@@ -208,7 +214,7 @@ impl Tournaments {
                 ended: None,
             })
             .collect();
-        if store.put_boards(id, &self.node, &boards, true).await? {
+        if store.put_boards(id, &self.node, &boards, true).await? && !timed {
             let games: Vec<String> = records.into_iter().map(|(_, g)| g).collect();
             self.start_games(&games).await?;
         }
@@ -271,7 +277,9 @@ impl Tournaments {
         let mut made = Vec::new();
         for r in &mut records {
             if let Some(second) = r.second {
-                let game = self.make_game(spec, &entries, r.first, second).await?;
+                let game = self
+                    .make_game(spec, &entries, r.first, second, false)
+                    .await?;
                 r.game = Some(game.clone());
                 made.push(game);
             }
@@ -283,13 +291,14 @@ impl Tournaments {
         Ok(())
     }
 
-    /// A pairing's game, stored unstarted: `first` in the first seat.
+    /// A pairing's game, `first` in the first seat, started at once if `start`.
     async fn make_game(
         &self,
         spec: &TournamentSpec,
         entries: &[EntryRecord],
         first: u32,
         second: u32,
+        start: bool,
     ) -> Result<String, ApiError> {
         let player = |n: u32| {
             entries
@@ -305,7 +314,7 @@ impl Tournaments {
             spec.options(),
             spec.rated,
             &players,
-            false,
+            start,
             self.ctx.paired_seat_tokens().await?,
         )
         .await
