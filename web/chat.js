@@ -44,7 +44,8 @@ export function chatPanel(kind, id, about = {}) {
   const details = h('details', { class: 'card chat', 'data-test': 'chat', open: !(about.rated && hideRated) },
     h('summary', {}, h('h2', { class: 'minor', style: 'display:inline' }, t('chat-title'))),
     h('div', { role: 'log', 'aria-live': 'polite', 'aria-label': t('chat-title') }, list), note, form,
-    h('label', { class: 'row small muted' }, ratedBox, t('chat-hideRated')));
+    // the choice is about games: a tournament's room has none
+    kind === 'games' ? h('label', { class: 'row small muted' }, ratedBox, t('chat-hideRated')) : '');
   /** @type {ChatLine[]} */
   let lines = [];
   let last = 0;
