@@ -100,8 +100,15 @@ async function blackSeesItsSideAndFlips({ browser, base }) {
   await againstComputer(page, base, { color: 'black' });
   const y = (sq) => page.locator(`svg.board rect[data-sq="${sq}"]`).evaluate((r) => r.getBoundingClientRect().y);
   await page.locator('svg.board').waitFor();
-  assert(await y('a6') > await y('a1'), "Black's view has rank 6 at the bottom");
-  assert(await page.locator('svg.board rect[data-sq="e6"]').evaluate((r) => r.getBoundingClientRect().x) < await page.locator('svg.board rect[data-sq="a6"]').evaluate((r) => r.getBoundingClientRect().x), "and the e-file on Black's left");
+  // every square read from one drawing of the board (the computer's first move draws it again),
+  // and what was seen named if the view is not Black's
+  const seen = await page.evaluate(() => {
+    const at = (sq) => document.querySelector(`svg.board rect[data-sq="${sq}"]`)?.getBoundingClientRect();
+    const [a1, a6, e6] = ['a1', 'a6', 'e6'].map(at);
+    return { rank6Low: a6.y > a1.y, eLeft: e6.x < a6.x, a1: [a1.x, a1.y], a6: [a6.x, a6.y], e6: [e6.x, e6.y], boards: document.querySelectorAll('svg.board').length };
+  });
+  assert(seen.rank6Low, `Black's view has rank 6 at the bottom: ${JSON.stringify(seen)}`);
+  assert(seen.eLeft, `and the e-file on Black's left: ${JSON.stringify(seen)}`);
   await shot(page, 'black-view-phone');
   await page.locator('[data-test=flip]').click();
   // the board is drawn again after the click (and maybe again for the computer's move): wait for it
