@@ -1,18 +1,21 @@
-// Challenges: the dialog that challenges a player (from their profile or the friends list:
-// game, variant, clock, side, rated or casual), and the header's bell, on every page of a
-// signed-in player: it asks for the player's challenges every few seconds, counts those
-// waiting for an answer, lists them to accept, decline or cancel, and opens the game as soon
-// as a challenge is accepted (on either side). The server's shapes are in docs/web.md,
-// "Challenges".
+// Challenges: the dialog that challenges a player (from their profile, the friends list or a
+// finished game: game, variant, clock, side, rated or casual), and the header's bell, on every
+// page of a signed-in player: its socket (`/api/lobby/ws?bell=true`) rings when a challenge of
+// the player's is made or answered, and the bell then asks for the list (and now and then
+// besides, for expiries and a socket that cannot connect); it counts those waiting for an
+// answer, lists them to accept, decline or cancel, and opens the game as soon as a challenge
+// is accepted (on either side). The server's shapes are in docs/web.md, "Challenges".
 import { api, rememberSeat } from './api.js';
 import { h, toast, navigate, attempt } from './ui.js';
 import { t, tParts, variantTitle } from './text.js';
 import { gamePath } from './lobby.js';
 
-/** @import { ChallengeList, ChallengeView, ChallengeBody } from './types/protocol' */
+/** @import { ChallengeList, ChallengeView, ChallengeBody, LobbyFrame } from './types/protocol' */
 
-/** How often the bell asks. */
-const POLL_MS = 5000;
+/** How often the bell asks without being rung (expiries; a socket that cannot connect). */
+const POLL_MS = 30_000;
+/** The wait before the bell's socket connects again, doubled up to the most. */
+const RECONNECT_MS = [1000, 30_000];
 const CLOCKS = ['', '60+0', '180+2', '300+3', '600+0', '900+10'];
 const VARIANTS = ['quickchess', 'power-pawns', 'mean-queens', 'rescue-the-queen', 'chess'];
 
@@ -36,10 +39,12 @@ function describe(c) {
 }
 
 /**
- * The dialog that challenges `name`.
+ * The dialog that challenges `name`, its choices set to `like`'s (a finished game's settings,
+ * when challenged from its page).
  * @param {string} name
+ * @param {{ kind: string, options?: { variant?: string | null, clock?: { initial_s: number, increment_s: number } | null } | null }} [like]
  */
-export function openChallenge(name) {
+export function openChallenge(name, like) {
   const game = h('select', { 'data-test': 'challenge-game' }, h('option', { value: 'quickchess' }, t('game-quickchess')), h('option', { value: 'querni' }, t('game-querni')), h('option', { value: 'royal-match' }, t('game-royal')));
   const variant = h('select', { 'data-test': 'challenge-variant' }, ...VARIANTS.map((v) => h('option', { value: v }, v === 'chess' ? t('lobby-chess8x8') : variantTitle(v))));
   const clock = h('select', { 'data-test': 'challenge-clock' }, ...CLOCKS.map((c) => h('option', { value: c, selected: c === '300+3' }, c ? `${Number(c.split('+')[0]) / 60}+${c.split('+')[1]}` : t('clock-none'))));
@@ -48,6 +53,13 @@ export function openChallenge(name) {
   const variantField = field(t('lobby-variant'), variant);
   const clockField = field(t('clock-pick'), clock);
   const sync = () => { variantField.hidden = game.value !== 'quickchess'; clockField.hidden = game.value === 'royal-match'; };
+  if (like && ['quickchess', 'querni', 'royal-match'].includes(like.kind)) {
+    game.value = like.kind;
+    const o = like.options || {};
+    if (o.variant && VARIANTS.includes(o.variant)) variant.value = o.variant;
+    const c = o.clock ? `${o.clock.initial_s}+${o.clock.increment_s}` : '';
+    if (CLOCKS.includes(c)) clock.value = c;
+  }
   game.addEventListener('change', sync);
   sync();
   const title = h('h2', { id: 'challenge-title' }, ...tParts('challenge-title', { name: who(name) }));
@@ -157,7 +169,25 @@ function openList() {
   d.showModal();
 }
 
-/** Puts the bell in the header and starts asking (once; a signed-in page calls it). */
+/**
+ * The bell's socket: every `ring` asks for the list; a restart's frame says when to come
+ * back, any other close is retried later and later.
+ * @param {number} wait the wait before the next try
+ */
+function listen(wait = RECONNECT_MS[0]) {
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  const ws = new WebSocket(`${proto}://${location.host}/api/lobby/ws?bell=true`);
+  let again = Math.min(wait * 2, RECONNECT_MS[1]);
+  ws.onmessage = (e) => {
+    /** @type {LobbyFrame} */
+    const m = JSON.parse(e.data);
+    if (m.t === 'ring') { again = RECONNECT_MS[0]; refresh(); }
+    if (m.t === 'restart') again = m.d.retry_ms;
+  };
+  ws.onclose = () => setTimeout(() => listen(again), again);
+}
+
+/** Puts the bell in the header and starts listening (once; a signed-in page calls it). */
 export function startBell() {
   if (bell) return;
   const box = document.querySelector('header.top .prefs');
@@ -169,5 +199,6 @@ export function startBell() {
   bell = { button, badge };
   box.prepend(button);
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') refresh(); });
-  refresh();
+  // the socket's first ring asks at once
+  listen();
 }

@@ -3,7 +3,7 @@
 // game (the result, a rematch both must accept, a new game with the same settings).
 import { api, createGame, createLike, followRematch, pathOf, nickname, rememberNickname, rememberSeat } from './api.js';
 import { h, fmtClock, attempt, navigate } from './ui.js';
-import { t } from './text.js';
+import { t, tParts } from './text.js';
 import { play } from './sound.js';
 /** @import { ChessClock, QuerniClock, TableView, ClosedTable, SeatInfo, RatingShown } from './types/protocol' */
 
@@ -260,6 +260,7 @@ export function followTable(view, id) {
  * @property {number | null} [you]
  * @property {RatingShown[] | null} [ratings]
  * @property {boolean} [too_short_to_rate]
+ * @property {SeatInfo[]} [seats] who sat where (a signed-in player may challenge the others)
  */
 
 /**
@@ -304,7 +305,25 @@ export function afterGame(view, act, name) {
     }
   }
   if (table.kind) items.push(newGameButton({ kind: table.kind, options: table.options, bots: table.bots }, t('table-newGame'), 'secondary'));
+  for (const s of challengeable(view)) {
+    const like = { kind: table.kind || '', options: table.options };
+    items.push(h('button', { class: 'secondary', 'data-test': 'challenge-opponent', onclick: () => import('./challenges.js').then((m) => m.openChallenge(s.name, like)) },
+      ...tParts('challenge-title', { name: h('span', { translate: 'no' }, s.name) })));
+  }
   return h('div', { class: 'stack' }, ratingChanges(view, name), h('div', { class: 'row' }, ...items));
+}
+
+/**
+ * The seats a signed-in player may challenge from a finished duel: the other signed-in
+ * players (not the computer, not guests), when the viewer sat there signed in.
+ * @param {FinishedView} view
+ */
+function challengeable(view) {
+  const kind = view.table && 'kind' in view.table ? view.table.kind : '';
+  const seats = view.seats || [];
+  const me = seats.find((s) => s.seat === view.you);
+  if (!me || !me.registered || !['quickchess', 'querni', 'royal-match'].includes(kind || '')) return [];
+  return seats.filter((s) => s.seat !== view.you && s.registered && s.bot === null);
 }
 
 /**

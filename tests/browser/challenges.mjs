@@ -1,6 +1,7 @@
 // Challenges (issue #30, item 5): Ann challenges Bob from his profile on her phone; Bob, on
-// another page on his phone, sees the header's bell count it, opens it and accepts; both
-// pages open the game, each in its own seat.
+// another page on his phone, sees the header's bell count it at once (its socket rings: its
+// own asking is only every 30 s), opens it and accepts; both pages open the game, each in its
+// own seat. Bob resigns; Ann challenges him again from the finished game, its game chosen.
 import { shot, assert, newPage } from './harness.mjs';
 import { axeFindings } from './moderation.mjs';
 
@@ -33,8 +34,8 @@ async function challengeFromProfileAcceptFromBell({ browser, base }) {
   await a.page.locator('[data-test=challenge-send]').click();
   await a.page.locator('[data-test=challenge-dialog]').waitFor({ state: 'detached' });
 
-  // Bob's bell counts it within its next ask
-  await b.page.locator('[data-test=bell] .badge', { hasText: '1' }).waitFor({ timeout: 10_000 });
+  // Bob's bell counts it at once: rung over its socket (it asks by itself every 30 s only)
+  await b.page.locator('[data-test=bell] .badge', { hasText: '1' }).waitFor({ timeout: 5000 });
   await b.page.locator('[data-test=bell]').click();
   await b.page.locator('[data-test=challenge-in]', { hasText: ann }).waitFor();
   await shot(b.page, 'bell-list-phone');
@@ -54,10 +55,19 @@ async function challengeFromProfileAcceptFromBell({ browser, base }) {
     const beside = await you.evaluate((e) => e.parentElement?.textContent || '');
     assert(beside.includes(me), `${me} holds their own seat: ${beside}`);
   }
+  // Bob resigns; Ann challenges him again from the finished game, Querni already chosen
+  await b.page.locator('[data-test=resign]').click();
+  await b.page.locator('[data-test=confirm-yes]').click();
+  await a.page.locator('[data-test=challenge-opponent]', { hasText: bob }).click();
+  assert(await a.page.locator('[data-test=challenge-game]').inputValue() === 'querni', 'the finished game\'s game is chosen');
+  await shot(a.page, 'challenge-after-game-phone');
+  await a.page.locator('[data-test=challenge-send]').click();
+  await a.page.locator('[data-test=challenge-dialog]').waitFor({ state: 'detached' });
+  await b.page.locator('[data-test=bell] .badge', { hasText: '1' }).waitFor({ timeout: 5000 });
   await a.context.close();
   await b.context.close();
 }
 
 export const challengeScenarios = [
-  ['challenges: sent from a profile on a phone, counted by the bell, accepted, both in the game', challengeFromProfileAcceptFromBell],
+  ['challenges: sent from a profile on a phone, rung to the bell, accepted, both in the game; again from the finished game', challengeFromProfileAcceptFromBell],
 ];

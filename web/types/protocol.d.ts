@@ -1092,7 +1092,7 @@ playing?: Array<PlayingItem>, };
 /**
  * A frame the lobby socket sends.
  */
-export type LobbyFrame = { "t": "lobby", "d": LobbyView } | { "t": "lobby_diff", "d": LobbyDiff } | { "t": "paired", "d": Paired } | { "t": "restart", "d": { 
+export type LobbyFrame = { "t": "lobby", "d": LobbyView } | { "t": "lobby_diff", "d": LobbyDiff } | { "t": "paired", "d": Paired } | { "t": "ring" } | { "t": "restart", "d": { 
 /**
  * When to reconnect.
  */

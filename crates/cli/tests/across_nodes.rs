@@ -1,11 +1,14 @@
 //! Two `tabula serve` nodes on one PostgreSQL database, with clients on both: a game runs on
 //! one node and a player on the other plays it through the pub/sub (intents to the owner,
-//! frames back); the lobby is one lobby whichever node a player uses.
+//! frames back); the lobby is one lobby whichever node a player uses, and a challenge made
+//! through one node rings the bell a player has open on the other.
 
 mod node;
 
 use futures_util::{SinkExt, StreamExt};
-use node::{Running, assert_logged, fresh_postgres_url, game, http, http_as, pg_text, serve_with};
+use node::{
+    Running, assert_logged, fresh_postgres_url, game, http, http_as, pg_text, serve_with, signup,
+};
 use serde_json::{Value, json};
 use std::time::Duration;
 use tokio::net::TcpStream;
@@ -265,4 +268,31 @@ async fn the_lobby_is_one_lobby_across_nodes() {
     .await;
     let (_, now) = http(&at_b, "GET", "/api/lobby", None);
     assert_eq!(now["seeks"], json!([]), "{now}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_rings_the_bell_open_on_the_other_node() {
+    let (_url, _nodes, [at_a, at_b]) = two_nodes("bell");
+    let (ann, bob) = (signup(&at_a, "bellann"), signup(&at_b, "bellbob"));
+    // each has a page open on their own node: its bell rings once at once
+    let ring = |f: &Value| f["t"] == "ring";
+    let mut ann_bell = socket(&at_a, "/api/lobby/ws?bell=true", None, Some(&ann)).await;
+    let mut bob_bell = socket(&at_b, "/api/lobby/ws?bell=true", None, Some(&bob)).await;
+    frame_where(&mut ann_bell, "Ann's first ring", ring).await;
+    frame_where(&mut bob_bell, "Bob's first ring", ring).await;
+    // Ann challenges Bob through a: Bob's bell at b rings (and hers)
+    let spec = json!({"to": "bellbob", "kind": "querni"});
+    let (status, made) = http_as(&at_a, "POST", "/api/challenges", Some(spec), &ann);
+    assert_eq!(status, 200, "{made}");
+    frame_where(&mut bob_bell, "Bob's bell at b, rung from a", ring).await;
+    frame_where(&mut ann_bell, "Ann's bell for her challenge", ring).await;
+    // Bob declines through b: Ann's bell at a rings
+    let id = made["id"].as_str().unwrap();
+    let path = format!("/api/challenges/{id}/decline");
+    let (status, answered) = http_as(&at_b, "POST", &path, Some(json!({})), &bob);
+    assert_eq!(
+        (status, answered["status"].as_str()),
+        (200, Some("declined"))
+    );
+    frame_where(&mut ann_bell, "Ann's bell at a, rung from b", ring).await;
 }

@@ -3,27 +3,9 @@
 
 mod node;
 
-use node::{Running, fresh_postgres_url, http_as, pg_text, serve_with};
+use node::{Running, fresh_postgres_url, http_as, pg_text, serve_with, signup};
 use serde_json::{Value, json};
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::time::{Duration, Instant};
-
-/// Signs `name` up at `addr`: the session cookie (`tabula_session=...`).
-fn signup(addr: &str, name: &str) -> String {
-    let body = json!({"username": name, "password": "correct horse"}).to_string();
-    let mut s = TcpStream::connect(addr).unwrap();
-    write!(s, "POST /api/auth/signup HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()).unwrap();
-    let mut raw = String::new();
-    s.read_to_string(&mut raw).unwrap();
-    assert!(raw.starts_with("HTTP/1.1 200"), "{raw}");
-    raw.lines()
-        .filter_map(|l| l.split_once(':'))
-        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
-        .map(|(_, v)| v.trim().split(';').next().unwrap().to_string())
-        .find(|c| c.starts_with("tabula_session="))
-        .expect("a session cookie")
-}
 
 const NODE: &[&str] = &[
     "--lease",

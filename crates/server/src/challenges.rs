@@ -6,8 +6,9 @@
 //! by the other (or blocking them) cannot challenge them; a rated challenge follows a rated
 //! game's rules (two addresses, the pair's games of the day) when it is accepted.
 //!
-//! Pages learn of challenges by asking ([`list`], every few seconds, from the header's bell):
-//! the store is the one truth, so a challenge made on one node is seen from any other.
+//! Pages learn of challenges by asking ([`list`]) when their bell rings (the lobby's news
+//! carries a ring to every node's bell sockets, see `http/challenges.rs`) and now and then
+//! besides: the store is the one truth, so a challenge made on one node is seen from any other.
 
 use crate::context::Context;
 use crate::error::ApiError;

@@ -1,7 +1,8 @@
 //! Challenges (issue #30, item 5): sent by name, listed to both players, accepted into a game
 //! where both hold their seats, declined, cancelled, expired; refused to guests, to oneself,
 //! for a game that cannot be played, between players one of whom blocks the other, and past
-//! the cap of open ones.
+//! the cap of open ones. Each change rings the bells (sockets) of its two players, and no one
+//! else's; a guest has no bell.
 
 mod common;
 
@@ -258,4 +259,91 @@ async fn challenges_are_declined_cancelled_expire_and_respect_blocks_and_caps() 
         .ask(s.addr, "POST", "/api/challenges", Some(quick("cyd")))
         .await;
     assert_eq!(status, 409, "{e}");
+}
+
+type Bell =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A bell socket with `cookie` (empty: a guest's).
+async fn bell(addr: std::net::SocketAddr, cookie: &str) -> Bell {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/lobby/ws?bell=true")
+        .into_client_request()
+        .unwrap();
+    if !cookie.is_empty() {
+        req.headers_mut().insert("cookie", cookie.parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(req).await.unwrap().0
+}
+
+/// The next text frame of a bell within `ms`, if any.
+async fn next_frame(ws: &mut Bell, ms: u64) -> Option<Value> {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let wait = async {
+        loop {
+            match ws.next().await {
+                Some(Ok(Message::Text(t))) => return serde_json::from_str(t.as_str()).ok(),
+                Some(Ok(_)) => continue,
+                _ => return None,
+            }
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_millis(ms), wait)
+        .await
+        .ok()
+        .flatten()
+}
+
+#[tokio::test]
+async fn a_challenge_rings_the_bells_of_its_two_players_only() {
+    let s = start().await;
+    let mut jars = signed_up(s.addr, &["ann", "bob", "cyd"]).await;
+    let (mut ann, mut bob, cyd) = (jars.remove(0), jars.remove(0), jars.remove(0));
+    // a guest's bell is refused, saying why
+    let mut guest = bell(s.addr, "").await;
+    let refused = next_frame(&mut guest, 5000).await.expect("a refusal");
+    assert_eq!(refused["t"], "error", "{refused}");
+    assert!(refused.to_string().contains("sign in"), "{refused}");
+    // each bell rings once on opening (the page asks for its list then)
+    let ring = json!({"t": "ring"});
+    let mut bells = Vec::new();
+    for jar in [&ann, &bob, &cyd] {
+        let mut b = bell(s.addr, &jar.header()).await;
+        assert_eq!(next_frame(&mut b, 5000).await, Some(ring.clone()));
+        bells.push(b);
+    }
+    let (status, c) = ann
+        .ask(s.addr, "POST", "/api/challenges", Some(quick("bob")))
+        .await;
+    assert_eq!(status, 200, "{c}");
+    assert_eq!(
+        next_frame(&mut bells[1], 5000).await,
+        Some(ring.clone()),
+        "Bob's bell"
+    );
+    assert_eq!(
+        next_frame(&mut bells[0], 5000).await,
+        Some(ring.clone()),
+        "Ann's bell"
+    );
+    // Bob accepts: both ring again; Cyd's never rang
+    let path = format!("/api/challenges/{}/accept", c["id"].as_str().unwrap());
+    let (status, accepted) = bob.ask(s.addr, "POST", &path, Some(json!({}))).await;
+    assert_eq!(status, 200, "{accepted}");
+    assert_eq!(
+        next_frame(&mut bells[0], 5000).await,
+        Some(ring.clone()),
+        "Ann's bell"
+    );
+    assert_eq!(
+        next_frame(&mut bells[1], 5000).await,
+        Some(ring.clone()),
+        "Bob's bell"
+    );
+    assert_eq!(
+        next_frame(&mut bells[2], 300).await,
+        None,
+        "Cyd's bell stays quiet"
+    );
 }

@@ -51,6 +51,22 @@ pub fn address_in(line: &str, scheme: &str) -> String {
         .to_string()
 }
 
+/// Signs `name` up at `addr`: the session cookie (`tabula_session=...`).
+pub fn signup(addr: &str, name: &str) -> String {
+    let body = json!({"username": name, "password": "correct horse"}).to_string();
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(s, "POST /api/auth/signup HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()).unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).unwrap();
+    assert!(raw.starts_with("HTTP/1.1 200"), "{raw}");
+    raw.lines()
+        .filter_map(|l| l.split_once(':'))
+        .filter(|(k, _)| k.eq_ignore_ascii_case("set-cookie"))
+        .map(|(_, v)| v.trim().split(';').next().unwrap().to_string())
+        .find(|c| c.starts_with("tabula_session="))
+        .expect("a session cookie")
+}
+
 /// A request: the status and the body as JSON (or a string).
 pub fn http(addr: &str, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
     http_as(addr, method, path, body, "")

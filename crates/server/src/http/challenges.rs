@@ -1,5 +1,6 @@
-//! Challenges over HTTP: send one to a player by name, list one's own (the header's bell asks
-//! every few seconds), accept, decline or cancel.
+//! Challenges over HTTP: send one to a player by name, list one's own, accept, decline or
+//! cancel. Each change rings both players' bells (`/api/lobby/ws?bell=true`, on any node),
+//! which then ask for their list.
 
 use super::{AppState, Body, ClientIp};
 use crate::challenges::{self, ChallengeBody, ChallengeList, ChallengeView};
@@ -25,6 +26,12 @@ async fn me(state: &AppState, headers: &HeaderMap) -> Result<Account, ApiError> 
         .ok_or_else(|| ApiError::Unauthorized("sign in to challenge players".into()))
 }
 
+/// Rings the bells of a challenge's two players, and answers with it.
+fn rung(state: &AppState, c: ChallengeView) -> Result<Json<ChallengeView>, ApiError> {
+    state.hub.lobby.ring(vec![c.from.clone(), c.to.clone()]);
+    Ok(Json(c))
+}
+
 async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -40,7 +47,7 @@ async fn send(
     Body(b): Body<ChallengeBody>,
 ) -> Result<Json<ChallengeView>, ApiError> {
     let me = me(&state, &headers).await?;
-    Ok(Json(challenges::send(&state.hub, &me, ip, b).await?))
+    rung(&state, challenges::send(&state.hub, &me, ip, b).await?)
 }
 
 async fn accept(
@@ -50,7 +57,7 @@ async fn accept(
     Path(id): Path<String>,
 ) -> Result<Json<ChallengeView>, ApiError> {
     let me = me(&state, &headers).await?;
-    Ok(Json(challenges::accept(&state.hub, &me, ip, &id).await?))
+    rung(&state, challenges::accept(&state.hub, &me, ip, &id).await?)
 }
 
 async fn decline(
@@ -59,7 +66,10 @@ async fn decline(
     Path(id): Path<String>,
 ) -> Result<Json<ChallengeView>, ApiError> {
     let me = me(&state, &headers).await?;
-    Ok(Json(challenges::refuse(&state.hub, &me, &id, false).await?))
+    rung(
+        &state,
+        challenges::refuse(&state.hub, &me, &id, false).await?,
+    )
 }
 
 async fn cancel(
@@ -68,5 +78,8 @@ async fn cancel(
     Path(id): Path<String>,
 ) -> Result<Json<ChallengeView>, ApiError> {
     let me = me(&state, &headers).await?;
-    Ok(Json(challenges::refuse(&state.hub, &me, &id, true).await?))
+    rung(
+        &state,
+        challenges::refuse(&state.hub, &me, &id, true).await?,
+    )
 }

@@ -12,7 +12,7 @@ use crate::lobby::{self, LobbyNews, SeekSpec};
 use crate::players::accounts::guest_cookie;
 use crate::players::{Player, identify};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
-use axum::extract::{Path, State, WebSocketUpgrade};
+use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, header};
 use axum::response::{AppendHeaders, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -142,10 +142,21 @@ async fn quick(
     Ok(Json(state.hub.lobby.quick(&player, b.spec()?, ip).await?))
 }
 
+/// What a lobby socket is for.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct SocketQuery {
+    /// `?bell=true`: only the viewer's rings (the header's bell on every page), no lobby,
+    /// no presence (the viewer's seeks do not stay for it).
+    #[serde(default)]
+    bell: bool,
+}
+
 async fn socket(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
+    Query(q): Query<SocketQuery>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     // a browser without a guest id yet watches, owning nothing (its id is new each time)
@@ -158,7 +169,7 @@ async fn socket(
         .write_buffer_size(0)
         .max_write_buffer_size(256 * 1024)
         .max_message_size(4 * 1024)
-        .on_upgrade(move |socket| serve(socket, state, player, ip).instrument(span)))
+        .on_upgrade(move |socket| serve(socket, state, player, ip, q.bell).instrument(span)))
 }
 
 /// Frames refused one after another for going over the rate before the socket is closed.
@@ -194,11 +205,12 @@ impl Sender {
     }
 }
 
-/// One lobby socket: the lobby now, then each change to it; the owner's pairings. Bounded:
-/// a place among the node's lobby sockets (half of all sockets) and the address's sockets,
-/// frames rate-limited per address, a send timeout, and the news queue bounded (a socket
-/// that falls behind gets the whole lobby again, not every change it missed).
-async fn serve(socket: WebSocket, state: AppState, player: Player, ip: IpAddr) {
+/// One lobby socket: the lobby now, then each change to it; the owner's pairings; or, for a
+/// `bell`, only the signed-in viewer's rings. Bounded: a place among the node's sockets (and,
+/// but for a bell, the node's lobby sockets: half of all) and the address's, frames
+/// rate-limited per address, a send timeout, and the news queue bounded (a socket that falls
+/// behind gets the whole lobby again, not every change it missed; a bell rings once).
+async fn serve(socket: WebSocket, state: AppState, player: Player, ip: IpAddr, bell: bool) {
     let hub = state.hub;
     let limits = hub.limits;
     let (sink, mut rx) = socket.split();
@@ -213,32 +225,57 @@ async fn serve(socket: WebSocket, state: AppState, player: Player, ip: IpAddr) {
     let Some(_slot) = hub.rooms.connect() else {
         return tx.refuse(full()).await;
     };
-    let Some(_lobby_slot) = hub.lobby.connect(limits.lobby_sockets()) else {
-        return tx.refuse(full()).await;
+    // a bell holds no place among the lobby's sockets (a player has one on every page)
+    let _lobby_slot = if bell {
+        None
+    } else {
+        let Some(slot) = hub.lobby.connect(limits.lobby_sockets()) else {
+            return tx.refuse(full()).await;
+        };
+        Some(slot)
     };
     let from_address = |held, max| hub.addresses.hold(ip, held, max);
-    let (Some(_socket), Some(_lobby_socket)) = (
-        from_address(Held::Socket, limits.sockets_per_address),
-        from_address(Held::LobbySocket, limits.lobby_sockets_per_address),
-    ) else {
-        let e = ApiError::RateLimited {
-            message: "too many lobby connections from your address".into(),
-            retry_after: Duration::from_secs(10),
-        };
-        return tx.refuse(e).await;
+    let too_many = || ApiError::RateLimited {
+        message: "too many lobby connections from your address".into(),
+        retry_after: Duration::from_secs(10),
     };
-    let _presence = hub.lobby.enter(&player.id);
+    let Some(_socket) = from_address(Held::Socket, limits.sockets_per_address) else {
+        return tx.refuse(too_many()).await;
+    };
+    let _lobby_socket = if bell {
+        None
+    } else {
+        let Some(held) = from_address(Held::LobbySocket, limits.lobby_sockets_per_address) else {
+            return tx.refuse(too_many()).await;
+        };
+        Some(held)
+    };
+    // a bell's rings are an account's: a guest's bell would never ring
+    let rung = player.account.as_ref().map(|a| a.name.clone());
+    if bell && rung.is_none() {
+        return tx
+            .refuse(ApiError::Unauthorized("sign in for the bell".into()))
+            .await;
+    }
+    let _presence = (!bell).then(|| hub.lobby.enter(&player.id));
     let mut news = hub.lobby.subscribe();
     let send_all = |snapshot: &lobby::Snapshot| {
         text(&LobbyFrame::Lobby(&snapshot.view_for(&player.id)).to_text())
     };
-    match hub.lobby.refresh(false).await {
-        Ok(now) => {
-            if tx.send(send_all(&now)).await.is_err() {
-                return;
+    let ring = || text(&LobbyFrame::Ring.to_text());
+    // a bell rings once at once: rings missed while it was away (a restart) are asked for
+    if bell && tx.send(ring()).await.is_err() {
+        return;
+    }
+    if !bell {
+        match hub.lobby.refresh(false).await {
+            Ok(now) => {
+                if tx.send(send_all(&now)).await.is_err() {
+                    return;
+                }
             }
+            Err(e) => return tx.refuse(e).await,
         }
-        Err(e) => return tx.refuse(e).await,
     }
     let period = limits.heartbeat;
     let mut heartbeat = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
@@ -254,6 +291,16 @@ async fn serve(socket: WebSocket, state: AppState, player: Player, ip: IpAddr) {
                 return;
             }
             n = news.recv() => match n {
+                Ok(LobbyNews::Ring(names)) if bell => {
+                    if !names.iter().any(|n| Some(n) == rung.as_ref()) {
+                        continue;
+                    }
+                    ring()
+                }
+                // a bell hears nothing of the lobby; one that fell behind may have missed a ring
+                Ok(_) if bell => continue,
+                Err(RecvError::Lagged(_)) if bell => ring(),
+                Ok(LobbyNews::Ring(_)) => continue,
                 Ok(LobbyNews::Changed(diff)) => match diff.for_viewer(&player.id) {
                     Some(d) => text(&LobbyFrame::LobbyDiff(&d).to_text()),
                     None => continue,

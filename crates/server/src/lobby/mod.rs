@@ -72,6 +72,11 @@ pub enum LobbyEvent {
         /// The owner's seat token.
         token: String,
     },
+    /// The challenges of these accounts (by name) changed: their bells ask again.
+    Ring {
+        /// The accounts' names.
+        names: Vec<String>,
+    },
 }
 
 /// What a node's lobby sockets hear.
@@ -90,6 +95,8 @@ pub enum LobbyNews {
         /// The owner's seat token.
         token: String,
     },
+    /// The challenges of these accounts changed (the same as [`LobbyEvent::Ring`]).
+    Ring(Arc<Vec<String>>),
 }
 
 /// What the lobby needs from several nodes (the cluster provides it).
@@ -210,6 +217,12 @@ impl Lobby {
         self.hear(event);
     }
 
+    /// Rings the bells of the accounts named: a challenge of theirs was made or answered
+    /// (on every node: the bell's socket may be open on any).
+    pub fn ring(&self, names: Vec<String>) {
+        self.announce(LobbyEvent::Ring { names });
+    }
+
     /// Is one lobby with the other nodes' from now on.
     pub fn join(&self, network: Arc<dyn LobbyNetwork>) {
         let _ = self.network.set(network);
@@ -231,6 +244,9 @@ impl Lobby {
                     seat,
                     token,
                 });
+            }
+            LobbyEvent::Ring { names } => {
+                let _ = self.news.send(LobbyNews::Ring(Arc::new(names)));
             }
         }
     }

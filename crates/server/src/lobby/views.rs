@@ -107,6 +107,9 @@ pub enum LobbyFrame<'a> {
     LobbyDiff(&'a LobbyDiff),
     /// The viewer's seek was taken: its seat in the new game.
     Paired(&'a Paired),
+    /// The viewer's challenges changed (one made to them, or one of theirs answered): ask
+    /// for them again (a bell's socket hears only this and `restart`).
+    Ring,
     /// The server is restarting (see the game socket's frame of the same name).
     Restart {
         /// When to reconnect.
