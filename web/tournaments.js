@@ -18,7 +18,7 @@ const POLL_MS = 2000;
 const CLOCKS = ['60+0', '180+0', '180+2', '300+3', '600+0'];
 const VARIANTS = ['quickchess', 'power-pawns', 'mean-queens', 'rescue-the-queen', 'chess'];
 /** The game kind a tournament's pairings play (for the game's page). */
-const KIND = { quickchess: 'quickchess', querni: 'querni', royal: 'royal-match' };
+const KIND = { quickchess: 'quickchess', querni: 'querni', royal: 'royal-match', checkmates: 'checkmates-party' };
 
 /**
  * A tournament's game in words: `QuickChess · Mean Queens · 3+2 · arena`.
@@ -27,8 +27,11 @@ const KIND = { quickchess: 'quickchess', querni: 'querni', royal: 'royal-match' 
 export function describe(s) {
   const parts = [t(`game-${s.game}`)];
   if (s.variant && s.variant !== 'quickchess') parts.push(variantTitle(s.variant));
+  if (s.side) parts.push(t(`cm-side-${s.side}`));
+  if (s.deck && s.deck !== 'full') parts.push(t(`cm-deck-${s.deck}`));
   if (s.clock) parts.push(`${s.clock.initial_s / 60}+${s.clock.increment_s}`);
-  parts.push(s.kind === 'arena' ? t('tour-arenaMinutes', { minutes: s.minutes ?? 0 }) : t('tour-swissRounds', { rounds: s.rounds ?? 0 }));
+  parts.push(s.kind === 'arena' ? t('tour-arenaMinutes', { minutes: s.minutes ?? 0 })
+    : s.kind === 'parties' ? t('tour-partiesRounds', { rounds: s.rounds ?? 0 }) : t('tour-swissRounds', { rounds: s.rounds ?? 0 }));
   if (s.rated) parts.push(t('tour-rated'));
   return parts.join(' · ');
 }
@@ -54,7 +57,7 @@ function when(s, now) {
  * @param {TournamentView} v @param {number} now
  */
 function statusText(v, now) {
-  const round = v.spec.kind === 'swiss' && v.status !== 'created' ? ` · ${t('tour-roundOf', { round: v.round, rounds: v.spec.rounds ?? 0 })}` : '';
+  const round = v.spec.kind !== 'arena' && v.status !== 'created' ? ` · ${t('tour-roundOf', { round: v.round, rounds: v.spec.rounds ?? 0 })}` : '';
   return when(v, now) + round;
 }
 
@@ -94,8 +97,10 @@ function field(label, control) { return h('label', { class: 'stack' }, h('span',
 
 /** The form to make a tournament (signed-in players). */
 function makeForm() {
-  const kind = h('select', { 'data-test': 'tour-kind' }, h('option', { value: 'arena' }, t('tour-arena')), h('option', { value: 'swiss' }, t('tour-swiss')));
-  const game = h('select', { 'data-test': 'tour-game' }, ...['quickchess', 'querni', 'royal'].map((g) => h('option', { value: g }, t(`game-${g}`))));
+  const kind = h('select', { 'data-test': 'tour-kind' }, h('option', { value: 'arena' }, t('tour-arena')), h('option', { value: 'swiss' }, t('tour-swiss')), h('option', { value: 'parties' }, t('tour-parties')));
+  const game = h('select', { 'data-test': 'tour-game' }, ...['quickchess', 'querni', 'royal', 'checkmates'].map((g) => h('option', { value: g }, t(`game-${g}`))));
+  const side = h('select', { 'data-test': 'tour-side' }, ...['sliding', 'chess'].map((v) => h('option', { value: v }, t(`cm-side-${v}`))));
+  const deck = h('select', { 'data-test': 'tour-deck' }, ...['full', 'one-star', 'two-star'].map((v) => h('option', { value: v }, t(`cm-deck-${v}`))));
   const variant = h('select', { 'data-test': 'tour-variant' }, ...VARIANTS.map((v) => h('option', { value: v }, v === 'chess' ? t('lobby-chess8x8') : variantTitle(v))));
   const clock = h('select', { 'data-test': 'tour-clock' }, ...CLOCKS.map((c) => h('option', { value: c, selected: c === '180+2' }, `${Number(c.split('+')[0]) / 60}+${c.split('+')[1]}`)));
   const minutes = h('input', { type: 'number', min: 2, max: 720, value: 30, inputmode: 'numeric', 'data-test': 'tour-minutes' });
@@ -107,19 +112,27 @@ function makeForm() {
   const clockField = field(t('clock-pick'), clock);
   const minutesField = field(t('tour-minutes'), minutes);
   const roundsField = field(t('tour-rounds'), rounds);
-  const sync = () => {
+  const sideField = field(t('cm-side'), side);
+  const deckField = field(t('cm-deck'), deck);
+  // Check Mates is played in parties, and parties are Check Mates: each choice follows the other
+  const sync = (/** @type {Event | null} */ e) => {
+    if (e?.target === kind && (kind.value === 'parties') !== (game.value === 'checkmates')) game.value = kind.value === 'parties' ? 'checkmates' : 'quickchess';
+    if (e?.target === game && (kind.value === 'parties') !== (game.value === 'checkmates')) kind.value = game.value === 'checkmates' ? 'parties' : 'arena';
+    const party = game.value === 'checkmates';
     variantField.hidden = game.value !== 'quickchess';
-    clockField.hidden = game.value === 'royal';
+    clockField.hidden = game.value === 'royal' || party;
+    sideField.hidden = !party;
+    deckField.hidden = !party;
     minutesField.hidden = kind.value !== 'arena';
-    roundsField.hidden = kind.value !== 'swiss';
+    roundsField.hidden = kind.value === 'arena';
   };
   kind.addEventListener('change', sync);
   game.addEventListener('change', sync);
-  sync();
+  sync(null);
   const submit = h('button', { type: 'submit', 'data-test': 'tour-make' }, t('tour-make'));
   const form = h('form', { class: 'card stack form', 'data-test': 'tour-form' },
     h('h2', {}, t('tour-makeTitle')),
-    h('div', { class: 'row' }, field(t('tour-kind'), kind), field(t('lobby-game'), game), variantField, clockField),
+    h('div', { class: 'row' }, field(t('tour-kind'), kind), field(t('lobby-game'), game), variantField, clockField, sideField, deckField),
     h('div', { class: 'row' }, minutesField, roundsField, field(t('tour-starts'), startsIn), field(t('tour-name'), name)),
     h('label', { class: 'row' }, rated, t('tour-ratedLabel')),
     h('p', {}, submit));
@@ -127,14 +140,16 @@ function makeForm() {
     ev.preventDefault();
     attempt(async () => {
       const [initial, increment] = clock.value.split('+').map(Number);
+      const party = game.value === 'checkmates';
       /** @type {TournamentSpec} */
       const spec = {
-        kind: kind.value === 'swiss' ? 'swiss' : 'arena',
-        game: game.value === 'querni' ? 'querni' : game.value === 'royal' ? 'royal' : 'quickchess',
+        kind: kind.value === 'swiss' ? 'swiss' : kind.value === 'parties' ? 'parties' : 'arena',
+        game: game.value === 'querni' ? 'querni' : game.value === 'royal' ? 'royal' : party ? 'checkmates' : 'quickchess',
         variant: game.value === 'quickchess' ? variant.value : null,
-        clock: game.value === 'royal' ? null : { initial_s: initial, increment_s: increment },
+        clock: game.value === 'royal' || party ? null : { initial_s: initial, increment_s: increment },
+        ...(party ? { side: side.value === 'chess' ? 'chess' : 'sliding', deck: deck.value === 'one-star' ? 'one-star' : deck.value === 'two-star' ? 'two-star' : 'full' } : {}),
         minutes: kind.value === 'arena' ? Number(minutes.value) : null,
-        rounds: kind.value === 'swiss' ? Number(rounds.value) : null,
+        rounds: kind.value !== 'arena' ? Number(rounds.value) : null,
         rated: rated.checked,
         starts_in_s: Number(startsIn.value),
         name: name.value.trim() || null,
@@ -187,9 +202,10 @@ export function tournamentsPage(main) {
  * @param {TournamentGameRef} g @param {string} kind
  */
 function gameLine(g, kind) {
-  const result = g.outcome === 'win' ? '1-0' : g.outcome === 'loss' ? '0-1' : g.outcome === 'draw' ? '½-½' : g.outcome ? '–' : t('tour-live');
+  const result = g.outcome === 'win' ? '1-0' : g.outcome === 'loss' ? '0-1' : g.outcome === 'draw' ? '½-½'
+    : g.outcome === 'party' ? t('tour-partyOver') : g.outcome ? '–' : t('tour-live');
   return h('li', { class: 'row between' },
-    h('span', { translate: 'no' }, g.players.join(' – ')),
+    h('span', { translate: 'no' }, g.players.join(kind === 'checkmates-party' ? ', ' : ' – ')),
     h('span', { class: 'row' }, g.round ? h('span', { class: 'muted' }, t('tour-roundN', { round: g.round })) : '',
       h('a', { href: g.outcome ? `/replay/${g.id}` : gamePath(kind, g.id), 'data-link': true }, result)));
 }
@@ -200,17 +216,20 @@ function gameLine(g, kind) {
  */
 function standingsTable(v, me) {
   const swiss = v.spec.kind === 'swiss';
+  const parties = v.spec.kind === 'parties';
   return h('table', { 'data-test': 'standings' },
     h('caption', { class: 'muted', style: 'text-align:left' }, t('tour-standings')),
     h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('cm-player')), h('th', { scope: 'col' }, t('tour-score')), h('th', { scope: 'col' }, t('board-games')),
-      swiss ? [h('th', { scope: 'col', title: t('tour-buchholzLong') }, t('tour-buchholz')), h('th', { scope: 'col', title: t('tour-sbLong') }, t('tour-sb'))] : ''),
+      swiss ? [h('th', { scope: 'col', title: t('tour-buchholzLong') }, t('tour-buchholz')), h('th', { scope: 'col', title: t('tour-sbLong') }, t('tour-sb'))] : '',
+      parties ? h('th', { scope: 'col', title: t('tour-firstsLong') }, t('tour-firsts')) : ''),
     ...v.standings.map((s) => h('tr', { class: s.name === me ? 'me' : '' },
       h('td', {}, s.rank),
       h('td', {}, h('a', { href: `/players/${s.name}`, 'data-link': true, translate: 'no' }, s.name),
         s.streak ? [' ', h('span', { class: 'tag', title: t('tour-streakLong') }, t('tour-streak'))] : '',
         s.active ? '' : [' ', h('span', { class: 'muted' }, t('tour-away'))]),
       h('td', {}, s.score), h('td', {}, s.games),
-      swiss ? [h('td', {}, s.buchholz ?? ''), h('td', {}, s.sonneborn_berger ?? '')] : '')));
+      swiss ? [h('td', {}, s.buchholz ?? ''), h('td', {}, s.sonneborn_berger ?? '')] : '',
+      parties ? h('td', {}, s.firsts ?? '') : '')));
 }
 
 /**

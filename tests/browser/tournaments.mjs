@@ -6,6 +6,9 @@
 // third player is paired next;
 // then the list and a tournament's page in three languages, light and dark, phone and desktop
 // (no message missing, no English left, nothing wider than the screen, axe clean).
+// Check Mates parties (item 3): the form's kind and game follow each other; two players join
+// a short one and are seated at one table, whose party opens on both their pages; the page in
+// Russian and German.
 import { shot, assert, newPage } from './harness.mjs';
 import { axeFindings } from './moderation.mjs';
 import { checkPage } from './languages.mjs';
@@ -124,6 +127,59 @@ async function arenaOfThree({ browser, base }) {
   assert(failures.length === 0, `the tournaments' pages:\n  ${failures.join('\n  ')}`);
 }
 
+async function checkMatesParties({ browser, base }) {
+  const stamp = Date.now().toString(36).slice(-5);
+  const names = [`pa${stamp}`, `pb${stamp}`];
+  const players = [await newPage(browser, PHONE), await newPage(browser, DESKTOP)];
+  for (const [i, p] of players.entries()) await signUp(p.page, base, names[i]);
+  const [a, b] = players.map((p) => p.page);
+  // the form: choosing parties chooses Check Mates, with its side and deck and no clock
+  await a.goto(`${base}/tournaments`);
+  await a.locator('[data-test=tour-kind]').selectOption('parties');
+  assert(await a.locator('[data-test=tour-game]').inputValue() === 'checkmates', 'parties choose Check Mates');
+  assert(await a.locator('[data-test=tour-clock]').isHidden(), 'a party has no clock');
+  await a.locator('[data-test=tour-side]').selectOption('chess');
+  await a.locator('[data-test=tour-deck]').selectOption('one-star');
+  await a.locator('[data-test=tour-rounds]').fill('3');
+  await shot(a, 'tournament-parties-form-phone');
+  await a.locator('[data-test=tour-make]').click();
+  await a.waitForURL(/\/tournaments\/\w+$/);
+  await a.locator('[data-test=tour-status]', { hasText: /Starts in/ }).waitFor();
+  assert((await a.locator('main').innerText()).includes('3 party rounds'), 'the page says what it is');
+  // a short one, by the API (the form's soonest start is a minute away): both are seated at
+  // one table and their pages open its party
+  const made = await a.evaluate(async () => (await fetch('/api/tournaments', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ kind: 'parties', game: 'checkmates', side: 'sliding', deck: 'one-star', rounds: 1, starts_in_s: 3 }) })).json());
+  assert(made.id, `parties: ${JSON.stringify(made)}`);
+  for (const p of [a, b]) {
+    await p.goto(`${base}/tournaments/${made.id}`);
+    await p.locator('[data-test=tour-join]').click();
+    await p.locator('[data-test=tour-withdraw]').waitFor();
+  }
+  await Promise.all([a, b].map((p) => p.waitForURL(/\/checkmates\/party\//, { timeout: 20_000 })));
+  assert(a.url() === b.url(), `one table for two: ${a.url()} ${b.url()}`);
+  for (const [p, me] of [[a, names[0]], [b, names[1]]]) {
+    await p.locator('.tag.you').first().waitFor();
+    const mine = await p.locator('.tag.you').first().evaluate((e) => e.parentElement?.textContent || '');
+    assert(mine.includes(me), `${me} holds their own seat: ${mine}`);
+  }
+  await shot(a, 'tournament-party-table-phone');
+  // the tournament's page lists the table, in Russian and German too
+  const failures = [];
+  for (const language of ['ru', 'de']) {
+    const { context, page } = await newPage(browser, { ...PHONE, locale: language, extraHTTPHeaders: { 'Accept-Language': language } });
+    await checkPage(page, base, language, `/tournaments/${made.id}`, (p) => p.locator('[data-test=tour-games] li').first().waitFor());
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) failures.push(`${language}: ${width} px wide`);
+    for (const f of await axeFindings(page)) failures.push(`${language}: ${f}`);
+    await shot(page, `tournament-parties-${language}-phone`);
+    await context.close();
+  }
+  assert(failures.length === 0, `the parties' page:\n  ${failures.join('\n  ')}`);
+  for (const p of players) await p.context.close();
+}
+
 export const tournamentScenarios = [
   ['tournaments: an arena made by the form; three players join, play and see the standings move', arenaOfThree],
+  ['tournaments: Check Mates parties made by the form; two players seated at one table; in Russian and German', checkMatesParties],
 ];

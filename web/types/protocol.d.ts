@@ -3305,11 +3305,11 @@ rank: number,
 name: string, 
 /**
  * Points: an arena's (2 a win, 4 on a streak, +1 berserk); a Swiss event's (1 a win, ½ a
- * draw).
+ * draw); parties' (a point for each player placed below at a table, ½ for each sharing).
  */
 score: number, 
 /**
- * Games played (byes not counted).
+ * Games played (byes not counted), or parties.
  */
 games: number, 
 /**
@@ -3324,6 +3324,10 @@ buchholz: number | null,
  * Swiss: the Sonneborn-Berger tie-break.
  */
 sonneborn_berger: number | null, 
+/**
+ * Check Mates parties: the parties won (first places, shared or not), the tie-break.
+ */
+firsts: number | null, 
 /**
  * Playing on (false: withdrawn).
  */
@@ -3493,7 +3497,7 @@ elapsed: number, };
 /**
  * The games a tournament is played in.
  */
-export type TournamentGame = "quickchess" | "querni" | "royal";
+export type TournamentGame = "quickchess" | "querni" | "royal" | "checkmates";
 
 /**
  * A game of the tournament.
@@ -3504,15 +3508,16 @@ export type TournamentGameRef = {
  */
 id: string, 
 /**
- * Its players' names, the first mover first.
+ * Its players' names, the first mover first (a party's in seat order).
  */
 players: Array<string>, 
 /**
- * The Swiss round (none in an arena).
+ * The round of a Swiss event or of parties (none in an arena).
  */
 round: number | null, 
 /**
- * The result for the first mover once over (`win`, `draw`, `loss`, `void`).
+ * The result for the first mover once over (`win`, `draw`, `loss`, `void`; `party` for
+ * a party over, its places in the standings).
  */
 outcome: string | null, 
 /**
@@ -3530,9 +3535,9 @@ export type TournamentJoined = {
 entry: string, };
 
 /**
- * An arena or a Swiss event.
+ * An arena, a Swiss event or Check Mates parties.
  */
-export type TournamentKind = "arena" | "swiss";
+export type TournamentKind = "arena" | "swiss" | "parties";
 
 /**
  * The tournaments upcoming, being played and lately finished.
@@ -3589,9 +3594,17 @@ clock: ClockOption | null,
  */
 minutes: number | null, 
 /**
- * A Swiss event's rounds.
+ * A Swiss event's rounds, or the parties' rounds.
  */
 rounds: number | null, 
+/**
+ * Check Mates: the side of the tokens and cards (sliding when not given).
+ */
+side?: CheckmatesSide, 
+/**
+ * Check Mates: which cards (all, or a blitz deck of the one- or two-star ones).
+ */
+deck?: DeckChoice, 
 /**
  * Whether its games move ratings.
  */
@@ -3652,7 +3665,7 @@ export type TournamentView = {
  */
 now: number, 
 /**
- * A Swiss event's rounds paired so far.
+ * The rounds of a Swiss event or of parties paired so far.
  */
 round: number, 
 /**

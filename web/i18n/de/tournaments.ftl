@@ -1,7 +1,7 @@
 # Turniere: Arenen und Schweizer System, ihre Liste, Seite und Formular.
 nav-tournaments = Turniere
 tour-title = Turniere
-tour-lead = Arenen: so viele Partien, wie in die Zeit passen, ein neuer Gegner, sobald eine Partie endet. Schweizer System: eine feste Zahl von Runden, jede gegen jemanden mit gleich vielen Punkten.
+tour-lead = Arenen: so viele Partien, wie in die Zeit passen, ein neuer Gegner, sobald eine Partie endet. Schweizer System: eine feste Zahl von Runden, jede gegen jemanden mit gleich vielen Punkten. Drei mal Drei in Spielrunden: eine feste Zahl von Runden, jede an einem Tisch mit bis zu sechs Spielern ähnlicher Wertung.
 tour-all = Alle Turniere
 tour-running = Laufen gerade
 tour-upcoming = Beginnen bald
@@ -57,3 +57,8 @@ tour-by = angelegt von { $name }
 tour-back = Zurück zum Turnier
 tour-berserk = Berserk
 tour-berserkHelp = Halbiere vor deinem ersten Zug deine eigene Zeit: ein Sieg bringt dann einen Punkt mehr
+tour-parties = Spielrunden (3×3)
+tour-partiesRounds = { $rounds } Spielrunden
+tour-partyOver = beendet
+tour-firsts = 1.
+tour-firstsLong = Gewonnene Runden (erste Plätze): die Feinwertung

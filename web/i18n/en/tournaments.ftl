@@ -1,7 +1,7 @@
 # Tournaments: arenas and Swiss events, their list, page and form.
 nav-tournaments = Tournaments
 tour-title = Tournaments
-tour-lead = Arenas: play as many games as you can in the time, a new opponent as soon as a game ends. Swiss events: a set number of rounds, each against a player on your score.
+tour-lead = Arenas: play as many games as you can in the time, a new opponent as soon as a game ends. Swiss events: a set number of rounds, each against a player on your score. Check Mates parties: a set number of rounds, each at a table of up to six players near your rating.
 tour-all = All tournaments
 tour-running = Playing now
 tour-upcoming = Starting soon
@@ -57,3 +57,8 @@ tour-by = made by { $name }
 tour-back = Back to the tournament
 tour-berserk = Berserk
 tour-berserkHelp = Halve your own time before your first move: a win then earns one more point
+tour-parties = Parties (Check Mates)
+tour-partiesRounds = { $rounds } party rounds
+tour-partyOver = over
+tour-firsts = 1st
+tour-firstsLong = Parties won (first places): the tie-break

@@ -118,6 +118,21 @@ pub struct EndedGame {
     pub updated: u64,
 }
 
+/// A seat at a party table of a tournament (see [`TournamentStore::party_seats`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PartySeat {
+    /// The round.
+    pub round: u32,
+    /// The table's board number in the round.
+    pub board: u32,
+    /// The seat in the party.
+    pub seat: u32,
+    /// Its account (a tournament's seats are all players').
+    pub account: Option<i64>,
+    /// Its place once the party ended (1 the best; equal places shared).
+    pub place: Option<u32>,
+}
+
 /// What joining did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Joined {
@@ -190,8 +205,9 @@ pub trait TournamentStore: Send + Sync {
         berserk: [bool; 2],
         at: u64,
     ) -> Result<bool, StoreError>;
-    /// The board of `game`, with its tournament, if it is a tournament's.
-    async fn board_of(&self, game: &str) -> Result<Option<(String, BoardRecord)>, StoreError>;
+    /// Who sits where at every party table (a Check Mates board: a game of up to six) of
+    /// `tournament`, with each seat's place once its party recorded its results.
+    async fn party_seats(&self, tournament: &str) -> Result<Vec<PartySeat>, StoreError>;
     /// Moves a tournament on to `status` at `at`, as `node` directs; whether it was written.
     async fn set_tournament_status(
         &self,
@@ -552,17 +568,27 @@ impl<D: Dialect> TournamentStore for D {
         Ok(self.transaction(steps).await?.is_some())
     }
 
-    async fn board_of(&self, game: &str) -> Result<Option<(String, BoardRecord)>, StoreError> {
-        let Some(row) = first(
-            self,
-            &format!("SELECT {BOARD_COLUMNS}, tournament FROM tournament_games WHERE game = ?1"),
-            vec![Arg::text(game)],
-        )
-        .await?
-        else {
-            return Ok(None);
-        };
-        Ok(Some((row.text(10)?, board_row(&row)?)))
+    async fn party_seats(&self, tournament: &str) -> Result<Vec<PartySeat>, StoreError> {
+        let rows = self
+            .rows(
+                "SELECT t.round, t.board, s.seat, s.account, r.place FROM tournament_games t \
+                 JOIN seats s ON s.game = t.game \
+                 LEFT JOIN results r ON r.game = t.game AND r.seat = s.seat \
+                 WHERE t.tournament = ?1 ORDER BY t.round, t.board, s.seat",
+                vec![Arg::text(tournament)],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(PartySeat {
+                    round: r.count(0)?,
+                    board: r.count(1)?,
+                    seat: r.count(2)?,
+                    account: r.opt_big(3)?,
+                    place: r.opt_count(4)?,
+                })
+            })
+            .collect()
     }
 
     async fn set_tournament_status(

@@ -1,7 +1,8 @@
 //! The director: a task on every node that, every second (and at once after a join), takes or
 //! renews the direction of each tournament that is due or running, and moves it on: starts
 //! it, records the results of its games that ended, pairs (an arena: whoever waits; a Swiss
-//! event: the next round once the last is over) and finishes it.
+//! event: the next round once the last is over; Check Mates: the next round's tables, see
+//! parties.rs) and finishes it.
 //!
 //! A step is safe to repeat and to cut short anywhere: it reads everything from the store,
 //! every write is checked against the lease in the same transaction. A Swiss round's games
@@ -86,19 +87,22 @@ impl Tournaments {
                 .await?;
             tracing::info!(tournament = %id, "started");
         }
-        self.record_results(id).await?;
+        self.record_results(id, spec.kind).await?;
         self.start_unstarted(id).await?;
         match spec.kind {
             Kind2::Arena => self.arena_step(record, &spec, now).await,
             Kind2::Swiss => self.swiss_step(record, &spec, now).await,
+            Kind2::Parties => self.parties_step(record, &spec, now).await,
         }
     }
 
-    /// Records the result of every game of `id` that ended.
-    async fn record_results(&self, id: &str) -> Result<(), ApiError> {
+    /// Records the result of every game of `id` that ended: a duel's for its first mover; a
+    /// party's only that it has its results (the places are read from them).
+    async fn record_results(&self, id: &str, kind: Kind2) -> Result<(), ApiError> {
         let now = now_ms();
         for ended in self.ctx.store.ended_games(id).await? {
             let outcome = match ended.first_score {
+                Some(_) if kind == Kind2::Parties => "party",
                 Some(s) if s > 0.75 => outcome_name(Outcome::Win),
                 Some(s) if s > 0.25 => outcome_name(Outcome::Draw),
                 Some(_) => outcome_name(Outcome::Loss),
@@ -300,6 +304,18 @@ impl Tournaments {
         second: u32,
         start: bool,
     ) -> Result<String, ApiError> {
+        self.make_table(spec, entries, &[first, second], start)
+            .await
+    }
+
+    /// A game of `seated` (players by number, in seat order), started at once if `start`.
+    pub(super) async fn make_table(
+        &self,
+        spec: &TournamentSpec,
+        entries: &[EntryRecord],
+        seated: &[u32],
+        start: bool,
+    ) -> Result<String, ApiError> {
         let player = |n: u32| {
             entries
                 .iter()
@@ -307,7 +323,10 @@ impl Tournaments {
                 .map(|e| (e.account, e.name.clone()))
                 .ok_or_else(|| ApiError::Internal(format!("no player numbered {n}")))
         };
-        let players = [player(first)?, player(second)?];
+        let players = seated
+            .iter()
+            .map(|&n| player(n))
+            .collect::<Result<Vec<_>, ApiError>>()?;
         crate::rooms::records::create_paired(
             &self.ctx,
             spec.game.kind(),
@@ -320,7 +339,7 @@ impl Tournaments {
         .await
     }
 
-    async fn start_games(&self, games: &[String]) -> Result<(), ApiError> {
+    pub(super) async fn start_games(&self, games: &[String]) -> Result<(), ApiError> {
         for chunk in games.chunks(MAKING_AT_ONCE) {
             let started = futures_util::future::join_all(chunk.iter().map(|g| async move {
                 let kind = self
@@ -341,7 +360,7 @@ impl Tournaments {
 
     /// Finishes tournament `id`: the standings are final (games still being played in an
     /// arena no longer count).
-    async fn finish(&self, id: &str, now: u64) {
+    pub(super) async fn finish(&self, id: &str, now: u64) {
         match self
             .ctx
             .store

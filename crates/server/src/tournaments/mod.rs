@@ -15,6 +15,7 @@
 //! their devices, and nothing but its hash is stored.
 
 pub mod director;
+pub mod parties;
 pub mod schedule;
 pub mod spec;
 pub mod standings;
@@ -64,6 +65,8 @@ pub(crate) struct Snapshot {
     pub(crate) spec: TournamentSpec,
     pub(crate) entries: Vec<crate::store::tournaments::EntryRecord>,
     pub(crate) boards: Vec<crate::store::tournaments::BoardRecord>,
+    /// Check Mates parties: who sits where at each table, with the places (empty otherwise).
+    pub(crate) seats: Vec<crate::store::tournaments::PartySeat>,
 }
 
 impl Tournaments {
@@ -197,9 +200,13 @@ impl Tournaments {
         let store = &self.ctx.store;
         let snap = Arc::new(Snapshot {
             record,
-            spec,
             entries: store.entries(id).await?,
             boards: store.boards(id).await?,
+            seats: match spec.kind {
+                spec::Kind2::Parties => store.party_seats(id).await?,
+                _ => Vec::new(),
+            },
+            spec,
         });
         let mut shown = self.shown.lock().unwrap_or_else(|e| e.into_inner());
         shown.retain(|_, (at, _)| now.duration_since(*at) < SHOWN_FRESH * 60);
@@ -223,7 +230,8 @@ impl Tournaments {
         if record.status == TournamentStatus::Finished {
             return Err(ApiError::Conflict(format!("tournament {id} is over")));
         }
-        if let (spec::Kind2::Swiss, Some(rounds)) = (spec.kind, spec.rounds) {
+        if let (spec::Kind2::Swiss | spec::Kind2::Parties, Some(rounds)) = (spec.kind, spec.rounds)
+        {
             let boards = self.ctx.store.boards(id).await?;
             let round = boards.iter().map(|b| b.round).max().unwrap_or(0);
             if round >= rounds {

@@ -6,16 +6,20 @@
 //! daily@18:00 arena querni 5+0 60m rated
 //! weekly@sun-17:00 swiss quickchess 10+5 7r rated
 //! weekly@sat-16:00 arena quickchess mean-queens 3+0 30m
+//! weekly@sun-18:00 parties checkmates chess one-star 4r rated
 //! ```
 //!
 //! The time is UTC; `3+2` is three minutes and two seconds a move (lichess's way); `57m` an
 //! arena's minutes, `7r` a Swiss event's rounds; a QuickChess variant may come before the
-//! clock; The Royal Study takes no clock. Each occurrence is announced [`ANNOUNCE_MS`] ahead
+//! clock; The Royal Study takes no clock; Check Mates parties take a side (`sliding`, `chess`)
+//! and a deck (`full`, `one-star`, `two-star`). Each occurrence is announced [`ANNOUNCE_MS`] ahead
 //! and made once however many nodes see it: its id comes from the line and its start.
 
 use super::spec::{Game, Kind2, TournamentSpec};
 use crate::model::ClockOption;
 use sha2::{Digest, Sha256};
+use tabula_puzzles::checkmates::Side;
+use tabula_puzzles::checkmates::party::DeckChoice;
 
 /// How long before its start a scheduled tournament is listed (and may be joined).
 pub const ANNOUNCE_MS: u64 = 60 * 60 * 1000;
@@ -107,6 +111,18 @@ fn every(word: &str) -> Result<Every, String> {
     }
 }
 
+fn side_named(w: &str) -> Option<Side> {
+    match w {
+        "sliding" => Some(Side::Sliding),
+        "chess" => Some(Side::Chess),
+        _ => None,
+    }
+}
+
+fn deck_named(w: &str) -> Option<DeckChoice> {
+    serde_json::from_value(serde_json::Value::String(w.to_string())).ok()
+}
+
 /// Reads one line of the schedule; the error names the word that is wrong.
 pub fn parse(line: &str) -> Result<Recurring, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -115,9 +131,10 @@ pub fn parse(line: &str) -> Result<Recurring, String> {
     let kind = match rest.next() {
         Some("arena") => Kind2::Arena,
         Some("swiss") => Kind2::Swiss,
+        Some("parties") => Kind2::Parties,
         other => {
             return Err(format!(
-                "`{}`: the second word is arena or swiss",
+                "`{}`: the second word is arena, swiss or parties",
                 other.unwrap_or("")
             ));
         }
@@ -126,9 +143,10 @@ pub fn parse(line: &str) -> Result<Recurring, String> {
         Some("quickchess") => Game::Quickchess,
         Some("querni") => Game::Querni,
         Some("royal") => Game::Royal,
+        Some("checkmates") => Game::Checkmates,
         other => {
             return Err(format!(
-                "`{}`: the third word is quickchess, querni or royal",
+                "`{}`: the third word is quickchess, querni, royal or checkmates",
                 other.unwrap_or("")
             ));
         }
@@ -140,6 +158,8 @@ pub fn parse(line: &str) -> Result<Recurring, String> {
         clock: None,
         minutes: None,
         rounds: None,
+        side: None,
+        deck: None,
         rated: false,
         starts_in_s: 0,
         name: None,
@@ -160,6 +180,10 @@ pub fn parse(line: &str) -> Result<Recurring, String> {
             spec.minutes = Some(m);
         } else if let Some(r) = w.strip_suffix('r').and_then(|r| r.parse::<u32>().ok()) {
             spec.rounds = Some(r);
+        } else if let (Game::Checkmates, Some(side)) = (spec.game, side_named(w)) {
+            spec.side = Some(side);
+        } else if let (Game::Checkmates, Some(deck)) = (spec.game, deck_named(w)) {
+            spec.deck = Some(deck);
         } else if spec.game == Game::Quickchess && spec.variant.is_none() {
             spec.variant = Some(w.to_string());
         } else {
@@ -220,7 +244,20 @@ mod tests {
             w.line,
             "weekly@sun-17:00 swiss quickchess mean-queens 10+5 7r"
         );
+        let p = parse("weekly@sun-18:00 parties checkmates chess one-star 4r rated").unwrap();
+        assert_eq!(
+            (p.spec.kind, p.spec.game),
+            (Kind2::Parties, Game::Checkmates)
+        );
+        assert_eq!(
+            (p.spec.side, p.spec.deck, p.spec.rounds),
+            (Some(Side::Chess), Some(DeckChoice::OneStar), Some(4))
+        );
         for (bad, word) in [
+            (
+                "weekly@sun-18:00 parties checkmates diagonal 4r",
+                "diagonal",
+            ),
             ("every@:00 arena querni 1+0 5m", "every@:00"),
             ("hourly@:60 arena querni 1+0 5m", "hourly@:60"),
             ("daily@18:00 league querni", "league"),

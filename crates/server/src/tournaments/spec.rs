@@ -1,11 +1,14 @@
-//! What a tournament is: its kind (arena or Swiss), game, options, clock and length, as a
-//! player asks for it (`POST /api/tournaments`) and as it is stored, checked once here.
+//! What a tournament is: its kind (arena, Swiss or Check Mates parties), game, options, clock
+//! and length, as a player asks for it (`POST /api/tournaments`) and as it is stored, checked
+//! once here.
 
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::model::{ClockOption, ColorChoice, GameOptions, Kind};
 use crate::services::Services;
 use serde::{Deserialize, Serialize};
+use tabula_puzzles::checkmates::Side;
+use tabula_puzzles::checkmates::party::DeckChoice;
 use ts_rs::TS;
 
 /// The longest arena, in minutes (the shortest is [`Limits::shortest_arena`]).
@@ -17,7 +20,7 @@ pub const MAX_STARTS_IN_S: u64 = 7 * 24 * 3600;
 /// The longest name.
 pub const MAX_NAME: usize = 60;
 
-/// An arena or a Swiss event.
+/// An arena, a Swiss event or Check Mates parties.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 #[ts(rename = "TournamentKind")]
@@ -26,6 +29,9 @@ pub enum Kind2 {
     Arena,
     /// A fixed number of rounds, paired by score groups.
     Swiss,
+    /// Check Mates: a fixed number of party rounds, the players seated at tables of up to six
+    /// by rating (crates/tournament/src/parties.rs), each round's points summed.
+    Parties,
 }
 
 /// The games a tournament is played in.
@@ -39,6 +45,8 @@ pub enum Game {
     Querni,
     /// The Royal Study: a match (first to six) per pairing.
     Royal,
+    /// Check Mates: a party per table (parties only).
+    Checkmates,
 }
 
 impl Game {
@@ -48,6 +56,7 @@ impl Game {
             Game::Quickchess => Kind::Quickchess,
             Game::Querni => Kind::Querni,
             Game::Royal => Kind::RoyalMatch,
+            Game::Checkmates => Kind::CheckmatesParty,
         }
     }
 }
@@ -69,9 +78,17 @@ pub struct TournamentSpec {
     /// An arena's length, in minutes (`1.5` is a minute and a half).
     #[serde(default)]
     pub minutes: Option<f64>,
-    /// A Swiss event's rounds.
+    /// A Swiss event's rounds, or the parties' rounds.
     #[serde(default)]
     pub rounds: Option<u32>,
+    /// Check Mates: the side of the tokens and cards (sliding when not given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub side: Option<Side>,
+    /// Check Mates: which cards (all, or a blitz deck of the one- or two-star ones).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub deck: Option<DeckChoice>,
     /// Whether its games move ratings.
     #[serde(default)]
     pub rated: bool,
@@ -108,23 +125,37 @@ impl TournamentSpec {
                     ));
                 }
             }
-            Kind2::Swiss => {
+            Kind2::Swiss | Kind2::Parties => {
                 let r = self.rounds.ok_or_else(|| {
-                    ApiError::BadInput("rounds: a Swiss event needs its number of rounds".into())
+                    ApiError::BadInput(
+                        "rounds: a Swiss event or parties need their number of rounds".into(),
+                    )
                 })?;
                 if !SWISS_ROUNDS.contains(&r) {
                     return Err(ApiError::BadInput(format!(
-                        "rounds: a Swiss event has {} to {} rounds, not {r}",
+                        "rounds: a Swiss event or parties have {} to {} rounds, not {r}",
                         SWISS_ROUNDS.start(),
                         SWISS_ROUNDS.end()
                     )));
                 }
                 if self.minutes.is_some() {
                     return Err(ApiError::BadInput(
-                        "minutes: a Swiss event has rounds, not minutes".into(),
+                        "minutes: a Swiss event or parties have rounds, not minutes".into(),
                     ));
                 }
             }
+        }
+        // Check Mates is played in parties, and parties are Check Mates
+        if (self.kind == Kind2::Parties) != (self.game == Game::Checkmates) {
+            return Err(ApiError::BadInput(
+                "kind, game: Check Mates tournaments are parties (\"kind\": \"parties\", \"game\": \"checkmates\"), and only Check Mates is"
+                    .into(),
+            ));
+        }
+        if self.game != Game::Checkmates && (self.side.is_some() || self.deck.is_some()) {
+            return Err(ApiError::BadInput(
+                "side, deck: only Check Mates has a side and a deck".into(),
+            ));
         }
         match self.game {
             Game::Royal => {
@@ -134,6 +165,15 @@ impl TournamentSpec {
                             .into(),
                     ));
                 }
+            }
+            Game::Checkmates => {
+                if self.clock.is_some() || self.variant.is_some() {
+                    return Err(ApiError::BadInput(
+                        "clock, variant: a Check Mates party has no clock and no variants (give side and deck)"
+                            .into(),
+                    ));
+                }
+                self.side.get_or_insert(Side::Sliding);
             }
             Game::Querni if self.variant.is_some() => {
                 return Err(ApiError::BadInput("variant: Querni has no variants".into()));
@@ -172,9 +212,16 @@ impl TournamentSpec {
     }
 
     /// The options of each pairing's game: the first seat moves first; an arena's timed
-    /// games allow berserk.
+    /// games allow berserk. A Check Mates table's: its side and deck.
     pub fn options(&self) -> GameOptions {
         let berserk = self.kind == Kind2::Arena && self.clock.is_some() && self.game != Game::Royal;
+        if self.game == Game::Checkmates {
+            return GameOptions {
+                side: Some(self.side.unwrap_or(Side::Sliding)),
+                deck: self.deck,
+                ..GameOptions::default()
+            };
+        }
         GameOptions {
             color: Some(ColorChoice::First),
             clock: self.clock,
@@ -190,6 +237,10 @@ impl TournamentSpec {
             Game::Quickchess => self.variant.clone().unwrap_or_else(|| "QuickChess".into()),
             Game::Querni => "Querni".into(),
             Game::Royal => "Royal Study".into(),
+            Game::Checkmates => match self.side {
+                Some(Side::Chess) => "Check Mates (chess)".into(),
+                _ => "Check Mates".into(),
+            },
         };
         let clock = self
             .clock
@@ -198,6 +249,7 @@ impl TournamentSpec {
         let kind = match self.kind {
             Kind2::Arena => "arena",
             Kind2::Swiss => "Swiss",
+            Kind2::Parties => "parties",
         };
         format!("{game}{clock} {kind}")
     }

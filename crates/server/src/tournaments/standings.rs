@@ -2,7 +2,7 @@
 //! a Swiss event's rounds, and from them the standings and who waits to be paired.
 
 use super::spec::Kind2;
-use crate::store::tournaments::{BoardRecord, EntryRecord};
+use crate::store::tournaments::{BoardRecord, EntryRecord, PartySeat};
 use serde::Serialize;
 use tabula_tournament::swiss::{Board, Entrant};
 use tabula_tournament::{Colour, Outcome, PlayerId, arena, swiss};
@@ -92,9 +92,9 @@ pub struct StandingLine {
     /// The player.
     pub name: String,
     /// Points: an arena's (2 a win, 4 on a streak, +1 berserk); a Swiss event's (1 a win, ½ a
-    /// draw).
+    /// draw); parties' (a point for each player placed below at a table, ½ for each sharing).
     pub score: f64,
-    /// Games played (byes not counted).
+    /// Games played (byes not counted), or parties.
     pub games: u32,
     /// An arena player on a streak (their wins count double).
     pub streak: bool,
@@ -102,15 +102,18 @@ pub struct StandingLine {
     pub buchholz: Option<f64>,
     /// Swiss: the Sonneborn-Berger tie-break.
     pub sonneborn_berger: Option<f64>,
+    /// Check Mates parties: the parties won (first places, shared or not), the tie-break.
+    pub firsts: Option<u32>,
     /// Playing on (false: withdrawn).
     pub active: bool,
 }
 
-/// The standings, best first.
+/// The standings, best first (`seats`: a Check Mates tournament's tables).
 pub fn standings(
     kind: Kind2,
     entries: &[EntryRecord],
     boards: &[BoardRecord],
+    seats: &[PartySeat],
 ) -> Vec<StandingLine> {
     let name = |p: PlayerId| {
         entries
@@ -135,6 +138,7 @@ pub fn standings(
                         streak: s.streak,
                         buchholz: None,
                         sonneborn_berger: None,
+                        firsts: None,
                         active,
                     }
                 })
@@ -153,10 +157,12 @@ pub fn standings(
                     streak: false,
                     buchholz: Some(f64::from(s.buchholz) / 2.0),
                     sonneborn_berger: Some(f64::from(s.sonneborn_berger) / 4.0),
+                    firsts: None,
                     active,
                 }
             })
             .collect(),
+        Kind2::Parties => super::parties::standings(entries, seats),
     }
 }
 

@@ -3,6 +3,7 @@
 //! (with its seat token); the Swiss report in FIDE's TRF.
 
 use super::Tournaments;
+use super::parties;
 use super::spec::{Kind2, TournamentSpec};
 use super::standings::{self, StandingLine};
 use crate::error::ApiError;
@@ -18,11 +19,12 @@ use ts_rs::TS;
 pub struct GameLine {
     /// The game's id (to watch it).
     pub id: String,
-    /// Its players' names, the first mover first.
+    /// Its players' names, the first mover first (a party's in seat order).
     pub players: Vec<String>,
-    /// The Swiss round (none in an arena).
+    /// The round of a Swiss event or of parties (none in an arena).
     pub round: Option<u32>,
-    /// The result for the first mover once over (`win`, `draw`, `loss`, `void`).
+    /// The result for the first mover once over (`win`, `draw`, `loss`, `void`; `party` for
+    /// a party over, its places in the standings).
     pub outcome: Option<String>,
     /// Who berserked, the first mover first (known once the result is recorded).
     pub berserk: [bool; 2],
@@ -75,7 +77,7 @@ pub struct TournamentView {
     pub summary: TournamentSummary,
     /// The server's clock now (for the countdown).
     pub now: u64,
-    /// A Swiss event's rounds paired so far.
+    /// The rounds of a Swiss event or of parties paired so far.
     pub round: u32,
     /// The standings, best first.
     pub standings: Vec<StandingLine>,
@@ -139,11 +141,16 @@ impl Tournaments {
                 .map(|e| e.name.clone())
                 .unwrap_or_default()
         };
+        let tables = parties::tables(&snap.seats);
         let line = |b: &BoardRecord| {
+            let players = match spec.kind {
+                Kind2::Parties => parties::names_at(entries, tables.get(&(b.round, b.board))?),
+                _ => vec![name_of(b.first), name_of(b.second?)],
+            };
             Some(GameLine {
                 id: b.game.clone()?,
-                players: vec![name_of(b.first), name_of(b.second?)],
-                round: (spec.kind == Kind2::Swiss).then_some(b.round),
+                players,
+                round: (spec.kind != Kind2::Arena).then_some(b.round),
                 outcome: b.outcome.clone(),
                 berserk: b.berserk,
             })
@@ -170,14 +177,23 @@ impl Tournaments {
             if entry.active && record.status != TournamentStatus::Finished {
                 self.note_seen(id, me.id, now);
             }
-            let current = boards.iter().rev().find(|b| {
-                b.outcome.is_none()
-                    && b.game.is_some()
-                    && (b.first == entry.number || b.second == Some(entry.number))
-            });
+            // the viewer's seat at a board: a duel's by its players, a party's by its seats
+            let seat_at = |b: &BoardRecord| match spec.kind {
+                Kind2::Parties => tables
+                    .get(&(b.round, b.board))?
+                    .iter()
+                    .find(|s| s.account == Some(me.id))
+                    .map(|s| s.seat),
+                _ if b.first == entry.number => Some(0),
+                _ => (b.second == Some(entry.number)).then_some(1),
+            };
+            let current = boards
+                .iter()
+                .rev()
+                .filter(|b| b.outcome.is_none() && b.game.is_some())
+                .find_map(|b| Some((b, seat_at(b)?)));
             let game = match current {
-                Some(b) if record.status != TournamentStatus::Finished => {
-                    let seat = u32::from(b.first != entry.number);
+                Some((b, seat)) if record.status != TournamentStatus::Finished => {
                     let game = b.game.clone().unwrap_or_default();
                     let token = self.seat_token(&game, seat).await?;
                     Some(YourGame {
@@ -200,7 +216,7 @@ impl Tournaments {
             summary,
             now,
             round,
-            standings: standings::standings(spec.kind, entries, boards),
+            standings: standings::standings(spec.kind, entries, boards, &snap.seats),
             games,
             you,
         })
@@ -244,7 +260,7 @@ impl Tournaments {
         let (record, spec) = self.load(id).await?;
         let Some(rounds) = spec.rounds.filter(|_| spec.kind == Kind2::Swiss) else {
             return Err(ApiError::NotFound(format!(
-                "tournament {id} is an arena: only a Swiss event has a TRF report"
+                "tournament {id} is not a Swiss event: only a Swiss event has a TRF report"
             )));
         };
         let store = &self.ctx.store;
