@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::jar::{Jar, signed_up};
+use common::jar::{Jar, signed_up, tournament_joined_by};
 use common::{fresh_store, request, start_configured};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -114,17 +114,7 @@ async fn seven_players_go_through_two_rounds_of_check_mates_parties() {
     }
     let spec = json!({"kind": "parties", "game": "checkmates", "side": "sliding", "deck": "one-star",
         "rounds": 2, "rated": false, "starts_in_s": 1});
-    let (status, made) = jars[0]
-        .ask(s.addr, "POST", "/api/tournaments", Some(spec))
-        .await;
-    assert_eq!(status, 200, "{made}");
-    let id = made["id"].as_str().unwrap().to_string();
-    for j in jars.iter_mut() {
-        let (status, e) = j
-            .ask(s.addr, "POST", &format!("/api/tournaments/{id}/join"), None)
-            .await;
-        assert_eq!(status, 200, "{e}");
-    }
+    let id = tournament_joined_by(s.addr, &mut jars, spec).await;
     let began = Instant::now();
     let last = loop {
         assert!(

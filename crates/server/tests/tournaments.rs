@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::jar::{Jar, signed_up};
+use common::jar::{Jar, signed_up, tournament_joined_by};
 use common::{fresh_store, request, start_configured};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -350,17 +350,7 @@ async fn five_players_go_through_a_swiss_event_with_byes() {
     let mut jars = signed_up(s.addr, &refs).await;
     let spec = json!({"kind": "swiss", "game": "quickchess", "clock": {"initial_s": 120, "increment_s": 1},
         "rounds": 3, "rated": false, "starts_in_s": 1});
-    let (status, made) = jars[0]
-        .ask(s.addr, "POST", "/api/tournaments", Some(spec))
-        .await;
-    assert_eq!(status, 200, "{made}");
-    let id = made["id"].as_str().unwrap().to_string();
-    for j in jars.iter_mut() {
-        let (status, _) = j
-            .ask(s.addr, "POST", &format!("/api/tournaments/{id}/join"), None)
-            .await;
-        assert_eq!(status, 200);
-    }
+    let id = tournament_joined_by(s.addr, &mut jars, spec).await;
     let began = Instant::now();
     let last = loop {
         assert!(

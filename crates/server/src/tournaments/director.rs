@@ -234,13 +234,9 @@ impl Tournaments {
         let id = record.id.as_str();
         let store = &self.ctx.store;
         let (entries, boards) = (store.entries(id).await?, store.boards(id).await?);
-        let round = boards.iter().map(|b| b.round).max().unwrap_or(0);
-        if boards
-            .iter()
-            .any(|b| b.round == round && b.outcome.is_none())
-        {
+        let Some(round) = standings::last_round_over(&boards) else {
             return Ok(()); // the round goes on
-        }
+        };
         let present: Vec<u32> = entries
             .iter()
             .filter(|e| e.active)

@@ -15,7 +15,7 @@
 
 use super::Tournaments;
 use super::spec::TournamentSpec;
-use super::standings::StandingLine;
+use super::standings::{self, StandingLine};
 use crate::error::ApiError;
 use crate::store::tournaments::{BoardRecord, EntryRecord, PartySeat, TournamentRecord};
 use std::collections::BTreeMap;
@@ -115,13 +115,9 @@ impl Tournaments {
         let id = record.id.as_str();
         let store = &self.ctx.store;
         let (entries, boards) = (store.entries(id).await?, store.boards(id).await?);
-        let round = boards.iter().map(|b| b.round).max().unwrap_or(0);
-        if boards
-            .iter()
-            .any(|b| b.round == round && b.outcome.is_none())
-        {
+        let Some(round) = standings::last_round_over(&boards) else {
             return Ok(()); // the round's parties go on
-        }
+        };
         let mut present: Vec<&EntryRecord> = entries.iter().filter(|e| e.active).collect();
         if round >= spec.rounds.unwrap_or(0) || present.len() < 2 {
             self.finish(id, now).await;

@@ -27,6 +27,16 @@ pub fn outcome_name(o: Outcome) -> &'static str {
     }
 }
 
+/// The last round paired (0 before the first), if every board of it has its result: a Swiss
+/// event's or the parties' next round may be paired then.
+pub fn last_round_over(boards: &[BoardRecord]) -> Option<u32> {
+    let round = boards.iter().map(|b| b.round).max().unwrap_or(0);
+    let playing = boards
+        .iter()
+        .any(|b| b.round == round && b.outcome.is_none());
+    (!playing).then_some(round)
+}
+
 /// An arena's games that counted, in the order they ended.
 pub fn arena_finished(boards: &[BoardRecord]) -> Vec<arena::Finished> {
     let mut done: Vec<&BoardRecord> = boards

@@ -116,3 +116,22 @@ pub async fn seated_pair(
     let token = |a: &Answer| a.body["token"].as_str().unwrap().to_string();
     (id, token(&created), token(&joined))
 }
+
+/// A tournament of `spec` that the first of `jars` makes and all of them join: its id.
+pub async fn tournament_joined_by(
+    addr: std::net::SocketAddr,
+    jars: &mut [Jar],
+    spec: Value,
+) -> String {
+    let (status, made) = jars[0]
+        .ask(addr, "POST", "/api/tournaments", Some(spec))
+        .await;
+    assert_eq!(status, 200, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    for j in jars.iter_mut() {
+        let path = format!("/api/tournaments/{id}/join");
+        let (status, e) = j.ask(addr, "POST", &path, None).await;
+        assert_eq!(status, 200, "{e}");
+    }
+    id
+}
