@@ -60,5 +60,5 @@ tour-berserkHelp = Halve your own time before your first move: a win then earns 
 tour-parties = Parties (Check Mates)
 tour-partiesRounds = { $rounds } party rounds
 tour-partyOver = over
-tour-firsts = 1st
+tour-firsts = Won
 tour-firstsLong = Parties won (first places): the tie-break
