@@ -295,6 +295,12 @@ async fn next_frame(ws: &mut Bell, ms: u64) -> Option<Value> {
         .flatten()
 }
 
+/// Asserts that `ws` rings within 5 s.
+async fn rings(ws: &mut Bell, whose: &str) {
+    let frame = next_frame(ws, 5000).await;
+    assert_eq!(frame, Some(json!({"t": "ring"})), "{whose} bell");
+}
+
 #[tokio::test]
 async fn a_challenge_rings_the_bells_of_its_two_players_only() {
     let s = start().await;
@@ -306,41 +312,24 @@ async fn a_challenge_rings_the_bells_of_its_two_players_only() {
     assert_eq!(refused["t"], "error", "{refused}");
     assert!(refused.to_string().contains("sign in"), "{refused}");
     // each bell rings once on opening (the page asks for its list then)
-    let ring = json!({"t": "ring"});
     let mut bells = Vec::new();
     for jar in [&ann, &bob, &cyd] {
         let mut b = bell(s.addr, &jar.header()).await;
-        assert_eq!(next_frame(&mut b, 5000).await, Some(ring.clone()));
+        rings(&mut b, "a new").await;
         bells.push(b);
     }
     let (status, c) = ann
         .ask(s.addr, "POST", "/api/challenges", Some(quick("bob")))
         .await;
     assert_eq!(status, 200, "{c}");
-    assert_eq!(
-        next_frame(&mut bells[1], 5000).await,
-        Some(ring.clone()),
-        "Bob's bell"
-    );
-    assert_eq!(
-        next_frame(&mut bells[0], 5000).await,
-        Some(ring.clone()),
-        "Ann's bell"
-    );
+    rings(&mut bells[1], "Bob's").await;
+    rings(&mut bells[0], "Ann's").await;
     // Bob accepts: both ring again; Cyd's never rang
     let path = format!("/api/challenges/{}/accept", c["id"].as_str().unwrap());
     let (status, accepted) = bob.ask(s.addr, "POST", &path, Some(json!({}))).await;
     assert_eq!(status, 200, "{accepted}");
-    assert_eq!(
-        next_frame(&mut bells[0], 5000).await,
-        Some(ring.clone()),
-        "Ann's bell"
-    );
-    assert_eq!(
-        next_frame(&mut bells[1], 5000).await,
-        Some(ring.clone()),
-        "Bob's bell"
-    );
+    rings(&mut bells[0], "Ann's").await;
+    rings(&mut bells[1], "Bob's").await;
     assert_eq!(
         next_frame(&mut bells[2], 300).await,
         None,

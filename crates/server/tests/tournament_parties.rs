@@ -6,7 +6,7 @@
 mod common;
 
 use common::jar::{Jar, signed_up, tournament_joined_by};
-use common::{fresh_store, request, start_configured};
+use common::{act, fresh_store, request, start_configured};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -43,16 +43,7 @@ async fn look_and_play(s: &common::Server, jar: &mut Jar, id: &str) -> Value {
             if v["over"] == true || v["phase"]["phase"] != "bidding" {
                 break;
             }
-            let body = json!({"token": token, "action": {"t": "announce", "bid": 0}});
-            let a = request(
-                s.addr,
-                1,
-                "POST",
-                &format!("/api/games/{gid}/act"),
-                &[],
-                Some(body),
-            )
-            .await;
+            let a = act(s.addr, gid, token, json!({"t": "announce", "bid": 0})).await;
             assert!(
                 a.status == 200 || a.status == 422,
                 "{} {}",

@@ -5,7 +5,7 @@
 mod common;
 
 use common::jar::{Jar, signed_up, tournament_joined_by};
-use common::{fresh_store, request, start_configured};
+use common::{act, fresh_store, request, start_configured};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -35,7 +35,10 @@ async fn look_and_play(
         .await;
     assert_eq!(status, 200, "{t}");
     if let Some(game) = t["you"]["game"].as_object() {
-        let gid = game["id"].as_str().unwrap();
+        let (gid, token) = (
+            game["id"].as_str().unwrap(),
+            game["token"].as_str().unwrap(),
+        );
         let line = t["games"]
             .as_array()
             .unwrap()
@@ -54,28 +57,10 @@ async fn look_and_play(
         // in an arena, the player numbered 3 or 6 berserks each game it will win (refused
         // once the game has begun for it, or is over: then it simply did not)
         if their < i && (i == 3 || i == 6) && t["spec"]["kind"] == "arena" {
-            let body = json!({"token": game["token"], "action": {"t": "berserk"}});
-            let _ = request(
-                s.addr,
-                1,
-                "POST",
-                &format!("/api/games/{gid}/act"),
-                &[],
-                Some(body),
-            )
-            .await;
+            let _ = act(s.addr, gid, token, json!({"t": "berserk"})).await;
         }
         if their > i && resign {
-            let body = json!({"token": game["token"], "action": {"t": "resign"}});
-            let a = request(
-                s.addr,
-                1,
-                "POST",
-                &format!("/api/games/{gid}/act"),
-                &[],
-                Some(body),
-            )
-            .await;
+            let a = act(s.addr, gid, token, json!({"t": "resign"})).await;
             // resigned a moment ago: the director records the result within a second
             let over = a.status == 422 && a.body["error"].as_str().unwrap().contains("is over");
             assert!(a.status == 200 || over, "{} {}", a.status, a.body);

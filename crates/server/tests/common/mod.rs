@@ -396,3 +396,17 @@ impl Client {
         self.view.clone()
     }
 }
+
+/// A seat's action through `POST /api/games/{game}/act`: the answer.
+pub async fn act(addr: SocketAddr, game: &str, token: &str, action: Value) -> Answer {
+    let body = json!({"token": token, "action": action});
+    request(
+        addr,
+        1,
+        "POST",
+        &format!("/api/games/{game}/act"),
+        &[],
+        Some(body),
+    )
+    .await
+}
