@@ -8,6 +8,7 @@
 
 use super::StoreError;
 use super::sql::{Arg, Cell, Dialect, Row, Step, first};
+use crate::model::Kind;
 
 /// Where a tournament is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS)]
@@ -159,6 +160,8 @@ pub trait TournamentStore: Send + Sync {
         status: TournamentStatus,
         n: usize,
     ) -> Result<Vec<TournamentRecord>, StoreError>;
+    /// How many tournaments `creator` made that have not started yet.
+    async fn waiting_made_by(&self, creator: i64) -> Result<u64, StoreError>;
     /// Enters `account` (or brings it back after a withdrawal).
     async fn enter(
         &self,
@@ -179,6 +182,9 @@ pub trait TournamentStore: Send + Sync {
     async fn boards(&self, tournament: &str) -> Result<Vec<BoardRecord>, StoreError>;
     /// The tournament's games that ended and whose boards have no result yet.
     async fn ended_games(&self, tournament: &str) -> Result<Vec<EndedGame>, StoreError>;
+    /// The tournament's games written into a board but not started yet (a director cut short
+    /// between the two), with their kinds.
+    async fn unstarted_games(&self, tournament: &str) -> Result<Vec<(String, Kind)>, StoreError>;
     /// Takes or renews the direction of `tournament` for `node` for `ttl_ms` (unless another
     /// node holds it still): whether `node` directs it now.
     async fn direct(&self, tournament: &str, node: &str, ttl_ms: u64) -> Result<bool, StoreError>;
@@ -470,6 +476,38 @@ impl<D: Dialect> TournamentStore for D {
                     },
                     updated: r.time(2)?,
                 })
+            })
+            .collect()
+    }
+
+    async fn waiting_made_by(&self, creator: i64) -> Result<u64, StoreError> {
+        let row = first(
+            self,
+            "SELECT COUNT(*) FROM tournaments WHERE creator = ?1 AND status = 'created'",
+            vec![Arg::id(Some(creator))],
+        )
+        .await?;
+        Ok(match row {
+            Some(r) => r.time(0)?,
+            None => 0,
+        })
+    }
+
+    async fn unstarted_games(&self, tournament: &str) -> Result<Vec<(String, Kind)>, StoreError> {
+        let rows = self
+            .rows(
+                "SELECT t.game, g.kind FROM tournament_games t JOIN games g ON g.id = t.game \
+                 WHERE t.tournament = ?1 AND t.outcome IS NULL AND g.status = 'lobby'",
+                vec![Arg::text(tournament)],
+            )
+            .await?;
+        rows.iter()
+            .map(|r| {
+                let kind = r.text(1)?;
+                let kind = Kind::parse(&kind).ok_or_else(|| {
+                    StoreError::Refused(format!("a game of unknown kind {kind:?}"))
+                })?;
+                Ok((r.text(0)?, kind))
             })
             .collect()
     }

@@ -148,17 +148,10 @@ impl Tournaments {
     }
 
     /// Starts the games of `id`'s boards that were written but not started (a director cut
-    /// short between the two).
+    /// short between the two): one read a step, whatever the number of boards.
     async fn start_unstarted(&self, id: &str) -> Result<(), ApiError> {
-        for b in self.ctx.store.boards(id).await? {
-            let (None, Some(game)) = (&b.outcome, &b.game) else {
-                continue;
-            };
-            if let Some(g) = self.ctx.store.game(game).await?
-                && g.status == crate::model::Status::Lobby
-            {
-                crate::rooms::records::start_record(&self.ctx, game, g.kind, now_ms()).await?;
-            }
+        for (game, kind) in self.ctx.store.unstarted_games(id).await? {
+            crate::rooms::records::start_record(&self.ctx, &game, kind, now_ms()).await?;
         }
         Ok(())
     }

@@ -141,15 +141,8 @@ impl Tournaments {
     ) -> Result<String, ApiError> {
         let spec = spec.checked(&self.ctx.services, &self.ctx.limits)?;
         if let Some(me) = creator {
-            let mine = self
-                .ctx
-                .store
-                .tournaments(TournamentStatus::Created, 1000)
-                .await?
-                .into_iter()
-                .filter(|t| t.creator == Some(me.id))
-                .count();
-            if mine >= UPCOMING_PER_CREATOR {
+            let mine = self.ctx.store.waiting_made_by(me.id).await?;
+            if mine >= UPCOMING_PER_CREATOR as u64 {
                 return Err(ApiError::Conflict(format!(
                     "you have {mine} tournaments waiting to start: at most {UPCOMING_PER_CREATOR}"
                 )));
