@@ -9,14 +9,15 @@ import { api, rememberSeat } from './api.js';
 import { h, toast, navigate, attempt } from './ui.js';
 import { t, tParts, variantTitle } from './text.js';
 import { gamePath } from './lobby.js';
+import { myTurns, turnLine } from './turns.js';
+import { CLOCK_CHOICES, clockChoiceLabel, clockOfChoice, choiceOfClock, describeClock } from './table.js';
 
-/** @import { ChallengeList, ChallengeView, ChallengeBody, LobbyFrame } from './types/protocol' */
+/** @import { ChallengeList, ChallengeView, ChallengeBody, LobbyFrame, TurnList } from './types/protocol' */
 
 /** How often the bell asks without being rung (expiries; a socket that cannot connect). */
 const POLL_MS = 30_000;
 /** The wait before the bell's socket connects again, doubled up to the most. */
 const RECONNECT_MS = [1000, 30_000];
-const CLOCKS = ['', '60+0', '180+2', '300+3', '600+0', '900+10'];
 const VARIANTS = ['quickchess', 'power-pawns', 'mean-queens', 'rescue-the-queen', 'chess'];
 
 /** @param {string} name a player's name, in no language of the page's */
@@ -33,7 +34,7 @@ function describe(c) {
   const o = c.game.options || {};
   const parts = [t(c.game.kind === 'royal-match' ? 'game-royal' : `game-${c.game.kind}`)];
   if (o.variant && o.variant !== 'quickchess') parts.push(variantTitle(o.variant));
-  if (o.clock) parts.push(`${o.clock.initial_s / 60}+${o.clock.increment_s}`);
+  if (o.clock) parts.push(clockChoiceLabel(choiceOfClock(o.clock)) || describeClock(o.clock));
   parts.push(t(c.game.rated ? 'challenge-rated' : 'challenge-casual'));
   return parts.join(' · ');
 }
@@ -42,12 +43,12 @@ function describe(c) {
  * The dialog that challenges `name`, its choices set to `like`'s (a finished game's settings,
  * when challenged from its page).
  * @param {string} name
- * @param {{ kind: string, options?: { variant?: string | null, clock?: { initial_s: number, increment_s: number } | null } | null }} [like]
+ * @param {{ kind: string, options?: { variant?: string | null, clock?: { initial_s: number, increment_s: number, days?: number } | null } | null }} [like]
  */
 export function openChallenge(name, like) {
   const game = h('select', { 'data-test': 'challenge-game' }, h('option', { value: 'quickchess' }, t('game-quickchess')), h('option', { value: 'querni' }, t('game-querni')), h('option', { value: 'royal-match' }, t('game-royal')));
   const variant = h('select', { 'data-test': 'challenge-variant' }, ...VARIANTS.map((v) => h('option', { value: v }, v === 'chess' ? t('lobby-chess8x8') : variantTitle(v))));
-  const clock = h('select', { 'data-test': 'challenge-clock' }, ...CLOCKS.map((c) => h('option', { value: c, selected: c === '300+3' }, c ? `${Number(c.split('+')[0]) / 60}+${c.split('+')[1]}` : t('clock-none'))));
+  const clock = h('select', { 'data-test': 'challenge-clock' }, ...CLOCK_CHOICES.map((c) => h('option', { value: c, selected: c === '300+3' }, clockChoiceLabel(c))));
   const side = h('select', { 'data-test': 'challenge-side' }, h('option', { value: 'random' }, t('challenge-sideRandom')), h('option', { value: 'first' }, t('challenge-sideFirst')), h('option', { value: 'second' }, t('challenge-sideSecond')));
   const rated = h('input', { type: 'checkbox', 'data-test': 'challenge-rated' });
   const variantField = field(t('lobby-variant'), variant);
@@ -57,8 +58,8 @@ export function openChallenge(name, like) {
     game.value = like.kind;
     const o = like.options || {};
     if (o.variant && VARIANTS.includes(o.variant)) variant.value = o.variant;
-    const c = o.clock ? `${o.clock.initial_s}+${o.clock.increment_s}` : '';
-    if (CLOCKS.includes(c)) clock.value = c;
+    const c = choiceOfClock(o.clock);
+    if (c) clock.value = c;
   }
   game.addEventListener('change', sync);
   sync();
@@ -71,7 +72,6 @@ export function openChallenge(name, like) {
         h('button', { 'data-test': 'challenge-send', onclick: () => send() }, t('challenge-send')),
         h('button', { class: 'secondary', onclick: () => { d.close(); } }, t('dialog-cancel')))));
   const send = () => attempt(async () => {
-    const [initial, increment] = clock.value ? clock.value.split('+').map(Number) : [0, 0];
     const color = side.value === 'random' ? (Math.random() < 0.5 ? 'first' : 'second') : side.value;
     /** @type {ChallengeBody} */
     const body = {
@@ -79,7 +79,7 @@ export function openChallenge(name, like) {
       kind: game.value === 'querni' ? 'querni' : game.value === 'royal-match' ? 'royal-match' : 'quickchess',
       options: {
         ...(game.value === 'quickchess' ? { variant: variant.value } : {}),
-        ...(clock.value && game.value !== 'royal-match' ? { clock: { initial_s: initial, increment_s: increment } } : {}),
+        ...(clock.value && game.value !== 'royal-match' ? { clock: clockOfChoice(clock.value) } : {}),
         color: color === 'second' ? 'second' : 'first',
       },
       rated: rated.checked,
@@ -94,10 +94,12 @@ export function openChallenge(name, like) {
   d.showModal();
 }
 
-/** The bell, once started. @type {{ button: HTMLButtonElement, badge: HTMLElement } | null} */
+/** The bell, once started: its count (seen) and its words (read). @type {{ button: HTMLButtonElement, badge: HTMLElement, words: HTMLElement } | null} */
 let bell = null;
 /** @type {ChallengeList | null} */
 let latest = null;
+/** @type {TurnList | null} the correspondence games waiting for this player's move */
+let turns = null;
 /** Challenges this page announced or opened already. */
 const told = new Set();
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -119,17 +121,20 @@ function openGame(c) {
 async function refresh() {
   clearTimeout(timer);
   try {
-    const list = /** @type {ChallengeList} */ (await api('GET', '/api/challenges'));
+    const [list, mine] = await Promise.all([/** @type {Promise<ChallengeList>} */ (api('GET', '/api/challenges')), myTurns()]);
     latest = list;
+    turns = mine;
     const waiting = list.incoming.filter((c) => c.status === 'open');
     for (const c of waiting) {
       if (!told.has(c.id)) { told.add(c.id); toast(t('challenge-incoming', { name: c.from })); }
     }
     for (const c of list.outgoing) if (c.status === 'accepted') openGame(c);
     if (bell) {
-      bell.badge.textContent = waiting.length ? String(waiting.length) : '';
-      bell.button.setAttribute('aria-label', t('challenge-bell', { count: waiting.length }));
-      bell.button.classList.toggle('ringing', waiting.length > 0);
+      const count = waiting.length + (turns?.games.length ?? 0);
+      bell.badge.textContent = count ? String(count) : '';
+      // the button's name is its content: the count seen, then the words read
+      bell.words.textContent = [t('challenge-bell', { count: waiting.length }), turns?.games.length ? t('turns-count', { count: turns.games.length }) : ''].filter(Boolean).join('. ');
+      bell.button.classList.toggle('ringing', count > 0);
     }
   } catch { /* signed out, or offline: the next ask tries again */ }
   if (bell && document.visibilityState !== 'hidden') timer = setTimeout(refresh, POLL_MS);
@@ -159,7 +164,10 @@ function line(c, incoming, d) {
 function openList() {
   const list = latest || { incoming: [], outgoing: [], now: Date.now() };
   const d = /** @type {HTMLDialogElement} */ (h('dialog', { 'data-test': 'bell-list', 'aria-labelledby': 'bell-title' }));
-  d.append(h('div', { class: 'stack' }, h('h2', { id: 'bell-title' }, t('challenge-title-list')),
+  const mine = turns?.games ?? [];
+  d.append(h('div', { class: 'stack' },
+    mine.length ? [h('h2', {}, t('turns-title')), h('ul', { class: 'plain stack', 'data-test': 'bell-turns' }, ...mine.map((g) => turnLine(g, turns?.now ?? Date.now(), () => d.close())))] : '',
+    h('h2', { id: 'bell-title' }, t('challenge-title-list')),
     list.incoming.length || list.outgoing.length
       ? h('ul', { class: 'plain stack' }, ...list.incoming.map((c) => line(c, true, d)), ...list.outgoing.map((c) => line(c, false, d)))
       : h('p', { class: 'muted' }, t('challenge-none')),
@@ -192,11 +200,12 @@ export function startBell() {
   if (bell) return;
   const box = document.querySelector('header.top .prefs');
   if (!box) return;
-  const badge = h('span', { class: 'badge', 'aria-hidden': 'true' });
-  const button = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: 'bell', 'data-test': 'bell', 'aria-label': t('challenge-bell', { count: 0 }), title: t('challenge-title-list'), onclick: () => refresh().then(openList) }));
+  const badge = h('span', { class: 'badge' });
+  const words = h('span', { class: 'visually-hidden' }, t('challenge-bell', { count: 0 }));
+  const button = /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: 'bell', 'data-test': 'bell', title: t('challenge-title-list'), onclick: () => refresh().then(openList) }));
   button.innerHTML = '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M6 17V11a6 6 0 0 1 12 0v6l1.5 2h-15zM10 21h4" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>';
-  button.append(badge);
-  bell = { button, badge };
+  button.append(badge, words);
+  bell = { button, badge, words };
   box.prepend(button);
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') refresh(); });
   // the socket's first ring asks at once

@@ -7,6 +7,7 @@ import { cmBoard } from './checkmates.js';
 import { royalBoard } from './royal.js';
 import { lobbySection } from './lobby.js';
 import { tournamentsSection } from './tournaments.js';
+import { turnsSection } from './turns.js';
 
 /**
  * A finished game as `GET /api/games/recent` lists it (`recent` in
@@ -29,6 +30,7 @@ export function home(main) {
   main.append(
     h('h1', {}, t('home-title')),
     h('p', { class: 'lead tagline', 'data-test': 'tagline' }, t('home-tagline')),
+    turnsSection(),
     lobby.element,
     tournamentsSection(),
     h('h2', {}, t('home-games')),

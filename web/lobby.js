@@ -4,7 +4,7 @@ import { api, rememberSeat, nickname, rememberNickname, errorText, createGame, p
 import { h, toast, navigate, attempt } from './ui.js';
 import { whoAmI, poolName, gameName } from './players.js';
 import { t, variantTitle, seatName } from './text.js';
-import { registeredMark } from './table.js';
+import { registeredMark, CLOCK_CHOICES, clockChoiceLabel, clockOfChoice, choiceOfClock, describeClock } from './table.js';
 
 /** @typedef {import('./players.js').Account} Account */
 /** @typedef {import('./types/protocol').GameOptions} GameOptions */
@@ -20,7 +20,6 @@ import { registeredMark } from './table.js';
  */
 
 // the setup forms' presets (table.js, TIME_CONTROLS): 1+0, 3+2, 5+3, 10+0, 15+10
-const CLOCKS = ['', '60+0', '180+2', '300+3', '600+0', '900+10'];
 const VARIANTS = ['quickchess', 'power-pawns', 'mean-queens', 'rescue-the-queen', 'chess'];
 /** The computer's levels in each game the lobby offers; the strongest is named so. */
 const LEVELS = { quickchess: 8, querni: 5, 'royal-match': 6 };
@@ -57,7 +56,7 @@ function describe(s) {
   const o = s.options || {};
   const parts = [gameName(s.kind)];
   if (s.kind === 'quickchess' && o.variant && o.variant !== 'quickchess') parts.push(variantTitle(o.variant));
-  if (o.clock) parts.push(`${o.clock.initial_s / 60}+${o.clock.increment_s}`);
+  if (o.clock) parts.push(clockChoiceLabel(choiceOfClock(o.clock)) || describeClock(o.clock));
   return parts.join(' · ');
 }
 
@@ -68,7 +67,7 @@ function describe(s) {
 function seekForm(account) {
   const game = h('select', { 'data-test': 'seek-game', 'aria-label': t('lobby-game') }, h('option', { value: 'quickchess' }, t('game-quickchess')), h('option', { value: 'querni' }, t('game-querni')), h('option', { value: 'royal-match' }, t('game-royal')));
   const variant = h('select', { 'data-test': 'seek-variant', 'aria-label': t('lobby-variant') }, ...VARIANTS.map((v) => h('option', { value: v }, v === 'chess' ? t('lobby-chess8x8') : variantTitle(v))));
-  const clock = h('select', { 'data-test': 'seek-clock', 'aria-label': t('clock-pick') }, ...CLOCKS.map((v) => h('option', { value: v }, v ? `${Number(v.split('+')[0]) / 60}+${v.split('+')[1]}` : t('clock-none'))));
+  const clock = h('select', { 'data-test': 'seek-clock', 'aria-label': t('clock-pick') }, ...CLOCK_CHOICES.map((v) => h('option', { value: v }, clockChoiceLabel(v))));
   const rated = h('input', { type: 'checkbox', 'data-test': 'seek-rated', disabled: !account });
   const near = h('input', { type: 'checkbox', 'data-test': 'seek-near' });
   const name = h('input', { placeholder: t('form-nickname'), 'aria-label': t('form-nickname'), value: nickname(), maxlength: 24 });
@@ -91,8 +90,7 @@ function seekForm(account) {
     if (game.value === 'quickchess') options.variant = variant.value;
     if (game.value === 'royal-match') options.level = 2;
     if (clock.value && game.value !== 'royal-match') {
-      const [i, inc] = clock.value.split('+').map(Number);
-      options.clock = { initial_s: i, increment_s: inc };
+      options.clock = clockOfChoice(clock.value);
     }
     /** @type {SeekRequest} */
     const body = { kind: game.value, options, rated: rated.checked, name: name.value || t('form-defaultName') };

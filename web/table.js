@@ -13,15 +13,65 @@ import { play } from './sound.js';
 
 /** The common clocks offered in one tap, [minutes, seconds added a move], as lichess offers them. */
 export const TIME_CONTROLS = [[1, 0], [3, 2], [5, 3], [10, 0], [15, 10]];
+/** The days a correspondence game's move may take (the server's CORRESPONDENCE_DAYS). */
+export const CORRESPONDENCE_DAYS = [1, 2, 3, 7, 14];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The clocks of the short forms (the lobby's seek, a challenge): none, five common ones,
+ * and correspondence's days, as `<select>` values. */
+export const CLOCK_CHOICES = ['', '60+0', '180+2', '300+3', '600+0', '900+10', ...CORRESPONDENCE_DAYS.map((d) => `${d}d`)];
+
+/**
+ * A clock choice's words: `3+2`, `3 days a move`, `No clock`.
+ * @param {string} value one of CLOCK_CHOICES
+ */
+export function clockChoiceLabel(value) {
+  if (!value) return t('clock-none');
+  if (value.endsWith('d')) return t('clock-days', { days: Number(value.slice(0, -1)) });
+  const [i, inc] = value.split('+');
+  return `${Number(i) / 60}+${inc}`;
+}
+
+/**
+ * A clock choice as the server takes it (undefined: none).
+ * @param {string} value one of CLOCK_CHOICES
+ * @returns {{ initial_s: number, increment_s: number, days?: number } | undefined}
+ */
+export function clockOfChoice(value) {
+  if (!value) return undefined;
+  if (value.endsWith('d')) return { initial_s: 0, increment_s: 0, days: Number(value.slice(0, -1)) };
+  const [i, inc] = value.split('+').map(Number);
+  return { initial_s: i, increment_s: inc };
+}
+
+/**
+ * The choice of a clock the server gave (`''` for none or one not among the choices).
+ * @param {{ initial_s: number, increment_s: number, days?: number } | null | undefined} clock
+ */
+export function choiceOfClock(clock) {
+  if (!clock) return '';
+  const v = clock.days ? `${clock.days}d` : `${clock.initial_s}+${clock.increment_s}`;
+  return CLOCK_CHOICES.includes(v) ? v : '';
+}
+
+/**
+ * Time left as shown: a clock (`4:05`) under a day, days and hours beyond.
+ * @param {number} ms
+ */
+export function fmtLeft(ms) {
+  if (ms < DAY_MS) return fmtClock(ms);
+  return t('clock-daysLeft', { days: Math.floor(ms / DAY_MS), hours: Math.floor((ms % DAY_MS) / 3_600_000) });
+}
 
 /**
  * A clock's speed class as the rating pools count it (docs/web.md): the estimated length of a
  * game, initial + 40 x increment seconds, under 30 s ultrabullet, under 180 s bullet, under
  * 480 s blitz, under 1,500 s rapid, else classical; no clock is untimed.
- * @param {{ initial_s: number, increment_s?: number } | null | undefined} clock
+ * @param {{ initial_s: number, increment_s?: number, days?: number } | null | undefined} clock
  */
 export function clockSpeed(clock) {
   if (!clock) return 'untimed';
+  if (clock.days) return 'correspondence';
   const s = clock.initial_s + 40 * (clock.increment_s || 0);
   return s < 30 ? 'ultrabullet' : s < 180 ? 'bullet' : s < 480 ? 'blitz' : s < 1500 ? 'rapid' : 'classical';
 }
@@ -39,22 +89,25 @@ export function timeControlPicker() {
   /** @type {[value: string, label: string, speed: string][]} */
   const choices = [['none', t('clock-none'), ''],
     ...TIME_CONTROLS.map(([m, i]) => /** @type {[string, string, string]} */ ([`${m}+${i}`, `${m}+${i}`, t('clock-speed', { speed: clockSpeed({ initial_s: m * 60, increment_s: i }) })])),
-    ['custom', t('clock-custom'), '']];
+    ['custom', t('clock-custom'), ''], ['days', t('clock-correspondence'), t('clock-speed', { speed: 'correspondence' })]];
   const radios = choices.map(([value]) => h('input', { type: 'radio', name: group, value, checked: value === 'none' }));
   const minutes = h('input', { type: 'number', min: '0.05', max: '180', step: 'any', value: '5', inputmode: 'decimal', 'data-test': 'custom-minutes' });
   const increment = h('input', { type: 'number', min: '0', max: '600', step: '1', value: '3', inputmode: 'numeric', 'data-test': 'custom-increment' });
   const custom = h('div', { class: 'clock-custom', hidden: true, 'data-test': 'custom-clock' },
     h('label', {}, t('clock-minutes'), minutes), h('label', {}, t('clock-increment'), increment));
+  const days = /** @type {HTMLSelectElement} */ (h('select', { 'data-test': 'clock-days-pick' }, ...CORRESPONDENCE_DAYS.map((d) => h('option', { value: d, selected: d === 3 }, t('clock-days', { days: d })))));
+  const daysBox = h('div', { class: 'clock-custom', hidden: true, 'data-test': 'days-clock' }, h('label', {}, t('clock-correspondence'), days));
   const chosen = () => radios.find((r) => r.checked)?.value || 'none';
   const el = h('fieldset', { class: 'clock-picker', 'data-test': 'time-control' },
     h('legend', {}, t('clock-pick')),
     h('div', { class: 'clock-choices' }, ...choices.map(([value, label, speed], i) => h('label', { class: 'clock-choice', 'data-test': `clock-${value}` },
       radios[i], h('span', { class: 'clock-main' }, label), speed ? h('span', { class: 'clock-sub' }, speed) : ''))),
-    custom);
-  el.addEventListener('change', () => { custom.hidden = chosen() !== 'custom'; });
+    custom, daysBox);
+  el.addEventListener('change', () => { custom.hidden = chosen() !== 'custom'; daysBox.hidden = chosen() !== 'days'; });
   const value = () => {
     const v = chosen();
     if (v === 'none') return null;
+    if (v === 'days') return { initial_s: 0, increment_s: 0, days: Number(days.value) };
     if (v === 'custom') {
       return { initial_s: Math.max(1, Math.round(Number(minutes.value) * 60)), increment_s: Math.max(0, Math.round(Number(increment.value) || 0)) };
     }
@@ -66,10 +119,11 @@ export function timeControlPicker() {
 
 /**
  * "5+3", or words for a time control given as the options give it.
- * @param {{ initial_s: number, increment_s?: number } | null | undefined} clock
+ * @param {{ initial_s: number, increment_s?: number, days?: number } | null | undefined} clock
  */
 export function describeClock(clock) {
   if (!clock) return t('clock-untimed');
+  if (clock.days) return t('clock-days', { days: clock.days });
   const m = clock.initial_s / 60;
   return t('clock-control', { minutes: Number.isInteger(m) ? m : m.toFixed(2), increment: clock.increment_s || 0 });
 }
@@ -95,7 +149,7 @@ export function leftNow(clock, side, now, serverNow) {
 function clockFace(clock, side, now, serverNow) {
   const left = leftNow(clock, side, now, serverNow);
   const cls = `game-clock${clock.running === side ? ' running' : ''}${left < lowAt(clock) ? ' low' : ''}`;
-  return h('span', { class: cls, 'data-clock': side, 'aria-label': t('clock-left', { side, time: fmtClock(left) }) }, fmtClock(left));
+  return h('span', { class: cls, 'data-clock': side, 'aria-label': t('clock-left', { side, time: fmtLeft(left) }) }, fmtLeft(left));
 }
 
 /**
@@ -114,7 +168,7 @@ export function runClocks(root, get) {
     for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-clock]'))) {
       const side = el.dataset.clock ?? '';
       const left = leftNow(clock, side, view.now, serverNow);
-      el.textContent = fmtClock(left);
+      el.textContent = fmtLeft(left);
       const low = left < lowAt(clock);
       el.classList.toggle('low', low);
       if (low && side === mine && clock.running === mine && !warned) { warned = true; play('lowtime'); }

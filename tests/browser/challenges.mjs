@@ -2,17 +2,14 @@
 // another page on his phone, sees the header's bell count it at once (its socket rings: its
 // own asking is only every 30 s), opens it and accepts; both pages open the game, each in its
 // own seat. Bob resigns; Ann challenges him again from the finished game, its game chosen.
-import { shot, assert, newPage } from './harness.mjs';
+// Correspondence (item 8): a challenge at three days a move; the clocks show days; after Ann's
+// move Bob, signed in on another phone, finds the game on his home page's "Your turn" list and
+// in his bell, and opens it in his own seat.
+import { shot, assert, newPage, signUp, signIn } from './harness.mjs';
 import { axeFindings } from './moderation.mjs';
+import { checkPage } from './languages.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
-
-/** @param {import('playwright-core').Page} page @param {string} base @param {string} name */
-async function signUp(page, base, name) {
-  await page.goto(base + '/account');
-  const status = await page.evaluate(async (n) => (await fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: 'correct horse battery' }) })).status, name);
-  assert(status === 200, `${name} signed up (${status})`);
-}
 
 async function challengeFromProfileAcceptFromBell({ browser, base }) {
   const stamp = Date.now().toString(36).slice(-5);
@@ -68,6 +65,80 @@ async function challengeFromProfileAcceptFromBell({ browser, base }) {
   await b.context.close();
 }
 
+async function correspondenceFromAChallenge({ browser, base }) {
+  const stamp = Date.now().toString(36).slice(-5);
+  const [ann, bob] = [`ca${stamp}`, `cb${stamp}`];
+  const a = await newPage(browser, PHONE);
+  const b = await newPage(browser, PHONE);
+  await signUp(a.page, base, ann);
+  await signUp(b.page, base, bob);
+  await b.page.goto(`${base}/`);
+  await b.page.locator('[data-test=bell]').waitFor();
+  await a.page.goto(`${base}/players/${bob}`);
+  await a.page.locator('[data-test=challenge]').click();
+  await a.page.locator('[data-test=challenge-game]').selectOption('quickchess');
+  await a.page.locator('[data-test=challenge-clock]').selectOption('3d');
+  await a.page.locator('[data-test=challenge-side]').selectOption('first');
+  await a.page.locator('[data-test=challenge-send]').click();
+  await a.page.locator('[data-test=challenge-dialog]').waitFor({ state: 'detached' });
+  await b.page.locator('[data-test=bell] .badge', { hasText: '1' }).waitFor({ timeout: 5000 });
+  await b.page.locator('[data-test=bell]').click();
+  assert((await b.page.locator('[data-test=challenge-in]').innerText()).includes('3 days a move'), 'the challenge says its days');
+  await b.page.locator('[data-test=challenge-accept]').click();
+  await b.page.waitForURL(/\/quickchess\/play\//);
+  const path = new URL(b.page.url()).pathname;
+  await a.page.waitForURL((u) => u.pathname === path, { timeout: 10_000 });
+  // the clocks count days
+  const face = a.page.locator('[data-clock]').first();
+  await face.waitFor();
+  assert(/^\d d \d+ h$/.test(await face.innerText()), `a clock in days: ${await face.innerText()}`);
+  await shot(a.page, 'correspondence-game-phone');
+  // Ann, White, moves by clicks
+  const id = path.split('/').pop();
+  const v = await a.page.evaluate(async (gid) => {
+    const seat = JSON.parse(localStorage.getItem(`tabula:seat:${gid}`) || '{}');
+    return (await (await fetch(`/api/games/${gid}`, { headers: { Authorization: `Bearer ${seat.token}` } })).json()).view;
+  }, id);
+  assert(v.your_turn, 'White moves first');
+  await a.page.locator(`svg.board rect[data-sq="${v.legal[0].from}"]`).click();
+  await a.page.locator(`svg.board rect[data-sq="${v.legal[0].to}"]`).click();
+  await a.page.locator('[data-test=moves] button').first().waitFor();
+  // Bob on another phone: the game waits on his home page and in his bell, and opens in his seat
+  const c = await newPage(browser, PHONE);
+  await signIn(c.page, base, bob);
+  await c.page.goto(`${base}/`);
+  const line = c.page.locator('[data-test=home-turns] [data-test=turn]');
+  await line.waitFor({ timeout: 10_000 });
+  assert((await line.innerText()).includes(ann), `the opponent is named: ${await line.innerText()}`);
+  await c.page.locator('[data-test=bell] .badge', { hasText: '1' }).waitFor({ timeout: 5000 });
+  await shot(c.page, 'correspondence-your-turn-phone');
+  const findings = await axeFindings(c.page);
+  assert(findings.length === 0, `axe on the home page with a turn waiting: ${findings.join(', ')}`);
+  await line.locator('a').click();
+  await c.page.waitForURL((u) => u.pathname === path);
+  const you = c.page.locator('.tag.you').first();
+  await you.waitFor();
+  const beside = await you.evaluate((e) => e.parentElement?.textContent || '');
+  assert(beside.includes(bob), `Bob holds his seat on his other phone: ${beside}`);
+  // the list and the days in Russian and German: no word left in English, nothing too wide
+  for (const language of ['ru', 'de']) {
+    const d = await newPage(browser, { ...PHONE, locale: language, extraHTTPHeaders: { 'Accept-Language': language } });
+    // (the game page's names and moves are no words: its clock is read alone)
+    await signIn(d.page, base, ann);
+    await d.page.goto(base + path);
+    const days = await d.page.locator('[data-clock]').first().innerText();
+    assert(new RegExp(`^\\d ${language === 'ru' ? 'д' : 'T'} \\d+ ${language === 'ru' ? 'ч' : 'Std'}$`).test(days), `${language}: a clock in days: ${days}`);
+    await signIn(d.page, base, bob);
+    await checkPage(d.page, base, language, '/', (p) => p.locator('[data-test=home-turns] [data-test=turn]').waitFor());
+    const width = await d.page.evaluate(() => document.documentElement.scrollWidth);
+    assert(width <= 390, `${language}: the home page is ${width} px wide`);
+    await shot(d.page, `correspondence-your-turn-${language}-phone`);
+    await d.context.close();
+  }
+  for (const p of [a, b, c]) await p.context.close();
+}
+
 export const challengeScenarios = [
   ['challenges: sent from a profile on a phone, rung to the bell, accepted, both in the game; again from the finished game', challengeFromProfileAcceptFromBell],
+  ['correspondence: a challenge at three days a move; after a move the game waits on the other player\'s home page and bell, on another phone', correspondenceFromAChallenge],
 ];

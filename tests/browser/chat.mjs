@@ -2,17 +2,10 @@
 // like HTML and Bob's page shows them as the text typed; Bob mutes her from her name and shows
 // her again; a guest watching reads the spectators' room and is asked to sign in to write;
 // Bob reports Ann's message from its name and the report reaches the queue.
-import { shot, assert, newPage } from './harness.mjs';
+import { shot, assert, newPage, signUp } from './harness.mjs';
 import { axeFindings } from './moderation.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
-
-/** @param {import('playwright-core').Page} page @param {string} base @param {string} name */
-async function signUp(page, base, name) {
-  await page.goto(base + '/account');
-  const status = await page.evaluate(async (n) => (await fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: 'correct horse battery' }) })).status, name);
-  assert(status === 200, `${name} signed up (${status})`);
-}
 
 async function chatOnPhones({ browser, base }) {
   const stamp = Date.now().toString(36).slice(-5);

@@ -135,6 +135,24 @@ export async function againstComputer(page, base, { variant = 'quickchess', leve
 
 export function assert(cond, message) { if (!cond) throw new Error(`assertion failed: ${message}`); }
 
+/** The password of every account the scenarios make. */
+export const PASSWORD = 'correct horse battery';
+
+/**
+ * Signs `name` up (`how`: 'signup') or in ('login') by the API in the page's context (its
+ * cookie is the context's), from a page of the site.
+ * @param {import('playwright-core').Page} page @param {string} base @param {string} name
+ * @param {'signup' | 'login'} [how]
+ */
+export async function signUp(page, base, name, how = 'signup') {
+  await page.goto(base + '/account');
+  const status = await page.evaluate(async ([n, p, path]) => (await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: p }) })).status, [name, PASSWORD, `/api/auth/${how}`]);
+  assert(status === 200, `${name}: ${how} (${status})`);
+}
+
+/** Signs `name` in (see signUp). @param {import('playwright-core').Page} page @param {string} base @param {string} name */
+export function signIn(page, base, name) { return signUp(page, base, name, 'login'); }
+
 // A page in a fresh context (`options`: a viewport, or Playwright's context options such as
 // isMobile and colorScheme); any error thrown by the page's scripts fails the scenario when
 // the context is closed.

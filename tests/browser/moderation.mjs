@@ -9,20 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { shot, assert, newPage } from './harness.mjs';
+import { shot, assert, newPage, signUp, PASSWORD } from './harness.mjs';
 import { checkPage } from './languages.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1366, height: 768 } };
-const PASSWORD = 'correct horse battery';
-
-/** Signs up `name` in the page's context (its cookie is the context's). */
-async function signUpIn(page, base, name) {
-  await page.goto(base + '/account');
-  const status = await page.evaluate(async ([n, p]) => (await fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: p }) })).status, [name, PASSWORD]);
-  assert(status === 200, `${name} signed up (${status})`);
-}
 
 /** `tabula admin --db DB ARGS`, on the running server's database. */
 function admin(dir, ...args) {
@@ -46,9 +38,9 @@ async function reportBanAndReset({ browser, base, dir }) {
   const m = await newPage(browser, { ...DESKTOP, bypassCSP: true });
   const a = await newPage(browser, PHONE);
   const b = await newPage(browser, PHONE);
-  await signUpIn(m.page, base, mod);
-  await signUpIn(a.page, base, ann);
-  await signUpIn(b.page, base, bob);
+  await signUp(m.page, base, mod);
+  await signUp(a.page, base, ann);
+  await signUp(b.page, base, bob);
   assert(admin(dir, 'role', mod, 'admin').includes('is now admin'), 'the operator makes a moderator');
 
   // Ann reports Bob from his profile, on her phone, in words that look like HTML

@@ -1,24 +1,18 @@
 // Friends (issue #30, item 6), by clicks on phones: Ann follows Bob from his profile; her
 // account page shows him online with the game he is playing, and the Watch button opens it;
 // Bob blocks Ann from her profile, and she no longer follows him.
-import { shot, assert, newPage } from './harness.mjs';
+import { shot, assert, newPage, signUp } from './harness.mjs';
 import { axeFindings } from './moderation.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-async function signUpIn(page, base, name) {
-  await page.goto(base + '/account');
-  const status = await page.evaluate(async (n) => (await fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: 'correct horse battery' }) })).status, name);
-  assert(status === 200, `${name} signed up (${status})`);
-}
 
 async function followWatchAndBlock({ browser, base }) {
   const stamp = Date.now().toString(36).slice(-5);
   const [ann, bob] = [`fa${stamp}`, `fb${stamp}`];
   const a = await newPage(browser, { ...PHONE, bypassCSP: true });
   const b = await newPage(browser, PHONE);
-  await signUpIn(a.page, base, ann);
-  await signUpIn(b.page, base, bob);
+  await signUp(a.page, base, ann);
+  await signUp(b.page, base, bob);
   // Bob plays the computer
   const game = await b.page.evaluate(async () => (await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'quickchess', options: { variant: 'quickchess', color: 'white' }, bots: [1] }) })).json());
   assert(game.id, `a game: ${JSON.stringify(game)}`);

@@ -9,21 +9,13 @@
 // Check Mates parties (item 3): the form's kind and game follow each other; two players join
 // a short one and are seated at one table, whose party opens on both their pages; the page in
 // Russian and German.
-import { shot, assert, newPage } from './harness.mjs';
+import { shot, assert, newPage, signUp } from './harness.mjs';
 import { axeFindings } from './moderation.mjs';
 import { checkPage } from './languages.mjs';
 
 // axe's script goes in past the page's Content-Security-Policy
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
 const DESKTOP = { viewport: { width: 1366, height: 900 }, bypassCSP: true };
-const PASSWORD = 'correct horse battery';
-
-/** @param {import('playwright-core').Page} page @param {string} base @param {string} name */
-async function signUp(page, base, name) {
-  await page.goto(base + '/account');
-  const status = await page.evaluate(async ([n, p]) => (await fetch('/api/auth/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: n, password: p }) })).status, [name, PASSWORD]);
-  assert(status === 200, `${name} signed up (${status})`);
-}
 
 /** The standings as the page shows them: name → points. @param {import('playwright-core').Page} page */
 async function standings(page) {

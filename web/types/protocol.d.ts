@@ -644,17 +644,22 @@ solved: VerdictParts | null, };
 
 /**
  * A time control as a client asks for it: `{"initial_s": 300, "increment_s": 3}` (whole
- * seconds; the increment may be left out for none).
+ * seconds; the increment may be left out for none), or a correspondence game's
+ * `{"days": 3}` (each move within three days, the time set afresh after every move).
  */
 export type ClockOption = { 
 /**
- * Each side's time at the start.
+ * Each side's time at the start (none for correspondence).
  */
 initial_s: number, 
 /**
  * Added after each of a side's moves.
  */
-increment_s: number, };
+increment_s: number, 
+/**
+ * Correspondence: the days each move may take (one of [`CORRESPONDENCE_DAYS`]).
+ */
+days?: number, };
 
 /**
  * Why a game was closed before its end.
@@ -3765,6 +3770,19 @@ rating: PuzzleRating | null,
 streak: boolean, };
 
 /**
+ * The correspondence games waiting for the viewer's move, the most urgent first.
+ */
+export type TurnList = { 
+/**
+ * The games.
+ */
+games: Array<TurnView>, 
+/**
+ * The server's clock now.
+ */
+now: number, };
+
+/**
  * A turn of the history as the browser marks it.
  */
 export type TurnStep = { 
@@ -3792,6 +3810,33 @@ removed: Array<string>,
  * The position after it.
  */
 after: string, };
+
+/**
+ * A game waiting for the viewer's move.
+ */
+export type TurnView = { 
+/**
+ * The game.
+ */
+id: string, 
+/**
+ * Its kind (for its page).
+ */
+kind: Kind, 
+/**
+ * The opponent's name.
+ */
+opponent: string, 
+/**
+ * When the viewer's time for this move runs out (ms since the Unix epoch).
+ */
+deadline: number, 
+/**
+ * The viewer's seat and its token, when the seat's token is derived from the server's
+ * secret (a challenge's game: playable from any device); none for a game made by link,
+ * whose token only the browser that made or joined it holds.
+ */
+seat: ChallengeSeat | null, };
 
 /**
  * A verdict as clients receive it (the browser builds its words from the parts).

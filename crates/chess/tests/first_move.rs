@@ -9,6 +9,7 @@ const TC: TimeControl = TimeControl {
     base_ms: 60_000,
     increment_ms: 2_000,
     first_move_ms: Some(FIRST_MOVE_MS),
+    per_move: false,
 };
 
 fn game(variant: &str) -> ChessGame {

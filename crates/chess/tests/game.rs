@@ -171,6 +171,7 @@ fn clocks_run_and_a_flag_falls() {
         base_ms: 10_000,
         increment_ms: 2_000,
         first_move_ms: None,
+        per_move: false,
     };
     let mut g = game("quickchess", None, Some(tc));
     assert_eq!(g.next_deadline(), Some(10_000));
@@ -405,7 +406,7 @@ proptest! {
     #[test]
     fn games_replay_from_their_log(seed in any::<u64>(), variant in 0usize..4, picks in proptest::collection::vec((0u64..3_000, 0u8..5, 0usize..400), 0..120)) {
         let name = ["quickchess", "kings-conquest", "queens-pro", "chess"][variant];
-        let config = ChessConfig { variant: name.into(), fen: None, clock: Some(TimeControl { base_ms: 60_000, increment_ms: 1_000, first_move_ms: seed.is_multiple_of(2).then_some(FIRST_MOVE_MS) }) };
+        let config = ChessConfig { variant: name.into(), fen: None, clock: Some(TimeControl { base_ms: 60_000, increment_ms: 1_000, first_move_ms: seed.is_multiple_of(2).then_some(FIRST_MOVE_MS), per_move: false }) };
         let (mut g, _) = ChessGame::start(config.clone(), seed, 0).unwrap();
         let mut log = Vec::new();
         let mut now = 0;
@@ -437,6 +438,7 @@ fn a_flag_against_a_side_that_cannot_win_is_a_draw_in_checkmate_games_only() {
         base_ms: 1_000,
         increment_ms: 0,
         first_move_ms: None,
+        per_move: false,
     };
     let flag = |variant: &str, fen: &str| {
         let mut g = game(variant, Some(fen), Some(tc));
@@ -460,6 +462,7 @@ fn a_takeback_rewinds_to_before_the_askers_last_move_and_keeps_the_time_used() {
         base_ms: 60_000,
         increment_ms: 1_000,
         first_move_ms: None,
+        per_move: false,
     };
     let mut g = game("quickchess", None, Some(tc));
     let start = *g.position();

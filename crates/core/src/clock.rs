@@ -2,6 +2,9 @@
 //! move has its clock running; finishing a move stops it, adds the increment and starts the
 //! other. Time is an input (`now`), as everywhere in the game crates.
 //!
+//! A correspondence control gives a side a fixed time for each move ([`TimeControl::per_move`]):
+//! its clock is set back to the whole allowance after every move, time saved is not kept.
+//!
 //! As on lichess, a time control may make each side's first move free: that side's clock
 //! starts only after its first move, so nobody loses time while the page loads. Instead a
 //! side has [`FIRST_MOVE_MS`] to make its first move from the moment it could, or the game
@@ -25,6 +28,11 @@ pub struct TimeControl {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub first_move_ms: Option<Millis>,
+    /// Correspondence: `base_ms` is each move's allowance (days), set afresh after every move;
+    /// no increment, and no first-move limit (the first move has its allowance too).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
+    pub per_move: bool,
 }
 
 /// How long a side may take over its first move before the game is aborted **[ours]**: as on
@@ -175,7 +183,11 @@ impl ChessClock {
             } else {
                 self.control.increment_ms
             };
-            self.left[s] = self.left(s, now) + increment;
+            self.left[s] = if self.control.per_move {
+                self.control.base_ms
+            } else {
+                self.left(s, now) + increment
+            };
             self.running = None;
         }
         if let Some((s, _)) = self.waiting.take() {
@@ -226,12 +238,41 @@ mod tests {
         base_ms: 60_000,
         increment_ms: 2_000,
         first_move_ms: None,
+        per_move: false,
     };
 
     const FREE: TimeControl = TimeControl {
         first_move_ms: Some(FIRST_MOVE_MS),
         ..TC
     };
+
+    #[test]
+    fn a_correspondence_clock_gives_each_move_its_whole_allowance() {
+        const DAY: Millis = 86_400_000;
+        let mut c = ChessClock::new(TimeControl {
+            base_ms: 3 * DAY,
+            increment_ms: 0,
+            first_move_ms: None,
+            per_move: true,
+        });
+        // the first side's clock runs from the start: three days for its first move
+        c.start(0, 0);
+        assert_eq!((c.running(), c.flag_at()), (Some(0), Some(3 * DAY)));
+        assert!(!c.may_berserk(0), "no berserk without a first-move limit");
+        // a move after two days: the other side has three days from then
+        c.press(2 * DAY, 1);
+        assert_eq!(
+            c.both(2 * DAY),
+            [3 * DAY, 3 * DAY],
+            "time saved is not kept"
+        );
+        assert_eq!(c.flag_at(), Some(5 * DAY));
+        // its reply a minute before its time runs out; then the first side overruns
+        c.press(5 * DAY - 60_000, 0);
+        assert_eq!(c.left(1, 5 * DAY), 3 * DAY);
+        assert_eq!(c.flagged(8 * DAY - 60_001), None);
+        assert_eq!(c.flagged(8 * DAY - 60_000), Some(0));
+    }
 
     #[test]
     fn a_side_clock_starts_only_after_its_first_move() {

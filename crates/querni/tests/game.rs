@@ -13,6 +13,7 @@ const TC: TimeControl = TimeControl {
     base_ms: 10_000,
     increment_ms: 2_000,
     first_move_ms: None,
+    per_move: false,
 };
 
 fn game(start: Option<Position>, clock: Option<TimeControl>) -> QuerniGame {

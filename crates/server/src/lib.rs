@@ -14,6 +14,7 @@ pub mod challenges;
 pub mod chat;
 pub mod cluster;
 pub mod context;
+pub mod correspondence;
 pub mod error;
 pub mod frames;
 pub mod games;

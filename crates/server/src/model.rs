@@ -172,20 +172,50 @@ impl Status {
 }
 
 /// A time control as a client asks for it: `{"initial_s": 300, "increment_s": 3}` (whole
-/// seconds; the increment may be left out for none).
+/// seconds; the increment may be left out for none), or a correspondence game's
+/// `{"days": 3}` (each move within three days, the time set afresh after every move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct ClockOption {
-    /// Each side's time at the start.
+    /// Each side's time at the start (none for correspondence).
+    #[serde(default)]
     pub initial_s: u64,
     /// Added after each of a side's moves.
     #[serde(default)]
     pub increment_s: u64,
+    /// Correspondence: the days each move may take (one of [`CORRESPONDENCE_DAYS`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub days: Option<u32>,
 }
+
+/// The days a move of a correspondence game may take, as lichess offers them.
+pub const CORRESPONDENCE_DAYS: [u32; 5] = [1, 2, 3, 7, 14];
+
+/// A day, in milliseconds.
+pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;
 
 impl ClockOption {
     /// The time control, if the numbers are within bounds.
     pub fn control(self) -> Result<TimeControl, ApiError> {
+        if let Some(days) = self.days {
+            if !CORRESPONDENCE_DAYS.contains(&days) {
+                return Err(ApiError::BadInput(format!(
+                    "options: clock.days must be one of {CORRESPONDENCE_DAYS:?}, not {days}"
+                )));
+            }
+            if self.initial_s != 0 || self.increment_s != 0 {
+                return Err(ApiError::BadInput(
+                    "options: a correspondence clock has days, not initial_s or increment_s".into(),
+                ));
+            }
+            return Ok(TimeControl {
+                base_ms: u64::from(days) * DAY_MS,
+                increment_ms: 0,
+                first_move_ms: None,
+                per_move: true,
+            });
+        }
         if !(1..=MAX_INITIAL_S).contains(&self.initial_s) {
             return Err(ApiError::BadInput(format!(
                 "options: clock.initial_s must be 1 to {MAX_INITIAL_S} seconds, not {}",
@@ -203,6 +233,7 @@ impl ClockOption {
             increment_ms: self.increment_s * 1000,
             // every new timed game has free first moves and aborts on a missed one
             first_move_ms: Some(tabula_core::clock::FIRST_MOVE_MS),
+            per_move: false,
         })
     }
 }

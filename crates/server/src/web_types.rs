@@ -125,6 +125,7 @@ pub fn typescript() -> Result<String, String> {
     // challenges
     c.visit::<crate::challenges::ChallengeBody>();
     c.visit::<crate::challenges::ChallengeList>();
+    c.visit::<crate::correspondence::TurnList>();
     if !c.clashes.is_empty() {
         return Err(format!(
             "two Rust types would have the same TypeScript name (rename one with \

@@ -85,6 +85,7 @@ pool = { $game ->
     [blitz] {", Blitz"}
     [rapid] {", Schnellschach"}
     [classical] {", klassisch"}
+    [correspondence] {", Fernpartie"}
    *[none] {""}
   }
 

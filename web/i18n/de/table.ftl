@@ -43,6 +43,7 @@ clock-speed = { $speed ->
     [bullet] Bullet
     [blitz] Blitz
     [rapid] Schnell{"\u00AD"}schach
+    [correspondence] Fernpartie
    *[classical] Klassisch
   }
 line-start = der Anfang, dann { $total } { $total ->
@@ -91,3 +92,16 @@ replay-act-stop = { $name } hört auf
 replay-act-give_up = { $name } gibt auf
 replay-act-challenge = { $name } fordert heraus
 replay-act-accept = { $name } lässt den Ansager spielen
+# correspondence games: days a move, the time left in days, the "your turn" list
+clock-correspondence = Tage je Zug
+clock-days = { $days ->
+    [one] 1 Tag je Zug
+   *[other] { $days } Tage je Zug
+  }
+clock-daysLeft = { $days } T { $hours } Std
+turns-title = Du bist am Zug
+turns-line = gegen { $name }, noch { $time }
+turns-count = { $count ->
+    [one] Du bist in einer Partie am Zug
+   *[other] Du bist in { $count } Partien am Zug
+  }

@@ -85,6 +85,7 @@ pool = { $game ->
     [blitz] {" "}blitz
     [rapid] {" "}rapid
     [classical] {" "}classical
+    [correspondence] {" "}correspondence
    *[none] {""}
   }
 

@@ -47,6 +47,7 @@ clock-speed = { $speed ->
     [bullet] Bullet
     [blitz] Blitz
     [rapid] Rapid
+    [correspondence] Correspondence
    *[classical] Classical
   }
 line-start = the start, then { $total } { $total ->
@@ -95,3 +96,16 @@ replay-act-stop = { $name } stops
 replay-act-give_up = { $name } gives up
 replay-act-challenge = { $name } challenges
 replay-act-accept = { $name } lets the announcer play
+# correspondence games: days a move, the time left in days, the "your turn" list
+clock-correspondence = Days a move
+clock-days = { $days ->
+    [one] 1 day a move
+   *[other] { $days } days a move
+  }
+clock-daysLeft = { $days } d { $hours } h
+turns-title = Your turn
+turns-line = against { $name }, { $time } left
+turns-count = { $count ->
+    [one] Your turn in one game
+   *[other] Your turn in { $count } games
+  }

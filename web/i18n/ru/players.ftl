@@ -89,6 +89,7 @@ pool = { $game ->
     [blitz] {", блиц"}
     [rapid] {", рапид"}
     [classical] {", классика"}
+    [correspondence] {", по переписке"}
    *[none] {""}
   }
 

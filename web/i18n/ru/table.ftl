@@ -43,6 +43,7 @@ clock-speed = { $speed ->
     [bullet] Пуля
     [blitz] Блиц
     [rapid] Рапид
+    [correspondence] По переписке
    *[classical] Классика
   }
 line-start = начало, затем { $total } { $total ->
@@ -92,3 +93,17 @@ replay-act-stop = { $name } останавливается
 replay-act-give_up = { $name } сдаётся
 replay-act-challenge = { $name } оспаривает
 replay-act-accept = { $name } даёт объявившему играть
+# correspondence games: days a move, the time left in days, the "your turn" list
+clock-correspondence = Дни на ход
+clock-days = { $days ->
+    [one] { $days } день на ход
+    [few] { $days } дня на ход
+   *[many] { $days } дней на ход
+  }
+clock-daysLeft = { $days } д { $hours } ч
+turns-title = Ваш ход
+turns-line = против { $name }, осталось { $time }
+turns-count = { $count ->
+    [one] Ваш ход в { $count } партии
+   *[other] Ваш ход в { $count } партиях
+  }

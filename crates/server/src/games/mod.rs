@@ -96,6 +96,12 @@ pub trait Adapter: Clone + Send + Sized + 'static {
     /// Whether it has ended.
     fn is_over(&self) -> bool;
 
+    /// A correspondence game being played: the seat whose move it waits for and when that
+    /// seat's time runs out (`None` for every other game).
+    fn awaiting(&self) -> Option<(u32, Millis)> {
+        None
+    }
+
     /// The next action of a bot seat, if a bot has one.
     fn bot(
         &self,

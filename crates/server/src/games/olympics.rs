@@ -344,6 +344,7 @@ mod tests {
         base_ms: 60_000,
         increment_ms: 0,
         first_move_ms: Some(FIRST_MOVE_MS),
+        per_move: false,
     };
 
     fn config(variant: &str) -> DuelConfig {

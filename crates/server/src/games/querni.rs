@@ -333,6 +333,15 @@ impl Adapter for QuerniLive {
         self.game.is_over()
     }
 
+    fn awaiting(&self) -> Option<(u32, Millis)> {
+        super::duel::correspondence_turn(
+            self.game.time_control(),
+            self.game.is_over(),
+            self.config.sides[self.to_move()],
+            self.game.next_deadline(),
+        )
+    }
+
     fn bot(&self, seats: &[SeatRecord], seed: u64, _: &Services) -> Option<BotMove<QuerniAction>> {
         if self.game.is_over() {
             return None;

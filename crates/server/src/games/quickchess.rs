@@ -389,6 +389,15 @@ impl Adapter for ChessLive {
         self.game.is_over()
     }
 
+    fn awaiting(&self) -> Option<(u32, Millis)> {
+        super::duel::correspondence_turn(
+            self.game.time_control(),
+            self.game.is_over(),
+            self.config.sides[self.to_move()],
+            self.game.next_deadline(),
+        )
+    }
+
     /// The grant of a takeback asked of the computer or at one screen; a placement in Blind
     /// QuickChess (the box setup's squares, cheap); at the strongest level a move the tables
     /// or the lesson solver prove best; else a search.

@@ -31,6 +31,7 @@ pub mod social;
 mod take_home;
 mod tools;
 pub mod tournaments;
+pub mod turns;
 
 use crate::error::ApiError;
 use crate::hub::Hub;
@@ -154,6 +155,7 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(tournaments::routes())
         .merge(chat::routes())
         .merge(challenges::routes())
+        .merge(turns::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin))
         .layer(middleware::from_fn(observe::record));

@@ -8,7 +8,7 @@
 //! `quickchess:<speed>` (every 5x6 game) and `chess:<speed>` (8x8). The speed class is the
 //! clock's estimated game length, initial time + 40 x increment: under 30 s `ultrabullet`,
 //! under 3 min `bullet`, under 8 min `blitz`, under 25 min `rapid`, otherwise `classical`;
-//! no clock is `untimed`.
+//! days a move is `correspondence`; no clock is `untimed`.
 //!
 //! A rating is provisional (shown with "?") while its deviation is above 110, lichess's bound.
 
@@ -34,6 +34,7 @@ pub fn speed(initial_s: u64, increment_s: u64) -> &'static str {
 /// The rating pool of a game of `kind` with creation options `options`.
 pub fn pool(kind: Kind, options: &GameOptions) -> String {
     let speed = match options.clock {
+        Some(c) if c.days.is_some() => "correspondence",
         Some(c) => speed(c.initial_s, c.increment_s),
         None => "untimed",
     };

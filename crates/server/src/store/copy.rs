@@ -312,6 +312,14 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
         ],
     ),
     (
+        "turns",
+        &[
+            ("game", Ty::Text),
+            ("account", Ty::OptBig),
+            ("deadline", Ty::Big),
+        ],
+    ),
+    (
         "audit_log",
         &[
             ("id", Ty::Big),

@@ -30,6 +30,7 @@ pub mod sql;
 pub mod sqlite;
 mod statements;
 pub mod tournaments;
+pub mod turns;
 
 pub use challenges::ChallengeStore;
 pub use moderation::ModerationStore;
@@ -40,6 +41,7 @@ pub use puzzles::PuzzleStore;
 pub use social::SocialStore;
 pub use sqlite::SqliteStore;
 pub use tournaments::TournamentStore;
+pub use turns::TurnStore;
 
 use crate::json::RawJson;
 use crate::model::{GameConfig, Kind, Status};
@@ -139,7 +141,7 @@ impl From<StoreError> for crate::error::ApiError {
 }
 
 /// What the server needs from storage: the games, the players, the puzzles, the moderators'
-/// records, friends, tournaments and challenges.
+/// records, friends, tournaments, challenges and correspondence games' turns.
 pub trait Store:
     GameStore
     + PlayerStore
@@ -148,6 +150,7 @@ pub trait Store:
     + SocialStore
     + TournamentStore
     + ChallengeStore
+    + TurnStore
 {
 }
 
@@ -158,7 +161,8 @@ impl<
         + ModerationStore
         + SocialStore
         + TournamentStore
-        + ChallengeStore,
+        + ChallengeStore
+        + TurnStore,
 > Store for T
 {
 }

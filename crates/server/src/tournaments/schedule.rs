@@ -175,6 +175,7 @@ pub fn parse(line: &str) -> Result<Recurring, String> {
             spec.clock = Some(ClockOption {
                 initial_s: (m * 60.0).round() as u64,
                 increment_s: s,
+                days: None,
             });
         } else if let Some(m) = w.strip_suffix('m').and_then(|m| m.parse::<f64>().ok()) {
             spec.minutes = Some(m);
@@ -226,7 +227,8 @@ mod tests {
             r.spec.clock,
             Some(ClockOption {
                 initial_s: 180,
-                increment_s: 2
+                increment_s: 2,
+                days: None,
             })
         );
         assert_eq!((r.spec.minutes, r.spec.rated), (Some(57.0), true));

@@ -187,6 +187,12 @@ impl TournamentSpec {
                 }
             }
         }
+        if self.clock.is_some_and(|c| c.days.is_some()) {
+            return Err(ApiError::BadInput(
+                "clock: a tournament's games are played at one sitting, not by correspondence (days)"
+                    .into(),
+            ));
+        }
         if self.starts_in_s > MAX_STARTS_IN_S {
             return Err(ApiError::BadInput(format!(
                 "starts_in_s: a tournament starts within a week ({MAX_STARTS_IN_S} s), not in {} s",

@@ -171,6 +171,7 @@ impl<A: Adapter> Room<A> {
         self.seq += 1;
         self.last_at = at;
         self.thought = None;
+        self.note_turn().await;
         if over && self.record.status != Status::Finished {
             self.record.status = Status::Finished;
             if let Err(e) = self
@@ -187,6 +188,23 @@ impl<A: Adapter> Room<A> {
         }
         self.publish(events.into_iter().map(RoomEvent::Game).collect());
         Ok(self.seq)
+    }
+
+    /// A correspondence game's turn written for the players' lists and the sweeper (after
+    /// every move, and when the room loads: a game started elsewhere is noted on its first
+    /// look). A failure is logged: the list is behind until the next move.
+    async fn note_turn(&self) {
+        let Some((seat, deadline)) = self.game.as_ref().and_then(A::awaiting) else {
+            return;
+        };
+        let account = self
+            .seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .and_then(|s| s.account);
+        if let Err(e) = self.ctx.store.put_turn(&self.id, account, deadline).await {
+            tracing::warn!(game = %self.id, "a correspondence game's turn was not written: {e}");
+        }
     }
 
     /// Appends `entry` to the game's log in the store, timed for the metrics.
@@ -430,6 +448,7 @@ impl<A: Adapter> Room<A> {
         if self.game.as_ref().is_some_and(A::is_over) {
             self.settle(self.last_at).await;
         }
+        self.note_turn().await;
         let (answers_tx, mut answers) = mpsc::channel::<Answer<A::Action>>(4);
         let idle_limit = self.ctx.limits.idle;
         let mut idle_since = tokio::time::Instant::now();

@@ -22,6 +22,7 @@ impl<A: Adapter> Room<A> {
         self.record.started = Some(now);
         self.record.status = crate::model::Status::Playing;
         self.replay(&[])?;
+        self.note_turn().await;
         self.publish(vec![RoomEvent::Table(TableEvent::Started)]);
         Ok(())
     }
