@@ -159,6 +159,21 @@ impl DuelConfig {
     }
 }
 
+/// A correspondence duel's turn (see `Adapter::awaiting`): the seat to move and its deadline,
+/// when the game is timed by days a move and not over.
+pub fn correspondence_turn(
+    control: Option<tabula_core::clock::TimeControl>,
+    over: bool,
+    seat_to_move: u32,
+    deadline: Option<tabula_core::Millis>,
+) -> Option<(u32, tabula_core::Millis)> {
+    let per_move = control.is_some_and(|c| c.per_move);
+    if !per_move || over {
+        return None;
+    }
+    Some((seat_to_move, deadline?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,19 +196,4 @@ mod tests {
                 .starts_with("fen:")
         );
     }
-}
-
-/// A correspondence duel's turn (see `Adapter::awaiting`): the seat to move and its deadline,
-/// when the game is timed by days a move and not over.
-pub fn correspondence_turn(
-    control: Option<tabula_core::clock::TimeControl>,
-    over: bool,
-    seat_to_move: u32,
-    deadline: Option<tabula_core::Millis>,
-) -> Option<(u32, tabula_core::Millis)> {
-    let per_move = control.is_some_and(|c| c.per_move);
-    if !per_move || over {
-        return None;
-    }
-    Some((seat_to_move, deadline?))
 }
