@@ -89,7 +89,7 @@ export function timeControlPicker() {
   /** @type {[value: string, label: string, speed: string][]} */
   const choices = [['none', t('clock-none'), ''],
     ...TIME_CONTROLS.map(([m, i]) => /** @type {[string, string, string]} */ ([`${m}+${i}`, `${m}+${i}`, t('clock-speed', { speed: clockSpeed({ initial_s: m * 60, increment_s: i }) })])),
-    ['custom', t('clock-custom'), ''], ['days', t('clock-correspondence'), t('clock-speed', { speed: 'correspondence' })]];
+    ['custom', t('clock-custom'), ''], ['days', t('clock-correspondence'), '']];
   const radios = choices.map(([value]) => h('input', { type: 'radio', name: group, value, checked: value === 'none' }));
   const minutes = h('input', { type: 'number', min: '0.05', max: '180', step: 'any', value: '5', inputmode: 'decimal', 'data-test': 'custom-minutes' });
   const increment = h('input', { type: 'number', min: '0', max: '600', step: '1', value: '3', inputmode: 'numeric', 'data-test': 'custom-increment' });

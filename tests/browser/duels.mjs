@@ -233,7 +233,7 @@ async function setupFormsWithAndWithoutAClock({ browser, base }) {
       assert(await picker.locator('[data-test=clock-none] input').isChecked(), `${what}: no clock by default`);
       assert(!(await page.locator('[data-test=custom-minutes]').isVisible()) && !(await page.locator('[data-test=custom-increment]').isVisible()),
         `${what}: with No clock neither the minutes nor the increment show`);
-      assert((await picker.getByRole('radio').count()) === 7, `${what}: seven choices in one radio group`);
+      assert((await picker.getByRole('radio').count()) === 8, `${what}: eight choices in one radio group (correspondence's days among them)`);
       for (const clock of ['1+0', '3+2', '5+3', '10+0', '15+10']) {
         assert((await picker.locator(`[data-test="clock-${clock}"]`).innerText()).startsWith(clock), `${what}: ${clock} is offered in one tap`);
       }
@@ -256,6 +256,12 @@ async function setupFormsWithAndWithoutAClock({ browser, base }) {
       await page.locator('[data-test=custom-increment]').fill('4');
       const custom = await play();
       assert(custom && custom.initial_ms === 420000 && custom.increment_ms === 4000, `${what}: a custom 7+4: ${JSON.stringify(custom)}`);
+      await open();
+      await page.locator('[data-test=clock-days]').click();
+      await page.locator('[data-test=clock-days-pick]').selectOption('7');
+      assert(!(await page.locator('[data-test=custom-minutes]').isVisible()), `${what}: days a move show no minutes`);
+      const days = await play();
+      assert(days && days.initial_ms === 7 * 86_400_000 && days.increment_ms === 0, `${what}: 7 days a move: ${JSON.stringify(days)}`);
       await open();
       assert(await play() === null, `${what}: No clock makes an untimed game`);
       await context.close();
