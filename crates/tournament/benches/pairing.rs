@@ -50,6 +50,15 @@ fn swiss_round_ten(bencher: Bencher, n: u32) {
     bencher.bench(|| pair_round(black_box(&entrants), black_box(&history), &all));
 }
 
+/// The second round of a Swiss of `n` players: the largest brackets (a third of the field
+/// each), every colour preference to weigh.
+#[divan::bench(args = [100, 500])]
+fn swiss_round_two(bencher: Bencher, n: u32) {
+    let (entrants, history) = swiss_history(n, 1);
+    let all: Vec<u32> = (0..n).collect();
+    bencher.bench(|| pair_round(black_box(&entrants), black_box(&history), &all));
+}
+
 /// An arena's pairing of `n` players waiting at once (the start of an arena).
 #[divan::bench(args = [100, 500])]
 fn arena_all_waiting(bencher: Bencher, n: u32) {

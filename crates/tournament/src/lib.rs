@@ -3,8 +3,8 @@
 //!
 //! - [`arena`]: lichess's arena. Points per game (2 a win, 1 a draw, 0 a loss, wins doubled on
 //!   a streak, a point for a berserk win) and the pairing of whoever is waiting.
-//! - [`swiss`]: a set number of rounds paired by score groups under the Dutch system's
-//!   absolute rules, with Buchholz and Sonneborn-Berger tie-breaks.
+//! - [`swiss`]: a set number of rounds paired by the Dutch system (FIDE C.04.3), with
+//!   Buchholz and Sonneborn-Berger tie-breaks.
 //! - [`parties`]: Check Mates rounds, players seated at tables of up to six by rating, each
 //!   party scored player against player.
 

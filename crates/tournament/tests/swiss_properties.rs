@@ -183,7 +183,7 @@ fn the_bye_goes_to_the_lowest_placed_without_one_and_a_second_is_never_given() {
 }
 
 #[test]
-fn the_second_round_pairs_within_score_groups_top_half_against_bottom_half() {
+fn the_second_round_pairs_within_score_groups_by_the_transposition_that_meets_the_colours() {
     let entrants: Vec<Entrant> = (0..8)
         .map(|p| Entrant {
             player: p,
@@ -211,10 +211,11 @@ fn the_second_round_pairs_within_score_groups_top_half_against_bottom_half() {
             other => panic!("{other:?}"),
         })
         .collect();
-    // winners: 0 1 2 3 -> 0-2, 1-3; losers: 4 5 6 7 -> 4-6, 5-7
-    assert_eq!(games, [(0, 2), (1, 3), (4, 6), (5, 7)]);
-    // each pair had the same colour in round 1, so both want the other one: the higher placed
-    // gets it (0 and 5 had First: they move second; 1 and 4 had Second: they move first)
+    // winners 0 1 2 3 (S1 0 1, S2 2 3): 0-2 and 1-3 would each leave a colour preference
+    // unmet (0 and 2 moved first, 1 and 3 second), the next transposition of S2 meets them
+    // all: 0-3, 1-2; losers 4 5 6 7 likewise: 4-7, 5-6
+    assert_eq!(games, [(0, 3), (1, 2), (4, 7), (5, 6)]);
+    // every player gets the other colour of round 1
     let sides: Vec<(u32, u32)> = r2
         .iter()
         .map(|b| match *b {
@@ -222,5 +223,5 @@ fn the_second_round_pairs_within_score_groups_top_half_against_bottom_half() {
             other => panic!("{other:?}"),
         })
         .collect();
-    assert_eq!(sides, [(2, 0), (1, 3), (4, 6), (7, 5)]);
+    assert_eq!(sides, [(3, 0), (1, 2), (4, 7), (6, 5)]);
 }

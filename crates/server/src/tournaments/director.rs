@@ -241,12 +241,16 @@ impl Tournaments {
         }
         let entrants = standings::entrants(&entries);
         let rounds = standings::swiss_rounds(&boards);
-        let paired = pair_round(&entrants, &rounds, &present).map_err(|e| {
-            ApiError::Internal(format!(
-                "tournament {id}: round {} cannot be paired: {e}",
-                round + 1
-            ))
-        })?;
+        // the Dutch search can take tens of milliseconds for a large field: off the runtime
+        let paired = tokio::task::spawn_blocking(move || pair_round(&entrants, &rounds, &present))
+            .await
+            .map_err(|e| ApiError::Internal(format!("tournament {id}: the pairing stopped: {e}")))?
+            .map_err(|e| {
+                ApiError::Internal(format!(
+                    "tournament {id}: round {} cannot be paired: {e}",
+                    round + 1
+                ))
+            })?;
         let mut records = Vec::new();
         for (i, b) in paired.iter().enumerate() {
             let (first, second, outcome) = match *b {

@@ -1,5 +1,4 @@
-//! Swiss tournaments: a set number of rounds, each paired by score groups under the Dutch
-//! system's absolute rules ([`pairing`]), standings with Buchholz and Sonneborn-Berger
+//! Swiss tournaments: a set number of rounds, each paired by the Dutch system ([`pairing`]), standings with Buchholz and Sonneborn-Berger
 //! tie-breaks, and FIDE's tournament report file ([`trf`]).
 //!
 //! Points are counted in halves (a win 2, a draw 1) so that sums stay whole. A pairing-
