@@ -3,8 +3,8 @@
 // own asking is only every 30 s), opens it and accepts; both pages open the game, each in its
 // own seat. Bob resigns; Ann challenges him again from the finished game, its game chosen.
 // Correspondence (item 8): a challenge at three days a move; the clocks show days; after Ann's
-// move Bob, signed in on another phone, finds the game on his home page's "Your turn" list and
-// in his bell, and opens it in his own seat.
+// move Bob's bell rings on the page he is on, and Bob, signed in on another phone, finds the
+// game on his home page's "Your turn" list and in his bell, and opens it in his own seat.
 import { shot, assert, newPage, signUp, signIn } from './harness.mjs';
 import { axeFindings } from './moderation.mjs';
 import { checkPage } from './languages.mjs';
@@ -103,6 +103,9 @@ async function correspondenceFromAChallenge({ browser, base }) {
   await a.page.locator(`svg.board rect[data-sq="${v.legal[0].from}"]`).click();
   await a.page.locator(`svg.board rect[data-sq="${v.legal[0].to}"]`).click();
   await a.page.locator('[data-test=moves] button').first().waitFor();
+  // Bob's bell, in the header of the game page he is on, counts his turn at once: the move
+  // rang it over its socket (it asks by itself every 30 s only)
+  await b.page.locator('[data-test=bell] .badge', { hasText: '1' }).waitFor({ timeout: 5000 });
   // Bob on another phone: the game waits on his home page and in his bell, and opens in his seat
   const c = await newPage(browser, PHONE);
   await signIn(c.page, base, bob);

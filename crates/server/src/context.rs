@@ -32,6 +32,10 @@ pub struct Context {
     /// Set when the server is restarting: every socket tells its client when to come back
     /// (the value, in ms) and closes with code 1012.
     pub restarting: tokio::sync::watch::Sender<Option<u64>>,
+    /// The accounts (by name) whose bell should ring because a game now waits for their move
+    /// (a correspondence game's turn): the lobby carries them to the bell sockets of every
+    /// node. The rooms send; they know nothing of the lobby.
+    pub bells: tokio::sync::broadcast::Sender<Vec<String>>,
     /// The key of the seats the server pairs (read once from the store): see
     /// [`Context::paired_seat_token`].
     seat_key: tokio::sync::OnceCell<Vec<u8>>,
@@ -69,6 +73,7 @@ impl Context {
             limits,
             settling: tokio::sync::Mutex::new(()),
             restarting: tokio::sync::watch::Sender::new(None),
+            bells: tokio::sync::broadcast::channel(64).0,
             seat_key: tokio::sync::OnceCell::new(),
         }
     }

@@ -1,9 +1,10 @@
 //! Correspondence games (issue #30, item 8): a clock of days a move, checked; each player's
-//! "your turn" list follows the moves; the rating pool of its own; and a game whose mover let
+//! "your turn" list follows the moves and the bell rings for the player to move; the rating pool of its own; and a game whose mover let
 //! the time run out while nobody had it open is ended by the sweeper.
 
 mod common;
 
+use common::bell::{bell, rings};
 use common::jar::{seated_pair, signed_up};
 use common::{act, request, start};
 use serde_json::{Value, json};
@@ -80,11 +81,15 @@ async fn the_turn_lists_follow_the_moves_of_a_correspondence_game() {
     assert_eq!(turns(s.addr, &mut bob).await.1["games"], json!([]));
     // a game made by link: only the browsers that made and joined it hold its seats' tokens
     assert!(games[0]["seat"].is_null(), "{mine}");
-    // Ann moves: the game moves to Bob's list, with three whole days from her move
+    // Ann moves: Bob's bell rings (wherever he is on the site), the game moves to his list,
+    // with three whole days from her move
+    let mut bobs_bell = bell(s.addr, &bob.header()).await;
+    rings(&mut bobs_bell, "Bob's (on opening)").await;
     let uci = v["legal"][0]["uci"].as_str().unwrap().to_string();
     let moved_at = now_ms();
     let a = act(s.addr, &id, &ann_token, json!({"t": "move", "uci": uci})).await;
     assert_eq!(a.status, 200, "{}", a.body);
+    rings(&mut bobs_bell, "Bob's (his turn)").await;
     assert_eq!(turns(s.addr, &mut ann).await.1["games"], json!([]));
     let theirs = turns(s.addr, &mut bob).await.1;
     assert_eq!(theirs["games"][0]["opponent"], "ann", "{theirs}");

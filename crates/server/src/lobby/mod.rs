@@ -198,7 +198,31 @@ impl Lobby {
             network: OnceLock::new(),
         });
         Lobby::spawn_upkeep(Arc::downgrade(&lobby));
+        Lobby::spawn_bells(Arc::downgrade(&lobby));
         lobby
+    }
+
+    /// Rings the bells the rooms ask for (a correspondence game waiting for a player), on
+    /// every node, while the lobby lives.
+    fn spawn_bells(lobby: std::sync::Weak<Lobby>) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let Some(mut bells) = lobby.upgrade().map(|l| l.ctx.bells.subscribe()) else {
+            return;
+        };
+        runtime.spawn(async move {
+            loop {
+                let names = match bells.recv().await {
+                    Ok(names) => names,
+                    // rung faster than carried: the pages ask by themselves every 30 s
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                };
+                let Some(l) = lobby.upgrade() else { return };
+                l.ring(names);
+            }
+        });
     }
 
     /// Tells every lobby (on every node) that something changed.

@@ -1,6 +1,7 @@
 //! A real server on port 0 and simple HTTP and WebSocket clients for the tests.
 #![allow(dead_code, missing_docs)]
 
+pub mod bell;
 pub mod jar;
 
 use futures_util::{SinkExt, StreamExt};

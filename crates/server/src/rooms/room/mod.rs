@@ -192,18 +192,21 @@ impl<A: Adapter> Room<A> {
 
     /// A correspondence game's turn written for the players' lists and the sweeper (after
     /// every move, and when the room loads: a game started elsewhere is noted on its first
-    /// look). A failure is logged: the list is behind until the next move.
+    /// look), and the mover's bell rung. A failure is logged: the list is behind until the
+    /// next move.
     async fn note_turn(&self) {
         let Some((seat, deadline)) = self.game.as_ref().and_then(A::awaiting) else {
             return;
         };
-        let account = self
-            .seats
-            .iter()
-            .find(|s| s.seat == seat)
-            .and_then(|s| s.account);
+        let mover = self.seats.iter().find(|s| s.seat == seat);
+        let account = mover.and_then(|s| s.account);
         if let Err(e) = self.ctx.store.put_turn(&self.id, account, deadline).await {
             tracing::warn!(game = %self.id, "a correspondence game's turn was not written: {e}");
+            return;
+        }
+        // the mover's bell rings wherever they are on the site (nobody listening: no matter)
+        if let Some(s) = mover.filter(|s| s.account.is_some()) {
+            let _ = self.ctx.bells.send(vec![s.name.clone()]);
         }
     }
 
