@@ -153,16 +153,15 @@ fn rounds_after_the_first_pair_as_the_reference_engine_does() {
     for d in &differing {
         eprintln!("differs: {d}");
     }
-    // Measured: 505 of 524 rounds paired alike, every one of them with the same colours. The
-    // rest differ where this pairing does not weigh the reference's look-ahead to the next
-    // bracket (C.7) or its last-round exceptions for topscorers (here the colour rules stay
-    // absolute): see `swiss::pairing`.
+    // Measured: 517 of 524 rounds paired alike, every one of them with the same colours; the
+    // seven others are each a tournament's last round (where the reference may also weigh
+    // rules not followed here: see `swiss::pairing`).
     assert_eq!(
         same_all, same_pairs,
         "rounds paired alike with other colours: {differing:?}"
     );
     assert!(
-        same_pairs * 100 >= rounds * 95,
+        same_pairs * 100 >= rounds * 98,
         "only {same_pairs} of {rounds} rounds paired as the reference engine pairs them"
     );
 }

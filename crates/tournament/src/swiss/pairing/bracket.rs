@@ -3,9 +3,9 @@
 
 use super::colours::{Strength, unmet};
 use super::complete::{Complete, pair_all};
-use super::{Field, Float};
+use super::{Field, Float, lookahead};
 use crate::Colour;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Steps one bracket's search may take before the best candidate found so far is taken.
 const BRACKET_STEPS: u64 = 400_000;
@@ -29,9 +29,20 @@ pub(super) fn pair_by_brackets(field: &Field) -> Option<Complete> {
         let below: Vec<usize> = groups[g + 1..].concat();
         let mut search = Search::new(field, &below, residents);
         search.bracket(&moved_down, residents);
-        let (_, choice) = search.best?;
+        let (quality, mut choice) = search.best?;
+        if !choice.floaters.is_empty() && g + 1 < groups.len() {
+            choice = lookahead::for_the_next_bracket(
+                field,
+                &groups[g + 1..],
+                (&moved_down, residents),
+                quality,
+                choice,
+            );
+        }
         pairs.extend(choice.pairs);
         moved_down = choice.floaters;
+        // the moved-down players in the Dutch order: points, then pairing number
+        moved_down.sort_unstable();
     }
     match moved_down.as_slice() {
         [] => Some((pairs, None)),
@@ -42,9 +53,9 @@ pub(super) fn pair_by_brackets(field: &Field) -> Option<Complete> {
 
 /// A bracket's pairing: its pairs and who floats down from it.
 #[derive(Clone, Debug, Default)]
-struct Choice {
-    pairs: Vec<(usize, usize)>,
-    floaters: Vec<usize>,
+pub(super) struct Choice {
+    pub(super) pairs: Vec<(usize, usize)>,
+    pub(super) floaters: Vec<usize>,
 }
 
 /// The criteria counted player by player, smaller better, compared in this order.
@@ -67,20 +78,27 @@ struct Counts {
 /// A candidate's quality, smaller better: the players left unpaired, the pairing score
 /// differences (largest first), then the counts.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Quality {
-    unpaired: usize,
-    psd: Vec<u32>,
+pub(super) struct Quality {
+    pub(super) unpaired: usize,
+    pub(super) psd: Vec<u32>,
     counts: Counts,
 }
 
-struct Search<'a> {
+/// One bracket's search for its best candidate.
+pub(super) struct Search<'a> {
     field: &'a Field<'a>,
     below: &'a [usize],
     /// The residents' score: the lowest in the bracket.
     lowest: u32,
     steps: u64,
     completes: HashMap<Vec<usize>, bool>,
-    best: Option<(Quality, Choice)>,
+    /// The best candidate found so far.
+    pub(super) best: Option<(Quality, Choice)>,
+    /// Only the pairs and score differences are weighed (the look-ahead's measure of the
+    /// next bracket).
+    pub(super) shape_only: bool,
+    /// When set, only candidates floating down one of these sets (sorted) are taken.
+    pub(super) allowed: Option<HashSet<Vec<usize>>>,
     /// No candidate can be better than this: reaching it ends the search.
     bound: Option<Quality>,
     /// No candidate of the remainder being searched can be better than this: reaching it
@@ -89,7 +107,7 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(field: &'a Field<'a>, below: &'a [usize], residents: &[usize]) -> Search<'a> {
+    pub(super) fn new(field: &'a Field<'a>, below: &'a [usize], residents: &[usize]) -> Search<'a> {
         Search {
             field,
             below,
@@ -97,8 +115,34 @@ impl<'a> Search<'a> {
             steps: 0,
             completes: HashMap::new(),
             best: None,
+            shape_only: false,
+            allowed: None,
             bound: None,
             remainder_bound: None,
+        }
+    }
+
+    /// What a pair costs in colours, unless only the shape is weighed.
+    fn add_pair(&self, counts: &mut Counts, a: usize, b: usize) {
+        if !self.shape_only {
+            add_pair(self.field, counts, a, b);
+        }
+    }
+
+    /// A repeated float, unless only the shape is weighed.
+    fn add_float(&self, counts: &mut Counts, who: usize, now: Float) {
+        if !self.shape_only {
+            add_float(counts, self.field.floats[who], now);
+        }
+    }
+
+    /// The colour preferences `players` cannot avoid leaving unmet with `pairs` pairs,
+    /// unless only the shape is weighed.
+    fn unavoidable(&self, players: &[usize], pairs: usize) -> (u32, u32) {
+        if self.shape_only {
+            (0, 0)
+        } else {
+            unavoidable(self.field, players, pairs)
         }
     }
 
@@ -120,7 +164,8 @@ impl<'a> Search<'a> {
         self.field.score(i) + 2 - self.lowest
     }
 
-    fn bracket(&mut self, moved_down: &[usize], residents: &[usize]) {
+    /// Searches the bracket of `moved_down` and `residents` (each in the Dutch order).
+    pub(super) fn bracket(&mut self, moved_down: &[usize], residents: &[usize]) {
         self.bound = self.lower_bound(moved_down, residents);
         self.moved_down(
             moved_down,
@@ -152,7 +197,7 @@ impl<'a> Search<'a> {
         }
         psd.sort_unstable_by(|a, b| b.cmp(a));
         let all: Vec<usize> = moved_down.iter().chain(residents).copied().collect();
-        let (colour, strong) = unavoidable(self.field, &all, n / 2);
+        let (colour, strong) = self.unavoidable(&all, n / 2);
         Some(Quality {
             unpaired: n % 2,
             psd,
@@ -195,8 +240,8 @@ impl<'a> Search<'a> {
                 continue;
             }
             let mut c = counts;
-            add_pair(self.field, &mut c, m, r);
-            add_float(&mut c, self.field.floats[r], Float::Up);
+            self.add_pair(&mut c, m, r);
+            self.add_float(&mut c, r, Float::Up);
             let mut next = choice.clone();
             next.pairs.push((m, r));
             let mut d = psd.clone();
@@ -233,7 +278,7 @@ impl<'a> Search<'a> {
             {
                 return false;
             }
-            let (colour, strong) = unavoidable(self.field, group, p);
+            let (colour, strong) = self.unavoidable(group, p);
             self.remainder_bound = Some(Quality {
                 unpaired,
                 psd: shape.clone(),
@@ -302,7 +347,7 @@ impl<'a> Search<'a> {
                         .map(|(&x, _)| x),
                 )
                 .collect();
-            let (colour, strong) = unavoidable(self.field, &rest, s1.len() - depth);
+            let (colour, strong) = self.unavoidable(&rest, s1.len() - depth);
             let least = Counts {
                 colour: counts.colour + colour,
                 strong: counts.strong + strong,
@@ -317,7 +362,7 @@ impl<'a> Search<'a> {
             let mut all_floaters = floaters.to_vec();
             for (j, &x) in s2.iter().enumerate() {
                 if !used[j] {
-                    add_float(&mut counts, self.field.floats[x], Float::Down);
+                    self.add_float(&mut counts, x, Float::Down);
                     all_floaters.push(x);
                 }
             }
@@ -327,6 +372,7 @@ impl<'a> Search<'a> {
                 counts,
             };
             if self.best.as_ref().is_some_and(|(b, _)| quality >= *b)
+                || !self.may_float(&all_floaters)
                 || !self.completes(&all_floaters)
             {
                 return false;
@@ -345,7 +391,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             let mut c = counts;
-            add_pair(self.field, &mut c, me, s2[j]);
+            self.add_pair(&mut c, me, s2[j]);
             used[j] = true;
             pairs.push((me, s2[j]));
             let stop = self.transpositions(s1, s2, used, pairs, c, shape, floaters, depth + 1);
@@ -358,8 +404,17 @@ impl<'a> Search<'a> {
         false
     }
 
+    /// Whether the look-ahead lets these players float down.
+    fn may_float(&self, floaters: &[usize]) -> bool {
+        self.allowed.as_ref().is_none_or(|allowed| {
+            let mut key = floaters.to_vec();
+            key.sort_unstable();
+            allowed.contains(&key)
+        })
+    }
+
     /// Whether floating `floaters` down leaves the rest of the round pairable.
-    fn completes(&mut self, floaters: &[usize]) -> bool {
+    pub(super) fn completes(&mut self, floaters: &[usize]) -> bool {
         let mut key = floaters.to_vec();
         key.sort_unstable();
         if let Some(&known) = self.completes.get(&key) {
@@ -478,7 +533,7 @@ fn exchanges(p: usize, q: usize, k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
 }
 
 /// The `k`-element subsets of `items`, each in order, in lexicographic order.
-fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
+pub(super) fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
     if k == 0 {
         return vec![Vec::new()];
     }

@@ -5,23 +5,26 @@
 //! colour (two players who both must have the same colour do not meet); everyone present is
 //! paired, the bye aside.
 //!
-//! Within them the round is paired bracket by bracket from the top score ([`bracket`]): the
+//! Within them the round is paired bracket by bracket from the top score (`bracket.rs`): the
 //! players moved down from above and the residents of a score group; each bracket's
 //! candidates are generated in the Dutch order (the moved-down players first, then the rest:
 //! S1 against S2, the transpositions of S2, then the exchanges between S1 and S2) and the
 //! first best by the quality criteria is taken: the rest of the round stays pairable
-//! (completion); the most pairs; the smallest score differences; the fewest colour
-//! preferences unmet, then strong ones; the fewest repeated floats (down, then up; the
-//! previous round, then the one before). The colours follow the allocation rules
-//! ([`colours`]). [ours] Not weighed: the look-ahead to the next bracket (C.7), the
-//! topscorer exceptions of the last round (none here: the colour rules are absolute), and
-//! the score differences of repeated floaters; a bracket's search stops after a bound of
-//! steps with the best candidate found (the bound is far above what a tournament here needs).
-//! `tests/dutch_reference.rs` measures how often the result is the reference engine's.
+//! (completion); the most pairs; the smallest score differences; the floaters that let the
+//! next bracket pair best (`lookahead.rs`); the fewest colour preferences unmet, then strong
+//! ones; the fewest repeated floats (down, then up; the previous round, then the one before).
+//! The bye goes to the fewest points with which the round can be completed. The colours follow
+//! the allocation rules (`colours.rs`).
+//!
+//! [ours] Not weighed: the topscorers' exceptions of the last round (the colour rules stay
+//! absolute) and the score differences of repeated floaters; a bracket's search stops after a
+//! bound of steps with the best candidate found (far above what a tournament here needs).
+//! `tests/dutch_reference.rs` compares the result with a reference engine's, round by round.
 
 mod bracket;
 mod colours;
 mod complete;
+mod lookahead;
 
 use super::{Board, Entrant, Record, RoundResult, records};
 use crate::PlayerId;
