@@ -98,6 +98,18 @@ fn pairs(boards: &[Board]) -> BTreeSet<(PlayerId, PlayerId)> {
         .collect()
 }
 
+/// The players a round of the file paired (a game or the bye).
+fn present_in(round: &[Board]) -> Vec<PlayerId> {
+    round
+        .iter()
+        .flat_map(|b| match *b {
+            Board::Game { first, second, .. } => vec![first, second],
+            Board::Bye { player } => vec![player],
+            Board::Absent { .. } => vec![],
+        })
+        .collect()
+}
+
 fn tournaments() -> Vec<Tournament> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/dutch");
     let mut files: Vec<_> = std::fs::read_dir(dir)
@@ -123,14 +135,7 @@ fn rounds_after_the_first_pair_as_the_reference_engine_does() {
     let mut differing = Vec::new();
     for t in &all {
         for k in 1..t.rounds.len() {
-            let present: Vec<PlayerId> = t.rounds[k]
-                .iter()
-                .flat_map(|b| match *b {
-                    Board::Game { first, second, .. } => vec![first, second],
-                    Board::Bye { player } => vec![player],
-                    Board::Absent { .. } => vec![],
-                })
-                .collect();
+            let present = present_in(&t.rounds[k]);
             let ours = pair_round(&t.entrants, &t.rounds[..k], &present)
                 .unwrap_or_else(|e| panic!("{} round {}: {e}", t.name, k + 1));
             rounds += 1;
@@ -179,14 +184,7 @@ fn show() {
         .into_iter()
         .find(|t| t.name == file)
         .expect("file");
-    let present: Vec<PlayerId> = t.rounds[k]
-        .iter()
-        .flat_map(|b| match *b {
-            Board::Game { first, second, .. } => vec![first, second],
-            Board::Bye { player } => vec![player],
-            Board::Absent { .. } => vec![],
-        })
-        .collect();
+    let present = present_in(&t.rounds[k]);
     let ours = pair_round(&t.entrants, &t.rounds[..k], &present).expect("pairing");
     let recs = tabula_tournament::swiss::records(&t.entrants, &t.rounds[..k]);
     for r in &recs {
