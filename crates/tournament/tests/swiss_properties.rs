@@ -137,15 +137,20 @@ fn random_tournaments_keep_the_dutch_systems_absolute_rules() {
     assert!(paired_rounds > 8_000, "{paired_rounds} rounds paired");
 }
 
-#[test]
-fn the_first_round_pairs_the_top_half_against_the_bottom_half_alternating_colours() {
-    let entrants: Vec<Entrant> = (0..8)
+/// `n` entrants rated in the order of their numbers (0 the highest).
+fn ranked(n: u32) -> Vec<Entrant> {
+    (0..n)
         .map(|p| Entrant {
             player: p,
             name: format!("P{p}"),
             rating: 2000.0 - f64::from(p),
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn the_first_round_pairs_the_top_half_against_the_bottom_half_alternating_colours() {
+    let entrants = ranked(8);
     let all: Vec<u32> = (0..8).collect();
     let boards = pair_round(&entrants, &[], &all).unwrap();
     let games: Vec<(u32, u32)> = boards
@@ -161,13 +166,7 @@ fn the_first_round_pairs_the_top_half_against_the_bottom_half_alternating_colour
 
 #[test]
 fn the_bye_goes_to_the_lowest_placed_without_one_and_a_second_is_never_given() {
-    let entrants: Vec<Entrant> = (0..3)
-        .map(|p| Entrant {
-            player: p,
-            name: format!("P{p}"),
-            rating: 2000.0 - f64::from(p),
-        })
-        .collect();
+    let entrants = ranked(3);
     let all = [0, 1, 2];
     let r1 = pair_round(&entrants, &[], &all).unwrap();
     assert!(r1.contains(&Board::Bye { player: 2 }), "{r1:?}");
@@ -184,13 +183,7 @@ fn the_bye_goes_to_the_lowest_placed_without_one_and_a_second_is_never_given() {
 
 #[test]
 fn the_second_round_pairs_within_score_groups_by_the_transposition_that_meets_the_colours() {
-    let entrants: Vec<Entrant> = (0..8)
-        .map(|p| Entrant {
-            player: p,
-            name: format!("P{p}"),
-            rating: 2000.0 - f64::from(p),
-        })
-        .collect();
+    let entrants = ranked(8);
     let all: Vec<u32> = (0..8).collect();
     let mut round = pair_round(&entrants, &[], &all).unwrap();
     // the higher-rated wins every board: 0, 1, 2, 3 have a point
