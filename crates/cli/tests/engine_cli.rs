@@ -406,6 +406,68 @@ fn match_with_a_clock_sends_each_engine_the_time_left() {
 }
 
 #[test]
+fn match_gives_each_engine_its_own_time_with_tc1_and_tc2() {
+    // both engines' input copied to logs: engine 1 is sent --tc's 60 ms, engine 2 its --tc2
+    let dir = std::env::temp_dir().join(format!("tabula-tc2-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "c2c3 c5c4\n").unwrap();
+    let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
+    let logged = |n: u32| {
+        format!(
+            "tee -a {} | {me}",
+            dir.join(format!("engine{n}.log")).display()
+        )
+    };
+    let out = tabula(&[
+        "match",
+        "--engine1",
+        &logged(1),
+        "--engine2",
+        &logged(2),
+        "--variant",
+        "quickchess-fsf",
+        "--games",
+        "2",
+        "--tc",
+        "60",
+        "--tc2",
+        "180",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--max-plies",
+        "8",
+    ]);
+    assert_eq!(match_json(&out)["games"], 2);
+    for (n, ms) in [(1, 60), (2, 180)] {
+        let sent = std::fs::read_to_string(dir.join(format!("engine{n}.log"))).unwrap();
+        let gos: Vec<&str> = sent.lines().filter(|l| l.starts_with("go ")).collect();
+        // four moves a game for each engine, with either colour
+        assert_eq!(gos.len(), 8, "engine {n}: {sent}");
+        assert!(
+            gos.iter().all(|g| *g == format!("go movetime {ms}")),
+            "engine {n}: {gos:?}"
+        );
+    }
+    // a time per move against a clock is refused, naming both flags
+    let out = tabula(&[
+        "match",
+        "--engine1",
+        &me,
+        "--engine2",
+        &me,
+        "--tc",
+        "100",
+        "--tc2",
+        "10+0.1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--tc1 and --tc2"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn match_rejects_bad_arguments_with_a_clear_error() {
     let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
     for (flag, value, expect) in [

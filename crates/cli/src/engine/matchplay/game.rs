@@ -10,10 +10,12 @@ use tabula_chess::{ChessAction, ChessConfig, ChessGame, Color, Outcome};
 use tabula_core::Game;
 
 /// The two clocks of a game as the match keeps them: what each `go` says, how long to wait
-/// for its answer, and whether a move came in time.
+/// for its answer, and whether a move came in time. Each side may have its own time control
+/// (`--tc1`, `--tc2`), both of one kind (checked when the match is set up).
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct MatchClock {
-    tc: TimeControl,
+    /// White's and Black's time controls.
+    tc: [TimeControl; 2],
     /// Milliseconds left, white and black (below zero once a flag fell within the margin).
     left: [i64; 2],
     /// Lateness forgiven, in milliseconds (the pipe and the process switch cost time too).
@@ -21,16 +23,24 @@ pub(super) struct MatchClock {
 }
 
 impl MatchClock {
-    /// Both clocks at the start of a game.
-    pub(super) fn new(tc: TimeControl, margin: u64) -> MatchClock {
-        let base = match tc {
+    /// Both clocks at the start of a game, White's time control first.
+    pub(super) fn new(tc: [TimeControl; 2], margin: u64) -> MatchClock {
+        let base = |t: TimeControl| match t {
             TimeControl::Clock { base, .. } => base as i64,
             TimeControl::MoveTime(_) => 0,
         };
         MatchClock {
             tc,
-            left: [base; 2],
+            left: [base(tc[0]), base(tc[1])],
             margin,
+        }
+    }
+
+    /// The increment of a side's clock (none under a fixed time per move).
+    fn inc(&self, side: usize) -> u64 {
+        match self.tc[side] {
+            TimeControl::Clock { inc, .. } => inc,
+            TimeControl::MoveTime(_) => 0,
         }
     }
 
@@ -38,16 +48,20 @@ impl MatchClock {
     /// fixed time per move, four times that and two seconds; under a clock, what is left, the
     /// margin and one second (a later answer has lost on time anyway).
     pub(super) fn go(&self, turn: Color) -> (String, Duration) {
-        match self.tc {
+        match self.tc[turn.index()] {
             TimeControl::MoveTime(ms) => (
                 format!("go movetime {ms}"),
                 Duration::from_millis(ms * 4 + 2000),
             ),
-            TimeControl::Clock { inc, .. } => {
+            TimeControl::Clock { .. } => {
                 let (w, b) = (self.left[0].max(1), self.left[1].max(1));
                 let mine = self.left[turn.index()].max(1) as u64;
                 (
-                    format!("go wtime {w} btime {b} winc {inc} binc {inc}"),
+                    format!(
+                        "go wtime {w} btime {b} winc {} binc {}",
+                        self.inc(0),
+                        self.inc(1)
+                    ),
                     Duration::from_millis(mine + self.margin + 1000),
                 )
             }
@@ -57,7 +71,7 @@ impl MatchClock {
     /// Charges a move that took `took` to `turn`'s clock and adds the increment; `false` when
     /// it came later than the time left and the margin (the flag fell).
     pub(super) fn charge(&mut self, turn: Color, took: Duration) -> bool {
-        let TimeControl::Clock { inc, .. } = self.tc else {
+        let TimeControl::Clock { inc, .. } = self.tc[turn.index()] else {
             return true;
         };
         let left = &mut self.left[turn.index()];
@@ -122,7 +136,13 @@ pub(super) fn play_game(
         e.send("ucinewgame")?;
         e.ready()?;
     }
-    let mut clock = MatchClock::new(spec.tc, spec.margin);
+    // spec.tc is by engine; the clock's by colour
+    let tc = if first_white {
+        spec.tc
+    } else {
+        [spec.tc[1], spec.tc[0]]
+    };
+    let mut clock = MatchClock::new(tc, spec.margin);
     let mut played: Vec<String> = opening.moves.clone();
     let base_cmd = match &opening.fen {
         Some(f) => format!("position fen {f}"),
@@ -284,13 +304,11 @@ mod tests {
     #[test]
     fn a_clock_game_charges_the_mover_and_adds_the_increment() {
         // 10+0.1 with a 50 ms margin, worked by hand
-        let mut c = MatchClock::new(
-            TimeControl::Clock {
-                base: 10_000,
-                inc: 100,
-            },
-            50,
-        );
+        let ten = TimeControl::Clock {
+            base: 10_000,
+            inc: 100,
+        };
+        let mut c = MatchClock::new([ten, ten], 50);
         let (go, wait) = c.go(Color::White);
         assert_eq!(go, "go wtime 10000 btime 10000 winc 100 binc 100");
         assert_eq!(wait, MS(10_000 + 50 + 1000));
@@ -317,24 +335,59 @@ mod tests {
 
     #[test]
     fn a_clock_below_zero_is_sent_as_one_millisecond() {
-        let mut c = MatchClock::new(
-            TimeControl::Clock {
-                base: 1_000,
-                inc: 0,
-            },
-            50,
-        );
+        let one = TimeControl::Clock {
+            base: 1_000,
+            inc: 0,
+        };
+        let mut c = MatchClock::new([one, one], 50);
         assert!(c.charge(Color::Black, MS(1_030)));
         assert_eq!(c.go(Color::White).0, "go wtime 1000 btime 1 winc 0 binc 0");
     }
 
     #[test]
     fn a_fixed_time_per_move_never_loses_on_time() {
-        let mut c = MatchClock::new(TimeControl::MoveTime(100), 50);
+        let mut c = MatchClock::new([TimeControl::MoveTime(100); 2], 50);
         let (go, wait) = c.go(Color::Black);
         assert_eq!(go, "go movetime 100");
         assert_eq!(wait, MS(100 * 4 + 2000));
         assert!(c.charge(Color::Black, MS(60_000)));
         assert_eq!(c.go(Color::White).0, "go movetime 100");
+    }
+
+    #[test]
+    fn each_side_thinks_for_its_own_time() {
+        // White 100 ms a move, Black four times that
+        let c = MatchClock::new([TimeControl::MoveTime(100), TimeControl::MoveTime(400)], 50);
+        assert_eq!(
+            c.go(Color::White),
+            ("go movetime 100".to_string(), MS(2_400))
+        );
+        assert_eq!(
+            c.go(Color::Black),
+            ("go movetime 400".to_string(), MS(3_600))
+        );
+        // clocks of 10+0.1 and 20+0.2: each side's own base and increment
+        let mut c = MatchClock::new(
+            [
+                TimeControl::Clock {
+                    base: 10_000,
+                    inc: 100,
+                },
+                TimeControl::Clock {
+                    base: 20_000,
+                    inc: 200,
+                },
+            ],
+            50,
+        );
+        assert_eq!(
+            c.go(Color::White).0,
+            "go wtime 10000 btime 20000 winc 100 binc 200"
+        );
+        assert!(c.charge(Color::Black, MS(1_000)));
+        assert_eq!(
+            c.go(Color::White).0,
+            "go wtime 10000 btime 19200 winc 100 binc 200"
+        );
     }
 }

@@ -38,6 +38,17 @@ pub enum TimeControl {
     },
 }
 
+impl std::fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TimeControl::MoveTime(ms) => write!(f, "{ms} ms a move"),
+            TimeControl::Clock { base, inc } => {
+                write!(f, "{}+{} s", *base as f64 / 1000.0, *inc as f64 / 1000.0)
+            }
+        }
+    }
+}
+
 /// The settings of a match.
 #[derive(Clone, Debug)]
 pub struct MatchSpec {
@@ -49,8 +60,8 @@ pub struct MatchSpec {
     pub variant: Variant,
     /// Number of games.
     pub games: usize,
-    /// Time control.
-    pub tc: TimeControl,
+    /// Each engine's time control, engine 1's first (both of one kind).
+    pub tc: [TimeControl; 2],
     /// Openings (each played with both colours).
     pub openings: Vec<Opening>,
     /// Games at the same time (each with its own two engine processes).
@@ -217,6 +228,13 @@ pub struct MatchArgs {
     /// Milliseconds per move (`100`), or seconds BASE+INC (`10+0.1`).
     #[arg(long, default_value = "100", value_parser = parse::time_control)]
     tc: TimeControl,
+    /// Engine 1's own time control, in place of `--tc` (the same kind as engine 2's).
+    #[arg(long, value_parser = parse::time_control)]
+    tc1: Option<TimeControl>,
+    /// Engine 2's own time control, in place of `--tc` (e.g. `--tc 100 --tc2 400`: four
+    /// times engine 1's time).
+    #[arg(long, value_parser = parse::time_control)]
+    tc2: Option<TimeControl>,
     /// Openings file: one per line, a FEN (optionally `... moves ...`) or UCI moves.
     #[arg(long)]
     openings: Option<PathBuf>,
@@ -256,6 +274,14 @@ fn spec_of(a: &MatchArgs) -> anyhow::Result<MatchSpec> {
     if openings.is_empty() {
         bail!("no balanced opening was found for this variant");
     }
+    let tc = [a.tc1.unwrap_or(a.tc), a.tc2.unwrap_or(a.tc)];
+    if matches!(
+        tc,
+        [TimeControl::MoveTime(_), TimeControl::Clock { .. }]
+            | [TimeControl::Clock { .. }, TimeControl::MoveTime(_)]
+    ) {
+        bail!("--tc1 and --tc2 must both be times per move or both clocks, not one of each");
+    }
     Ok(MatchSpec {
         commands: [a.engine1.clone(), a.engine2.clone()],
         options: [
@@ -264,7 +290,7 @@ fn spec_of(a: &MatchArgs) -> anyhow::Result<MatchSpec> {
         ],
         variant,
         games,
-        tc: a.tc,
+        tc,
         openings,
         concurrency: a.concurrency as usize,
         max_plies: a.max_plies as usize,
@@ -280,12 +306,14 @@ pub fn command(a: MatchArgs) -> std::process::ExitCode {
 fn run_command(a: &MatchArgs) -> anyhow::Result<()> {
     let spec = spec_of(a)?;
     println!(
-        "{} games of {}, {} openings, engine 1 `{}` against engine 2 `{}`",
+        "{} games of {}, {} openings, engine 1 `{}` ({}) against engine 2 `{}` ({})",
         spec.games,
         spec.variant,
         spec.openings.len(),
         spec.commands[0],
-        spec.commands[1]
+        spec.tc[0],
+        spec.commands[1],
+        spec.tc[1]
     );
     let mut progress = |line: &str| println!("{line}");
     let tally = run_match(&spec, a.pgn.as_deref(), &mut progress)?;
