@@ -1,14 +1,8 @@
 // The browser scenarios of issue #8: Querni between two browsers (a multi-jump and a chain
 // removal, by clicks), a QuickChess game to a rescue choice, and a game against the computer.
-import { shot, post, assert, seatAs, againstComputer, newPage as sharedNewPage } from './harness.mjs';
+import { shot, post, assert, seatAs, againstComputer, viewOf, newPage as sharedNewPage } from './harness.mjs';
 
 function newPage(browser) { return sharedNewPage(browser, { width: 1280, height: 900 }); }
-
-async function viewOf(base, page, id) {
-  const seat = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`tabula:seat:${gid}`)), id);
-  const res = await fetch(`${base}/api/games/${id}?token=${encodeURIComponent(seat.token)}`);
-  return (await res.json()).view;
-}
 
 const FILES = 10;
 const sqName = (i) => String.fromCharCode(97 + (i % FILES)) + (Math.floor(i / FILES) + 1);

@@ -133,6 +133,13 @@ export async function againstComputer(page, base, { variant = 'quickchess', leve
   await page.waitForURL(/\/quickchess\/play\//);
 }
 
+/** The game's view as the seat this page's browser holds sees it (its token from localStorage). */
+export async function viewOf(base, page, id) {
+  const seat = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`tabula:seat:${gid}`)), id);
+  const res = await fetch(`${base}/api/games/${id}`, { headers: { Authorization: `Bearer ${seat.token}` } });
+  return (await res.json()).view;
+}
+
 export function assert(cond, message) { if (!cond) throw new Error(`assertion failed: ${message}`); }
 
 /** The password of every account the scenarios make. */

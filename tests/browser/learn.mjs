@@ -3,7 +3,7 @@
 // and the progress still there after a reload. The right answers are worked out here from the pawn's rules (a step forward
 // to an empty square, a capture diagonally forward), independently of the engine the page
 // asks; the fewest moves the page states for "capture them all" is found here again.
-import { shot, assert, newPage, post } from './harness.mjs';
+import { shot, assert, newPage, post, viewOf } from './harness.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -56,13 +56,6 @@ function fewestPawnMoves(pieces, from) {
     frontier = next;
   }
   return null;
-}
-
-/** The game's view as the seat this browser holds sees it. */
-async function viewOf(base, page, id) {
-  const seat = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`tabula:seat:${gid}`)), id);
-  const res = await fetch(`${base}/api/games/${id}`, { headers: { Authorization: `Bearer ${seat.token}` } });
-  return (await res.json()).view;
 }
 
 /** Plays this browser's side by clicks until the game is over and returns the final view. Each

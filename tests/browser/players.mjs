@@ -1,7 +1,7 @@
 // The browser scenarios of issue #19: two people sign up, one seeks a rated QuickChess game in
 // the lobby, the other takes it, they play it to its end, and both profiles show the game and
 // the new ratings; the daily puzzle solved by clicks.
-import { shot, assert, newPage, post } from './harness.mjs';
+import { shot, assert, newPage, post, viewOf } from './harness.mjs';
 
 async function signUp(page, base, name) {
   await page.goto(base + '/account');
@@ -10,13 +10,6 @@ async function signUp(page, base, name) {
   await page.locator('[data-test=signup]').click();
   await page.waitForURL(new RegExp(`/players/${name}$`));
   await page.locator('#account-link', { hasText: name }).waitFor();
-}
-
-// The view of a game as the page's seat sees it.
-async function viewOf(base, page, id) {
-  const seat = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`tabula:seat:${gid}`)), id);
-  const res = await fetch(`${base}/api/games/${id}`, { headers: { Authorization: `Bearer ${seat.token}` } });
-  return (await res.json()).view;
 }
 
 async function clickChessMove(page, move) {
