@@ -5,6 +5,7 @@ use super::{AppState, Body, ClientIp};
 use crate::chat::{self, ChatView, Room};
 use crate::error::ApiError;
 use crate::players::signed_in;
+use crate::store::players::Account;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::routing::get;
@@ -45,6 +46,14 @@ pub struct ChatWritten {
     pub id: i64,
 }
 
+/// The signed-in player who writes (a guest may only read: 401).
+async fn writer(state: &AppState, headers: &HeaderMap) -> Result<Account, ApiError> {
+    signed_in(&state.hub, headers)
+        .await?
+        .ok_or_else(|| ApiError::Unauthorized("sign in to write in the chat".into()))
+}
+
+/// A tournament's room, once the tournament is known (404 otherwise).
 async fn tournament_room(state: &AppState, id: &str) -> Result<Room, ApiError> {
     state.hub.tournaments.load(id).await?;
     Ok(Room::Tournament(id.to_string()))
@@ -70,9 +79,7 @@ async fn write_game(
     Path(id): Path<String>,
     Body(b): Body<ChatBody>,
 ) -> Result<Json<ChatWritten>, ApiError> {
-    let writer = signed_in(&state.hub, &headers)
-        .await?
-        .ok_or_else(|| ApiError::Unauthorized("sign in to write in the chat".into()))?;
+    let writer = writer(&state, &headers).await?;
     let (room, players) = chat::game_room(&state.hub, &id, Some(&writer)).await?;
     let id = chat::write(&state.hub, &room, &players, &writer, ip, &b.text).await?;
     Ok(Json(ChatWritten { id }))
@@ -98,9 +105,7 @@ async fn write_tournament(
     Path(id): Path<String>,
     Body(b): Body<ChatBody>,
 ) -> Result<Json<ChatWritten>, ApiError> {
-    let writer = signed_in(&state.hub, &headers)
-        .await?
-        .ok_or_else(|| ApiError::Unauthorized("sign in to write in the chat".into()))?;
+    let writer = writer(&state, &headers).await?;
     let room = tournament_room(&state, &id).await?;
     let id = chat::write(&state.hub, &room, &[], &writer, ip, &b.text).await?;
     Ok(Json(ChatWritten { id }))
