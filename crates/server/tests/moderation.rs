@@ -469,6 +469,11 @@ async fn reports_are_rate_limited_per_address() {
     assert_eq!(statuses, [200, 200, 200, 200, 200, 429]);
 }
 
+/// A POST by a client without a session (a reset link's page).
+async fn anonymous_post(addr: std::net::SocketAddr, path: &str, body: Value) -> common::Answer {
+    request(addr, 1, "POST", path, &[], Some(body)).await
+}
+
 #[tokio::test]
 async fn a_one_time_link_sets_the_password_once_and_signs_out_everywhere() {
     let s = start().await;
@@ -487,38 +492,24 @@ async fn a_one_time_link_sets_the_password_once_and_signs_out_everywhere() {
     let link = made.body["link"].as_str().unwrap();
     let (base, token) = link.split_once("/reset#").unwrap();
     assert_eq!(base, format!("http://{}", s.addr));
-    let check = request(
-        s.addr,
-        1,
-        "POST",
-        "/api/auth/reset/check",
-        &[],
-        Some(json!({"token": token})),
-    )
-    .await;
+    let check = anonymous_post(s.addr, "/api/auth/reset/check", json!({"token": token})).await;
     assert_eq!(
         (check.status, check.body["name"].as_str()),
         (200, Some("ann")),
         "{}",
         check.body
     );
-    let weak = request(
+    let weak = anonymous_post(
         s.addr,
-        1,
-        "POST",
         "/api/auth/reset",
-        &[],
-        Some(json!({"token": token, "password": "short"})),
+        json!({"token": token, "password": "short"}),
     )
     .await;
     assert_eq!(weak.status, 400, "{}", weak.body);
-    let set = request(
+    let set = anonymous_post(
         s.addr,
-        1,
-        "POST",
         "/api/auth/reset",
-        &[],
-        Some(json!({"token": token, "password": "battery staple"})),
+        json!({"token": token, "password": "battery staple"}),
     )
     .await;
     assert_eq!(set.status, 200, "{}", set.body);
@@ -529,23 +520,17 @@ async fn a_one_time_link_sets_the_password_once_and_signs_out_everywhere() {
     );
     assert_eq!(login(&s, 1, "ann", "correct horse").await.1, 401);
     assert_eq!(login(&s, 1, "ann", "battery staple").await.1, 200);
-    let again = request(
+    let again = anonymous_post(
         s.addr,
-        1,
-        "POST",
         "/api/auth/reset",
-        &[],
-        Some(json!({"token": token, "password": "another one"})),
+        json!({"token": token, "password": "another one"}),
     )
     .await;
     assert_eq!(again.status, 404, "used once: {}", again.body);
-    let wrong = request(
+    let wrong = anonymous_post(
         s.addr,
-        1,
-        "POST",
         "/api/auth/reset/check",
-        &[],
-        Some(json!({"token": "0".repeat(64)})),
+        json!({"token": "0".repeat(64)}),
     )
     .await;
     assert_eq!(wrong.status, 404, "{}", wrong.body);
