@@ -227,29 +227,6 @@ pub fn uci_option(text: &str) -> Result<(String, String), String> {
     }
 }
 
-/// A time control: milliseconds per move (`100`) or seconds `BASE+INC` as cutechess writes
-/// it (`10+0.1`).
-pub fn time_control(text: &str) -> Result<crate::engine::matchplay::TimeControl, String> {
-    use crate::engine::matchplay::TimeControl;
-    let bad =
-        || format!("`{text}` is not milliseconds per move (`100`) or seconds BASE+INC (`10+0.1`)");
-    if let Some((b, i)) = text.split_once('+') {
-        let b: f64 = b.trim().parse().map_err(|_| bad())?;
-        let i: f64 = i.trim().parse().map_err(|_| bad())?;
-        if !(b > 0.0 && i >= 0.0 && b < 1e6 && i < 1e4) {
-            return Err(bad());
-        }
-        return Ok(TimeControl::Clock {
-            base: (b * 1000.0).round() as u64,
-            inc: (i * 1000.0).round() as u64,
-        });
-    }
-    match text.trim().parse::<u64>() {
-        Ok(ms) if ms > 0 => Ok(TimeControl::MoveTime(ms)),
-        _ => Err(bad()),
-    }
-}
-
 /// A seed for play: the one given, or one from the clock (printed by the game so that it can
 /// be replayed).
 pub fn seed_or_random(seed: Option<u64>) -> u64 {
@@ -263,7 +240,6 @@ pub fn seed_or_random(seed: Option<u64>) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::matchplay::TimeControl;
 
     #[test]
     fn levels_take_numbers_in_range_and_max() {
@@ -301,36 +277,6 @@ mod tests {
                 .unwrap_err()
                 .contains("series of five games")
         );
-    }
-
-    #[test]
-    fn time_controls_are_per_move_milliseconds_or_base_plus_increment_seconds() {
-        assert_eq!(time_control("100"), Ok(TimeControl::MoveTime(100)));
-        assert_eq!(
-            time_control("10+0.1"),
-            Ok(TimeControl::Clock {
-                base: 10_000,
-                inc: 100
-            })
-        );
-        // 1.001 s is 1001 ms, not 1000 (1.001 * 1000 is 1000.9999999999999 in floating point)
-        assert_eq!(
-            time_control("1.001+0.07"),
-            Ok(TimeControl::Clock {
-                base: 1001,
-                inc: 70
-            })
-        );
-        assert_eq!(
-            time_control("60+0"),
-            Ok(TimeControl::Clock {
-                base: 60_000,
-                inc: 0
-            })
-        );
-        for bad in ["0", "fast", "+1", "10+", "0+1", "10+-1", "-5", "1e7+0"] {
-            assert!(time_control(bad).is_err(), "{bad}");
-        }
     }
 
     #[test]

@@ -10,9 +10,11 @@ mod engine;
 mod game;
 mod openings;
 mod stats;
+mod time_control;
 
 pub use openings::{Opening, balanced_openings, read_openings};
 pub use stats::Tally;
+pub use time_control::TimeControl;
 
 use crate::cli::parse;
 use anyhow::{Context as _, anyhow, bail};
@@ -23,31 +25,6 @@ use std::path::PathBuf;
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use tabula_chess::Variant;
-
-/// The time control of a match.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum TimeControl {
-    /// A fixed time per move (`go movetime`).
-    MoveTime(u64),
-    /// A clock: base and increment in milliseconds (`go wtime .. winc ..`).
-    Clock {
-        /// Starting time.
-        base: u64,
-        /// Added after each move.
-        inc: u64,
-    },
-}
-
-impl std::fmt::Display for TimeControl {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TimeControl::MoveTime(ms) => write!(f, "{ms} ms a move"),
-            TimeControl::Clock { base, inc } => {
-                write!(f, "{}+{} s", *base as f64 / 1000.0, *inc as f64 / 1000.0)
-            }
-        }
-    }
-}
 
 /// The settings of a match.
 #[derive(Clone, Debug)]
@@ -226,14 +203,14 @@ pub struct MatchArgs {
     #[arg(long, default_value = "2", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
     /// Milliseconds per move (`100`), or seconds BASE+INC (`10+0.1`).
-    #[arg(long, default_value = "100", value_parser = parse::time_control)]
+    #[arg(long, default_value = "100", value_parser = time_control::parse)]
     tc: TimeControl,
     /// Engine 1's own time control, in place of `--tc` (the same kind as engine 2's).
-    #[arg(long, value_parser = parse::time_control)]
+    #[arg(long, value_parser = time_control::parse)]
     tc1: Option<TimeControl>,
     /// Engine 2's own time control, in place of `--tc` (e.g. `--tc 100 --tc2 400`: four
     /// times engine 1's time).
-    #[arg(long, value_parser = parse::time_control)]
+    #[arg(long, value_parser = time_control::parse)]
     tc2: Option<TimeControl>,
     /// Openings file: one per line, a FEN (optionally `... moves ...`) or UCI moves.
     #[arg(long)]
