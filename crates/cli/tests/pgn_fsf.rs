@@ -4,34 +4,16 @@
 //! Fairy-Stockfish reads no PGN itself; what this checks is that every move the file holds is
 //! the move Fairy-Stockfish plays, from the start the file names, to the same end.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+mod common;
+
+use common::fsf::Fsf;
 use tabula_chess::engine::{Engine, Limits, Unlimited};
 use tabula_chess::pgn::{WrittenMove, read_pgn, write_pgn};
 use tabula_chess::{AnyPosition, Variant};
 
-const FSF: &str = "/usr/games/fairy-stockfish";
-
 #[test]
 fn fairy_stockfish_replays_our_quickchess_pgn_to_the_same_position() {
-    let ini = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../chess/tests/data/variants.ini"
-    );
-    let mut child = Command::new(FSF)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("Debian's fairy-stockfish is needed (scripts/test.sh installs it)");
-    let mut stdin = child.stdin.take().unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    writeln!(stdin, "uci\nsetoption name VariantPath value {ini}\nsetoption name UCI_Variant value quickchess\nisready").unwrap();
-    stdin.flush().unwrap();
-    let mut line = String::new();
-    while !line.starts_with("readyok") {
-        line.clear();
-        out.read_line(&mut line).unwrap();
-    }
+    let mut fsf = Fsf::start(&[]);
     let v = Variant::parse("quickchess-fsf").unwrap();
     for seed in 1..=3u64 {
         // a weak engine's game, long enough to reach captures and promotions
@@ -75,32 +57,16 @@ fn fairy_stockfish_replays_our_quickchess_pgn_to_the_same_position() {
                 u
             })
             .collect();
-        writeln!(
-            stdin,
+        fsf.say(&format!(
             "position fen {fen_tag} moves {}\nd\nisready",
             ucis.join(" ")
-        )
-        .unwrap();
-        stdin.flush().unwrap();
-        let mut fsf_fen = None;
-        loop {
-            line.clear();
-            assert!(
-                out.read_line(&mut line).unwrap() > 0,
-                "fairy-stockfish ended"
-            );
-            if let Some(f) = line.strip_prefix("Fen: ") {
-                fsf_fen = Some(f.trim().to_string());
-            }
-            if line.starts_with("readyok") {
-                break;
-            }
-        }
+        ));
+        let fsf_fen = fsf
+            .until("readyok")
+            .iter()
+            .find_map(|l| l.strip_prefix("Fen: ").map(|f| f.trim().to_string()));
         let fsf_fen = fsf_fen.expect("Fairy-Stockfish's d prints the position");
         let fields = |f: &str| f.split(' ').take(2).collect::<Vec<_>>().join(" ");
         assert_eq!(fields(&fsf_fen), fields(&p.fen()), "game {seed}: {text}");
     }
-    writeln!(stdin, "quit").ok();
-    drop(stdin);
-    child.wait().ok();
 }

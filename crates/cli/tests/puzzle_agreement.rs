@@ -5,12 +5,11 @@
 //! leaves out puzzles with a pawn one step from promotion. BENCHMARKS.md "Puzzles" records the
 //! agreement.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+mod common;
+
+use common::fsf::Fsf;
 use tabula_chess::puzzle::{Theme, starter};
 use tabula_chess::{AnyPosition, Variant};
-
-const FSF: &str = "/usr/games/fairy-stockfish";
 
 fn win(cp: f64) -> f64 {
     50.0 + 50.0 * (2.0 / (1.0 + (-0.003_682_08 * cp).exp()) - 1.0)
@@ -18,26 +17,10 @@ fn win(cp: f64) -> f64 {
 
 /// Fairy-Stockfish's two best first moves of `fen` with their scores (centipawns for the side
 /// to move, a mate as 100,000).
-fn two_best(
-    fsf: &mut (
-        std::process::ChildStdin,
-        BufReader<std::process::ChildStdout>,
-    ),
-    fen: &str,
-) -> Vec<(String, f64)> {
-    let (stdin, out) = fsf;
-    writeln!(stdin, "position fen {fen}\ngo nodes 300000").unwrap();
-    stdin.flush().unwrap();
+fn two_best(fsf: &mut Fsf, fen: &str) -> Vec<(String, f64)> {
+    fsf.say(&format!("position fen {fen}\ngo nodes 300000"));
     let mut best: [Option<(String, f64)>; 2] = [None, None];
-    loop {
-        let mut line = String::new();
-        assert!(
-            out.read_line(&mut line).unwrap() > 0,
-            "fairy-stockfish ended"
-        );
-        if line.starts_with("bestmove") {
-            break;
-        }
+    for line in fsf.until("bestmove") {
         let w: Vec<&str> = line.split_whitespace().collect();
         let (Some(k), Some(s), Some(pv)) = (
             w.iter().position(|x| *x == "multipv"),
@@ -62,32 +45,7 @@ fn two_best(
 
 #[test]
 fn fairy_stockfish_finds_the_shipped_puzzles_first_moves() {
-    let ini = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../chess/tests/data/variants.ini"
-    );
-    let mut child = Command::new(FSF)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("Debian's fairy-stockfish is needed (scripts/test.sh installs it)");
-    let mut fsf = (
-        child.stdin.take().unwrap(),
-        BufReader::new(child.stdout.take().unwrap()),
-    );
-    writeln!(
-        fsf.0,
-        "uci\nsetoption name VariantPath value {ini}\nsetoption name UCI_Variant value quickchess\nsetoption name MultiPV value 2\nisready"
-    )
-    .unwrap();
-    fsf.0.flush().unwrap();
-    loop {
-        let mut line = String::new();
-        fsf.1.read_line(&mut line).unwrap();
-        if line.starts_with("readyok") {
-            break;
-        }
-    }
+    let mut fsf = Fsf::start(&[("MultiPV", "2")]);
     let v = Variant::parse("quickchess").unwrap();
     let near_promotion = |fen: &str| {
         let ranks: Vec<&str> = fen.split(' ').next().unwrap().split('/').collect();
@@ -127,9 +85,7 @@ fn fairy_stockfish_finds_the_shipped_puzzles_first_moves() {
     }
     let n = sample.len();
     println!("puzzles: {n}, same first move {same_move}, clearly best {unique}");
-    writeln!(fsf.0, "quit").ok();
     drop(fsf);
-    child.wait().ok();
     assert!(
         same_move * 100 >= n * 80,
         "Fairy-Stockfish agrees on {same_move} of {n}"

@@ -4,12 +4,13 @@
 //! same Win% scale and thresholds) are compared. BENCHMARKS.md records the agreement.
 
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use tabula_chess::engine::{Engine, Limits, Unlimited};
 use tabula_chess::{AnyPosition, Variant};
 
-const FSF: &str = "/usr/games/fairy-stockfish";
+mod common;
+
+use common::fsf::Fsf;
 
 /// A game of the engine at a low skill against itself: its moves in UCI.
 fn weak_game(seed: u64, plies: usize) -> Vec<String> {
@@ -35,55 +36,12 @@ fn weak_game(seed: u64, plies: usize) -> Vec<String> {
     moves
 }
 
-/// Fairy-Stockfish, set up for QuickChess.
-struct Fsf {
-    stdin: std::process::ChildStdin,
-    out: BufReader<std::process::ChildStdout>,
-    _child: std::process::Child,
+/// Fairy-Stockfish's score of a position.
+trait Score {
+    fn score(&mut self, moves: &[String]) -> f64;
 }
 
-impl Fsf {
-    fn start() -> Fsf {
-        let ini = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../chess/tests/data/variants.ini"
-        );
-        let mut child = Command::new(FSF)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("Debian's fairy-stockfish is needed (scripts/test.sh installs it)");
-        let mut f = Fsf {
-            stdin: child.stdin.take().unwrap(),
-            out: BufReader::new(child.stdout.take().unwrap()),
-            _child: child,
-        };
-        f.say(&format!("uci\nsetoption name VariantPath value {ini}\nsetoption name UCI_Variant value quickchess\nisready"));
-        f.until("readyok");
-        f
-    }
-
-    fn say(&mut self, text: &str) {
-        writeln!(self.stdin, "{text}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.out.read_line(&mut line).unwrap() > 0,
-                "fairy-stockfish ended"
-            );
-            let done = line.starts_with(prefix);
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
-    }
-
+impl Score for Fsf {
     /// The score of the position after `moves`, for the side to move, as centipawns on the
     /// Win% scale (a mate counts as 100,000).
     fn score(&mut self, moves: &[String]) -> f64 {
@@ -122,7 +80,7 @@ fn mark(drop: f64) -> u8 {
 
 #[test]
 fn the_review_s_marks_agree_with_fairy_stockfish_s() {
-    let mut fsf = Fsf::start();
+    let mut fsf = Fsf::start(&[]);
     let (mut same, mut same_marked, mut total) = (0usize, 0usize, 0usize);
     let mut blunders_both = (0usize, 0usize);
     for seed in 1..=4u64 {

@@ -4,6 +4,8 @@
 // each test binary includes this module and uses what it needs of it
 #![allow(dead_code)]
 
+pub mod fsf;
+
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
