@@ -18,6 +18,23 @@ fn first_legal(addr: &str, id: &str, token: &str) -> String {
 }
 
 /// The status of a WebSocket upgrade request for game `id`.
+/// Plays the first legal move at each ply of `plies` (White on even plies) through the node
+/// at `addr`, noting each acknowledged version and move in `acked`.
+fn play(
+    addr: &str,
+    id: &str,
+    [white, black]: [&str; 2],
+    plies: std::ops::Range<u32>,
+    acked: &mut Vec<(u64, String)>,
+) {
+    for ply in plies {
+        let token = if ply % 2 == 0 { white } else { black };
+        let uci = first_legal(addr, id, token);
+        let v = act(addr, id, token, json!({"t": "move", "uci": uci}));
+        acked.push((v["v"].as_u64().unwrap(), uci));
+    }
+}
+
 fn upgrade_status(addr: &str, id: &str) -> u16 {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect(addr).unwrap();
@@ -70,12 +87,7 @@ fn a_killed_nodes_games_go_on_at_another_node_with_nothing_lost() {
     );
     let black = join(&at_a, &id);
     let mut acked = Vec::new();
-    for ply in 0..4 {
-        let token = if ply % 2 == 0 { &white } else { &black };
-        let uci = first_legal(&at_a, &id, token);
-        let v = act(&at_a, &id, token, json!({"t": "move", "uci": uci}));
-        acked.push((v["v"].as_u64().unwrap(), uci));
-    }
+    play(&at_a, &id, [&white, &black], 0..4, &mut acked);
     // the game runs on a; b does not load it a second time, it relays it to a
     let (status, body) = http(
         &at_b,
@@ -124,12 +136,7 @@ fn a_killed_nodes_games_go_on_at_another_node_with_nothing_lost() {
         Some("b")
     );
     // and the game goes on through b to its end
-    for ply in 4..8 {
-        let token = if ply % 2 == 0 { &white } else { &black };
-        let uci = first_legal(&at_b, &id, token);
-        let v = act(&at_b, &id, token, json!({"t": "move", "uci": uci}));
-        acked.push((v["v"].as_u64().unwrap(), uci));
-    }
+    play(&at_b, &id, [&white, &black], 4..8, &mut acked);
     let end = act(&at_b, &id, &black, json!({"t": "resign"}));
     assert_eq!(end["v"], 9, "{end}");
     let over = seen(&at_b, &id, &white);
@@ -197,12 +204,7 @@ fn a_node_stopped_with_sigterm_hands_its_games_over_at_once() {
     );
     let black = join(&at_a, &id);
     let mut acked = Vec::new();
-    for ply in 0..4 {
-        let token = if ply % 2 == 0 { &white } else { &black };
-        let uci = first_legal(&at_a, &id, token);
-        let v = act(&at_a, &id, token, json!({"t": "move", "uci": uci}));
-        acked.push((v["v"].as_u64().unwrap(), uci));
-    }
+    play(&at_a, &id, [&white, &black], 0..4, &mut acked);
     assert_eq!(
         pg_text(&url, "SELECT node FROM leases WHERE game = $1", &id).as_deref(),
         Some("a")
@@ -227,12 +229,7 @@ fn a_node_stopped_with_sigterm_hands_its_games_over_at_once() {
         stopped.elapsed()
     );
     assert_eq!(view["v"], 4, "every acknowledged move is there: {view}");
-    for ply in 4..6 {
-        let token = if ply % 2 == 0 { &white } else { &black };
-        let uci = first_legal(&at_b, &id, token);
-        let v = act(&at_b, &id, token, json!({"t": "move", "uci": uci}));
-        acked.push((v["v"].as_u64().unwrap(), uci));
-    }
+    play(&at_b, &id, [&white, &black], 4..6, &mut acked);
     assert_eq!(
         pg_text(&url, "SELECT node FROM leases WHERE game = $1", &id).as_deref(),
         Some("b")
