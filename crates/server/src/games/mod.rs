@@ -10,6 +10,7 @@
 
 pub mod checkmates_party;
 pub mod checkmates_solo;
+mod chess_computer;
 pub mod chess_view;
 pub mod duel;
 pub mod kind;

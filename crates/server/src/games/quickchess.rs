@@ -2,6 +2,7 @@
 //! against the computer, or at one screen; Blind QuickChess's hidden placements included;
 //! clocks and takebacks (granted at once by the computer and at one screen).
 
+use super::chess_computer::{blind_placement, computer_move};
 use super::chess_view::{
     ChessClock, End, LegalMove, Material, PieceOn, board_of, clock_of, end_of, legal_of,
     material_of, positions_after, result_of, words_of,
@@ -14,15 +15,10 @@ use crate::services::Services;
 use crate::store::SeatRecord;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use tabula_chess::engine::{Engine, LEVELS, Limits, Unlimited, level_settings};
 use tabula_chess::{ChessAction, ChessConfig, ChessEvent, ChessGame, Color};
 use tabula_core::rng::mix;
 use tabula_core::{Game, Millis};
 use ts_rs::TS;
-
-/// Positions the lesson solver may value for one move of the strongest level (a few
-/// seconds at most; what it solves is remembered for the game's next moves).
-const TOP_LEVEL_SOLVE: u64 = 3_000_000;
 
 /// The longest move or square text accepted (`a5a6q` is five).
 const MAX_TEXT: usize = 16;
@@ -443,37 +439,7 @@ impl Adapter for ChessLive {
         let knowledge = Arc::clone(&services.knowledge);
         Some(BotMove::Think {
             not_before: self.last_at + COMPUTER_DELAY_MS,
-            think: Box::new(move || {
-                // the strongest level plays perfectly where the tables or the solver know
-                let top = level >= LEVELS;
-                if top && let Some(best) = knowledge.solve(&p, TOP_LEVEL_SOLVE).and_then(|v| v.best)
-                {
-                    return Some(ChessAction::Move {
-                        player: p.turn(),
-                        uci: p.uci(&best),
-                    });
-                }
-                let (skill, nodes) = level_settings(level);
-                let mut engine = Engine::new(8);
-                if top {
-                    let t = &knowledge.tables;
-                    engine.set_tablebases(vec![Arc::clone(&t.rescue), Arc::clone(&t.queen)]);
-                }
-                engine.skill = skill;
-                engine.seed = seed;
-                let history = &keys[..keys.len().saturating_sub(1)];
-                let limits = Limits {
-                    depth: None,
-                    nodes: Some(nodes),
-                };
-                let best = engine
-                    .search_any(&p, history, limits, &mut Unlimited)
-                    .best?;
-                Some(ChessAction::Move {
-                    player: p.turn(),
-                    uci: p.uci(&best),
-                })
-            }),
+            think: Box::new(move || computer_move(p, &keys, level, seed, &knowledge)),
         })
     }
 
@@ -621,28 +587,4 @@ impl Adapter for ChessLive {
         }
         PublicChess::Action(action.clone())
     }
-}
-
-/// The next piece a computer places in Blind QuickChess: the box setup (R B K Q N on the back
-/// rank, pawns in front), in that order.
-fn blind_placement(setup: &tabula_chess::game::BlindSetup, c: Color) -> Option<(char, String)> {
-    let placed = &setup.placed[c.index()];
-    let (back, front) = match c {
-        Color::White => ('1', '2'),
-        Color::Black => ('6', '5'),
-    };
-    let plan = [
-        ('R', 'a', back),
-        ('B', 'b', back),
-        ('K', 'c', back),
-        ('Q', 'd', back),
-        ('N', 'e', back),
-        ('P', 'a', front),
-        ('P', 'b', front),
-        ('P', 'c', front),
-        ('P', 'd', front),
-        ('P', 'e', front),
-    ];
-    plan.get(placed.len())
-        .map(|&(r, f, rank)| (r, format!("{f}{rank}")))
 }
