@@ -5,19 +5,14 @@
 // Correspondence (item 8): a challenge at three days a move; the clocks show days; after Ann's
 // move Bob's bell rings on the page he is on, and Bob, signed in on another phone, finds the
 // game on his home page's "Your turn" list and in his bell, and opens it in his own seat.
-import { shot, assert, newPage, signUp, signIn } from './harness.mjs';
+import { shot, assert, newPage, signIn, twoSignedUp } from './harness.mjs';
 import { axeFindings } from './moderation.mjs';
 import { checkPage } from './languages.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
 
 async function challengeFromProfileAcceptFromBell({ browser, base }) {
-  const stamp = Date.now().toString(36).slice(-5);
-  const [ann, bob] = [`xa${stamp}`, `xb${stamp}`];
-  const a = await newPage(browser, PHONE);
-  const b = await newPage(browser, PHONE);
-  await signUp(a.page, base, ann);
-  await signUp(b.page, base, bob);
+  const { ann, bob, a, b } = await twoSignedUp(browser, base, PHONE, ['xa', 'xb']);
   await b.page.goto(`${base}/puzzles`);
   await b.page.locator('[data-test=bell]').waitFor();
 
@@ -66,12 +61,7 @@ async function challengeFromProfileAcceptFromBell({ browser, base }) {
 }
 
 async function correspondenceFromAChallenge({ browser, base }) {
-  const stamp = Date.now().toString(36).slice(-5);
-  const [ann, bob] = [`ca${stamp}`, `cb${stamp}`];
-  const a = await newPage(browser, PHONE);
-  const b = await newPage(browser, PHONE);
-  await signUp(a.page, base, ann);
-  await signUp(b.page, base, bob);
+  const { ann, bob, a, b } = await twoSignedUp(browser, base, PHONE, ['ca', 'cb']);
   await b.page.goto(`${base}/`);
   await b.page.locator('[data-test=bell]').waitFor();
   await a.page.goto(`${base}/players/${bob}`);

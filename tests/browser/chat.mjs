@@ -2,18 +2,13 @@
 // like HTML and Bob's page shows them as the text typed; Bob mutes her from her name and shows
 // her again; a guest watching reads the spectators' room and is asked to sign in to write;
 // Bob reports Ann's message from its name and the report reaches the queue.
-import { shot, assert, newPage, signUp } from './harness.mjs';
+import { shot, assert, newPage, twoSignedUp } from './harness.mjs';
 import { axeFindings } from './moderation.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
 
 async function chatOnPhones({ browser, base }) {
-  const stamp = Date.now().toString(36).slice(-5);
-  const [ann, bob] = [`ca${stamp}`, `cb${stamp}`];
-  const a = await newPage(browser, PHONE);
-  const b = await newPage(browser, PHONE);
-  await signUp(a.page, base, ann);
-  await signUp(b.page, base, bob);
+  const { ann, bob, a, b } = await twoSignedUp(browser, base, PHONE, ['ca', 'cb']);
   // Ann makes a Querni game for two; Bob takes the other seat
   const made = await a.page.evaluate(async (n) => {
     const g = await (await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'querni', name: n }) })).json();

@@ -163,6 +163,20 @@ export function signIn(page, base, name) { return signUp(page, base, name, 'logi
 // A page in a fresh context (`options`: a viewport, or Playwright's context options such as
 // isMobile and colorScheme); any error thrown by the page's scripts fails the scenario when
 // the context is closed.
+/**
+ * Two players signed up on pages of their own (names made of `prefixes` and a stamp, unique
+ * per run): `{ ann, bob, a, b }`, a and b as `newPage` gives them.
+ */
+export async function twoSignedUp(browser, base, options, prefixes = ['a', 'b']) {
+  const stamp = Date.now().toString(36).slice(-5);
+  const [ann, bob] = prefixes.map((p) => `${p}${stamp}`);
+  const a = await newPage(browser, options);
+  const b = await newPage(browser, options);
+  await signUp(a.page, base, ann);
+  await signUp(b.page, base, bob);
+  return { ann, bob, a, b };
+}
+
 export async function newPage(browser, options = { width: 1200, height: 900 }) {
   const context = await browser.newContext(options.viewport ? options : { viewport: options });
   const page = await context.newPage();

@@ -9,7 +9,7 @@ mod common;
 use common::bell::{bell, next_frame, rings};
 
 use common::jar::signed_up;
-use common::{request, start};
+use common::{request, seat_view, start};
 use serde_json::{Value, json};
 
 fn quick(to: &str) -> Value {
@@ -112,17 +112,7 @@ async fn a_challenge_is_accepted_into_a_game_both_players_hold() {
         (mine["token"].as_str().unwrap(), 0),
         (accepted["seat"]["token"].as_str().unwrap(), 1),
     ] {
-        let v = request(
-            s.addr,
-            1,
-            "GET",
-            &format!("/api/games/{game}?token={token}"),
-            &[],
-            None,
-        )
-        .await;
-        assert_eq!(v.status, 200, "{}", v.body);
-        let view = &v.body["view"];
+        let view = seat_view(s.addr, &game, token).await;
         assert_eq!(view["you"], seat, "{view}");
         assert_eq!(
             (view["status"].as_str(), view["rated"].as_bool()),

@@ -6,25 +6,10 @@ mod common;
 
 use common::bell::{bell, rings};
 use common::jar::{seated_pair, signed_up};
-use common::{act, request, start};
+use common::{act, request, seat_view, start};
 use serde_json::{Value, json};
 use tabula_server::ids::now_ms;
 use tabula_server::model::{DAY_MS, GameOptions, Kind, Status};
-
-/// A seat's view of `game`.
-async fn view(s: &common::Server, game: &str, token: &str) -> Value {
-    let a = request(
-        s.addr,
-        1,
-        "GET",
-        &format!("/api/games/{game}?token={token}"),
-        &[],
-        None,
-    )
-    .await;
-    assert_eq!(a.status, 200, "{}", a.body);
-    a.body["view"].clone()
-}
 
 /// The games waiting for `jar`'s move: the status and the list.
 async fn turns(addr: std::net::SocketAddr, jar: &mut common::jar::Jar) -> (u16, Value) {
@@ -62,7 +47,7 @@ async fn the_turn_lists_follow_the_moves_of_a_correspondence_game() {
         json!({"kind": "quickchess", "options": options}),
     )
     .await;
-    let v = view(&s, &id, &ann_token).await;
+    let v = seat_view(s.addr, &id, &ann_token).await;
     assert_eq!(v["color"], "white", "{v}");
     // White's turn: it is on Ann's list with three days to go, not on Bob's
     let (status, mine) = turns(s.addr, &mut ann).await;
@@ -95,7 +80,7 @@ async fn the_turn_lists_follow_the_moves_of_a_correspondence_game() {
     assert_eq!(theirs["games"][0]["opponent"], "ann", "{theirs}");
     assert!(theirs["games"][0]["deadline"].as_u64().unwrap() >= moved_at + 3 * DAY_MS);
     // Bob's clock shows his whole allowance; Ann's is set back to hers
-    let b = view(&s, &id, &bob_token).await;
+    let b = seat_view(s.addr, &id, &bob_token).await;
     assert_eq!(b["clock"]["white_ms"], 3 * DAY_MS, "{b}");
     // a challenge's correspondence game: the list hands each player their seat's token, to
     // play it from any device
@@ -118,7 +103,7 @@ async fn the_turn_lists_follow_the_moves_of_a_correspondence_game() {
         .unwrap_or_else(|| panic!("the challenge's game on Ann's list: {mine}"))
         .clone();
     let token = line["seat"]["token"].as_str().expect("a token");
-    let v = view(&s, game, token).await;
+    let v = seat_view(s.addr, game, token).await;
     assert_eq!(
         (v["you"].as_u64(), v["your_turn"].as_bool()),
         (Some(0), Some(true)),

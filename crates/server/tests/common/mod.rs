@@ -140,6 +140,21 @@ impl Answer {
     }
 }
 
+/// A seat's view of `game` (asserting the answer is 200).
+pub async fn seat_view(addr: std::net::SocketAddr, game: &str, token: &str) -> Value {
+    let a = request(
+        addr,
+        1,
+        "GET",
+        &format!("/api/games/{game}?token={token}"),
+        &[],
+        None,
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    a.body["view"].clone()
+}
+
 /// An HTTP/1.1 request from 127.0.0.`from` with extra header lines.
 pub async fn request(
     addr: SocketAddr,
