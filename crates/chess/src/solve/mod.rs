@@ -18,10 +18,15 @@
 //! The value comes with a principal line and a proof ([`proof`]) that a separate verifier
 //! replays against the move generator.
 
+pub mod check;
+pub mod compact;
 pub mod exhaustive;
+pub mod frontier;
 pub mod key;
 pub mod proof;
+mod proof_codes;
 pub mod slice;
+pub mod wdl;
 
 pub use proof::{Proof, ProofError};
 pub use slice::BY_TIE_BREAK;

@@ -63,7 +63,7 @@ impl Claim {
     }
 
     /// Whether an outcome (winner, or none for a draw) meets the claim.
-    fn met_by(self, winner: Option<Color>) -> bool {
+    pub(crate) fn met_by(self, winner: Option<Color>) -> bool {
         match winner {
             Some(w) => w == self.side,
             None => !self.win,
@@ -118,7 +118,7 @@ pub enum ProofError {
 }
 
 /// The tie-break outcome of staying in `pos`'s slice for ever (only pawns count).
-fn staying(pos: &Position<Mini>) -> Option<Color> {
+pub(crate) fn staying(pos: &Position<Mini>) -> Option<Color> {
     pos.tie_break(TieBreakCause::Repetition).winner()
 }
 

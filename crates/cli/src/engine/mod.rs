@@ -12,5 +12,6 @@ pub mod puzzle_mine;
 pub mod querni_mine;
 pub mod review;
 pub mod solve_chess;
+pub mod solve_disk;
 pub mod tablebase;
 pub mod uci;

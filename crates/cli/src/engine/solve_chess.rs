@@ -35,6 +35,19 @@ pub struct SolveQuickchessArgs {
     /// independent computation.
     #[arg(long)]
     pub exhaustive: bool,
+    /// Solve with the work kept in this directory (the games with pieces on the full board:
+    /// win, draw or loss, a byte a position, levels of slices on disk; see docs/engine.md).
+    #[arg(long)]
+    pub work_dir: Option<PathBuf>,
+    /// Go on with the solve the work directory holds.
+    #[arg(long, requires = "work_dir")]
+    pub resume: bool,
+    /// Threads for `--work-dir` (all cores by default).
+    #[arg(long, requires = "work_dir", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// The most memory in MB the solved levels held at once may take, with `--work-dir`.
+    #[arg(long, requires = "work_dir", default_value_t = 16_384, value_parser = clap::value_parser!(u64).range(1..))]
+    pub memory_cap: u64,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -42,10 +55,21 @@ pub struct SolveQuickchessArgs {
 
 /// Arguments of `tabula verify quickchess`.
 #[derive(Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["proof", "work_dir"])))]
 pub struct VerifyQuickchessArgs {
     /// A proof file written by `tabula solve quickchess --proof`.
     #[arg(long)]
-    pub proof: PathBuf,
+    pub proof: Option<PathBuf>,
+    /// A finished `tabula solve quickchess --work-dir` directory: every position's code is
+    /// checked against the move generator.
+    #[arg(long)]
+    pub work_dir: Option<PathBuf>,
+    /// Threads for `--work-dir` (all cores by default).
+    #[arg(long, requires = "work_dir", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// The most memory in MB the levels held at once may take, with `--work-dir`.
+    #[arg(long, requires = "work_dir", default_value_t = 16_384, value_parser = clap::value_parser!(u64).range(1..))]
+    pub memory_cap: u64,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -119,6 +143,9 @@ fn claim_text(c: Claim) -> String {
 /// `tabula solve quickchess`.
 pub fn solve(a: &SolveQuickchessArgs) -> anyhow::Result<Answer> {
     let pos = position(a.variant, a.fen.as_deref())?;
+    if let Some(dir) = &a.work_dir {
+        return solve_on_disk(a, &pos, dir);
+    }
     let started = Instant::now();
     let mut solver = Solver::new(a.budget);
     let value = solver.value(&pos).map_err(|e| {
@@ -223,8 +250,11 @@ pub fn solve(a: &SolveQuickchessArgs) -> anyhow::Result<Answer> {
 
 /// `tabula verify quickchess`: replays every proof of a file.
 pub fn verify(a: &VerifyQuickchessArgs) -> anyhow::Result<Answer> {
-    let bytes = std::fs::read(&a.proof).with_context(|| a.proof.display().to_string())?;
-    let proofs = unbundle(&bytes).with_context(|| a.proof.display().to_string())?;
+    let Some(proof_path) = &a.proof else {
+        return verify_work_dir(a);
+    };
+    let bytes = std::fs::read(proof_path).with_context(|| proof_path.display().to_string())?;
+    let proofs = unbundle(&bytes).with_context(|| proof_path.display().to_string())?;
     let mut text = String::new();
     let mut rows = Vec::new();
     for p in &proofs {
@@ -232,7 +262,7 @@ pub fn verify(a: &VerifyQuickchessArgs) -> anyhow::Result<Answer> {
         let n = p.verify().with_context(|| {
             format!(
                 "{}: the proof that {} is refused",
-                a.proof.display(),
+                proof_path.display(),
                 claim_text(p.claim)
             )
         })?;
@@ -253,4 +283,147 @@ pub fn verify(a: &VerifyQuickchessArgs) -> anyhow::Result<Answer> {
         text,
         json: json!({ "proofs": rows }),
     })
+}
+
+/// The options of a disk solve or check.
+fn disk_options(
+    dir: &std::path::Path,
+    resume: bool,
+    threads: Option<u16>,
+    memory_cap: u64,
+) -> crate::engine::solve_disk::DiskOptions {
+    crate::engine::solve_disk::DiskOptions {
+        dir: dir.to_path_buf(),
+        resume,
+        threads: threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            usize::from,
+        ),
+        memory_cap: memory_cap << 20,
+    }
+}
+
+/// Progress lines on standard error, one every ten seconds at most.
+fn progress_on_stderr() -> crate::engine::solve_disk::Progress {
+    crate::engine::solve_disk::Progress::new(
+        std::time::Duration::from_secs(10),
+        Box::new(|line| eprintln!("{line}")),
+    )
+}
+
+/// `tabula verify quickchess --work-dir DIR`.
+fn verify_work_dir(a: &VerifyQuickchessArgs) -> anyhow::Result<Answer> {
+    let dir = a.work_dir.as_deref().context("--proof or --work-dir")?;
+    let opts = disk_options(dir, true, a.threads, a.memory_cap);
+    let c = crate::engine::solve_disk::check_dir(&opts, &mut progress_on_stderr())?;
+    let verdict = match c.value {
+        1 => format!("{} wins", c.root.turn().name()),
+        -1 => format!("{} wins", c.root.turn().other().name()),
+        _ => "draw".to_string(),
+    };
+    let text = format!(
+        "{} from {} ({}): every one of {} positions' codes holds against the move generator ({} threads, {})\n",
+        verdict,
+        c.root.fen(),
+        c.root.variant(),
+        c.positions,
+        opts.threads,
+        crate::engine::solve_disk::duration_text(c.seconds)
+    );
+    let json = json!({
+        "variant": c.root.variant().name(),
+        "fen": c.root.fen(),
+        "value": verdict,
+        "positions": c.positions,
+        "seconds": c.seconds,
+        "verified": true,
+    });
+    Ok(Answer { text, json })
+}
+
+/// `tabula solve quickchess --work-dir DIR`: the disk solver, progress on standard error.
+fn solve_on_disk(
+    a: &SolveQuickchessArgs,
+    pos: &Position<Mini>,
+    dir: &std::path::Path,
+) -> anyhow::Result<Answer> {
+    use crate::engine::solve_disk;
+    let opts = disk_options(dir, a.resume, a.threads, a.memory_cap);
+    let threads = opts.threads;
+    let (o, store) = solve_disk::solve(pos, &opts, &mut progress_on_stderr())?;
+    let name = |c: Color| if c == Color::White { "White" } else { "Black" };
+    let verdict = match o.value {
+        1 => format!("{} wins", name(pos.turn())),
+        -1 => format!("{} wins", name(pos.turn().other())),
+        _ => "draw".to_string(),
+    };
+    let mut text = format!("{}: {}\n", pos.variant(), pos.fen());
+    let _ = writeln!(text, "value: {verdict}");
+    let _ = writeln!(
+        text,
+        "solved: {} slices in {} levels, {} positions, {} in this run ({threads} threads, peak {} MB); the longest manoeuvre a side needs to leave a pawn structure is {} moves (under 100: the fifty-move rule never decides first)",
+        o.slices,
+        o.levels,
+        o.positions,
+        solve_disk::duration_text(o.seconds),
+        o.peak_mb,
+        o.longest
+    );
+    // the proofs, read from the codes and replayed against the rules
+    let claim_value = match o.value {
+        1 => Value::Win(0),
+        -1 => Value::Loss(0),
+        _ => Value::Draw,
+    };
+    let code = |p: &Position<Mini>| store.code(p);
+    let mut proofs = Vec::new();
+    let mut proof_rows = Vec::new();
+    // a strategy proof of the whole board would list some 10^9 positions: proofs only on
+    // request (`tabula verify quickchess --work-dir` checks every position instead)
+    let claims = if a.proof.is_some() {
+        Claim::proving(claim_value, pos.turn())
+    } else {
+        Vec::new()
+    };
+    for claim in claims {
+        let t = Instant::now();
+        let proof = Proof::from_codes(&code, pos, claim)
+            .ok_or_else(|| anyhow!("the codes do not yield a strategy (a bug)"))?;
+        let checked = proof
+            .verify()
+            .with_context(|| format!("the proof of \"{}\" failed", claim_text(claim)))?;
+        let ms = t.elapsed().as_millis() as u64;
+        let _ = writeln!(
+            text,
+            "proof: {}: {} positions, replayed against the move generator in {ms} ms",
+            claim_text(claim),
+            proof.entries.len()
+        );
+        proof_rows.push(json!({"claim": claim_text(claim), "positions": proof.entries.len(), "checked": checked, "ms": ms}));
+        proofs.push(proof);
+    }
+    if let Some(path) = &a.proof {
+        let bytes = bundle(&proofs);
+        std::fs::write(path, &bytes).with_context(|| path.display().to_string())?;
+        let _ = writeln!(
+            text,
+            "proof written to {} ({} bytes)",
+            path.display(),
+            bytes.len()
+        );
+    }
+    let json = json!({
+        "proofs": proof_rows,
+        "variant": pos.variant().name(),
+        "fen": pos.fen(),
+        "value": match o.value { 1 => pos.turn().name(), -1 => pos.turn().other().name(), _ => "draw" },
+        "slices": o.slices,
+        "levels": o.levels,
+        "positions": o.positions,
+        "seconds": o.seconds,
+        "peak_mb": o.peak_mb,
+        "longest_run": o.longest,
+        "threads": threads,
+    });
+    Ok(Answer { text, json })
 }
