@@ -1,68 +1,18 @@
-//! The compact solver's pieces ([`wdl`], [`compact`], [`frontier`]) against the solver that
-//! keeps distances ([`Solver`]): the same slices listed forward, every position of every
-//! slice given the same result, and the potential rising on every leaving move.
+//! The compact solver's pieces (the in-memory [`memory::Table`] runs the same listing and slice
+//! solver as the disk solver) against the solver that keeps distances ([`Solver`]): every
+//! position of every slice given the same result, the codes checked position by position,
+//! proofs from the codes, and the potential rising on every leaving move.
 
 use std::collections::HashMap;
 use tabula_chess::solve::compact::{self, CompactSlice};
 use tabula_chess::solve::key::slice_key;
 use tabula_chess::solve::proof::Claim;
-use tabula_chess::solve::{Proof, Solver, check, frontier, wdl};
+use tabula_chess::solve::{Proof, Solver, check, frontier, memory};
 use tabula_chess::tablebase::Value;
 use tabula_chess::{Mini, Position, Variant};
 
 fn pos(variant: &str, fen: &str) -> Position<Mini> {
     Position::from_fen(Variant::parse(variant).unwrap(), fen).unwrap()
-}
-
-/// Every slice reachable from `root`'s by the frontier, solved level by level from the
-/// highest potential down, in memory (what the disk solver does with files).
-fn solve_by_levels(root: &Position<Mini>) -> HashMap<u128, Vec<u8>> {
-    let variant = root.variant();
-    let mut levels: HashMap<u32, Vec<u128>> = HashMap::new();
-    let start = slice_key(root);
-    levels
-        .entry(compact::potential(start))
-        .or_default()
-        .push(start);
-    let mut l = compact::potential(start);
-    let top = l + 16 * 32;
-    while l <= top {
-        if let Some(keys) = levels.get_mut(&l) {
-            keys.sort_unstable();
-            keys.dedup();
-            for k in keys.clone() {
-                for c in frontier::children(k) {
-                    let cl = compact::potential(c);
-                    assert!(
-                        compact::child_levels(l).any(|x| x == cl),
-                        "a child at level {cl} from {l}"
-                    );
-                    levels.entry(cl).or_default().push(c);
-                }
-            }
-        }
-        l += 1;
-    }
-    let mut solved: HashMap<u128, Vec<u8>> = HashMap::new();
-    let mut order: Vec<u32> = levels.keys().copied().collect();
-    order.sort_unstable_by(|a, b| b.cmp(a));
-    let mut ws = wdl::Workspace::default();
-    for l in order {
-        for &k in &levels[&l] {
-            let slice = CompactSlice::from_key(variant, k).unwrap();
-            let mut out = vec![0u8; slice.len()];
-            let mut exit = |child: &Position<Mini>| -> Result<i8, String> {
-                let codes = solved
-                    .get(&slice_key(child))
-                    .ok_or_else(|| format!("{} is in no listed slice", child.fen()))?;
-                compact::code_value(codes[compact::index(child)])
-                    .ok_or_else(|| format!("{} has no value", child.fen()))
-            };
-            ws.solve(&slice, &mut exit, &mut out).unwrap();
-            solved.insert(k, out);
-        }
-    }
-    solved
 }
 
 /// Every slice's codes checked position by position.
@@ -97,7 +47,8 @@ fn every_position_gets_the_result_the_distance_solver_gives() {
         ("bishops", "1b3/1pp2/5/5/1PP2/1B3 w - - 0 1"),
     ] {
         let root = pos(variant, fen);
-        let solved = solve_by_levels(&root);
+        let table = memory::Table::solve(&root, u64::MAX).unwrap();
+        let solved: HashMap<u128, Vec<u8>> = table.iter().map(|(k, c)| (k, c.to_vec())).collect();
         let mut old = Solver::new(u64::MAX);
         let v = old.value(&root).unwrap();
         let codes = &solved[&slice_key(&root)];
@@ -189,4 +140,89 @@ fn every_leaving_move_raises_the_potential_into_the_listed_children() {
         }
     }
     assert!(checked > 1_000);
+}
+
+/// Plays a game to its end: `perfect` (a colour) picks the table's first move, the other side
+/// moves at random; a threefold repetition ends it with the tie-break. Returns the winner.
+fn play_out(
+    table: &memory::Table,
+    start: Position<Mini>,
+    perfect: tabula_chess::Color,
+    seed: &mut u64,
+) -> Option<tabula_chess::Color> {
+    let mut p = start;
+    let mut seen: HashMap<u128, u32> = HashMap::new();
+    loop {
+        if let Some(o) = p.outcome() {
+            return o.winner();
+        }
+        let n = seen
+            .entry(tabula_chess::solve::key::position_key(&p))
+            .or_default();
+        *n += 1;
+        if *n >= 3 {
+            return p
+                .tie_break(tabula_chess::TieBreakCause::Repetition)
+                .winner();
+        }
+        let m = if p.turn() == perfect {
+            table.moves(&p).expect("in the table")[0].0
+        } else {
+            let moves = p.legal_moves();
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            moves.0[(*seed >> 33) as usize % moves.0.len()]
+        };
+        p = p.play_unchecked(m);
+    }
+}
+
+#[test]
+fn the_tables_first_move_keeps_every_value_against_any_defence() {
+    let mut seed = 2026u64;
+    let mut games = 0;
+    for (variant, fen) in [
+        ("raging-rooks", "r4/pp3/5/5/PP3/R4 w - - 0 1"),
+        ("kings-conquest", "2k2/1pp2/5/5/1PP2/2K2 w - - 0 1"),
+        ("mean-queens", "3q1/2pp1/5/5/2PP1/3Q1 b - - 0 1"),
+    ] {
+        let root = pos(variant, fen);
+        let table = memory::Table::solve(&root, u64::MAX).unwrap();
+        // positions along random games, each played out by each side against random moves
+        for _ in 0..40 {
+            let mut p = root;
+            for _ in 0..(seed % 12) {
+                if p.outcome().is_some() {
+                    break;
+                }
+                let moves = p.legal_moves();
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                p = p.play_unchecked(moves.0[(seed >> 33) as usize % moves.0.len()]);
+            }
+            if p.outcome().is_some() {
+                continue;
+            }
+            let v = table.value(&p).unwrap();
+            for side in tabula_chess::Color::ALL {
+                let winner = play_out(&table, p, side, &mut seed);
+                // the value for `side`: what the perfect side must get at least
+                let owed = if side == p.turn() { v } else { -v };
+                let got = match winner {
+                    Some(w) if w == side => 1,
+                    Some(_) => -1,
+                    None => 0,
+                };
+                assert!(
+                    got >= owed,
+                    "{variant} {}: {side:?} owed {owed}, got {got}",
+                    p.fen()
+                );
+                games += 1;
+            }
+        }
+    }
+    assert!(games > 150, "{games}");
 }

@@ -23,6 +23,7 @@ pub mod compact;
 pub mod exhaustive;
 pub mod frontier;
 pub mod key;
+pub mod memory;
 pub mod proof;
 mod proof_codes;
 pub mod slice;
