@@ -260,3 +260,76 @@ fn the_computer_passes_when_it_cannot_move() {
         "{err}"
     );
 }
+
+#[test]
+fn the_coach_names_a_move_that_throws_the_win_away_and_the_top_level_plays_perfectly() {
+    // raging-rooks on two files: White wins (the tie-break favours its pawns; the solver
+    // agrees: `tabula solve quickchess` gives "White wins by the tie-break")
+    let fen = "r4/pp3/5/5/PP3/R4 w - - 0 1";
+    let text = converse(
+        &[
+            "play",
+            "quickchess",
+            "--variant",
+            "raging-rooks",
+            "--fen",
+            fen,
+            "--hotseat",
+        ],
+        &[
+            ("type `help`", "coach"),
+            ("the moves that keep it: Rc1, Rd1, Re1.", "a3"),
+            ("that move lost the win", "coach"),
+            ("with best play this is a draw", "resign"),
+        ],
+    );
+    assert!(
+        text.contains("Coach: with best play this is a win for White"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Coach: that move lost the win; with best play it is now a draw."),
+        "{text}"
+    );
+    // a kept value is said so too
+    let text = converse(
+        &[
+            "play",
+            "quickchess",
+            "--variant",
+            "raging-rooks",
+            "--fen",
+            fen,
+            "--hotseat",
+        ],
+        &[("type `help`", "Rc1"), ("your move kept it", "resign")],
+    );
+    assert!(
+        text.contains("a win for White (your move kept it)"),
+        "{text}"
+    );
+    // the strongest level plays a move that keeps the win
+    let text = converse(
+        &[
+            "play",
+            "quickchess",
+            "--variant",
+            "raging-rooks",
+            "--fen",
+            fen,
+            "--level",
+            "max",
+            "--color",
+            "black",
+        ],
+        &[("to move.", "coach"), ("every move loses", "resign")],
+    );
+    let played = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Computer (white, level 8): "))
+        .unwrap_or_else(|| panic!("no move in:\n{text}"));
+    assert!(
+        ["Rc1", "Rd1", "Re1"].iter().any(|m| played.starts_with(m)),
+        "{played}\n{text}"
+    );
+}

@@ -316,9 +316,10 @@ fn verify_work_dir(a: &VerifyQuickchessArgs) -> anyhow::Result<Answer> {
     let dir = a.work_dir.as_deref().context("--proof or --work-dir")?;
     let opts = disk_options(dir, true, a.threads, a.memory_cap);
     let c = crate::engine::solve_disk::check_dir(&opts, &mut progress_on_stderr())?;
+    let name = |c: Color| if c == Color::White { "White" } else { "Black" };
     let verdict = match c.value {
-        1 => format!("{} wins", c.root.turn().name()),
-        -1 => format!("{} wins", c.root.turn().other().name()),
+        1 => format!("{} wins", name(c.root.turn())),
+        -1 => format!("{} wins", name(c.root.turn().other())),
         _ => "draw".to_string(),
     };
     let text = format!(

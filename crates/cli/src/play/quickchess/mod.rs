@@ -11,6 +11,7 @@
 //! (a terminal's scroll-back too) before Black places, so the players only need to look away
 //! while the other types.
 
+mod coach;
 mod report;
 
 use super::blind::{box_setup, computer_setup, half_board_text, left_to_place, parse_placement};
@@ -83,6 +84,8 @@ struct ChessSession {
     seed: u64,
     /// The Olympics, when this game is one of them.
     series: Option<Series>,
+    /// Perfect play where the lesson game is small enough to solve.
+    coach: coach::Coach,
 }
 
 impl ChessSession {
@@ -109,6 +112,7 @@ impl ChessSession {
             last: 0,
             seed,
             series: None,
+            coach: coach::Coach::default(),
         })
     }
 
@@ -206,8 +210,18 @@ impl ChessSession {
 
     fn act(&mut self, action: ChessAction, now: Millis) {
         let before = self.before();
+        let position = self.position();
         match self.apply(&action, now) {
-            Ok(events) => self.report(events, before),
+            Ok(events) => {
+                self.report(events, before);
+                // the coach judges a person's move
+                if let ChessAction::Move { player, .. } = action
+                    && self.computer() != Some(player)
+                    && let Some(v) = self.coach.judge(&position, &self.position())
+                {
+                    say(coach::verdict_words(v, player));
+                }
+            }
             Err(e) => say(format!("Not played: {e}")),
         }
     }
@@ -328,6 +342,14 @@ impl ChessSession {
     }
 
     fn think(&mut self, level: u8) -> Option<String> {
+        let p = self.position();
+        // the strongest level plays perfectly where the game is solved
+        if level == LEVELS
+            && let Some(best) = self.coach.best_moves(&p)
+            && let Some(m) = best.first()
+        {
+            return Some(p.uci(m));
+        }
         let (skill, nodes) = level_settings(level);
         self.engine.skill = skill;
         let p = self.position();
@@ -425,7 +447,8 @@ impl Session for ChessSession {
         "Type a move as `a2a3` (UCI; `a5a6q` to promote or rescue) or as shown (`a3`, `Nxd4`); \
          `pass` when no piece can move (lesson games). \
          Blind QuickChess: place pieces like `K c1`, `unplace c1`, `box`. Also: `moves`, `hint`, \
-         `fen`, `draw` (offer one after your move, at one keyboard), `accept`, `resign`."
+         `coach` (perfect play, in lesson games once few pawns are left), `fen`, \
+         `draw` (offer one after your move, at one keyboard), `accept`, `resign`."
     }
 
     fn show(&self) {
@@ -464,6 +487,31 @@ impl Session for ChessSession {
                     say(format!("  {}", chunk.join("  ")));
                 }
             }
+            "coach" => match self.coach.value(&self.position()) {
+                Some(v) => {
+                    let p = self.position();
+                    let best: Vec<String> = self
+                        .coach
+                        .best_moves(&p)
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|m| p.san(m))
+                        .collect();
+                    let moves = if v < 0 {
+                        "every move loses; the stubbornest first"
+                    } else {
+                        "the moves that keep it"
+                    };
+                    say(format!(
+                        "Coach: with best play this is {}; {moves}: {}.",
+                        coach::outcome_words(v, turn),
+                        best.join(", ")
+                    ));
+                }
+                None => say(
+                    "Coach: this position is not solved (the coach knows lesson games once a few pawns are left).",
+                ),
+            },
             "hint" => {
                 if let Some(m) = self.think(LEVELS) {
                     say(format!("Hint: {m}"));
