@@ -178,3 +178,47 @@ fn the_disk_solver_takes_only_the_games_it_can_solve() {
         assert!(err.contains(why), "{variant}: {err}");
     }
 }
+
+/// The full run (`scripts/test.sh --full`): four files of kings-conquest solved on disk and
+/// every code checked; the value and sizes are those the distance-keeping solver found
+/// (docs/engine.md: a draw, 2.8 M slices, 220 M positions; the listing holds 534 slices more).
+#[test]
+#[ignore = "minutes: the full run"]
+fn four_files_of_kings_conquest_solved_on_disk_and_every_code_checked() {
+    let dir = fresh("disk-four-files");
+    let out = tabula(&[
+        "solve",
+        "quickchess",
+        "--variant",
+        "kings-conquest",
+        "--fen",
+        "2k2/pppp1/5/5/PPPP1/2K2 w - - 0 1",
+        "--work-dir",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["value"], "draw");
+    assert_eq!(v["slices"], 2_803_550);
+    assert_eq!(v["positions"], 219_855_862u64);
+    let check = tabula(&[
+        "verify",
+        "quickchess",
+        "--work-dir",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let c: Value = serde_json::from_slice(&check.stdout).unwrap();
+    assert_eq!(c["positions"], 219_855_862u64);
+    let _ = std::fs::remove_dir_all(&dir);
+}
