@@ -226,3 +226,25 @@ fn the_tables_first_move_keeps_every_value_against_any_defence() {
     }
     assert!(games > 150, "{games}");
 }
+
+#[test]
+fn a_book_keeps_every_value_and_refuses_damaged_bytes() {
+    let root = pos("kings-conquest", "2k2/1pp2/5/5/1PP2/2K2 w - - 0 1");
+    let table = memory::Table::solve(&root, u64::MAX).unwrap();
+    let bytes = tabula_chess::solve::book::Book::to_bytes(&root, table.iter());
+    let book = tabula_chess::solve::book::Book::from_bytes(&bytes).unwrap();
+    assert_eq!(book.root, root);
+    assert_eq!(book.table.positions(), table.positions());
+    for (k, codes) in table.iter() {
+        let slice = CompactSlice::from_key(root.variant(), k).unwrap();
+        for (idx, &c) in codes.iter().enumerate() {
+            if let Some(p) = slice.position(idx) {
+                assert_eq!(book.table.value(&p), compact::code_value(c), "{}", p.fen());
+            }
+        }
+    }
+    let mut damaged = bytes.clone();
+    damaged[bytes.len() / 2] ^= 1;
+    assert!(tabula_chess::solve::book::Book::from_bytes(&damaged).is_err());
+    assert!(tabula_chess::solve::book::Book::from_bytes(&bytes[..bytes.len() - 9]).is_err());
+}

@@ -333,3 +333,36 @@ fn the_coach_names_a_move_that_throws_the_win_away_and_the_top_level_plays_perfe
         "{played}\n{text}"
     );
 }
+
+#[test]
+fn the_coach_knows_a_whole_game_solved_on_the_full_board_from_its_book() {
+    // kings-conquest from the start: some 4 x 10^9 positions, far beyond a solve at the
+    // terminal; its opening ships as a book (data/lesson-books), and the game is a draw
+    let text = converse(
+        &[
+            "play",
+            "quickchess",
+            "--variant",
+            "kings-conquest",
+            "--hotseat",
+        ],
+        &[
+            ("type `help`", "coach"),
+            ("with best play this is a draw.", "c3"),
+            ("(your move kept it)", "resign"),
+        ],
+    );
+    assert!(
+        text.contains("Coach: with best play this is a draw."),
+        "{text}"
+    );
+    // a game without a book, and too big to solve, is said to be unknown
+    let text = converse(
+        &["play", "quickchess", "--variant", "bishops", "--hotseat"],
+        &[("type `help`", "coach"), ("is not solved", "resign")],
+    );
+    assert!(
+        text.contains("Coach: this position is not solved"),
+        "{text}"
+    );
+}

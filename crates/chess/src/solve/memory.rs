@@ -94,6 +94,16 @@ impl Table {
         Ok(table)
     }
 
+    /// A table of solved slices (key, codes), as a [`super::book::Book`] stores them.
+    pub fn from_slices(slices: impl IntoIterator<Item = (u128, Vec<Code>)>) -> Table {
+        let mut t = Table::default();
+        for (k, codes) in slices {
+            t.positions += codes.iter().filter(|&&c| c != 0).count() as u64;
+            t.slices.insert(k, codes);
+        }
+        t
+    }
+
     /// Positions in the table.
     pub fn positions(&self) -> u64 {
         self.positions

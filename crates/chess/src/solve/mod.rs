@@ -18,6 +18,7 @@
 //! The value comes with a principal line and a proof ([`proof`]) that a separate verifier
 //! replays against the move generator.
 
+pub mod book;
 pub mod check;
 pub mod compact;
 pub mod exhaustive;

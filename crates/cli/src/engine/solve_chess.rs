@@ -39,6 +39,10 @@ pub struct SolveQuickchessArgs {
     /// win, draw or loss, a byte a position, levels of slices on disk; see docs/engine.md).
     #[arg(long)]
     pub work_dir: Option<PathBuf>,
+    /// With `--work-dir`: also write the solved opening (every position before the first
+    /// capture, values only, deflated) to this file, for the coach.
+    #[arg(long, requires = "work_dir")]
+    pub book: Option<PathBuf>,
     /// Go on with the solve the work directory holds.
     #[arg(long, requires = "work_dir")]
     pub resume: bool,
@@ -370,6 +374,17 @@ fn solve_on_disk(
         o.peak_mb,
         o.longest
     );
+    if let Some(path) = &a.book {
+        let w = solve_disk::book::write(dir, pos, store.levels(), path)?;
+        let _ = writeln!(
+            text,
+            "book written to {}: {} slices, {} positions before the first capture, {} bytes",
+            path.display(),
+            w.slices,
+            w.positions,
+            w.bytes
+        );
+    }
     // the proofs, read from the codes and replayed against the rules
     let claim_value = match o.value {
         1 => Value::Win(0),

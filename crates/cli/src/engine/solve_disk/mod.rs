@@ -14,6 +14,7 @@
 //! (codes, one file a level, and each level's totals).
 
 pub mod backward;
+pub mod book;
 pub mod files;
 pub mod forward;
 pub mod store;

@@ -30,6 +30,11 @@ impl Store {
         }
     }
 
+    /// The levels of the solve.
+    pub fn levels(&self) -> &[LevelInfo] {
+        &self.levels
+    }
+
     fn load(&self, l: u32) -> anyhow::Result<Level> {
         let keys = read_keys(&level_file(&self.dir.join("forward"), l, "keys"))?;
         let path = level_file(&self.dir.join("values"), l, "bin");

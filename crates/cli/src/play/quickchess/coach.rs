@@ -1,9 +1,13 @@
-//! The perfect-play coach of the lesson games at the terminal: once a game is small enough to
-//! solve in about a second (a few pawns left), the position and everything after it is solved
-//! for win, draw or loss ([`Table`]), and the coach says what perfect play gives, names a move
-//! that throws a win or a draw away, and shows the moves that keep the value; the strongest
-//! computer level then plays the table's moves.
+//! The perfect-play coach of the lesson games at the terminal. It knows a position's value
+//! (win, draw or loss under perfect play) from two sources: the games solved on the full
+//! board ship their openings (every position before the first capture, `data/lesson-books`,
+//! written by `tabula solve quickchess --work-dir DIR --book FILE`), and once a game is small
+//! enough to solve in about a second (a few pawns left) the position and everything after it
+//! is solved in memory ([`Table`]). The coach says what perfect play gives, names a move that
+//! throws a win or a draw away, and shows the moves that keep the value (from a solved table);
+//! the strongest computer level then plays the table's moves.
 
+use tabula_chess::solve::book::Book;
 use tabula_chess::solve::compact;
 use tabula_chess::solve::memory::Table;
 use tabula_chess::{AnyPosition, Color, Mini, Move, Position};
@@ -11,10 +15,24 @@ use tabula_chess::{AnyPosition, Color, Mini, Move, Position};
 /// Positions a table may hold: about a second to solve in a release build.
 pub const BUDGET: u64 = 3_000_000;
 
-/// The table of the game's current stretch, if any.
+/// The openings of the games solved on the full board (deflated books).
+const BOOKS: &[(&str, &[u8])] = &[(
+    "kings-conquest",
+    include_bytes!("../../../data/lesson-books/kings-conquest.book"),
+)];
+
+/// The book of a variant, if one ships.
+fn book(variant: &str) -> Option<Book> {
+    let (_, bytes) = BOOKS.iter().find(|(v, _)| *v == variant)?;
+    crate::engine::solve_disk::book::read(bytes).ok()
+}
+
+/// The table of the game's current stretch, if any, and the game's book.
 #[derive(Default)]
 pub struct Coach {
     table: Option<Table>,
+    /// The book of the game's variant, read at the first question (`Some(None)`: none).
+    book: Option<Option<Book>>,
     /// The positions too big to solve are not tried again until a move makes the game
     /// smaller (a capture or a pawn move changes the pawns).
     too_big: Option<u128>,
@@ -74,9 +92,13 @@ impl Coach {
         }
     }
 
-    /// The value of `p` for its side to move, where a table holds it.
+    /// The value of `p` for its side to move, where the book or a table holds it.
     pub fn value(&mut self, p: &AnyPosition) -> Option<i8> {
         let m = mini(p)?;
+        let book = self.book.get_or_insert_with(|| book(&m.variant().name()));
+        if let Some(v) = book.as_ref().and_then(|b| b.table.value(&m)) {
+            return Some(v);
+        }
         self.table(p)?.value(&m)
     }
 

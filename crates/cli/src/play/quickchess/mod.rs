@@ -490,6 +490,7 @@ impl Session for ChessSession {
             "coach" => match self.coach.value(&self.position()) {
                 Some(v) => {
                     let p = self.position();
+                    let value = coach::outcome_words(v, turn);
                     let best: Vec<String> = self
                         .coach
                         .best_moves(&p)
@@ -497,19 +498,23 @@ impl Session for ChessSession {
                         .iter()
                         .map(|m| p.san(m))
                         .collect();
-                    let moves = if v < 0 {
-                        "every move loses; the stubbornest first"
+                    if best.is_empty() {
+                        // known from the book, whose captures lead out of it
+                        say(format!("Coach: with best play this is {value}."));
                     } else {
-                        "the moves that keep it"
-                    };
-                    say(format!(
-                        "Coach: with best play this is {}; {moves}: {}.",
-                        coach::outcome_words(v, turn),
-                        best.join(", ")
-                    ));
+                        let moves = if v < 0 {
+                            "every move loses; the stubbornest first"
+                        } else {
+                            "the moves that keep it"
+                        };
+                        say(format!(
+                            "Coach: with best play this is {value}; {moves}: {}.",
+                            best.join(", ")
+                        ));
+                    }
                 }
                 None => say(
-                    "Coach: this position is not solved (the coach knows lesson games once a few pawns are left).",
+                    "Coach: this position is not solved (the coach knows lesson games once a few pawns are left, and the openings of the games solved in full).",
                 ),
             },
             "hint" => {
