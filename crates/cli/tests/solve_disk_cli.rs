@@ -35,6 +35,23 @@ fn solve(dir: &Path, extra: &[&str]) -> std::process::Output {
     tabula(&args)
 }
 
+/// `tabula verify quickchess --work-dir`'s answer, which must be a success.
+fn checked(dir: &Path) -> Value {
+    let out = tabula(&[
+        "verify",
+        "quickchess",
+        "--work-dir",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// Every file of a finished work directory's values, by name.
 fn values(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir.join("values"))
@@ -110,19 +127,7 @@ fn a_solve_killed_midway_resumes_to_the_same_codes() {
     assert_eq!(values(&cut), values(&whole), "killed after {levels} levels");
 
     // every code holds against the move generator; a changed code does not
-    let check = tabula(&[
-        "verify",
-        "quickchess",
-        "--work-dir",
-        whole.to_str().unwrap(),
-        "--json",
-    ]);
-    assert!(
-        check.status.success(),
-        "{}",
-        String::from_utf8_lossy(&check.stderr)
-    );
-    let c: Value = serde_json::from_slice(&check.stdout).unwrap();
+    let c = checked(&whole);
     assert_eq!(c["verified"], true);
     assert_eq!(c["positions"], v["positions"]);
     let (name, mut bytes) = values(&cut)
@@ -138,6 +143,7 @@ fn a_solve_killed_midway_resumes_to_the_same_codes() {
     std::fs::write(cut.join("values").join(&name), bytes).unwrap();
     let check = tabula(&["verify", "quickchess", "--work-dir", cut.to_str().unwrap()]);
     assert_eq!(check.status.code(), Some(2), "a changed code passed");
+    assert!(String::from_utf8_lossy(&check.stderr).contains("win"));
 }
 
 #[test]
@@ -206,19 +212,7 @@ fn four_files_of_kings_conquest_solved_on_disk_and_every_code_checked() {
     assert_eq!(v["value"], "draw");
     assert_eq!(v["slices"], 2_803_550);
     assert_eq!(v["positions"], 219_855_862u64);
-    let check = tabula(&[
-        "verify",
-        "quickchess",
-        "--work-dir",
-        dir.to_str().unwrap(),
-        "--json",
-    ]);
-    assert!(
-        check.status.success(),
-        "{}",
-        String::from_utf8_lossy(&check.stdout)
-    );
-    let c: Value = serde_json::from_slice(&check.stdout).unwrap();
+    let c = checked(&dir);
     assert_eq!(c["positions"], 219_855_862u64);
     let _ = std::fs::remove_dir_all(&dir);
 }

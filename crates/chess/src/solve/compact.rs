@@ -24,7 +24,7 @@ const PIECE_ROLES: [Role; 5] = [
 ];
 
 /// The order of the piece counts in a slice key (see [`slice_key`]).
-const KEY_ROLES: [Role; 5] = [
+pub(super) const KEY_ROLES: [Role; 5] = [
     Role::Knight,
     Role::Bishop,
     Role::Rook,
@@ -36,7 +36,13 @@ const KEY_ROLES: [Role; 5] = [
 pub const MAX_PIECES: usize = 2;
 
 /// All 30 squares.
-const BOARD: u64 = (1 << 30) - 1;
+pub(super) const BOARD: u64 = (1 << 30) - 1;
+
+/// Where a slice key holds how many pieces of kind `r` colour `c` has (three bits).
+pub(super) fn count_shift(c: Color, r: Role) -> u32 {
+    let at = KEY_ROLES.iter().position(|&k| k == r).unwrap_or(0) as u32;
+    60 + 15 * c.index() as u32 + 3 * at
+}
 
 /// What a capture adds to the potential: more than any pawn's advancement can fall (a
 /// captured pawn takes at most 4 with it), so a capture always raises it.
@@ -155,8 +161,7 @@ impl CompactSlice {
         let mut pieces = Vec::new();
         for c in Color::ALL {
             for r in PIECE_ROLES {
-                let at = KEY_ROLES.iter().position(|&k| k == r).unwrap_or(0);
-                let n = (key >> (60 + 15 * c.index() + 3 * at)) & 7;
+                let n = (key >> count_shift(c, r)) & 7;
                 for _ in 0..n {
                     pieces.push((c, r));
                 }
@@ -203,24 +208,12 @@ impl CompactSlice {
         });
         let e = self.free.len();
         let mut rest = idx / 2;
-        let mut previous: Option<((Color, Role), u8)> = None;
-        for &(color, role) in &self.pieces {
+        let squares = self.pieces.iter().map(|_| {
             let sq = self.free[rest % e];
             rest /= e;
-            if p.occupied() >> sq & 1 == 1 {
-                return None;
-            }
-            if let Some((kind, before)) = previous
-                && kind == (color, role)
-                && before > sq
-            {
-                return None;
-            }
-            p.put(sq, Piece { color, role });
-            previous = Some(((color, role), sq));
-        }
-        p.check_rules().ok()?;
-        Some(p)
+            sq
+        });
+        super::slice::place(p, &self.pieces, squares)
     }
 }
 

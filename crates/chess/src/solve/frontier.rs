@@ -10,25 +10,10 @@
 use crate::geometry::{Geometry, Mini, squares};
 use crate::types::{Color, Role};
 
-/// All 30 squares.
-const BOARD: u64 = (1 << 30) - 1;
-
-/// The order of the piece counts in a slice key (see [`super::key::slice_key`]).
-const KEY_ROLES: [Role; 5] = [
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
+use super::compact::{BOARD, KEY_ROLES, count_shift};
 
 fn pawns(key: u128, c: Color) -> u64 {
     (key >> (30 * c.index())) as u64 & BOARD
-}
-
-fn count_shift(c: Color, r: Role) -> u32 {
-    let at = KEY_ROLES.iter().position(|&k| k == r).unwrap_or(0) as u32;
-    60 + 15 * c.index() as u32 + 3 * at
 }
 
 fn count(key: u128, c: Color, r: Role) -> u32 {

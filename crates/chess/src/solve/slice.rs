@@ -116,24 +116,12 @@ impl SliceLayout {
             return None;
         }
         let mut rest = idx / 2;
-        let mut previous: Option<((Color, Role), u8)> = None;
-        for &(color, role) in &self.pieces {
+        let squares = self.pieces.iter().map(|_| {
             let sq = (rest % 30) as u8;
             rest /= 30;
-            if p.occupied() >> sq & 1 == 1 {
-                return None;
-            }
-            if let Some((kind, before)) = previous
-                && kind == (color, role)
-                && before > sq
-            {
-                return None;
-            }
-            p.put(sq, Piece { color, role });
-            previous = Some(((color, role), sq));
-        }
-        p.check_rules().ok()?;
-        Some(p)
+            sq
+        });
+        place(p, &self.pieces, squares)
     }
 
     /// With an en passant square, only the side that may take there is to move.
@@ -144,6 +132,32 @@ impl SliceLayout {
             _ => 1,
         }
     }
+}
+
+/// `base` with `pieces` put on `squares` (one each, in order), if that is a position: no two
+/// on one square, identical pieces in ascending order (the other orders are the same
+/// positions), and the rules kept.
+pub(super) fn place(
+    mut p: Position<Mini>,
+    pieces: &[(Color, Role)],
+    squares: impl Iterator<Item = u8>,
+) -> Option<Position<Mini>> {
+    let mut previous: Option<((Color, Role), u8)> = None;
+    for (&(color, role), sq) in pieces.iter().zip(squares) {
+        if p.occupied() >> sq & 1 == 1 {
+            return None;
+        }
+        if let Some((kind, before)) = previous
+            && kind == (color, role)
+            && before > sq
+        {
+            return None;
+        }
+        p.put(sq, Piece { color, role });
+        previous = Some(((color, role), sq));
+    }
+    p.check_rules().ok()?;
+    Some(p)
 }
 
 /// The value of a finished game for the side to move.

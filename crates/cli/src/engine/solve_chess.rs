@@ -179,35 +179,12 @@ pub fn solve(a: &SolveQuickchessArgs) -> anyhow::Result<Answer> {
         stats.slices, stats.positions, solve_ms, stats.longest_run
     );
     // the proofs, replayed against the rules
-    let mut proofs = Vec::new();
-    let mut proof_rows = Vec::new();
-    for claim in Claim::proving(value, pos.turn()) {
-        let t = Instant::now();
-        let proof = Proof::extract(&solver, &pos, claim)
-            .ok_or_else(|| anyhow!("the solver's values do not yield a strategy (a bug)"))?;
-        let checked = proof
-            .verify()
-            .with_context(|| format!("the proof of \"{}\" failed", claim_text(claim)))?;
-        let ms = t.elapsed().as_millis() as u64;
-        let _ = writeln!(
-            text,
-            "proof: {}: {} positions, replayed against the move generator in {ms} ms",
-            claim_text(claim),
-            proof.entries.len()
-        );
-        proof_rows.push(json!({"claim": claim_text(claim), "positions": proof.entries.len(), "checked": checked, "ms": ms}));
-        proofs.push(proof);
-    }
-    if let Some(path) = &a.proof {
-        let bytes = bundle(&proofs);
-        std::fs::write(path, &bytes).with_context(|| path.display().to_string())?;
-        let _ = writeln!(
-            text,
-            "proof written to {} ({} bytes)",
-            path.display(),
-            bytes.len()
-        );
-    }
+    let proof_rows = prove(
+        Claim::proving(value, pos.turn()),
+        |claim| Proof::extract(&solver, &pos, claim),
+        a.proof.as_deref(),
+        &mut text,
+    )?;
     let mut exhaustive_row = serde_json::Value::Null;
     if a.exhaustive {
         let t = Instant::now();
@@ -287,6 +264,46 @@ pub fn verify(a: &VerifyQuickchessArgs) -> anyhow::Result<Answer> {
         text,
         json: json!({ "proofs": rows }),
     })
+}
+
+/// Each claim's proof from `extract`, replayed against the rules and said in `text`, then
+/// all written to `path` if given; returns the proofs' JSON rows.
+fn prove(
+    claims: Vec<Claim>,
+    extract: impl Fn(Claim) -> Option<Proof>,
+    path: Option<&std::path::Path>,
+    text: &mut String,
+) -> anyhow::Result<Vec<serde_json::Value>> {
+    let mut proofs = Vec::new();
+    let mut rows = Vec::new();
+    for claim in claims {
+        let t = Instant::now();
+        let proof =
+            extract(claim).ok_or_else(|| anyhow!("the values do not yield a strategy (a bug)"))?;
+        let checked = proof
+            .verify()
+            .with_context(|| format!("the proof of \"{}\" failed", claim_text(claim)))?;
+        let ms = t.elapsed().as_millis() as u64;
+        let _ = writeln!(
+            text,
+            "proof: {}: {} positions, replayed against the move generator in {ms} ms",
+            claim_text(claim),
+            proof.entries.len()
+        );
+        rows.push(json!({"claim": claim_text(claim), "positions": proof.entries.len(), "checked": checked, "ms": ms}));
+        proofs.push(proof);
+    }
+    if let Some(path) = path {
+        let bytes = bundle(&proofs);
+        std::fs::write(path, &bytes).with_context(|| path.display().to_string())?;
+        let _ = writeln!(
+            text,
+            "proof written to {} ({} bytes)",
+            path.display(),
+            bytes.len()
+        );
+    }
+    Ok(rows)
 }
 
 /// The options of a disk solve or check.
@@ -392,8 +409,6 @@ fn solve_on_disk(
         _ => Value::Draw,
     };
     let code = |p: &Position<Mini>| store.code(p);
-    let mut proofs = Vec::new();
-    let mut proof_rows = Vec::new();
     // a strategy proof of the whole board would list some 10^9 positions: proofs only on
     // request (`tabula verify quickchess --work-dir` checks every position instead)
     let claims = if a.proof.is_some() {
@@ -401,33 +416,12 @@ fn solve_on_disk(
     } else {
         Vec::new()
     };
-    for claim in claims {
-        let t = Instant::now();
-        let proof = Proof::from_codes(&code, pos, claim)
-            .ok_or_else(|| anyhow!("the codes do not yield a strategy (a bug)"))?;
-        let checked = proof
-            .verify()
-            .with_context(|| format!("the proof of \"{}\" failed", claim_text(claim)))?;
-        let ms = t.elapsed().as_millis() as u64;
-        let _ = writeln!(
-            text,
-            "proof: {}: {} positions, replayed against the move generator in {ms} ms",
-            claim_text(claim),
-            proof.entries.len()
-        );
-        proof_rows.push(json!({"claim": claim_text(claim), "positions": proof.entries.len(), "checked": checked, "ms": ms}));
-        proofs.push(proof);
-    }
-    if let Some(path) = &a.proof {
-        let bytes = bundle(&proofs);
-        std::fs::write(path, &bytes).with_context(|| path.display().to_string())?;
-        let _ = writeln!(
-            text,
-            "proof written to {} ({} bytes)",
-            path.display(),
-            bytes.len()
-        );
-    }
+    let proof_rows = prove(
+        claims,
+        |claim| Proof::from_codes(&code, pos, claim),
+        a.proof.as_deref(),
+        &mut text,
+    )?;
     let json = json!({
         "proofs": proof_rows,
         "variant": pos.variant().name(),
