@@ -60,6 +60,8 @@ import { chatPanel } from './chat.js';
  * @property {() => number} serverNow the server's time now
  * @property {() => void} reconnect a new socket, once a seat was taken: it carries the seat's
  *   token
+ * @property {(words: string) => void} say says something in the page's live region (a screen
+ *   reader hears it; nothing is shown)
  * @property {() => void} close the socket and the timers, when the page is left
  */
 
@@ -118,6 +120,7 @@ export function gamePage({ main, id, draw, onView = () => {}, input = null, foll
     lobby: (op) => attempt(() => sock.lobby(op)),
     serverNow: () => sock.serverNow(),
     reconnect: () => { sock.close(); sock = connect(); },
+    say,
     close: () => { sock.close(); stopClocks(); if (ticking !== null) clearInterval(ticking); region?.remove(); if (talk) { talk.close(); talk.element.remove(); } },
   };
 }

@@ -14,6 +14,7 @@ import {
 } from './table.js';
 import { gamePage, isWaiting, turnBegins, chimeTurn } from './game-page.js';
 import { gameReview } from './review.js';
+import { GameCoach } from './coach.js';
 /** @import { GamePage } from './game-page.js' */
 /** @import { ChessView, SeriesView, LegalMove, MoveView, VerdictParts, PlayView, RoomView, RoomEvent, SeriesEvent, SeatInfo } from './types/protocol' */
 /** @import { Piece } from './board.js' */
@@ -225,6 +226,8 @@ export function quickchessPlay(main, id) {
   const stepper = new Stepper(() => { const view = game.view; return view && !isWaiting(view) ? view.moves.length : 0; }, () => game.render());
   // the computer's review, once the game is over (review.js)
   const review = gameReview(id, () => game.render(), (ply) => stepper.go(ply));
+  // the lesson games' perfect-play coach (coach.js), asked after each move
+  const coach = new GameCoach(() => game.render(), (words) => game.say(words));
 
   /** @type {GamePage<RoomView<QuickChessView>>} */
   const game = gamePage({
@@ -239,6 +242,7 @@ export function quickchessPlay(main, id) {
       if (sound) play(sound);
       if (isWaiting(v)) return; // nothing is played in the lobby
       lessonGameSeen(id, v);
+      coach.follow(v);
       if (turnBegins(before, v)) {
         // it is our turn: a premove goes now if it is legal, else it is dropped
         if (premove) {
@@ -356,12 +360,14 @@ export function quickchessPlay(main, id) {
         h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay-link'))),
       view.one_screen ? '' : shareBox(t('share-game')),
     ];
-    const exact = view.solved && live
+    // the exact verdict (tables, solver) in a casual game, unless the coach says it already
+    const coachCard = coach.panel(view, live);
+    const exact = view.solved && live && !view.rated && !coachCard
       ? h('div', { class: 'banner', 'data-test': 'solved', title: t('verdict-source') }, verdictText(view.solved)) : '';
     const pass = live && view.your_turn && !view.over ? passButton(view.legal, send) : '';
     return tableLayout({
       title: h('h1', {}, gameTitle('quickchess', view.variant)),
-      status: h('div', { class: 'stack' }, status, lessonNote(id, view), exact, pass, ...offers),
+      status: h('div', { class: 'stack' }, status, lessonNote(id, view), exact, pass, ...offers, coachCard),
       top: bar(top), board: review.board(h('div', { class: 'board-wrap' }, board), view, shown), bottom: bar(low),
       actions, panel, aspect: view.width / view.height,
     });

@@ -13,6 +13,8 @@ const DESKTOP = { viewport: { width: 1366, height: 768 } };
 // Games against the computer (or alone), made through the API: [path prefix, kind, options, bots].
 const GAMES = [
   ['/quickchess/play/', 'quickchess', { variant: 'quickchess', color: 'white' }, [1]],
+  // a lesson game: its page has the coach's card
+  ['/quickchess/play/', 'quickchess', { variant: 'kings-conquest', color: 'white' }, [1]],
   ['/querni/play/', 'querni', { color: 'blue' }, [1]],
   ['/royal/match/', 'royal-match', { level: 1 }, [1]],
   ['/checkmates/solo/', 'checkmates-solo', { side: 'sliding', deck: 'full' }, []],

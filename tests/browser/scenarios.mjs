@@ -16,6 +16,7 @@ import { socialScenarios } from './social.mjs';
 import { tournamentScenarios } from './tournaments.mjs';
 import { chatScenarios } from './chat.mjs';
 import { challengeScenarios } from './challenges.mjs';
+import { coachScenarios } from './coach.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -244,7 +245,7 @@ const own = [
  */
 export const lanes = [
   [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios, ...challengeScenarios],
-  [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios],
+  [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios, ...coachScenarios],
 ];
 
 /** The scenarios that time the server or restart it: alone, once both lanes are done. */

@@ -640,7 +640,12 @@ legal: Array<LegalMove>,
 /**
  * What the tables or the lesson solver already know of the position.
  */
-solved: VerdictParts | null, };
+solved: VerdictParts | null, 
+/**
+ * Whether the lesson-game coach may know the game (a lesson game the full-board solver
+ * takes): the page asks it after each move (`"coach": true` in `/api/chess/position`).
+ */
+coached: boolean, };
 
 /**
  * A time control as a client asks for it: `{"initial_s": 300, "increment_s": 3}` (whole
@@ -789,6 +794,42 @@ now: number,
  * The legal moves.
  */
 legal: Array<string>, };
+
+/**
+ * A move in both notations.
+ */
+export type CoachMove = { 
+/**
+ * In UCI, as a board plays it.
+ */
+uci: string, 
+/**
+ * In SAN, as people read it.
+ */
+san: string, };
+
+/**
+ * What the coach says about a position (every field `null` or empty where it does not know).
+ */
+export type CoachView = { 
+/**
+ * With perfect play, for the side to move: `win`, `draw` or `loss`.
+ */
+value: string | null, 
+/**
+ * Where the value comes from: `book` (a game solved on the full board) or `table` (the
+ * position solved in memory).
+ */
+source: string | null, 
+/**
+ * What the last move did for the side that made it, where both values are known.
+ */
+last: LastMoveView | null, 
+/**
+ * The moves that keep the value, best first (a winner's first makes progress where a
+ * table holds the position).
+ */
+keeping: Array<CoachMove>, };
 
 /**
  * A side. White (the light side) moves first.
@@ -1034,6 +1075,23 @@ level: number, };
  * The kinds of game the server hosts.
  */
 export type Kind = "checkmates-party" | "checkmates-solo" | "royal-match" | "royal-solo" | "querni" | "querni-local" | "quickchess" | "quickchess-local";
+
+/**
+ * The last move judged: the mover's value before it and after it.
+ */
+export type LastMoveView = { 
+/**
+ * `white` or `black`.
+ */
+mover: string, 
+/**
+ * The mover's value before the move (`win`, `draw`, `loss`).
+ */
+before: string, 
+/**
+ * The mover's value after it: lower than `before` when the move threw something away.
+ */
+after: string, };
 
 /**
  * A legal layout: each piece once, the bishop on a dark square, the knight off `b2`.
@@ -1958,7 +2016,11 @@ solved: SolvedView | null,
 /**
  * The engine's search, when one was asked for and found a move.
  */
-analysis?: EngineView, };
+analysis?: EngineView, 
+/**
+ * The coach's answer, when it was asked for.
+ */
+coach?: CoachView, };
 
 /**
  * A QuickChess action as spectators may see it.
@@ -3143,7 +3205,12 @@ legal: Array<LegalMove>,
 /**
  * What the tables or the lesson solver already know of the position.
  */
-solved: VerdictParts | null, };
+solved: VerdictParts | null, 
+/**
+ * Whether the lesson-game coach may know the game (a lesson game the full-board solver
+ * takes): the page asks it after each move (`"coach": true` in `/api/chess/position`).
+ */
+coached: boolean, };
 
 /**
  * A frame the server sends.
@@ -3255,7 +3322,7 @@ export type SolvedView = { best: string | null, best_san: string | null,
  */
 text: string, 
 /**
- * What kind (`mate`, `checkmated`, `win_in_plies`, `win_by_tie_break`, `draw`).
+ * What kind (`mate`, `checkmated`, `win_in_plies`, `win`, `win_by_tie_break`, `draw`).
  */
 kind: string, 
 /**
@@ -3847,7 +3914,7 @@ export type VerdictParts = {
  */
 text: string, 
 /**
- * What kind (`mate`, `checkmated`, `win_in_plies`, `win_by_tie_break`, `draw`).
+ * What kind (`mate`, `checkmated`, `win_in_plies`, `win`, `win_by_tie_break`, `draw`).
  */
 kind: string, 
 /**

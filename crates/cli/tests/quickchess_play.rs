@@ -337,7 +337,7 @@ fn the_coach_names_a_move_that_throws_the_win_away_and_the_top_level_plays_perfe
 #[test]
 fn the_coach_knows_a_whole_game_solved_on_the_full_board_from_its_book() {
     // kings-conquest from the start: some 4 x 10^9 positions, far beyond a solve at the
-    // terminal; its opening ships as a book (data/lesson-books), and the game is a draw
+    // terminal; its opening ships as a book (the server's data/lesson-books), and the game is a draw
     let text = converse(
         &[
             "play",
@@ -348,12 +348,33 @@ fn the_coach_knows_a_whole_game_solved_on_the_full_board_from_its_book() {
         ],
         &[
             ("type `help`", "coach"),
-            ("with best play this is a draw.", "c3"),
+            (
+                "with best play this is a draw; the moves that keep it:",
+                "c3",
+            ),
             ("(your move kept it)", "resign"),
         ],
     );
     assert!(
-        text.contains("Coach: with best play this is a draw."),
+        text.contains("Coach: with best play this is a draw; the moves that keep it:"),
+        "{text}"
+    );
+    // raging-rooks's book too: from the start a draw, and the top level keeps it
+    let text = converse(
+        &[
+            "play",
+            "quickchess",
+            "--variant",
+            "raging-rooks",
+            "--level",
+            "max",
+            "--color",
+            "black",
+        ],
+        &[("to move.", "coach"), ("this is a draw", "resign")],
+    );
+    assert!(
+        text.contains("Coach: with best play this is a draw; the moves that keep it:"),
         "{text}"
     );
     // a game without a book, and too big to solve, is said to be unknown

@@ -6,6 +6,7 @@
 //! number at once) within at most three seconds, so the analysis board cannot starve the
 //! games. Without a search request only what is already known is reported.
 
+use crate::coach::view::{CoachView, coach_view};
 use crate::error::ApiError;
 use crate::games::chess_view::{LegalMove, PieceOn, board_of, legal_of};
 use crate::knowledge::{Knowledge, Verdict, VerdictParts};
@@ -35,6 +36,10 @@ pub struct PositionQuery {
     /// Search for this long (milliseconds, at most 3,000); no search without it.
     #[serde(default)]
     analyse_ms: Option<u64>,
+    /// Ask the lesson-game coach too: what perfect play gives, what the last move did, the
+    /// moves that keep the value ([`crate::coach::view`]).
+    #[serde(default)]
+    coach: bool,
 }
 
 /// The longest search the analysis board may ask for.
@@ -75,6 +80,10 @@ pub struct PositionView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     analysis: Option<EngineView>,
+    /// The coach's answer, when it was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    coach: Option<CoachView>,
 }
 
 /// An exact verdict with its best move.
@@ -128,6 +137,7 @@ fn describe(
         moves_san: sans,
         solved: None,
         analysis: None,
+        coach: None,
     }
 }
 
@@ -213,8 +223,10 @@ pub async fn position(
     let mut sans = Vec::new();
     let mut ucis = Vec::new();
     let mut history = Vec::new();
+    let mut last_before = None;
     for (i, m) in moves.iter().enumerate() {
         let before = p;
+        last_before = Some(before);
         let mv = p
             .parse_uci(m)
             .map_err(|e| bad(format!("move {} `{m}`: {e}", i + 1)))?;
@@ -225,6 +237,13 @@ pub async fn position(
     }
     let mut answer = describe(&p, &start, ucis, sans);
     answer.solved = solved(&p, knowledge.known(&p));
+    if q.coach {
+        let (before, now, k) = (last_before, p, Arc::clone(&knowledge));
+        let view = thinking
+            .run_tool(asker, move || coach_view(&k.coach, before.as_ref(), &now))
+            .await?;
+        answer.coach = Some(view);
+    }
     if let Some(ms) = q.analyse_ms {
         let ms = ms.clamp(10, MAX_MS);
         let pos = p;

@@ -1,12 +1,15 @@
 //! What the server knows exactly about QuickChess positions: the endgame tables built by
 //! `tabula tb generate` (full QuickChess, up to four or five pieces) and the lesson-game
-//! solver (Power Pawns and Pawn Blasters whole; games with pieces once few pawns are left).
+//! solver (Power Pawns and Pawn Blasters whole, with distances), and for the lesson games with
+//! pieces the coach ([`crate::coach`]: the books of the games solved on the full board, and
+//! tables solved in memory once few pawns are left).
 //!
 //! Table probes take microseconds and may run anywhere. Solving a lesson position may take
 //! seconds: [`Knowledge::solve`] runs only in the thinking pool, with a budget of positions,
 //! and remembers what it solved (one solver per variant, emptied when it grows past a cap), so
 //! the next position of the same game is usually known at once ([`Knowledge::known`]).
 
+use crate::coach::{self, Coach};
 use crate::tablebases::TableSets;
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -27,6 +30,8 @@ pub enum VerdictKind {
     Checkmated,
     /// The winner wins in `n` plies (the lesson solver).
     WinInPlies,
+    /// The winner wins with best play (the coach's books and tables: no distance).
+    Win,
     /// The winner keeps the game in a pawn structure whose tie-break favours it until a
     /// repetition or the fifty-move rule ends it.
     WinByTieBreak,
@@ -35,13 +40,14 @@ pub enum VerdictKind {
 }
 
 impl VerdictKind {
-    /// The name clients receive (`mate`, `checkmated`, `win_in_plies`, `win_by_tie_break`,
-    /// `draw`).
+    /// The name clients receive (`mate`, `checkmated`, `win_in_plies`, `win`,
+    /// `win_by_tie_break`, `draw`).
     pub fn name(self) -> &'static str {
         match self {
             VerdictKind::Mate => "mate",
             VerdictKind::Checkmated => "checkmated",
             VerdictKind::WinInPlies => "win_in_plies",
+            VerdictKind::Win => "win",
             VerdictKind::WinByTieBreak => "win_by_tie_break",
             VerdictKind::Draw => "draw",
         }
@@ -85,7 +91,7 @@ impl Verdict {
 pub struct VerdictParts {
     /// In words, for people.
     pub text: String,
-    /// What kind (`mate`, `checkmated`, `win_in_plies`, `win_by_tie_break`, `draw`).
+    /// What kind (`mate`, `checkmated`, `win_in_plies`, `win`, `win_by_tie_break`, `draw`).
     pub kind: &'static str,
     /// Who wins (`white`, `black`).
     pub winner: Option<&'static str>,
@@ -99,6 +105,8 @@ pub struct VerdictParts {
 pub struct Knowledge {
     /// The endgame tables.
     pub tables: TableSets,
+    /// The coach of the lesson games with pieces.
+    pub coach: Coach,
     lessons: Mutex<HashMap<String, Solver>>,
 }
 
@@ -117,6 +125,7 @@ impl Knowledge {
     pub fn new(tables: TableSets) -> Knowledge {
         Knowledge {
             tables,
+            coach: Coach::new(),
             lessons: Mutex::new(HashMap::new()),
         }
     }
@@ -163,11 +172,15 @@ impl Knowledge {
         })
     }
 
-    /// What is known without solving anything: the tables, or a lesson position its
-    /// variant's solver has met (skipped when that solver is busy).
+    /// What is known without solving anything: the tables, the coach's books and kept
+    /// tables, or a lesson position its variant's solver has met (skipped when that solver
+    /// is busy).
     pub fn known(&self, pos: &AnyPosition) -> Option<Verdict> {
         if let Some(v) = self.from_tables(pos) {
             return Some(v);
+        }
+        if let Some(p) = coach::lesson_with_pieces(pos) {
+            return self.coached(&p, 0);
         }
         let AnyPosition::Mini(p) = pos else {
             return None;
@@ -188,6 +201,9 @@ impl Knowledge {
     pub fn solve(&self, pos: &AnyPosition, budget: u64) -> Option<Verdict> {
         if let Some(v) = self.from_tables(pos) {
             return Some(v);
+        }
+        if let Some(p) = coach::lesson_with_pieces(pos) {
+            return self.coached(&p, budget);
         }
         let AnyPosition::Mini(p) = pos else {
             return None;
@@ -216,6 +232,71 @@ impl Knowledge {
                 tracing::error!("lesson solver: {e}");
                 None
             }
+        }
+    }
+}
+
+impl Knowledge {
+    /// The coach's verdict on a lesson position with pieces (solving a table of at most
+    /// `budget` positions when nothing holds it), with a move that keeps the value. In a won
+    /// opening position the book knows which moves keep the win but not which make progress:
+    /// there no move is named, and the strongest level searches and then checks its move
+    /// against the book ([`Knowledge::keeps_value`]).
+    fn coached(&self, p: &Position<Mini>, budget: u64) -> Option<Verdict> {
+        let (value, source) = self.coach.value(p, budget)?;
+        let best = match (source, value) {
+            (coach::Source::Book, 1) => None,
+            _ => self
+                .coach
+                .moves(p, budget)
+                .and_then(|m| m.first().filter(|&&(_, v)| v == value).map(|&(m, _)| m)),
+        };
+        let turn = p.turn();
+        let (text, kind, winner) = match value {
+            0 => ("solved: draw".to_string(), VerdictKind::Draw, None),
+            _ => {
+                let winner = if value > 0 { turn } else { turn.other() };
+                (
+                    format!("solved: {} wins", name(winner)),
+                    VerdictKind::Win,
+                    Some(winner),
+                )
+            }
+        };
+        Some(Verdict {
+            text,
+            kind,
+            winner,
+            n: None,
+            wdl: match value {
+                1 => Wdl::Win,
+                0 => Wdl::Draw,
+                _ => Wdl::Loss,
+            },
+            best,
+        })
+    }
+
+    /// Whether playing `m` in `p` keeps `p`'s value as far as the coach knows without solving
+    /// (`true` when it cannot tell: a capture out of a book, a game it does not take).
+    pub fn keeps_value(&self, p: &AnyPosition, m: Move) -> bool {
+        let Some(mini) = coach::lesson_with_pieces(p) else {
+            return true;
+        };
+        let Some((value, _)) = self.coach.known(&mini) else {
+            return true;
+        };
+        let child = AnyPosition::Mini(mini.play_unchecked(m));
+        match self.known(&child) {
+            Some(v) => {
+                let after = match v.wdl {
+                    Wdl::Win => -1,
+                    Wdl::Draw => 0,
+                    Wdl::Loss => 1,
+                };
+                after >= value
+            }
+            None => true,
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod analysis;
 pub mod challenges;
 pub mod chat;
 pub mod cluster;
+pub mod coach;
 pub mod context;
 pub mod correspondence;
 pub mod error;

@@ -390,6 +390,57 @@ async fn the_analysis_board_and_the_querni_hint() {
         bad["error"].as_str().unwrap().starts_with("move 2 `c2c4`"),
         "{bad}"
     );
+    // the lesson coach: kings-conquest's book knows its opening; Black's Kb6 throws the draw
+    let r = post(
+        s.addr,
+        "/api/chess/position",
+        json!({"variant": "kings-conquest", "moves": ["a2a3", "c6b6"], "coach": true}),
+    )
+    .await;
+    assert_eq!(r["coach"]["value"], "win", "{r}");
+    assert_eq!(r["coach"]["source"], "book");
+    assert_eq!(
+        r["coach"]["last"],
+        json!({"mover": "black", "before": "draw", "after": "loss"})
+    );
+    let keeping = r["coach"]["keeping"].as_array().unwrap();
+    assert!(!keeping.is_empty(), "{r}");
+    assert_eq!(r["solved"]["kind"], "win", "the verdict without a distance");
+    // a keeping move keeps it: the side left to move loses
+    let first = keeping[0]["uci"].as_str().unwrap();
+    let after = post(
+        s.addr,
+        "/api/chess/position",
+        json!({"variant": "kings-conquest", "moves": ["a2a3", "c6b6", first], "coach": true}),
+    )
+    .await;
+    assert_eq!(after["coach"]["value"], "loss", "{after}");
+    assert_eq!(after["coach"]["last"]["after"], "win");
+    // a game the coach does not take: nothing known, and no coach without asking
+    let r = post(
+        s.addr,
+        "/api/chess/position",
+        json!({"variant": "quickchess", "coach": true}),
+    )
+    .await;
+    assert!(r["coach"]["value"].is_null(), "{r}");
+    assert_eq!(r["coach"]["keeping"], json!([]));
+    let r = post(
+        s.addr,
+        "/api/chess/position",
+        json!({"variant": "kings-conquest"}),
+    )
+    .await;
+    assert!(r.get("coach").is_none(), "{r}");
+    let (status, bad) = http(
+        s.addr,
+        "POST",
+        "/api/chess/position",
+        Some(json!({"variant": "kings-conquest", "coach": "yes"})),
+    )
+    .await;
+    assert_eq!(status, 400, "{bad}");
+    assert!(bad["error"].as_str().unwrap().contains("coach"), "{bad}");
     let start_pos = Position::start(4).to_string();
     let hint = post(s.addr, "/api/querni/hint", json!({"position": start_pos})).await;
     let p = Position::parse(&start_pos).unwrap();

@@ -142,5 +142,38 @@ verdict-win_by_tie_break = gelöst: { $winner ->
    *[black] Schwarz
   } gewinnt durch die Wertung
 verdict-draw = gelöst: remis
+verdict-win = gelöst: { $winner ->
+    [white] Weiß
+   *[black] Schwarz
+  } gewinnt
+coach-title = Trainer
+coach-hide = Trainer ausblenden
+coach-show = Trainer zeigen
+coach-thinking = Der Trainer sieht sich die Stellung an…
+coach-unknown = Der Trainer kennt diese Stellung noch nicht: Er kennt die Eröffnungen der auf dem ganzen Brett gelösten Spiele und Stellungen mit wenigen Bauern.
+coach-liveOnly = Der Trainer spricht über die Stellung, wie sie jetzt steht.
+coach-wins = Bei bestem Spiel gewinnt { $side ->
+    [white] Weiß
+   *[black] Schwarz
+  }.
+coach-draw = Bei bestem Spiel ist das remis.
+coach-lost = { $who ->
+    [you] Dein Zug hat
+    [white] Der Zug von Weiß hat
+   *[black] Der Zug von Schwarz hat
+  } { $what ->
+    [win] den Sieg
+   *[draw] das Remis
+  } verspielt: Bei bestem Spiel ist es jetzt { $now ->
+    [draw] remis
+   *[loss] verloren
+  }.
+coach-kept = Dein Zug hat die Bewertung gehalten.
+coach-showBest = Beste Züge zeigen
+coach-hideBest = Beste Züge ausblenden
+coach-bestList = Züge, die die Bewertung halten: { $moves }
+coach-bestLosing = Jeder Zug verliert; am zähesten: { $moves }
+coach-fromBook = Aus dem Buch des auf dem ganzen Brett gelösten Spiels
+coach-fromTable = Die Stellung ist bis zum Ende gelöst
 analysis-matedIn = wird matt in { $moves }
 analysis-perfectPlay = Perfektes Spiel: { $move }

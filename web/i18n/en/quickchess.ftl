@@ -142,5 +142,38 @@ verdict-win_by_tie_break = solved: { $winner ->
    *[black] Black
   } wins by the tie-break
 verdict-draw = solved: draw
+verdict-win = solved: { $winner ->
+    [white] White
+   *[black] Black
+  } wins
+coach-title = Coach
+coach-hide = Hide the coach
+coach-show = Show the coach
+coach-thinking = The coach is looking at the position…
+coach-unknown = The coach does not know this position yet: it knows the openings of the games solved on the full board, and positions with few pawns left.
+coach-liveOnly = The coach speaks about the position as it stands now.
+coach-wins = With best play { $side ->
+    [white] White
+   *[black] Black
+  } wins.
+coach-draw = With best play this is a draw.
+coach-lost = { $who ->
+    [you] Your move
+    [white] White's move
+   *[black] Black's move
+  } lost the { $what ->
+    [win] win
+   *[draw] draw
+  }: with best play it is now { $now ->
+    [draw] a draw
+   *[loss] lost
+  }.
+coach-kept = Your move kept it.
+coach-showBest = Show the best moves
+coach-hideBest = Hide the best moves
+coach-bestList = Moves that keep it: { $moves }
+coach-bestLosing = Every move loses; the stubbornest: { $moves }
+coach-fromBook = From the book of the game solved on the full board
+coach-fromTable = From the position solved to the end
 analysis-matedIn = mated in { $moves }
 analysis-perfectPlay = Perfect play: { $move }

@@ -155,6 +155,39 @@ verdict-win_by_tie_break = решено: { $winner ->
    *[black] чёрные выигрывают
   } по дополнительному показателю
 verdict-draw = решено: ничья
+verdict-win = решено: { $winner ->
+    [white] белые выигрывают
+   *[black] чёрные выигрывают
+  }
+coach-title = Тренер
+coach-hide = Скрыть тренера
+coach-show = Показать тренера
+coach-thinking = Тренер смотрит позицию…
+coach-unknown = Тренер пока не знает эту позицию: он знает дебюты игр, решённых на полной доске, и позиции, где осталось мало пешек.
+coach-liveOnly = Тренер говорит о позиции на доске сейчас.
+coach-wins = При лучшей игре { $side ->
+    [white] белые выигрывают
+   *[black] чёрные выигрывают
+  }.
+coach-draw = При лучшей игре это ничья.
+coach-lost = { $who ->
+    [you] Ваш ход упустил
+    [white] Ход белых упустил
+   *[black] Ход чёрных упустил
+  } { $what ->
+    [win] выигрыш
+   *[draw] ничью
+  }: при лучшей игре теперь { $now ->
+    [draw] ничья
+   *[loss] проигрыш
+  }.
+coach-kept = Ваш ход сохранил оценку.
+coach-showBest = Показать лучшие ходы
+coach-hideBest = Скрыть лучшие ходы
+coach-bestList = Ходы, сохраняющие оценку: { $moves }
+coach-bestLosing = Все ходы проигрывают; дольше всего держится: { $moves }
+coach-fromBook = Из книги игры, решённой на полной доске
+coach-fromTable = Позиция решена до конца
 analysis-matedIn = мат через { $moves } { $moves ->
     [one] ход
     [few] хода

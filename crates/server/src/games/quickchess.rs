@@ -174,6 +174,9 @@ pub struct ChessView {
     pub legal: Vec<LegalMove>,
     /// What the tables or the lesson solver already know of the position.
     pub solved: Option<VerdictParts>,
+    /// Whether the lesson-game coach may know the game (a lesson game the full-board solver
+    /// takes): the page asks it after each move (`"coach": true` in `/api/chess/position`).
+    pub coached: bool,
 }
 
 /// A Blind QuickChess placement as everyone may know of it before the reveal: who placed.
@@ -556,6 +559,7 @@ impl Adapter for ChessLive {
             } else {
                 services.knowledge.known(p).map(|v| v.parts())
             },
+            coached: tabula_chess::solve::compact::supported(variant),
         }
     }
 

@@ -4,7 +4,7 @@
 use super::files::{level_file, read_keys};
 use super::forward::LevelInfo;
 use anyhow::Context as _;
-use std::io::{Read as _, Write as _};
+use std::io::Write as _;
 use std::path::Path;
 use tabula_chess::solve::book::Book;
 use tabula_chess::solve::compact::{self, CAPTURE_WEIGHT};
@@ -58,13 +58,4 @@ pub fn write(
             .sum(),
         bytes: packed.len(),
     })
-}
-
-/// Reads a book file's bytes (deflated).
-pub fn read(packed: &[u8]) -> anyhow::Result<Book> {
-    let mut raw = Vec::new();
-    flate2::read::DeflateDecoder::new(packed)
-        .read_to_end(&mut raw)
-        .context("not a deflated lesson book")?;
-    Ok(Book::from_bytes(&raw)?)
 }

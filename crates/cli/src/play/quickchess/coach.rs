@@ -1,41 +1,18 @@
-//! The perfect-play coach of the lesson games at the terminal. It knows a position's value
-//! (win, draw or loss under perfect play) from two sources: the games solved on the full
-//! board ship their openings (every position before the first capture, `data/lesson-books`,
-//! written by `tabula solve quickchess --work-dir DIR --book FILE`), and once a game is small
-//! enough to solve in about a second (a few pawns left) the position and everything after it
-//! is solved in memory ([`Table`]). The coach says what perfect play gives, names a move that
-//! throws a win or a draw away, and shows the moves that keep the value (from a solved table);
-//! the strongest computer level then plays the table's moves.
+//! The perfect-play coach of the lesson games at the terminal, in words. What it knows comes
+//! from the server's coach ([`tabula_server::coach`]: the books of the games solved on the
+//! full board, tables solved in memory once a game has few pawns left). It says what perfect
+//! play gives, names a move that throws a win or a draw away, and shows the moves that keep
+//! the value; the strongest computer level plays them.
 
-use tabula_chess::solve::book::Book;
 use tabula_chess::solve::compact;
-use tabula_chess::solve::memory::Table;
 use tabula_chess::{AnyPosition, Color, Mini, Move, Position};
+use tabula_server::coach::{BUDGET, Coach as Knowledge};
 
-/// Positions a table may hold: about a second to solve in a release build.
-pub const BUDGET: u64 = 3_000_000;
-
-/// The openings of the games solved on the full board (deflated books).
-const BOOKS: &[(&str, &[u8])] = &[(
-    "kings-conquest",
-    include_bytes!("../../../data/lesson-books/kings-conquest.book"),
-)];
-
-/// The book of a variant, if one ships.
-fn book(variant: &str) -> Option<Book> {
-    let (_, bytes) = BOOKS.iter().find(|(v, _)| *v == variant)?;
-    crate::engine::solve_disk::book::read(bytes).ok()
-}
-
-/// The table of the game's current stretch, if any, and the game's book.
+/// The coach of one game at the terminal: the server's coach (the books, the tables solved
+/// lately) asked with the terminal's budget.
 #[derive(Default)]
 pub struct Coach {
-    table: Option<Table>,
-    /// The book of the game's variant, read at the first question (`Some(None)`: none).
-    book: Option<Option<Book>>,
-    /// The positions too big to solve are not tried again until a move makes the game
-    /// smaller (a capture or a pawn move changes the pawns).
-    too_big: Option<u128>,
+    knowledge: Knowledge,
 }
 
 /// What a move did to the mover's prospects under perfect play.
@@ -70,39 +47,13 @@ pub fn outcome_words(value: i8, turn: Color) -> String {
 }
 
 impl Coach {
-    /// The table holding `p`, solving it if it is small enough.
-    pub fn table(&mut self, p: &AnyPosition) -> Option<&Table> {
-        let p = mini(p)?;
-        if self.table.as_ref().is_some_and(|t| t.value(&p).is_some()) {
-            return self.table.as_ref();
-        }
-        let key = tabula_chess::solve::key::slice_key(&p);
-        if self.too_big == Some(key) {
-            return None;
-        }
-        match Table::solve(&p, BUDGET) {
-            Ok(t) => {
-                self.table = Some(t);
-                self.table.as_ref()
-            }
-            Err(_) => {
-                self.too_big = Some(key);
-                None
-            }
-        }
-    }
-
-    /// The value of `p` for its side to move, where the book or a table holds it.
+    /// The value of `p` for its side to move, where a book holds it or a table of it can
+    /// be solved within the budget.
     pub fn value(&mut self, p: &AnyPosition) -> Option<i8> {
-        let m = mini(p)?;
-        let book = self.book.get_or_insert_with(|| book(&m.variant().name()));
-        if let Some(v) = book.as_ref().and_then(|b| b.table.value(&m)) {
-            return Some(v);
-        }
-        self.table(p)?.value(&m)
+        Some(self.knowledge.value(&mini(p)?, BUDGET)?.0)
     }
 
-    /// What the move from `before` to `after` did, where a table holds both.
+    /// What the move from `before` to `after` did, where both are known.
     pub fn judge(&mut self, before: &AnyPosition, after: &AnyPosition) -> Option<Verdict> {
         let was = self.value(before)?;
         let now = -self.value(after)?;
@@ -116,18 +67,22 @@ impl Coach {
         })
     }
 
-    /// The moves of `p` that keep its value, best first (the first is perfect play).
+    /// The moves of `p` that keep its value, best first (empty when the coach knows the value
+    /// but not a move keeping it: a capture leaving a book).
     pub fn best_moves(&mut self, p: &AnyPosition) -> Option<Vec<Move>> {
+        Some(self.knowledge.keeping(&mini(p)?, BUDGET)?.1)
+    }
+
+    /// A move the strongest level plays: the first of [`Coach::best_moves`] where it is perfect
+    /// play (a table's first, which makes progress, or any move keeping a book's draw or
+    /// loss; a book's win is left to the search, which finds progress).
+    pub fn perfect_move(&mut self, p: &AnyPosition) -> Option<Move> {
         let m = mini(p)?;
-        let moves = self.table(p)?.moves(&m)?;
-        let best = moves.first()?.1;
-        Some(
-            moves
-                .into_iter()
-                .take_while(|&(_, v)| v == best)
-                .map(|(mv, _)| mv)
-                .collect(),
-        )
+        let (value, source) = self.knowledge.value(&m, BUDGET)?;
+        if value == 1 && source == tabula_server::coach::Source::Book {
+            return None;
+        }
+        self.best_moves(p)?.first().copied()
     }
 }
 

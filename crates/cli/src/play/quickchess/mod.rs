@@ -345,10 +345,9 @@ impl ChessSession {
         let p = self.position();
         // the strongest level plays perfectly where the game is solved
         if level == LEVELS
-            && let Some(best) = self.coach.best_moves(&p)
-            && let Some(m) = best.first()
+            && let Some(m) = self.coach.perfect_move(&p)
         {
-            return Some(p.uci(m));
+            return Some(p.uci(&m));
         }
         let (skill, nodes) = level_settings(level);
         self.engine.skill = skill;

@@ -1,0 +1,161 @@
+// The perfect-play coach on a lesson game's page: after each move it asks the server what
+// perfect play gives (the books of the games solved on the full board, tables solved once few
+// pawns are left), says it, names a move that threw a win or a draw away, and on request shows
+// the moves that keep the value. It speaks in casual games (against the computer, a friend, at
+// one screen) and in any game once it is over: a rated game is played without help.
+import { api } from './api.js';
+import { h } from './ui.js';
+import { t } from './text.js';
+/** @import { CoachView, ChessView, PlayView } from './types/protocol' */
+
+const HIDDEN = 'tabula:coach-hidden';
+
+/** Whether the player turned the coach off (kept in this browser). */
+function hidden() { return localStorage.getItem(HIDDEN) === '1'; }
+
+/**
+ * Whether the coach may speak in this game: a lesson game it may know, casual or over.
+ * @param {PlayView<ChessView>} view
+ */
+export function coachAllowed(view) {
+  return view.coached && (!view.rated || view.over) && !view.setup;
+}
+
+/** The side to move's opponent. @param {string} side */
+const other = (side) => (side === 'white' ? 'black' : 'white');
+
+/**
+ * The winner under perfect play, if any, from a value for the side to move.
+ * @param {string | null} value @param {string} turn
+ */
+function winnerOf(value, turn) {
+  if (value === 'win') return turn;
+  if (value === 'loss') return other(turn);
+  return null;
+}
+
+/**
+ * The words on the last move, if it was worth a word: a value thrown away (anyone's), or a
+ * value kept by the viewer.
+ * @param {CoachView} c @param {PlayView<ChessView>} view
+ */
+export function lastMoveWords(c, view) {
+  const last = c.last;
+  if (!last) return null;
+  /** @type {Record<string, number>} */
+  const rank = { loss: 0, draw: 1, win: 2 };
+  const you = !view.one_screen && view.color === last.mover;
+  const who = you ? 'you' : last.mover;
+  if (rank[last.after] < rank[last.before]) {
+    return { bad: true, words: t('coach-lost', { who, what: last.before, now: last.after }) };
+  }
+  return you ? { bad: false, words: t('coach-kept') } : null;
+}
+
+/** The coach of one game page. */
+export class GameCoach {
+  /** @param {() => void} redraw @param {(words: string) => void} say */
+  constructor(redraw, say) {
+    this.redraw = redraw;
+    this.say = say;
+    /** the ply asked about last (-1: none) */
+    this.asked = -1;
+    /** @type {Map<number, CoachView>} the answers by ply (a takeback asks again) */
+    this.answers = new Map();
+    this.showBest = false;
+    this.off = hidden();
+  }
+
+  /**
+   * Asks about the game's live position if it changed (a new move, a takeback).
+   * @param {PlayView<ChessView>} view
+   */
+  follow(view) {
+    if (this.off || !coachAllowed(view) || !view.start_fen) return;
+    const ply = view.moves.length;
+    if (ply === this.asked) return;
+    if (ply < this.asked) this.answers.clear(); // a takeback: the later answers are of moves undone
+    this.asked = ply;
+    this.showBest = false;
+    const body = { variant: view.variant, fen: view.start_fen, moves: view.moves.map((m) => m.uci), coach: true };
+    api('POST', '/api/chess/position', body).then((r) => {
+      if (!r.coach || this.asked < ply) return;
+      this.answers.set(ply, r.coach);
+      const said = lastMoveWords(r.coach, view);
+      if (said && said.bad && this.asked === ply) this.say(said.words);
+      this.redraw();
+    }).catch(() => {
+      // the coach is help beside the game: a refusal (a busy server) leaves it silent
+    });
+  }
+
+  /**
+   * Turns the coach off or on (remembered in this browser); on, it asks about the position.
+   * @param {PlayView<ChessView>} view
+   */
+  toggle(view) {
+    this.off = !this.off;
+    localStorage.setItem(HIDDEN, this.off ? '1' : '0');
+    this.asked = -1;
+    this.answers.clear();
+    this.follow(view);
+    this.redraw();
+  }
+
+  /**
+   * The words on the last moves: the viewer's own last move (kept or thrown; it stays said
+   * after the opponent's reply) and the move just made if it threw something away.
+   * @param {PlayView<ChessView>} view
+   */
+  judged(view) {
+    const n = view.moves.length;
+    const now = this.answers.get(n);
+    const said = now ? lastMoveWords(now, view) : null;
+    const earlier = this.answers.get(n - 1);
+    const mineBefore = earlier && earlier.last && !view.one_screen && earlier.last.mover === view.color
+      && (!now || !now.last || now.last.mover !== view.color) ? lastMoveWords(earlier, view) : null;
+    return [mineBefore, said].filter((x) => x !== null);
+  }
+
+  /**
+   * The coach's card (nothing where it may not speak).
+   * @param {PlayView<ChessView>} view @param {boolean} live whether the live position is shown
+   */
+  panel(view, live) {
+    if (!coachAllowed(view)) return '';
+    const toggle = h('button', { class: 'secondary small', 'data-test': 'coach-toggle', 'aria-pressed': String(!this.off), onclick: () => this.toggle(view) },
+      t(this.off ? 'coach-show' : 'coach-hide'));
+    if (this.off) return h('div', { class: 'row coach-off' }, toggle);
+    const n = view.moves.length;
+    const c = this.answers.get(n);
+    /** @type {(Node | string)[]} */
+    const lines = [];
+    if (!live) lines.push(h('div', { class: 'muted' }, t('coach-liveOnly')));
+    else if (!c) lines.push(h('div', { class: 'muted', 'data-test': 'coach-thinking' }, t('coach-thinking')));
+    else if (!c.value) lines.push(h('div', { class: 'muted', 'data-test': 'coach-unknown' }, t('coach-unknown')));
+    else {
+      for (const said of this.judged(view)) {
+        lines.push(h('div', { class: said.bad ? 'coach-bad' : 'coach-good', 'data-test': said.bad ? 'coach-lost' : 'coach-kept' }, said.words));
+      }
+      const winner = winnerOf(c.value, view.turn);
+      lines.push(h('div', { 'data-test': 'coach-value', 'data-value': c.value },
+        winner ? t('coach-wins', { side: winner }) : t('coach-draw')));
+      if (c.keeping.length && !view.over) {
+        lines.push(h('button', {
+          class: 'secondary', 'data-test': 'coach-best', 'aria-expanded': String(this.showBest),
+          onclick: () => { this.showBest = !this.showBest; this.redraw(); },
+        }, t(this.showBest ? 'coach-hideBest' : 'coach-showBest')));
+        if (this.showBest) {
+          lines.push(h('div', { 'data-test': 'coach-best-moves' },
+            t(c.value === 'loss' ? 'coach-bestLosing' : 'coach-bestList', { moves: c.keeping.map((m) => m.san).join(', ') })));
+        }
+      }
+    }
+    return h('section', {
+      class: 'card stack coach', 'data-test': 'coach', 'data-ply': c ? String(n) : '', 'aria-label': t('coach-title'),
+      title: c && c.source ? t(c.source === 'book' ? 'coach-fromBook' : 'coach-fromTable') : null,
+    },
+    h('div', { class: 'row coach-head' }, h('b', {}, t('coach-title')), toggle),
+    ...lines);
+  }
+}
