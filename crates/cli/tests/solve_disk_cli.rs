@@ -36,14 +36,16 @@ fn solve(dir: &Path, extra: &[&str]) -> std::process::Output {
 }
 
 /// `tabula verify quickchess --work-dir`'s answer, which must be a success.
-fn checked(dir: &Path) -> Value {
-    let out = tabula(&[
+fn checked(dir: &Path, extra: &[&str]) -> Value {
+    let mut args = vec![
         "verify",
         "quickchess",
         "--work-dir",
         dir.to_str().unwrap(),
         "--json",
-    ]);
+    ];
+    args.extend(extra);
+    let out = tabula(&args);
     assert!(
         out.status.success(),
         "{}",
@@ -127,9 +129,24 @@ fn a_solve_killed_midway_resumes_to_the_same_codes() {
     assert_eq!(values(&cut), values(&whole), "killed after {levels} levels");
 
     // every code holds against the move generator; a changed code does not
-    let c = checked(&whole);
+    let c = checked(&whole, &[]);
     assert_eq!(c["verified"], true);
     assert_eq!(c["positions"], v["positions"]);
+    // a check resumed after its end counts every level's marker: the same total
+    let again = checked(&whole, &["--resume"]);
+    assert_eq!(again["positions"], v["positions"]);
+    // a marker without its level, or whose level's values changed, does not count
+    let marks = whole.join("checked");
+    let first = std::fs::read_dir(&marks)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    std::fs::remove_file(&first).unwrap();
+    assert_eq!(checked(&whole, &["--resume"])["positions"], v["positions"]);
+    assert!(first.exists(), "the level is checked again and marked");
+    assert_eq!(checked(&cut, &[])["positions"], v["positions"]);
     let (name, mut bytes) = values(&cut)
         .into_iter()
         .filter(|(n, _)| n.ends_with(".bin"))
@@ -141,9 +158,17 @@ fn a_solve_killed_midway_resumes_to_the_same_codes() {
         .expect("a draw somewhere");
     bytes[at] = (bytes[at] & !3) | 2; // a draw called a win
     std::fs::write(cut.join("values").join(&name), bytes).unwrap();
-    let check = tabula(&["verify", "quickchess", "--work-dir", cut.to_str().unwrap()]);
-    assert_eq!(check.status.code(), Some(2), "a changed code passed");
-    assert!(String::from_utf8_lossy(&check.stderr).contains("win"));
+    for extra in [&["--resume"][..], &[]] {
+        let mut args = vec!["verify", "quickchess", "--work-dir", cut.to_str().unwrap()];
+        args.extend(extra);
+        let check = tabula(&args);
+        assert_eq!(
+            check.status.code(),
+            Some(2),
+            "a changed code passed {extra:?}"
+        );
+        assert!(String::from_utf8_lossy(&check.stderr).contains("win"));
+    }
 }
 
 #[test]
@@ -212,7 +237,7 @@ fn four_files_of_kings_conquest_solved_on_disk_and_every_code_checked() {
     assert_eq!(v["value"], "draw");
     assert_eq!(v["slices"], 2_803_550);
     assert_eq!(v["positions"], 219_855_862u64);
-    let c = checked(&dir);
+    let c = checked(&dir, &[]);
     assert_eq!(c["positions"], 219_855_862u64);
     let _ = std::fs::remove_dir_all(&dir);
 }

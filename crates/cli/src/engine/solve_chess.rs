@@ -74,6 +74,10 @@ pub struct VerifyQuickchessArgs {
     /// The most memory in MB the levels held at once may take, with `--work-dir`.
     #[arg(long, requires = "work_dir", default_value_t = 16_384, value_parser = clap::value_parser!(u64).range(1..))]
     pub memory_cap: u64,
+    /// Go on with a stopped check of `--work-dir` from the level it was checking (without
+    /// it, the check starts over).
+    #[arg(long, requires = "work_dir")]
+    pub resume: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -335,7 +339,7 @@ fn progress_on_stderr() -> crate::engine::solve_disk::Progress {
 /// `tabula verify quickchess --work-dir DIR`.
 fn verify_work_dir(a: &VerifyQuickchessArgs) -> anyhow::Result<Answer> {
     let dir = a.work_dir.as_deref().context("--proof or --work-dir")?;
-    let opts = disk_options(dir, true, a.threads, a.memory_cap);
+    let opts = disk_options(dir, a.resume, a.threads, a.memory_cap);
     let c = crate::engine::solve_disk::check_dir(&opts, &mut progress_on_stderr())?;
     let name = |c: Color| if c == Color::White { "White" } else { "Black" };
     let verdict = match c.value {

@@ -263,7 +263,7 @@ pub fn check_dir(opts: &DiskOptions, progress: &mut Progress) -> anyhow::Result<
         threads: opts.threads,
         cap: opts.memory_cap,
     };
-    let positions = verify::verify(&pass, progress)?;
+    let positions = verify::verify(&pass, opts.resume, progress)?;
     let store = store::Store::new(
         &opts.dir,
         levels.clone(),
