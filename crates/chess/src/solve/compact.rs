@@ -9,19 +9,11 @@
 //! solved position.
 
 use super::key::slice_key;
+use super::slice::PIECE_ROLES;
 use crate::geometry::{Geometry, Mini, squares};
 use crate::position::Position;
 use crate::types::{Color, Piece, Role};
 use crate::variant::{Objective, Variant};
-
-/// Kinds of non-pawn pieces in the order a slice's index lists them (as [`super::slice`]).
-const PIECE_ROLES: [Role; 5] = [
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-];
 
 /// The order of the piece counts in a slice key (see [`slice_key`]).
 pub(super) const KEY_ROLES: [Role; 5] = [

@@ -26,8 +26,9 @@ use crate::types::{Color, Piece, Role};
 /// than any finite line, so winners prefer finite wins and losers this.
 pub const BY_TIE_BREAK: u16 = u16::MAX;
 
-/// Kinds of non-pawn pieces in the order a slice's index lists them.
-const PIECE_ROLES: [Role; 5] = [
+/// Kinds of non-pawn pieces in the order a slice's index lists them (the compact index's
+/// too, [`super::compact`]).
+pub(super) const PIECE_ROLES: [Role; 5] = [
     Role::King,
     Role::Queen,
     Role::Rook,
