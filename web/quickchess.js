@@ -361,7 +361,7 @@ export function quickchessPlay(main, id) {
       view.one_screen ? '' : shareBox(t('share-game')),
     ];
     // the exact verdict (tables, solver) in a casual game, unless the coach says it already
-    const coachCard = coach.panel(view, live);
+    const coachCard = coach.panel(view, shown);
     const exact = view.solved && live && !view.rated && !coachCard
       ? h('div', { class: 'banner', 'data-test': 'solved', title: t('verdict-source') }, verdictText(view.solved)) : '';
     const pass = live && view.your_turn && !view.over ? passButton(view.legal, send) : '';

@@ -63,6 +63,13 @@ async function throwsAreNamed({ browser, base }) {
   await page.waitForFunction(() => (document.querySelector('[data-test=announce]')?.textContent || '').includes("White's move lost the win"));
   assert((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the coach fits a phone');
   await shot(page, 'coach-phone-light-win-thrown');
+  // looking back at step 2 (the game goes on), the coach speaks about that step
+  await page.locator('[data-test=moves] button[data-step="2"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-test=coach]')?.getAttribute('data-ply') === '2');
+  const back = await page.locator('[data-test=coach-lost]').innerText();
+  assert(back === "Black's move lost the draw: with best play it is now lost.", `step 2 judged: ${back}`);
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.querySelector('[data-test=coach]')?.getAttribute('data-ply') === '3');
   // turned off, it stays off across a reload; turned on again, it speaks again
   await page.locator('[data-test=coach-toggle]').click();
   assert((await page.locator('[data-test=coach-value]').count()) === 0, 'the coach is off');

@@ -151,7 +151,6 @@ coach-hide = Trainer ausblenden
 coach-show = Trainer zeigen
 coach-thinking = Der Trainer sieht sich die Stellung an…
 coach-unknown = Der Trainer kennt diese Stellung noch nicht: Er kennt die Eröffnungen der auf dem ganzen Brett gelösten Spiele und Stellungen mit wenigen Bauern.
-coach-liveOnly = Der Trainer spricht über die Stellung, wie sie jetzt steht.
 coach-wins = Bei bestem Spiel gewinnt { $side ->
     [white] Weiß
    *[black] Schwarz

@@ -151,7 +151,6 @@ coach-hide = Hide the coach
 coach-show = Show the coach
 coach-thinking = The coach is looking at the position…
 coach-unknown = The coach does not know this position yet: it knows the openings of the games solved on the full board, and positions with few pawns left.
-coach-liveOnly = The coach speaks about the position as it stands now.
 coach-wins = With best play { $side ->
     [white] White
    *[black] Black
