@@ -25,9 +25,10 @@ export function quickchessAnalyse(main) {
   const out = h('div', { class: 'stack' });
   /** @param {boolean} analyse whether the engine searches it too */
   const load = async (analyse) => {
-    /** @type {{ variant: string, fen?: string, moves: string[], analyse_ms?: number }} */
+    /** @type {{ variant: string, fen?: string, moves: string[], analyse_ms?: number, coach?: boolean }} */
     const body = { variant: variant.value, fen: fen.value.trim() || undefined, moves };
-    if (analyse) body.analyse_ms = 1500;
+    // an evaluation asks the lesson games' coach too (the moves that keep the value)
+    if (analyse) { body.analyse_ms = 1500; body.coach = true; }
     const r = await attempt(() => /** @type {Promise<PositionView>} */ (api('POST', '/api/chess/position', body)));
     if (!r) { moves.pop(); return; }
     state = r;
@@ -60,6 +61,7 @@ export function quickchessAnalyse(main) {
     const a = state.analysis;
     const score = a ? ('mate' in a.score ? (a.score.mate >= 0 ? t('analysis-mateIn', { moves: a.score.mate }) : t('analysis-matedIn', { moves: -a.score.mate })) : (a.score.cp / 100).toFixed(2)) : '';
     const solved = state.solved;
+    const keeping = state.coach ? state.coach.keeping.map((m) => m.san) : [];
     out.replaceChildren(tableLayout({
       status: h('div', { class: 'stack' },
         h('div', { class: 'banner' }, state.outcome || t(state.check ? 'analysis-toMoveCheck' : 'analysis-toMove', { side: state.turn })),
@@ -75,7 +77,9 @@ export function quickchessAnalyse(main) {
         h('div', { class: 'muted' }, state.moves_san.length ? t('analysis-moves', { moves: state.moves_san.join(' ') }) : t('analysis-tryMoves')),
         solved ? h('div', { class: 'card stack', 'data-test': 'solved', title: t('verdict-source') },
           h('div', {}, h('b', {}, verdictText(solved))),
-          solved.best_san ? h('div', { class: 'muted' }, t('analysis-perfectPlay', { move: solved.best_san })) : '') : '',
+          solved.best_san ? h('div', { class: 'muted' }, t('analysis-perfectPlay', { move: solved.best_san })) : '',
+          keeping.length ? h('div', { class: 'muted', 'data-test': 'coach-best-moves' },
+            t(solved.wdl === 'loss' ? 'coach-bestLosing' : 'coach-bestList', { moves: keeping.join(', ') })) : '') : '',
         a ? h('div', { class: 'card stack', 'data-test': 'evaluation' },
           h('div', {}, h('b', {}, t('analysis-best')), ' ', a.best_san, ' ', t('analysis-score', { side: state.turn, score })),
           h('div', { class: 'muted' }, t('analysis-line', { line: a.pv_san.join(' ') })),

@@ -78,6 +78,11 @@ async function throwsAreNamed({ browser, base }) {
   assert((await page.locator('[data-test=coach-value]').count()) === 0, 'still off after a reload');
   await page.locator('[data-test=coach-toggle]').click();
   await page.locator('[data-test=coach-value]').waitFor();
+  // the analysis board's evaluation lists the moves that keep the value too
+  await page.goto(`${base}/quickchess/analyse?variant=kings-conquest`);
+  await page.locator('[data-test=analyse]').click();
+  const kept = await page.locator('[data-test=coach-best-moves]').innerText();
+  assert(kept === `Moves that keep it: ${listed.join(', ')}`, `the analysis board: ${kept}`);
   await context.close();
 }
 
