@@ -379,7 +379,13 @@ fn the_coach_knows_a_whole_game_solved_on_the_full_board_from_its_book() {
     );
     // a game without a book, and too big to solve, is said to be unknown
     let text = converse(
-        &["play", "quickchess", "--variant", "mean-queens", "--hotseat"],
+        &[
+            "play",
+            "quickchess",
+            "--variant",
+            "mean-queens",
+            "--hotseat",
+        ],
         &[("type `help`", "coach"), ("is not solved", "resign")],
     );
     assert!(
