@@ -359,24 +359,26 @@ fn the_coach_knows_a_whole_game_solved_on_the_full_board_from_its_book() {
         text.contains("Coach: with best play this is a draw; the moves that keep it:"),
         "{text}"
     );
-    // raging-rooks's book too: from the start a draw, and the top level keeps it
-    let text = converse(
-        &[
-            "play",
-            "quickchess",
-            "--variant",
-            "raging-rooks",
-            "--level",
-            "max",
-            "--color",
-            "black",
-        ],
-        &[("to move.", "coach"), ("this is a draw", "resign")],
-    );
-    assert!(
-        text.contains("Coach: with best play this is a draw; the moves that keep it:"),
-        "{text}"
-    );
+    // raging-rooks's and bishops's books too: from the start a draw, and the top level keeps it
+    for variant in ["raging-rooks", "bishops"] {
+        let text = converse(
+            &[
+                "play",
+                "quickchess",
+                "--variant",
+                variant,
+                "--level",
+                "max",
+                "--color",
+                "black",
+            ],
+            &[("to move.", "coach"), ("this is a draw", "resign")],
+        );
+        assert!(
+            text.contains("Coach: with best play this is a draw; the moves that keep it:"),
+            "{variant}: {text}"
+        );
+    }
     // a game without a book, and too big to solve, is said to be unknown
     let text = converse(
         &[

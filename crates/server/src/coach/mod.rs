@@ -36,6 +36,10 @@ pub const BOOKS: &[(&str, &[u8])] = &[
         "raging-rooks",
         include_bytes!("../../data/lesson-books/raging-rooks.book"),
     ),
+    (
+        "bishops",
+        include_bytes!("../../data/lesson-books/bishops.book"),
+    ),
 ];
 
 /// Positions a table may hold when the strongest level or the coach solves one: about a
@@ -276,7 +280,7 @@ mod tests {
     #[test]
     fn the_books_say_the_full_games_are_draws_and_keep_them() {
         let coach = Coach::new();
-        for name in ["kings-conquest", "raging-rooks"] {
+        for name in ["kings-conquest", "raging-rooks", "bishops"] {
             let AnyPosition::Mini(start) = AnyPosition::start(Variant::parse(name).unwrap()) else {
                 unreachable!()
             };
