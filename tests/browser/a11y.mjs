@@ -123,7 +123,7 @@ async function liveRegionsOfThePuzzles({ browser, base }) {
     await post(base, `/api/games/${g.id}/act`, { token: g.token, action: { t: 'move', mv } });
     const [from, to] = mv.split('-');
     // "white rook from a1 to a2", as the page's language says a move
-    await page.waitForFunction(([a, b]) => new RegExp(`from ${a} to ${b}`).test(document.querySelector('[data-test=announce]')?.textContent || ''), [from, to], { timeout: 10000 });
+    await page.waitForFunction(([a, b]) => new RegExp(`from ${a} to ${b}`).test(document.querySelector('[data-test=announce]')?.textContent || ''), [from, to], { timeout: 30000 });
   }
   // a whole Check Mates task: its moves, then the task met
   const g = await post(base, '/api/games', { kind: 'checkmates-solo', name: 'Ada', options: { side: 'sliding', deck: 'full' } });
@@ -138,7 +138,7 @@ async function liveRegionsOfThePuzzles({ browser, base }) {
   // the task on top is the first not met by the dealt board; the solution may meet the next
   // ones too, and each is said
   const n = v.history.length + 1;
-  await page.waitForFunction((k) => new RegExp(`Task ${k} met in`).test(document.querySelector('[data-test=announce]')?.textContent || ''), n, { timeout: 10000 });
+  await page.waitForFunction((k) => new RegExp(`Task ${k} met in`).test(document.querySelector('[data-test=announce]')?.textContent || ''), n, { timeout: 30000 });
   await context.close();
 }
 
