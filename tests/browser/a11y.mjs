@@ -84,11 +84,14 @@ async function liveRegion({ browser, base }) {
   const live = page.locator('[data-test=announce][aria-live=polite]');
   await live.waitFor({ state: 'attached' });
   assert((await live.count()) === 1, 'one live region on the game page');
+  // the board is drawn from the socket's first state: a move made before that state arrives
+  // comes as part of it, which is shown, not announced (CI once lost this race)
+  await page.locator('svg.board').first().waitFor();
   const res = await fetch(`${base}/api/games/${made.id}`, { headers: { Authorization: `Bearer ${made.token}` } });
   const { view } = await res.json();
   const move = view.legal[0];
   await post(base, `/api/games/${made.id}/act`, { token: made.token, action: { t: 'move', uci: move.uci } });
-  await page.waitForFunction((san) => document.querySelector('[data-test=announce]')?.textContent?.includes(san), move.san);
+  await page.waitForFunction((san) => document.querySelector('[data-test=announce]')?.textContent?.includes(san), move.san, { timeout: 30000 });
   // the square under the keyboard's cursor has a name: its square and what stands on it
   const board = page.locator('svg.board').first();
   const active = await board.getAttribute('aria-activedescendant');
