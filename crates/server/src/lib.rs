@@ -265,6 +265,10 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         services::Services::with_tables(tables),
         config.limits,
     );
+    // the lesson books (each some 550 KB to inflate and index) are read once, here on a
+    // blocking thread, rather than on the async runtime at a lesson game's first view
+    let knowledge = Arc::clone(&hub.services.knowledge);
+    tokio::task::spawn_blocking(move || knowledge.coach.warm());
     hub.tournaments
         .set_schedule(&config.schedule)
         .map_err(ServeError::Config)?;

@@ -61,17 +61,30 @@ pub fn read_book(packed: &[u8]) -> Result<Book, String> {
     Book::from_bytes(&raw).map_err(|e| e.to_string())
 }
 
-/// The position, if it is one of the lesson games the coach takes: a game the compact solver
-/// takes (the far edge ends it, no double steps) with a piece besides the pawns. Games of
-/// pawns alone are small enough for the distance solver, which also tells how many plies.
-pub fn lesson_with_pieces(p: &AnyPosition) -> Option<Position<Mini>> {
+/// The position, if it is of a game the compact solver takes (the far edge ends it, no double
+/// steps): the games the coach can judge, a table solved in memory once few pieces are left.
+pub fn compact_game(p: &AnyPosition) -> Option<Position<Mini>> {
     match p {
-        AnyPosition::Mini(m)
-            if compact::supported(m.variant()) && m.by_role(Role::Pawn) != m.occupied() =>
-        {
-            Some(*m)
-        }
+        AnyPosition::Mini(m) if compact::supported(m.variant()) => Some(*m),
         _ => None,
+    }
+}
+
+/// The position, if it is one of the lesson games the coach takes: a game the compact solver
+/// takes with a piece besides the pawns. Games of pawns alone are small enough for the
+/// distance solver, which also tells how many plies.
+pub fn lesson_with_pieces(p: &AnyPosition) -> Option<Position<Mini>> {
+    compact_game(p).filter(|m| m.by_role(Role::Pawn) != m.occupied())
+}
+
+/// A shipped book read, or `None` (logged) if it is damaged: the coach then goes without it.
+fn read_logged(name: &str, packed: &[u8]) -> Option<Book> {
+    match read_book(packed) {
+        Ok(b) => Some(b),
+        Err(e) => {
+            tracing::error!("the {name} lesson book: {e}");
+            None
+        }
     }
 }
 
@@ -118,18 +131,21 @@ impl Coach {
         Coach::default()
     }
 
+    /// Reads every shipped book now (inflating and indexing them takes tens of milliseconds):
+    /// the server calls it on a blocking thread at start-up, so that no game's first view
+    /// waits on a book on the async runtime.
+    pub fn warm(&self) {
+        for (i, (name, packed)) in BOOKS.iter().enumerate() {
+            self.books[i].get_or_init(|| read_logged(name, packed));
+        }
+    }
+
     /// The book of `p`'s game, if one ships (a damaged one is logged and skipped).
     fn book(&self, p: &Position<Mini>) -> Option<&Book> {
         let name = p.variant().name();
         let i = BOOKS.iter().position(|(v, _)| *v == name)?;
         self.books[i]
-            .get_or_init(|| match read_book(BOOKS[i].1) {
-                Ok(b) => Some(b),
-                Err(e) => {
-                    tracing::error!("the {name} lesson book: {e}");
-                    None
-                }
-            })
+            .get_or_init(|| read_logged(&name, BOOKS[i].1))
             .as_ref()
     }
 
@@ -213,12 +229,9 @@ impl Coach {
     /// listed only when a kept table holds what follows). `None` when `p`'s own value is not
     /// known (solving within `budget`).
     pub fn moves(&self, p: &Position<Mini>, budget: u64) -> Option<Vec<Valued>> {
-        if self.book_value(p).is_none()
-            && let Some(t) = self.table(p, budget)
-        {
-            return t.moves(p);
+        if self.book_value(p).is_none() {
+            return self.table(p, budget)?.moves(p);
         }
-        self.book_value(p)?;
         let mut out: Vec<Valued> = p
             .legal_moves()
             .iter()
@@ -275,6 +288,14 @@ mod tests {
             assert_eq!(AnyPosition::Mini(book.root), start, "{name}");
         }
         assert!(read_book(b"not deflated at all").is_err());
+    }
+
+    #[test]
+    fn warming_reads_every_book_before_any_question() {
+        let coach = Coach::new();
+        assert!(coach.books.iter().all(|b| b.get().is_none()));
+        coach.warm();
+        assert!(coach.books.iter().all(|b| matches!(b.get(), Some(Some(_)))));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! perfect play gives in the position, what the last move did to its mover's prospects, and
 //! the moves that keep the value. Computed in the thinking pool (a table may be solved).
 
-use super::{BUDGET, Coach};
+use super::{BUDGET, Coach, compact_game};
 use serde::Serialize;
 use tabula_chess::{AnyPosition, Color};
 use ts_rs::TS;
@@ -54,11 +54,7 @@ pub struct CoachMove {
 /// The coach's view of `now`, reached from `before` by the last move (if any). Seconds at
 /// most (a table of up to [`BUDGET`] positions): call from the thinking pool.
 pub fn coach_view(coach: &Coach, before: Option<&AnyPosition>, now: &AnyPosition) -> CoachView {
-    let mini = |p: &AnyPosition| match p {
-        AnyPosition::Mini(m) if tabula_chess::solve::compact::supported(m.variant()) => Some(*m),
-        _ => None,
-    };
-    let Some(p) = mini(now) else {
+    let Some(p) = compact_game(now) else {
         return CoachView {
             value: None,
             source: None,
@@ -68,7 +64,7 @@ pub fn coach_view(coach: &Coach, before: Option<&AnyPosition>, now: &AnyPosition
     };
     let value = coach.value(&p, BUDGET);
     let last = before.and_then(|b| {
-        let was = coach.value(&mini(b)?, BUDGET)?.0;
+        let was = coach.value(&compact_game(b)?, BUDGET)?.0;
         let after = -value?.0;
         Some(LastMoveView {
             mover: if p.turn() == Color::White {

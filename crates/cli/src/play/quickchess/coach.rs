@@ -4,9 +4,8 @@
 //! play gives, names a move that throws a win or a draw away, and shows the moves that keep
 //! the value; the strongest computer level plays them.
 
-use tabula_chess::solve::compact;
-use tabula_chess::{AnyPosition, Color, Mini, Move, Position};
-use tabula_server::coach::{BUDGET, Coach as Knowledge};
+use tabula_chess::{AnyPosition, Color, Move};
+use tabula_server::coach::{BUDGET, Coach as Knowledge, compact_game};
 
 /// The coach of one game at the terminal: the server's coach (the books, the tables solved
 /// lately) asked with the terminal's budget.
@@ -29,13 +28,6 @@ pub enum Verdict {
     },
 }
 
-fn mini(p: &AnyPosition) -> Option<Position<Mini>> {
-    match p {
-        AnyPosition::Mini(p) if compact::supported(p.variant()) => Some(*p),
-        _ => None,
-    }
-}
-
 /// "White wins", "Black wins", "a draw": a value for the side `turn`, in words.
 pub fn outcome_words(value: i8, turn: Color) -> String {
     let name = |c: Color| if c == Color::White { "White" } else { "Black" };
@@ -50,7 +42,7 @@ impl Coach {
     /// The value of `p` for its side to move, where a book holds it or a table of it can
     /// be solved within the budget.
     pub fn value(&mut self, p: &AnyPosition) -> Option<i8> {
-        Some(self.knowledge.value(&mini(p)?, BUDGET)?.0)
+        Some(self.knowledge.value(&compact_game(p)?, BUDGET)?.0)
     }
 
     /// What the move from `before` to `after` did, where both are known.
@@ -70,14 +62,14 @@ impl Coach {
     /// The moves of `p` that keep its value, best first (empty when the coach knows the value
     /// but not a move keeping it: a capture leaving a book).
     pub fn best_moves(&mut self, p: &AnyPosition) -> Option<Vec<Move>> {
-        Some(self.knowledge.keeping(&mini(p)?, BUDGET)?.1)
+        Some(self.knowledge.keeping(&compact_game(p)?, BUDGET)?.1)
     }
 
     /// A move the strongest level plays: the first of [`Coach::best_moves`] where it is perfect
     /// play (a table's first, which makes progress, or any move keeping a book's draw or
     /// loss; a book's win is left to the search, which finds progress).
     pub fn perfect_move(&mut self, p: &AnyPosition) -> Option<Move> {
-        let m = mini(p)?;
+        let m = compact_game(p)?;
         let (value, source) = self.knowledge.value(&m, BUDGET)?;
         if value == 1 && source == tabula_server::coach::Source::Book {
             return None;
