@@ -18,13 +18,18 @@
 //! written when it ends, so an interrupted run leaves whole games only.
 //!
 //! `--eval net` plays with the embedded network instead of the hand-written evaluation (for
-//! later generations of data). A developer's tool: errors stop it with a message.
+//! later generations of data), `--net FILE` with a network file (a generation made by a
+//! network not yet built in). Beside the data it writes `OUT.made-by`: the record of the
+//! network it played with and this command, which the trainer copies into the network it makes
+//! (`tabula::engine::network_file`). The records go to `OUT.part`, renamed to `OUT` when the
+//! last game is written. A developer's tool: errors stop it with a message.
 
 use anyhow::Context as _;
 use clap::Parser;
 use std::io::Write;
 use std::time::Instant;
 use tabula::engine::matchplay::balanced_openings;
+use tabula::engine::network_file;
 use tabula::engine::nnue_data::{Wdl, encode};
 use tabula_chess::engine::{Engine, Limits, Score, Unlimited, is_quiet};
 use tabula_chess::{AnyPosition, Color, Mini, Position, Variant};
@@ -53,6 +58,9 @@ struct Args {
     /// The evaluation the engine plays with: `hand` or `net` (the embedded network).
     #[arg(long, default_value = "hand", value_parser = ["hand", "net"])]
     eval: String,
+    /// Play with this network file instead (implies `--eval net`).
+    #[arg(long)]
+    net: Option<std::path::PathBuf>,
     /// The file to write (replaced).
     #[arg(long)]
     out: std::path::PathBuf,
@@ -129,7 +137,26 @@ fn main() -> anyhow::Result<()> {
     let variant = Variant::parse(&args.variant)?;
     anyhow::ensure!(!variant.is_8x8(), "the network is for the 5x6 games");
     let mut engine = Engine::new(4);
-    engine.use_net = args.eval == "net";
+    engine.use_net = args.eval == "net" || args.net.is_some();
+    // the record: what made the network it plays with, then this command
+    let network_record = match &args.net {
+        Some(path) => {
+            let net = network_file::read(path).map_err(anyhow::Error::msg)?;
+            let made_by = net.made_by.clone();
+            engine.set_network(Some(net));
+            made_by
+        }
+        None if engine.use_net => engine
+            .network()
+            .map_or(String::new(), |n| n.made_by.clone()),
+        None => String::new(),
+    };
+    let record = network_file::merge([
+        network_record.as_str(),
+        &network_file::command_line("nnue_datagen"),
+    ]);
+    // written whole or not at all: the records go to OUT.part, renamed at the end
+    let part = std::path::PathBuf::from(format!("{}.part", args.out.display()));
     let started = Instant::now();
     let openings = balanced_openings(variant, 500);
     eprintln!(
@@ -137,8 +164,8 @@ fn main() -> anyhow::Result<()> {
         openings.len(),
         started.elapsed().as_secs_f64()
     );
-    let file = std::fs::File::create(&args.out)
-        .with_context(|| format!("create {}", args.out.display()))?;
+    let file =
+        std::fs::File::create(&part).with_context(|| format!("create {}", part.display()))?;
     let mut out = std::io::BufWriter::new(file);
     let started = Instant::now();
     let (mut written, mut dropped, mut plies) = (0u64, 0u64, 0u64);
@@ -182,5 +209,10 @@ fn main() -> anyhow::Result<()> {
             );
         }
     }
+    drop(out);
+    let made_by = network_file::made_by_path(&args.out);
+    std::fs::write(&made_by, format!("{record}\n"))
+        .with_context(|| format!("write {}", made_by.display()))?;
+    std::fs::rename(&part, &args.out).with_context(|| format!("rename {}", part.display()))?;
     Ok(())
 }

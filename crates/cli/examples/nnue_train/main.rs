@@ -13,6 +13,10 @@
 //! `--init`). At the end the quantised network is read back as the engine reads it and its
 //! scores are compared with the float network's on held-out positions.
 //!
+//! The network file names what made it: the record beside each data file (`DATA.made-by`,
+//! written by `nnue_datagen`), with `--init F.f32` the record of the network `F` it
+//! continues, then this command, each line once (`tabula::engine::network_file`).
+//!
 //! A developer's tool: errors stop it with a message.
 
 mod data;
@@ -23,6 +27,7 @@ use clap::Parser;
 use data::{Samples, load, other_view};
 use model::{Adam, Layout, Loss, Scratch, evaluate_loss, gradient};
 use std::time::Instant;
+use tabula::engine::network_file;
 use tabula_chess::engine::nnue::{self, FloatNetwork, Network};
 use tabula_core::rng::{Rng, SliceRandom, seeded};
 
@@ -85,8 +90,34 @@ fn random_network(hidden: usize, seed: u64) -> FloatNetwork {
     net
 }
 
-fn save(layout: Layout, p: &[f32], out: &std::path::Path) -> anyhow::Result<FloatNetwork> {
-    let net = layout.network(p);
+/// What made the network this run trains: the records of its data and of the network it
+/// starts from, each line once, then this command.
+fn made_by(args: &Args) -> anyhow::Result<String> {
+    let mut records: Vec<String> = args
+        .data
+        .iter()
+        .map(|d| network_file::data_made_by(std::path::Path::new(d)))
+        .collect();
+    if let Some(init) = &args.init {
+        // `--init v2c.nnue.f32` continues the network whose file is `v2c.nnue`
+        let file = init.to_string_lossy();
+        let quantised = std::path::PathBuf::from(file.strip_suffix(".f32").unwrap_or(&file));
+        let net = network_file::read(&quantised)
+            .map_err(|e| anyhow::anyhow!("the record of --init {}: {e}", init.display()))?;
+        records.push(net.made_by.clone());
+    }
+    records.push(network_file::command_line("nnue_train"));
+    Ok(network_file::merge(records.iter().map(String::as_str)))
+}
+
+fn save(
+    layout: Layout,
+    p: &[f32],
+    out: &std::path::Path,
+    made_by: &str,
+) -> anyhow::Result<FloatNetwork> {
+    let mut net = layout.network(p);
+    net.made_by = made_by.to_string();
     std::fs::write(out, net.to_bytes()).with_context(|| format!("write {}", out.display()))?;
     let mut raw = (net.hidden as u32).to_le_bytes().to_vec();
     for x in p {
@@ -164,6 +195,7 @@ fn quantisation_check(float: &FloatNetwork, bytes: &[u8], data: &Samples, n: usi
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
+    let made_by = made_by(&args)?;
     let (train, test) = load(&args.data, args.held_out, args.max_score)?;
     anyhow::ensure!(train.len() > 0, "no training positions");
     let other = other_view();
@@ -248,9 +280,9 @@ fn main() -> anyhow::Result<()> {
             total / train.len() as f64,
             started.elapsed().as_secs_f64()
         );
-        save(layout, &p, &args.out)?;
+        save(layout, &p, &args.out, &made_by)?;
     }
-    let float = save(layout, &p, &args.out)?;
+    let float = save(layout, &p, &args.out, &made_by)?;
     quantisation_check(&float, &float.to_bytes(), &test, 20_000);
     Ok(())
 }

@@ -72,6 +72,7 @@ impl Layout {
             bias: p[self.bias()..self.out()].to_vec(),
             out: p[self.out()..self.out_bias()].to_vec(),
             out_bias: p[self.out_bias()],
+            made_by: String::new(),
         }
     }
 }

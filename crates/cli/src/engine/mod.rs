@@ -5,6 +5,7 @@
 
 pub mod analyse;
 pub mod matchplay;
+pub mod network_file;
 pub mod nnue_data;
 pub mod puzzle_check;
 pub mod puzzle_list;

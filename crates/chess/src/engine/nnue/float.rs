@@ -1,6 +1,6 @@
 //! The network in floating point, as the trainer holds it, and its quantisation into a file.
 
-use super::format::write;
+use super::format::{Weights, write};
 use super::{INPUTS, QA, QB, SCALE};
 
 /// The largest hidden-layer weight training allows: 30 squares' worth and a bias stay far
@@ -24,6 +24,8 @@ pub struct FloatNetwork {
     pub out: Vec<f32>,
     /// The output bias.
     pub out_bias: f32,
+    /// The commands that made the network, written into its file.
+    pub made_by: String,
 }
 
 /// The activation: a squared ReLU clipped at 1.
@@ -42,6 +44,7 @@ impl FloatNetwork {
             bias: vec![0.0; hidden],
             out: vec![0.0; 2 * hidden],
             out_bias: 0.0,
+            made_by: String::new(),
         }
     }
 
@@ -87,6 +90,13 @@ impl FloatNetwork {
             .map(|&w| q(w.clamp(-OUT_CLIP, OUT_CLIP), QB))
             .collect();
         let out_bias = (self.out_bias * (QA * QB) as f32).round() as i32;
-        write(self.hidden, &rows, &bias, &out, out_bias)
+        let weights = Weights {
+            hidden: self.hidden,
+            rows: &rows,
+            bias: &bias,
+            out: &out,
+            out_bias,
+        };
+        write(&weights, &self.made_by)
     }
 }

@@ -1,13 +1,14 @@
-//! The network's file: a header that names the format and the network's shape, the integer
-//! weights, and a checksum. Reading checks every part, so a file from another version of
-//! the trainer, a truncated copy or a flipped byte is refused with a [`NetError`] instead of
-//! evaluating nonsense.
+//! The network's file: a header that names the format and the network's shape, the commands
+//! that made the network, the integer weights, and a checksum. Reading checks every part, so a
+//! file from another version of the trainer, a truncated copy or a flipped byte is refused
+//! with a [`NetError`] instead of evaluating nonsense.
 //!
 //! | bytes | what |
 //! |---|---|
 //! | 8 | the magic `TABULANN` |
-//! | 4 | the format version, 1 |
+//! | 4 | the format version, 2 (version 1, read too, has no `made by` text) |
 //! | 4 x 5 | inputs, hidden neurons, `QA`, `QB`, `SCALE` |
+//! | 4 + n | `made by`: its length n (at most [`MADE_BY_MAX`]) and UTF-8 text, the commands that made the network |
 //! | 2 x inputs x hidden | the hidden layer's weights, one row of `hidden` per input (`i16`) |
 //! | 2 x hidden | the hidden layer's biases (`i16`) |
 //! | 2 x 2 x hidden | the output weights: side to move, then the other side (`i16`) |
@@ -21,10 +22,14 @@ use super::{HIDDEN, INPUTS, QA, QB, SCALE};
 
 /// The first bytes of every network file.
 pub const MAGIC: [u8; 8] = *b"TABULANN";
-/// The format version this code reads and writes.
-pub const VERSION: u32 = 1;
-/// The header's length in bytes.
+/// The format version this code writes (it reads this one and version 1).
+pub const VERSION: u32 = 2;
+/// The first version, without the `made by` text.
+const VERSION_1: u32 = 1;
+/// The header's length in bytes, up to the `made by` text.
 const HEADER: usize = 8 + 4 + 4 * 5;
+/// The longest `made by` text a file holds, in bytes: a few dozen commands.
+pub const MADE_BY_MAX: usize = 16 * 1024;
 
 /// Why a network file was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -33,7 +38,7 @@ pub enum NetError {
     #[error("not a Tabula network file (it does not start with TABULANN)")]
     Magic,
     /// A network file of another format version.
-    #[error("network format version {found}, this engine reads version {VERSION}")]
+    #[error("network format version {found}, this engine reads versions 1 and {VERSION}")]
     Version {
         /// The version in the file.
         found: u32,
@@ -48,6 +53,9 @@ pub enum NetError {
         /// This engine's.
         expected: u32,
     },
+    /// The `made by` text is longer than [`MADE_BY_MAX`] or not UTF-8.
+    #[error("the network's `made by` text is {0}")]
+    MadeBy(&'static str),
     /// Shorter or longer than its shape says.
     #[error("the network file has {found} bytes, its header says {expected}")]
     Length {
@@ -71,14 +79,41 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The file's length for a network of `hidden` neurons.
+/// The length of the weights, the output bias and the checksum for `hidden` neurons.
 fn length(inputs: usize, hidden: usize) -> usize {
-    HEADER + 2 * inputs * hidden + 2 * hidden + 4 * hidden + 4 + 8
+    2 * inputs * hidden + 2 * hidden + 4 * hidden + 4 + 8
 }
 
-/// Writes a network of `hidden` neurons given as integers in the file's order.
-pub fn write(hidden: usize, rows: &[i16], bias: &[i16], out: &[i16], out_bias: i32) -> Vec<u8> {
-    let mut b = Vec::with_capacity(length(INPUTS, hidden));
+/// The integer weights of a network of `hidden` neurons, in the file's order.
+pub struct Weights<'a> {
+    /// Neurons of the hidden layer.
+    pub hidden: usize,
+    /// One row of `hidden` per input.
+    pub rows: &'a [i16],
+    /// The hidden layer's biases.
+    pub bias: &'a [i16],
+    /// The output weights, side to move then the other side.
+    pub out: &'a [i16],
+    /// The output bias.
+    pub out_bias: i32,
+}
+
+/// Writes a network and the text saying what made it (cut to [`MADE_BY_MAX`] bytes at a
+/// character's edge).
+pub fn write(w: &Weights, made_by: &str) -> Vec<u8> {
+    let mut end = made_by.len().min(MADE_BY_MAX);
+    while !made_by.is_char_boundary(end) {
+        end -= 1;
+    }
+    let made_by = &made_by.as_bytes()[..end];
+    let Weights {
+        hidden,
+        rows,
+        bias,
+        out,
+        out_bias,
+    } = *w;
+    let mut b = Vec::with_capacity(HEADER + 4 + made_by.len() + length(INPUTS, hidden));
     b.extend_from_slice(&MAGIC);
     for n in [
         VERSION,
@@ -90,6 +125,8 @@ pub fn write(hidden: usize, rows: &[i16], bias: &[i16], out: &[i16], out_bias: i
     ] {
         b.extend_from_slice(&n.to_le_bytes());
     }
+    b.extend_from_slice(&(made_by.len() as u32).to_le_bytes());
+    b.extend_from_slice(made_by);
     for w in rows.iter().chain(bias).chain(out) {
         b.extend_from_slice(&w.to_le_bytes());
     }
@@ -112,9 +149,9 @@ impl Network {
         if bytes.len() < HEADER || bytes[..8] != MAGIC {
             return Err(NetError::Magic);
         }
-        let found = u32_at(bytes, 8);
-        if found != VERSION {
-            return Err(NetError::Version { found });
+        let version = u32_at(bytes, 8);
+        if version != VERSION && version != VERSION_1 {
+            return Err(NetError::Version { found: version });
         }
         let expected = [
             ("number of inputs", INPUTS as u32),
@@ -133,7 +170,23 @@ impl Network {
                 });
             }
         }
-        let expected = length(INPUTS, HIDDEN);
+        // version 1 has no `made by` text; version 2 its length, then the text
+        let (made_by, weights_at) = if version == VERSION_1 {
+            (0..0, HEADER)
+        } else {
+            if bytes.len() < HEADER + 4 {
+                return Err(NetError::Length {
+                    found: bytes.len(),
+                    expected: HEADER + 4 + length(INPUTS, HIDDEN),
+                });
+            }
+            let n = u32_at(bytes, HEADER) as usize;
+            if n > MADE_BY_MAX {
+                return Err(NetError::MadeBy("longer than 16 KiB"));
+            }
+            (HEADER + 4..HEADER + 4 + n, HEADER + 4 + n)
+        };
+        let expected = weights_at + length(INPUTS, HIDDEN);
         if bytes.len() != expected {
             return Err(NetError::Length {
                 found: bytes.len(),
@@ -144,7 +197,10 @@ impl Network {
         if checksum(body) != u64::from_le_bytes(sum.try_into().map_err(|_| NetError::Checksum)?) {
             return Err(NetError::Checksum);
         }
-        let mut words = body[HEADER..]
+        let made_by = std::str::from_utf8(&bytes[made_by])
+            .map_err(|_| NetError::MadeBy("not UTF-8"))?
+            .to_string();
+        let mut words = body[weights_at..]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut take = || words.next().unwrap_or(0);
@@ -163,6 +219,7 @@ impl Network {
             bias,
             out,
             out_bias,
+            made_by,
         };
         let (hidden, output) = net.bounds();
         if hidden > i64::from(i16::MAX) {
@@ -178,6 +235,13 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let rows: Vec<i16> = self.rows.iter().flatten().copied().collect();
         let out: Vec<i16> = self.out.iter().flatten().copied().collect();
-        write(HIDDEN, &rows, &self.bias, &out, self.out_bias)
+        let weights = Weights {
+            hidden: HIDDEN,
+            rows: &rows,
+            bias: &self.bias,
+            out: &out,
+            out_bias: self.out_bias,
+        };
+        write(&weights, &self.made_by)
     }
 }

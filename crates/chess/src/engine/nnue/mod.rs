@@ -35,7 +35,7 @@ use crate::geometry::{Mini, squares};
 use crate::position::Position;
 use crate::types::{Color, Role};
 use crate::variant::{Family, Variant};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Squares of the 5x6 board.
 pub const SQUARES: usize = 30;
@@ -99,9 +99,10 @@ const EMBEDDED: &[u8] = include_bytes!("quickchess.nnue");
 
 /// The embedded network, read once; an error if the file built in is not a network this code
 /// can use (then the engine keeps the hand-written evaluation).
-pub fn embedded() -> Result<&'static Network, &'static NetError> {
-    static NET: OnceLock<Result<Network, NetError>> = OnceLock::new();
-    NET.get_or_init(|| Network::from_bytes(EMBEDDED)).as_ref()
+pub fn embedded() -> Result<&'static Arc<Network>, &'static NetError> {
+    static NET: OnceLock<Result<Arc<Network>, NetError>> = OnceLock::new();
+    NET.get_or_init(|| Network::from_bytes(EMBEDDED).map(Arc::new))
+        .as_ref()
 }
 
 /// The network's score of `pos` for the side to move, in centipawns, summed from scratch;

@@ -34,6 +34,9 @@ pub struct Network {
     pub(crate) out: [[i16; HIDDEN]; 2],
     /// The output bias, scaled by `QA * QB`.
     pub(crate) out_bias: i32,
+    /// The commands that made the network (data, training), as its file says; empty for a
+    /// file of the first format.
+    pub made_by: String,
 }
 
 /// Adds row `w` to `acc` (wrapping: a sum passes through values outside `i16` only between

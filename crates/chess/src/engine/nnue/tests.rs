@@ -126,6 +126,14 @@ fn integers_agree_with_the_floats_they_were_rounded_from() {
 #[test]
 fn the_embedded_network_loads_and_covers_quickchess_only() {
     assert!(embedded().is_ok(), "{:?}", embedded().err());
+    // the shipped network names the commands that made it, its training command last
+    let made_by = &embedded().expect("loads").made_by;
+    let last = made_by.lines().last().unwrap_or("");
+    assert!(last.starts_with("nnue_train --out v3.nnue "), "{made_by}");
+    assert!(
+        made_by.lines().any(|l| l.starts_with("nnue_datagen ")),
+        "{made_by}"
+    );
     let fsf = Variant::parse("quickchess-fsf").expect("variant");
     let pos = Position::<Mini>::start(fsf).expect("start");
     assert!(evaluate(&pos).is_some());
@@ -193,6 +201,60 @@ fn weights_that_could_overflow_are_refused() {
 fn a_round_trip_through_the_file_keeps_every_weight() {
     let net = random_net(11);
     assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+}
+
+#[test]
+fn the_file_names_the_commands_that_made_it() {
+    let mut float = random_float(12);
+    float.made_by = "nnue_train --out v.nnue gen0.bin\n  data gen0.bin: ünïcode kept".into();
+    let net = Network::from_bytes(&float.to_bytes()).expect("loads");
+    assert_eq!(net.made_by, float.made_by);
+    assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net.clone()));
+    // a text past the limit is cut at a character's edge when written
+    float.made_by = "é".repeat(format::MADE_BY_MAX);
+    let cut = Network::from_bytes(&float.to_bytes())
+        .expect("loads")
+        .made_by;
+    assert_eq!(cut.len(), format::MADE_BY_MAX);
+    assert!(cut.chars().all(|c| c == 'é'));
+    // a length past the limit, or text that is not UTF-8, is refused
+    let mut long = net.to_bytes();
+    long[32..36].copy_from_slice(&(format::MADE_BY_MAX as u32 + 1).to_le_bytes());
+    assert_eq!(
+        Network::from_bytes(&long),
+        Err(NetError::MadeBy("longer than 16 KiB"))
+    );
+    let mut foreign = net.to_bytes();
+    foreign[36] = 0xff;
+    let n = foreign.len() - 8;
+    let sum = format::checksum(&foreign[..n]);
+    foreign[n..].copy_from_slice(&sum.to_le_bytes());
+    assert_eq!(
+        Network::from_bytes(&foreign),
+        Err(NetError::MadeBy("not UTF-8"))
+    );
+}
+
+/// A file of the first format (no `made by` text) is still read, with the same weights.
+#[test]
+fn a_version_1_file_reads_with_no_record() {
+    let net = random_net(13);
+    let v2 = net.to_bytes();
+    let n = u32::from_le_bytes(v2[32..36].try_into().unwrap()) as usize;
+    let mut v1 = v2[..32].to_vec();
+    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+    v1.extend_from_slice(&v2[36 + n..v2.len() - 8]);
+    let sum = format::checksum(&v1);
+    v1.extend_from_slice(&sum.to_le_bytes());
+    let read = Network::from_bytes(&v1).expect("a version 1 file loads");
+    assert_eq!(read.made_by, "");
+    assert_eq!(
+        Network {
+            made_by: String::new(),
+            ..net
+        },
+        read
+    );
 }
 
 /// The trained network has learnt what material is worth: a side a queen or a rook up is

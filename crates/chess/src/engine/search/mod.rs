@@ -117,6 +117,9 @@ pub struct Engine {
     /// than by the hand-written evaluation (the UCI option `UseNNUE`). On by default: the
     /// network plays stronger (BENCHMARKS.md, "A learned evaluation").
     pub use_net: bool,
+    /// A network to use instead of the built-in one (one read from a file, for a generation
+    /// of training data or a match between networks); `None`: the built-in network.
+    network: Option<Arc<Network>>,
     /// The network's accumulators along the search path.
     nets: NetStack,
     /// 0 (weakest) to 20 (full strength).
@@ -154,6 +157,7 @@ impl Engine {
             tables: EngineTables::default(),
             weights: Weights::default(),
             use_net: true,
+            network: None,
             nets: NetStack::new(MAX_PLY + 2),
             skill: 20,
             seed: 0,
@@ -166,6 +170,21 @@ impl Engine {
     /// first set that covers a position answers.
     pub fn set_tablebases(&mut self, sets: Vec<Arc<Tablebases>>) {
         self.tables = EngineTables::new(sets);
+    }
+
+    /// Evaluates with `network` instead of the built-in one (`None`: the built-in one again).
+    /// The table's stored evaluations are the other network's, so it starts a new game.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.network = network;
+        self.new_game();
+    }
+
+    /// The network this engine evaluates with when [`Engine::use_net`] is on and the game is
+    /// one the network covers: the one set by [`Engine::set_network`], else the built-in one.
+    pub fn network(&self) -> Option<&Network> {
+        self.network
+            .as_deref()
+            .or_else(|| nnue::embedded().ok().map(|n| &**n))
     }
 
     /// Resizes the transposition table (and clears it).
@@ -220,7 +239,11 @@ impl Engine {
         // the network for this search, if it covers the game and the board is 5x6
         let net =
             (self.use_net && G::SQUARES as usize == nnue::SQUARES && nnue::covers(pos.variant))
-                .then(|| nnue::embedded().ok())
+                .then(|| {
+                    self.network
+                        .clone()
+                        .or_else(|| nnue::embedded().ok().cloned())
+                })
                 .flatten();
         self.nets.clear();
         let mut s = Search {
@@ -254,7 +277,7 @@ struct Search<'a> {
     control: &'a mut dyn Control,
     weights: Weights,
     /// The network evaluating this search's positions (`None`: the hand-written evaluation).
-    net: Option<&'static Network>,
+    net: Option<Arc<Network>>,
     stack: Vec<u64>,
     pv: Vec<Vec<Move>>,
     nodes: u64,

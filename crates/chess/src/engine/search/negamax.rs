@@ -390,7 +390,7 @@ impl Search<'_> {
     /// The static evaluation of `pos`, entered at `ply`: the network's when this search has
     /// one, else the hand-written one.
     pub(super) fn evaluate<G: Geometry>(&mut self, pos: &Position<G>, ply: usize) -> i32 {
-        match self.net {
+        match &self.net {
             Some(net) => {
                 let acc = self.engine.nets.accumulator(net, ply);
                 net.output(acc, pos.turn)

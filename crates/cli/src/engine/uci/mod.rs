@@ -9,6 +9,7 @@ mod limits;
 
 pub use limits::{Clock, Go, OnReport, info_line};
 
+use crate::engine::network_file;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -121,6 +122,8 @@ impl State {
                 let net = self.engine().use_net;
                 self.out
                     .say(&format!("option name UseNNUE type check default {net}"));
+                self.out
+                    .say("option name EvalFile type string default <built-in>");
                 let vars: Vec<String> = VARIANTS.iter().map(|v| format!("var {v}")).collect();
                 self.out.say(&format!(
                     "option name UCI_Variant type combo default quickchess {}",
@@ -237,6 +240,29 @@ impl State {
                             .say(&format!("info string {n} tables loaded from {dir}"));
                     }
                     Err(e) => self.out.say(&format!("info string TablebasePath: {e}")),
+                }
+            }
+            "evalfile" => {
+                let path = value.trim();
+                if path.is_empty() || path == "<built-in>" || path == "<empty>" {
+                    self.engine().set_network(None);
+                    return;
+                }
+                match network_file::read(std::path::Path::new(path)) {
+                    Ok(net) => {
+                        let made_by = net.made_by.lines().next().unwrap_or("").to_string();
+                        self.engine().set_network(Some(net));
+                        self.out.say(&format!(
+                            "info string network {path} loaded (made by: {})",
+                            if made_by.is_empty() {
+                                "not recorded"
+                            } else {
+                                &made_by
+                            }
+                        ));
+                    }
+                    // the engine keeps the network it had
+                    Err(e) => self.out.say(&format!("info string EvalFile: {e}")),
                 }
             }
             "usennue" => {
@@ -529,5 +555,50 @@ mod tests {
         s.handle("setoption name UseNNUE value maybe");
         assert!(s.state.engine().use_net, "unchanged");
         assert!(s.output().contains("neither true nor false"));
+    }
+
+    #[test]
+    fn eval_file_plays_with_a_network_from_disk_and_keeps_it_when_the_next_is_bad() {
+        use tabula_chess::engine::nnue::{FloatNetwork, HIDDEN};
+        let dir = std::env::temp_dir().join(format!("tabula-evalfile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut float = FloatNetwork::zeros(HIDDEN);
+        float.made_by = "nnue_train --out flat.nnue gen0.bin\n  data gen0.bin: ...".into();
+        let path = dir.join("flat.nnue");
+        std::fs::write(&path, float.to_bytes()).unwrap();
+        let made_by = |s: &Session| s.state.engine().network().map(|n| n.made_by.clone());
+        let built_in = made_by(&Session::in_memory());
+
+        let mut s = Session::in_memory();
+        s.handle("uci");
+        assert!(
+            s.output()
+                .contains("option name EvalFile type string default <built-in>")
+        );
+        s.handle(&format!("setoption name EvalFile value {}", path.display()));
+        assert_eq!(made_by(&s).as_deref(), Some(float.made_by.as_str()));
+        assert!(
+            s.output()
+                .contains("loaded (made by: nnue_train --out flat.nnue gen0.bin)")
+        );
+        // a flat network scores every position 0: the search still plays a legal move
+        s.handle("position startpos");
+        s.handle("go depth 3");
+        s.stop();
+        s.handle("isready");
+        assert!(s.output().contains("bestmove "), "{}", s.output());
+        // a file that is not a network: said, and the loaded one stays
+        let bad = dir.join("bad.nnue");
+        std::fs::write(&bad, b"not a network").unwrap();
+        s.handle(&format!("setoption name EvalFile value {}", bad.display()));
+        assert!(
+            s.output().contains("info string EvalFile: network file"),
+            "{}",
+            s.output()
+        );
+        assert_eq!(made_by(&s).as_deref(), Some(float.made_by.as_str()));
+        s.handle("setoption name EvalFile value <built-in>");
+        assert_eq!(made_by(&s), built_in);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Makes the QuickChess evaluation network from nothing, reproducibly: self-play data, training
+# and a selection match, every step with its seeds. A step whose output is there is skipped,
+# so a stopped run goes on where it stopped (a data file cut off is made again). The commands
+# run inside DIR, so the records in the networks name the files as DIR holds them.
+#
+# Usage: scripts/train-network.sh DIR
+#
+# Generation 0 of data plays with the hand-written evaluation, generation g (g >= 1) with
+# network g-1; each generation is two files, seeds 10g+1 and 10g+2, made side by side (one a
+# core). Network 0 is trained from random weights (seed 1) on generation 0; network g
+# continues network g-1 on every generation so far. Selection: each network against the
+# built-in one, self-play at SELECT_TC ms a move (EvalFile), SELECT_GAMES games; the scores go
+# to DIR/selection.txt. Each network's file names the commands that made it and its data
+# (`cargo run -p tabula --example nnue_made_by -- DIR/net2.nnue`); the one to ship is copied to
+# crates/chess/src/engine/nnue/quickchess.nnue once it has beaten the built-in one against
+# Fairy-Stockfish (BENCHMARKS.md's command).
+#
+# Settings (environment, defaults in brackets): GENERATIONS [3], GAMES a data file [60000],
+# NODES searched a move [5000], HIDDEN [256], FIRST_EPOCHS [40], EPOCHS later [20],
+# SELECT_GAMES [400], SELECT_TC [25], BIN, the directory of `tabula` and the examples
+# [target/release, built here]. At the defaults a generation takes about an hour of both
+# cores, a network some minutes, a selection match about six.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+dir="${1:?usage: scripts/train-network.sh DIR}"
+mkdir -p "$dir"
+GENERATIONS="${GENERATIONS:-3}"
+GAMES="${GAMES:-60000}"
+NODES="${NODES:-5000}"
+HIDDEN="${HIDDEN:-256}"
+FIRST_EPOCHS="${FIRST_EPOCHS:-40}"
+EPOCHS="${EPOCHS:-20}"
+SELECT_GAMES="${SELECT_GAMES:-400}"
+SELECT_TC="${SELECT_TC:-25}"
+if [ -z "${BIN:-}" ]; then
+  cargo build --release --locked -p tabula --bin tabula --example nnue_datagen --example nnue_train
+  BIN=target/release
+fi
+bin="$(cd "$BIN" && pwd)"
+datagen="$bin/examples/nnue_datagen"
+train="$bin/examples/nnue_train"
+tabula="$bin/tabula"
+cd "$dir"
+
+# one data file (the generator writes NAME.part and renames it when the last game is in)
+data() { # seed, name, the network file to play with (or nothing: the hand-written evaluation)
+  local seed="$1" name="$2" net="${3:-}"
+  [ -f "$name" ] && return 0
+  local with=()
+  [ -n "$net" ] && with=(--net "$net")
+  "$datagen" --games "$GAMES" --nodes "$NODES" --seed "$seed" "${with[@]}" --out "$name" 2> "$name.log"
+}
+
+files=()
+for ((g = 0; g < GENERATIONS; g++)); do
+  net=""
+  [ "$g" -gt 0 ] && net="net$((g - 1)).nnue"
+  a="gen${g}_s$((10 * g + 1)).bin"
+  b="gen${g}_s$((10 * g + 2)).bin"
+  echo "generation $g: $a, $b${net:+ (playing with $net)}"
+  data $((10 * g + 1)) "$a" "$net" &
+  first=$!
+  data $((10 * g + 2)) "$b" "$net"
+  wait "$first"
+  files+=("$a" "$b")
+  out="net$g.nnue"
+  # the trainer writes its network after every epoch: `.done` says the last one is in
+  if [ ! -f "$out.done" ]; then
+    echo "network $g from ${#files[@]} data files"
+    if [ "$g" -eq 0 ]; then
+      "$train" --out "$out" --hidden "$HIDDEN" --epochs "$FIRST_EPOCHS" --batch 8192 --lr 0.001 --seed 1 "${files[@]}" 2> "net$g.log"
+    else
+      "$train" --out "$out" --init "net$((g - 1)).nnue.f32" --hidden "$HIDDEN" --epochs "$EPOCHS" --batch 8192 --lr 0.0007 --seed 1 "${files[@]}" 2> "net$g.log"
+    fi
+    touch "$out.done"
+  fi
+done
+
+echo "selection: each network against the built-in one, $SELECT_GAMES games at $SELECT_TC ms a move" | tee selection.txt
+for ((g = 0; g < GENERATIONS; g++)); do
+  result="$("$tabula" match --engine1 "$tabula uci" --option1 "EvalFile=$PWD/net$g.nnue" \
+    --engine2 "$tabula uci" --variant quickchess-fsf --games "$SELECT_GAMES" --tc "$SELECT_TC" \
+    --concurrency 2 | tail -n 1)"
+  echo "net$g.nnue: $result" | tee -a selection.txt
+done
