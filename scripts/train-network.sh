@@ -17,7 +17,7 @@
 # Fairy-Stockfish (BENCHMARKS.md's command).
 #
 # Settings (environment, defaults in brackets): GENERATIONS [3], GAMES a data file [60000],
-# NODES searched a move [5000], HIDDEN [256], FIRST_EPOCHS [40], EPOCHS later [20],
+# NODES searched a move [5000], OPENINGS the games start from [500], HIDDEN [256], FIRST_EPOCHS [40], EPOCHS later [20],
 # SELECT_GAMES [400], SELECT_TC [25], BIN, the directory of `tabula` and the examples
 # [target/release, built here]. At the defaults a generation takes about an hour of both
 # cores, a network some minutes, a selection match about six.
@@ -29,6 +29,7 @@ mkdir -p "$dir"
 GENERATIONS="${GENERATIONS:-3}"
 GAMES="${GAMES:-60000}"
 NODES="${NODES:-5000}"
+OPENINGS="${OPENINGS:-500}"
 HIDDEN="${HIDDEN:-256}"
 FIRST_EPOCHS="${FIRST_EPOCHS:-40}"
 EPOCHS="${EPOCHS:-20}"
@@ -50,7 +51,7 @@ data() { # seed, name, the network file to play with (or nothing: the hand-writt
   [ -f "$name" ] && return 0
   local with=()
   [ -n "$net" ] && with=(--net "$net")
-  "$datagen" --games "$GAMES" --nodes "$NODES" --seed "$seed" "${with[@]}" --out "$name" 2> "$name.log"
+  "$datagen" --games "$GAMES" --nodes "$NODES" --openings "$OPENINGS" --seed "$seed" "${with[@]}" --out "$name" 2> "$name.log"
 }
 
 files=()

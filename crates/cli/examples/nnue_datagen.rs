@@ -52,6 +52,9 @@ struct Args {
     /// Drop a game whose first searched score is beyond this many centipawns.
     #[arg(long, default_value_t = 400)]
     balanced: i32,
+    /// How many balanced openings the games start from (each a depth-6 search to judge).
+    #[arg(long, default_value_t = 500)]
+    openings: usize,
     /// The variant (a 5x6 QuickChess game).
     #[arg(long, default_value = "quickchess-fsf")]
     variant: String,
@@ -158,7 +161,7 @@ fn main() -> anyhow::Result<()> {
     // written whole or not at all: the records go to OUT.part, renamed at the end
     let part = std::path::PathBuf::from(format!("{}.part", args.out.display()));
     let started = Instant::now();
-    let openings = balanced_openings(variant, 500);
+    let openings = balanced_openings(variant, args.openings);
     eprintln!(
         "{} openings in {:.1} s",
         openings.len(),
