@@ -5,7 +5,8 @@
 //! * [`rules`]: movement generation (steps and jump sequences), chains and removals, playing
 //!   a turn, and the end of the game.
 //! * [`eval`], [`search`], [`plan`], [`players`]: the computer opponent (alpha-beta search and
-//!   the race planner) and the baseline players.
+//!   the race planner) and the baseline players; [`race`], an experiment towards a stronger
+//!   top level, measured but not played.
 //! * [`game`]: a whole game as a [`tabula_core::Game`] state machine (automatic passes,
 //!   resignation, history) for the terminal and the server.
 //!
@@ -42,6 +43,7 @@ pub mod plan;
 pub mod players;
 pub mod position;
 pub mod puzzle;
+pub mod race;
 pub mod review;
 pub mod rules;
 pub mod search;

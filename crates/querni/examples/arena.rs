@@ -1,0 +1,198 @@
+//! A series between two players on one thread, timing each side: the same games as
+//! `tabula simulate querni --blue A --red B --games N --seed S --swap` (which uses every core
+//! and does not time the sides).
+//!
+//! `cargo run --release -p tabula-querni --example arena -- A B GAMES SEED [FROM]` (FROM: play
+//! only games FROM..GAMES of the series, to split it into runs)
+//!
+//! A and B are what `Player::parse` reads (`ai:5`, `ai:4`, `greedy`, ...) or `plan:W`, the race
+//! planner with a beam of W lines (level 5 is `plan:1000`), `race:W:S` the planner and its
+//! look at both races ([`tabula_querni::race`]) with beams of W and S lines (the first try at
+//! a level 6 was `race:1000:150`), or
+//! `block:W:S`, an earlier form of that look (every turn judged, no check with the full beam).
+//! One line per game, then the tally with each side's time per game and per turn.
+//!
+//! `... --example arena -- races WIDTH_A WIDTH_B STARTS SEED` lists, for the starts of a
+//! series, each side's fewest turns to clear alone by beams of WIDTH_A and WIDTH_B lines:
+//! how often the wider beam finds a shorter race, and how close the races are.
+//!
+//! This is a developer's tool: malformed arguments stop it with a panic message.
+
+use std::time::{Duration, Instant};
+use tabula_core::rng::mix;
+use tabula_querni::plan::{PLAN_WEIGHTS, plan};
+use tabula_querni::players::PLAN_NODES;
+use tabula_querni::sim::{Tally, series_game};
+use tabula_querni::{Player, Position, Searcher, Side, Status, Turn};
+
+#[derive(Clone, Copy, Debug)]
+enum Who {
+    Std(Player),
+    Plan(usize),
+    /// The planner, and when its race is slower than the opponent's, every turn judged by
+    /// both races after it (beams of the given width).
+    Block(usize, usize),
+    /// `race::plan_race` (the first try at a level 6) with a planner beam and a scan beam.
+    Race(usize, usize),
+}
+
+impl Who {
+    fn parse(text: &str) -> Who {
+        if let Some(w) = text.strip_prefix("race:") {
+            let (a, b) = w.split_once(':').expect("race:W:WS");
+            return Who::Race(a.parse().unwrap(), b.parse().unwrap());
+        }
+        if let Some(w) = text.strip_prefix("block:") {
+            let (a, b) = w.split_once(':').expect("block:W:WB");
+            return Who::Block(a.parse().unwrap(), b.parse().unwrap());
+        }
+        if let Some(w) = text.strip_prefix("plan:") {
+            return Who::Plan(w.parse().expect("width"));
+        }
+        Who::Std(Player::parse(text).expect("player"))
+    }
+
+    fn choose(self, p: &Position, seed: u64, s: &mut Searcher) -> Turn {
+        match self {
+            Who::Std(player) => player.choose(p, seed, s),
+            Who::Plan(w) => plan(p, w, w, PLAN_NODES, &PLAN_WEIGHTS, seed, &mut || false).turn,
+            Who::Block(w, wb) => block(p, w, wb, seed),
+            Who::Race(w, ws) => tabula_querni::race::plan_race(p, w, ws, seed, &mut || false).turn,
+        }
+    }
+}
+
+fn block(p: &Position, w: usize, wb: usize, seed: u64) -> Turn {
+    let mine = plan(p, w, w, PLAN_NODES, &PLAN_WEIGHTS, seed, &mut || false);
+    let t_m = mine.turns_to_clear.map_or(99, i32::from);
+    let t_o = i32::from(turns_alone(&p.play_unchecked(Turn::PASS), w));
+    if t_m <= t_o || t_m >= 99 {
+        return mine.turn;
+    }
+    STATS.with(|s| s.borrow_mut()[0] += 1);
+    let mut roots = Vec::new();
+    tabula_querni::search::generate_turns(p, &mut roots);
+    // Margin with the opponent to move: positive wins the race.
+    let mut best = (t_o - (t_m - 1), mine.turn);
+    for (turn, child) in &roots {
+        if child.status().is_over() {
+            continue;
+        }
+        let o = i32::from(turns_alone(child, wb));
+        if o - (t_m - 1) <= best.0 {
+            continue;
+        }
+        let m = i32::from(turns_alone(&child.play_unchecked(Turn::PASS), wb));
+        if o - m > best.0 {
+            best = (o - m, *turn);
+        }
+    }
+    if best.1 != mine.turn {
+        STATS.with(|s| s.borrow_mut()[1] += 1);
+    }
+    best.1
+}
+
+thread_local! {
+    static STATS: std::cell::RefCell<[u64; 2]> = const { std::cell::RefCell::new([0; 2]) };
+}
+
+fn turns_alone(p: &Position, width: usize) -> u8 {
+    plan(p, width, width, PLAN_NODES, &PLAN_WEIGHTS, 1, &mut || false)
+        .turns_to_clear
+        .unwrap_or(99)
+}
+
+fn races(a: &[String]) {
+    let (wa, wb): (usize, usize) = (a[0].parse().unwrap(), a[1].parse().unwrap());
+    let (starts, seed): (u64, u64) = (a[2].parse().unwrap(), a[3].parse().unwrap());
+    let mut better = 0;
+    for pair in 0..starts {
+        let start_seed = mix(&[mix(&[seed, pair]), 0x51A7]);
+        let p = Position::start(start_seed);
+        let q = p.play_unchecked(Turn::PASS);
+        let (ba, bb) = (turns_alone(&p, wa), turns_alone(&p, wb));
+        let (ra, rb) = (turns_alone(&q, wa), turns_alone(&q, wb));
+        better += u32::from(bb < ba) + u32::from(rb < ra);
+        println!("start {pair}: blue {ba} {bb}  red {ra} {rb}");
+    }
+    println!(
+        "the wider beam is shorter on {better} of {} sides",
+        2 * starts
+    );
+}
+
+fn main() {
+    let a: Vec<String> = std::env::args().skip(1).collect();
+    if a[0] == "races" {
+        races(&a[1..]);
+        return;
+    }
+    let (first, second) = (Who::parse(&a[0]), Who::parse(&a[1]));
+    let games: u32 = a[2].parse().unwrap();
+    let seed: u64 = a[3].parse().unwrap();
+    // Optionally only games FROM..GAMES, to split a long series into runs.
+    let from: u32 = a.get(4).map_or(0, |f| f.parse().unwrap());
+    let mut s = Searcher::default();
+    let mut tally = Tally::default();
+    // Time and turns of the first and the second player.
+    let mut time = [Duration::ZERO; 2];
+    let mut moves = [0u32; 2];
+    for index in from..games {
+        // Which of the two is blue in this game (series_game swaps odd games).
+        let (_, _, game_seed) = series_game(Player::Random, Player::Greedy, seed, index, true);
+        let first_blue = index % 2 == 0;
+        let mut p = Position::start(mix(&[game_seed, 0x51A7]));
+        let mut k = 0u64;
+        let status = loop {
+            let st = p.status();
+            if st.is_over() {
+                break st;
+            }
+            let who = usize::from((p.turn() == Side::Blue) != first_blue);
+            let t = if p.must_pass() {
+                Turn::PASS
+            } else {
+                let player = if who == 0 { first } else { second };
+                let t0 = Instant::now();
+                let t = player.choose(&p, mix(&[game_seed, k]), &mut s);
+                time[who] += t0.elapsed();
+                moves[who] += 1;
+                t
+            };
+            p = p.play_unchecked(t);
+            k += 1;
+        };
+        tally.add(index, true, status);
+        let result = match status {
+            Status::Won { winner, .. } if (winner == Side::Blue) == first_blue => "first",
+            Status::Won { .. } => "second",
+            _ => "draw",
+        };
+        println!(
+            "game {index}: first {} {result} ({k} turns) running {:.1}%",
+            if first_blue { "blue" } else { "red" },
+            100.0 * (f64::from(tally.first_wins) + 0.5 * f64::from(tally.draws))
+                / f64::from(tally.games)
+        );
+    }
+    let g = f64::from((games - from).max(1));
+    STATS.with(|s| println!("behind {} blocked {}", s.borrow()[0], s.borrow()[1]));
+    println!(
+        "{} vs {}: games {from}..{games}, first wins {} second wins {} draws {}: score {:.1}%",
+        a[0],
+        a[1],
+        tally.first_wins,
+        tally.second_wins,
+        tally.draws,
+        100.0 * (f64::from(tally.first_wins) + 0.5 * f64::from(tally.draws)) / g
+    );
+    for (i, name) in [&a[0], &a[1]].iter().enumerate() {
+        println!(
+            "{name}: {:.2} s a game, {:.0} ms a turn ({} turns)",
+            time[i].as_secs_f64() / g,
+            1000.0 * time[i].as_secs_f64() / f64::from(moves[i].max(1)),
+            moves[i]
+        );
+    }
+}
