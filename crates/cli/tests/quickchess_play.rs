@@ -359,8 +359,8 @@ fn the_coach_knows_a_whole_game_solved_on_the_full_board_from_its_book() {
         text.contains("Coach: with best play this is a draw; the moves that keep it:"),
         "{text}"
     );
-    // raging-rooks's and bishops's books too: from the start a draw, and the top level keeps it
-    for variant in ["raging-rooks", "bishops"] {
+    // the other books too: from the start a draw, and the top level keeps it
+    for variant in ["raging-rooks", "bishops", "mean-queens"] {
         let text = converse(
             &[
                 "play",
@@ -385,7 +385,7 @@ fn the_coach_knows_a_whole_game_solved_on_the_full_board_from_its_book() {
             "play",
             "quickchess",
             "--variant",
-            "mean-queens",
+            "mix:KRN",
             "--hotseat",
         ],
         &[("type `help`", "coach"), ("is not solved", "resign")],

@@ -40,6 +40,10 @@ pub const BOOKS: &[(&str, &[u8])] = &[
         "bishops",
         include_bytes!("../../data/lesson-books/bishops.book"),
     ),
+    (
+        "mean-queens",
+        include_bytes!("../../data/lesson-books/mean-queens.book"),
+    ),
 ];
 
 /// Positions a table may hold when the strongest level or the coach solves one: about a
@@ -301,7 +305,7 @@ mod tests {
     #[test]
     fn the_books_say_the_full_games_are_draws_and_keep_them() {
         let coach = Coach::new();
-        for name in ["kings-conquest", "raging-rooks", "bishops"] {
+        for (name, _) in BOOKS {
             let AnyPosition::Mini(start) = AnyPosition::start(Variant::parse(name).unwrap()) else {
                 unreachable!()
             };

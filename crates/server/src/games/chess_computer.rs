@@ -154,7 +154,7 @@ mod tests {
         let knowledge = Arc::new(Knowledge::new(TableSets::empty()));
         let mut rng = Walk(2026);
         let (mut drawn, mut won, mut checked) = (0, 0, 0);
-        for name in ["kings-conquest", "raging-rooks", "bishops"] {
+        for (name, _) in crate::coach::BOOKS {
             let start = AnyPosition::start(Variant::parse(name).unwrap());
             for i in 0..10 {
                 let Some(p) = walk(start, 2 * i + 1, &mut rng) else {
