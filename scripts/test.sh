@@ -61,7 +61,9 @@ stage "cargo test"
 cargo test --workspace --all-targets --locked
 cargo test --workspace --doc --locked
 stage "the evaluation network made twice from nothing (scripts/train-network.sh, tiny): the same bytes, its record the commands"
-# `cargo test --all-targets` above built the examples the script runs
+# `cargo test --all-targets` above built the examples the script runs under hashed names;
+# this gives them their own (nothing is compiled again)
+cargo build --workspace --examples --locked
 nets=("$(mktemp -d)" "$(mktemp -d)")
 for d in "${nets[@]}"; do
   GENERATIONS=2 GAMES=4 NODES=300 OPENINGS=20 FIRST_EPOCHS=1 EPOCHS=1 SELECT_GAMES=2 SELECT_TC=10 BIN=target/debug \
