@@ -381,13 +381,7 @@ fn the_coach_knows_a_whole_game_solved_on_the_full_board_from_its_book() {
     }
     // a game without a book, and too big to solve, is said to be unknown
     let text = converse(
-        &[
-            "play",
-            "quickchess",
-            "--variant",
-            "mix:KRN",
-            "--hotseat",
-        ],
+        &["play", "quickchess", "--variant", "mix:KRN", "--hotseat"],
         &[("type `help`", "coach"), ("is not solved", "resign")],
     );
     assert!(

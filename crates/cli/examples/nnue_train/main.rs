@@ -92,7 +92,7 @@ fn random_network(hidden: usize, seed: u64) -> FloatNetwork {
 
 /// What made the network this run trains: the records of its data and of the network it
 /// starts from, each line once, then this command.
-fn made_by(args: &Args) -> anyhow::Result<String> {
+fn made_by(args: &Args) -> String {
     let mut records: Vec<String> = args
         .data
         .iter()
@@ -102,12 +102,14 @@ fn made_by(args: &Args) -> anyhow::Result<String> {
         // `--init v2c.nnue.f32` continues the network whose file is `v2c.nnue`
         let file = init.to_string_lossy();
         let quantised = std::path::PathBuf::from(file.strip_suffix(".f32").unwrap_or(&file));
-        let net = network_file::read(&quantised)
-            .map_err(|e| anyhow::anyhow!("the record of --init {}: {e}", init.display()))?;
-        records.push(net.made_by.clone());
+        records.push(match network_file::read(&quantised) {
+            Ok(net) => net.made_by.clone(),
+            // the float file alone: trained on, with a note that its record is missing
+            Err(e) => format!("# the record of --init {}: {e}", init.display()),
+        });
     }
     records.push(network_file::command_line("nnue_train"));
-    Ok(network_file::merge(records.iter().map(String::as_str)))
+    network_file::merge(records.iter().map(String::as_str))
 }
 
 fn save(
@@ -195,7 +197,7 @@ fn quantisation_check(float: &FloatNetwork, bytes: &[u8], data: &Samples, n: usi
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let made_by = made_by(&args)?;
+    let made_by = made_by(&args);
     let (train, test) = load(&args.data, args.held_out, args.max_score)?;
     anyhow::ensure!(train.len() > 0, "no training positions");
     let other = other_view();
