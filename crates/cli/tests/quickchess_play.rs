@@ -360,7 +360,7 @@ fn the_coach_knows_a_whole_game_solved_on_the_full_board_from_its_book() {
         "{text}"
     );
     // the other books too: from the start a draw, and the top level keeps it
-    for variant in ["raging-rooks", "bishops", "mean-queens"] {
+    for variant in ["raging-rooks", "bishops", "mean-queens", "krazy-knights"] {
         let text = converse(
             &[
                 "play",

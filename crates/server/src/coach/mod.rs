@@ -44,6 +44,10 @@ pub const BOOKS: &[(&str, &[u8])] = &[
         "mean-queens",
         include_bytes!("../../data/lesson-books/mean-queens.book"),
     ),
+    (
+        "krazy-knights",
+        include_bytes!("../../data/lesson-books/krazy-knights.book"),
+    ),
 ];
 
 /// Positions a table may hold when the strongest level or the coach solves one: about a
