@@ -9,12 +9,18 @@
 //! planner with a beam of W lines (level 5 is `plan:1000`), `race:W:S` the planner and its
 //! look at both races ([`tabula_querni::race`]) with beams of W and S lines (the first try at
 //! a level 6 was `race:1000:150`), or
-//! `block:W:S`, an earlier form of that look (every turn judged, no check with the full beam).
+//! `block:W:S`, an earlier form of that look (every turn judged, no check with the full beam),
+//! or `exact:W:NODES`, the planner and then the exact race ([`tabula_querni::exact`]) looking
+//! for a plan at least one turn shorter than the planner's within NODES positions.
 //! One line per game, then the tally with each side's time per game and per turn.
 //!
 //! `... --example arena -- races WIDTH_A WIDTH_B STARTS SEED` lists, for the starts of a
 //! series, each side's fewest turns to clear alone by beams of WIDTH_A and WIDTH_B lines:
 //! how often the wider beam finds a shorter race, and how close the races are.
+//!
+//! `... --example arena -- exact WIDTH STARTS SEED NODES` lists, for the starts of a series,
+//! each side's race by a beam of WIDTH lines and the exact race proved within NODES positions
+//! (or the turns it proved too few).
 //!
 //! This is a developer's tool: malformed arguments stop it with a panic message.
 
@@ -34,6 +40,9 @@ enum Who {
     Block(usize, usize),
     /// `race::plan_race` (the first try at a level 6) with a planner beam and a scan beam.
     Race(usize, usize),
+    /// The planner (a beam of the width given), then the exact race searched for a plan one
+    /// turn shorter or more, within the node budget given (`exact:W:NODES`).
+    Exact(usize, u64),
 }
 
 impl Who {
@@ -41,6 +50,10 @@ impl Who {
         if let Some(w) = text.strip_prefix("race:") {
             let (a, b) = w.split_once(':').expect("race:W:WS");
             return Who::Race(a.parse().unwrap(), b.parse().unwrap());
+        }
+        if let Some(w) = text.strip_prefix("exact:") {
+            let (a, b) = w.split_once(':').expect("exact:W:NODES");
+            return Who::Exact(a.parse().unwrap(), b.parse().unwrap());
         }
         if let Some(w) = text.strip_prefix("block:") {
             let (a, b) = w.split_once(':').expect("block:W:WB");
@@ -58,6 +71,19 @@ impl Who {
             Who::Plan(w) => plan(p, w, w, PLAN_NODES, &PLAN_WEIGHTS, seed, &mut || false).turn,
             Who::Block(w, wb) => block(p, w, wb, seed),
             Who::Race(w, ws) => tabula_querni::race::plan_race(p, w, ws, seed, &mut || false).turn,
+            Who::Exact(w, nodes) => {
+                let mine = plan(p, w, w, PLAN_NODES, &PLAN_WEIGHTS, seed, &mut || false);
+                let Some(t) = mine.turns_to_clear.filter(|&t| t > 1) else {
+                    return mine.turn;
+                };
+                let race = tabula_querni::exact::solve(p, t - 1, nodes);
+                STATS.with(|s| {
+                    let mut s = s.borrow_mut();
+                    s[0] += 1;
+                    s[1] += u64::from(race.turn.is_some());
+                });
+                race.turn.unwrap_or(mine.turn)
+            }
         }
     }
 }
@@ -122,8 +148,46 @@ fn races(a: &[String]) {
     );
 }
 
+/// Each side's race at the starts of a series: the beam's count and the exact one.
+fn exact(a: &[String]) {
+    let width: usize = a[0].parse().unwrap();
+    let (starts, seed, nodes): (u64, u64, u64) = (
+        a[1].parse().unwrap(),
+        a[2].parse().unwrap(),
+        a[3].parse().unwrap(),
+    );
+    let (mut shorter, mut proved) = (0, 0);
+    for pair in 0..starts {
+        let start_seed = mix(&[mix(&[seed, pair]), 0x51A7]);
+        let p = Position::start(start_seed);
+        for (name, q) in [("blue", p), ("red", p.play_unchecked(Turn::PASS))] {
+            let beam = turns_alone(&q, width);
+            let t0 = Instant::now();
+            let r = tabula_querni::exact::solve(&q, beam.min(12), nodes);
+            let lb = tabula_querni::exact::lower_bound(&q, q.turn());
+            proved += u32::from(r.turns.is_some());
+            shorter += u32::from(r.turns.is_some_and(|t| t < beam));
+            println!(
+                "start {pair} {name}: beam {beam} exact {:?} (at least {}, bound {lb}) {} nodes {:.1} s",
+                r.turns,
+                r.at_least,
+                r.nodes,
+                t0.elapsed().as_secs_f64()
+            );
+        }
+    }
+    println!(
+        "proved {proved} of {} sides; shorter than the beam on {shorter}",
+        2 * starts
+    );
+}
+
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
+    if a[0] == "exact" {
+        exact(&a[1..]);
+        return;
+    }
     if a[0] == "races" {
         races(&a[1..]);
         return;
@@ -177,7 +241,7 @@ fn main() {
         );
     }
     let g = f64::from((games - from).max(1));
-    STATS.with(|s| println!("behind {} blocked {}", s.borrow()[0], s.borrow()[1]));
+    STATS.with(|s| println!("looked {} changed {}", s.borrow()[0], s.borrow()[1]));
     println!(
         "{} vs {}: games {from}..{games}, first wins {} second wins {} draws {}: score {:.1}%",
         a[0],

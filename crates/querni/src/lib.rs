@@ -38,6 +38,7 @@
 #![deny(missing_docs)]
 
 pub mod eval;
+pub mod exact;
 pub mod game;
 pub mod plan;
 pub mod players;
