@@ -66,12 +66,12 @@ stage "the evaluation network made twice from nothing (scripts/train-network.sh,
 cargo build --workspace --examples --locked
 nets=("$(mktemp -d)" "$(mktemp -d)")
 for d in "${nets[@]}"; do
-  GENERATIONS=2 GAMES=4 NODES=300 OPENINGS=20 FIRST_EPOCHS=1 EPOCHS=1 SELECT_GAMES=2 SELECT_TC=10 BIN=target/debug \
+  GENERATIONS=2 FILES=3 GAMES=2 NODES=300 OPENINGS=20 FIRST_EPOCHS=1 EPOCHS=1 SELECT_GAMES=2 SELECT_TC=10 BIN=target/debug \
     scripts/train-network.sh "$d" > "$d/run.log"
 done
 cmp "${nets[0]}/net1.nnue" "${nets[1]}/net1.nnue"
 target/debug/examples/nnue_made_by "${nets[0]}/net1.nnue" > "${nets[0]}/record.txt"
-grep -q '^nnue_datagen --games 4 --nodes 300 --openings 20 --seed 12 --net net0.nnue --out gen1_s12.bin$' "${nets[0]}/record.txt"
+grep -q '^nnue_datagen --games 2 --nodes 300 --openings 20 --seed 103 --net net0.nnue --out gen1_s103.bin$' "${nets[0]}/record.txt"
 tail -n 1 "${nets[0]}/record.txt" | grep -q '^nnue_train --out net1.nnue --init net0.nnue.f32 '
 grep -q '^net1.nnue: {"games":2' "${nets[0]}/selection.txt"
 rm -rf "${nets[@]}"

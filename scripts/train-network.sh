@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Makes the QuickChess evaluation network from nothing, reproducibly: self-play data, training
 # and a selection match, every step with its seeds. A step whose output is there is skipped,
-# so a stopped run goes on where it stopped (a data file cut off is made again). The commands
+# so a stopped run goes on where it stopped (a data file cut off is made again: the data are cut
+# into files of GAMES games, some minutes each, so that a stop loses little). The commands
 # run inside DIR, so the records in the networks name the files as DIR holds them.
 #
 # Usage: scripts/train-network.sh DIR
 #
 # Generation 0 of data plays with the hand-written evaluation, generation g (g >= 1) with
-# network g-1; each generation is two files, seeds 10g+1 and 10g+2, made side by side (one a
-# core). Network 0 is trained from random weights (seed 1) on generation 0; network g
+# network g-1; each generation is FILES files, seeds 100g+1 to 100g+FILES, made two at a time
+# side by side (one a core). Network 0 is trained from random weights (seed 1) on generation 0; network g
 # continues network g-1 on every generation so far. Selection: each network against the
 # built-in one, self-play at SELECT_TC ms a move (EvalFile), SELECT_GAMES games; the scores go
 # to DIR/selection.txt. Each network's file names the commands that made it and its data
@@ -16,7 +17,8 @@
 # crates/chess/src/engine/nnue/quickchess.nnue once it has beaten the built-in one against
 # Fairy-Stockfish (BENCHMARKS.md's command).
 #
-# Settings (environment, defaults in brackets): GENERATIONS [3], GAMES a data file [60000],
+# Settings (environment, defaults in brackets): GENERATIONS [3], FILES a generation [10], GAMES a
+# data file [12000],
 # NODES searched a move [5000], OPENINGS the games start from [500], HIDDEN [256], FIRST_EPOCHS [40], EPOCHS later [20],
 # SELECT_GAMES [400], SELECT_TC [25], BIN, the directory of `tabula` and the examples
 # [target/release, built here]. At the defaults a generation takes about an hour of both
@@ -27,7 +29,8 @@ cd "$(dirname "$0")/.."
 dir="${1:?usage: scripts/train-network.sh DIR}"
 mkdir -p "$dir"
 GENERATIONS="${GENERATIONS:-3}"
-GAMES="${GAMES:-60000}"
+FILES="${FILES:-10}"
+GAMES="${GAMES:-12000}"
 NODES="${NODES:-5000}"
 OPENINGS="${OPENINGS:-500}"
 HIDDEN="${HIDDEN:-256}"
@@ -58,14 +61,21 @@ files=()
 for ((g = 0; g < GENERATIONS; g++)); do
   net=""
   [ "$g" -gt 0 ] && net="net$((g - 1)).nnue"
-  a="gen${g}_s$((10 * g + 1)).bin"
-  b="gen${g}_s$((10 * g + 2)).bin"
-  echo "generation $g: $a, $b${net:+ (playing with $net)}"
-  data $((10 * g + 1)) "$a" "$net" &
-  first=$!
-  data $((10 * g + 2)) "$b" "$net"
-  wait "$first"
-  files+=("$a" "$b")
+  echo "generation $g: $FILES files, seeds $((100 * g + 1)) to $((100 * g + FILES))${net:+ (playing with $net)}"
+  for ((k = 1; k <= FILES; k += 2)); do
+    a="gen${g}_s$((100 * g + k)).bin"
+    files+=("$a")
+    if [ "$k" -lt "$FILES" ]; then
+      b="gen${g}_s$((100 * g + k + 1)).bin"
+      files+=("$b")
+      data $((100 * g + k)) "$a" "$net" &
+      first=$!
+      data $((100 * g + k + 1)) "$b" "$net"
+      wait "$first"
+    else
+      data $((100 * g + k)) "$a" "$net"
+    fi
+  done
   out="net$g.nnue"
   # the trainer writes its network after every epoch: `.done` says the last one is in
   if [ ! -f "$out.done" ]; then
