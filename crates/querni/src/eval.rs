@@ -52,12 +52,31 @@ impl Default for Weights {
 
 /// The squares of `side`'s numbers 1..=16 (`OFF` once removed), index 0 unused.
 #[inline]
-fn squares(p: &Position, side: Side) -> [u8; 17] {
+pub(crate) fn squares(p: &Position, side: Side) -> [u8; 17] {
     let mut sq = [OFF; 17];
     for n in 1..=PIECES {
         sq[n as usize] = p.at[side.id(n) as usize];
     }
     sq
+}
+
+/// The runs of consecutive numbers still on the board, as ranges of numbers (`start..end`,
+/// `end` exclusive), in order: each run is made a chain and removed in one or more parts.
+pub(crate) fn runs(sq: &[u8; 17]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let mut n = 1;
+    std::iter::from_fn(move || {
+        while n <= PIECES as usize && sq[n] == OFF {
+            n += 1;
+        }
+        if n > PIECES as usize {
+            return None;
+        }
+        let start = n;
+        while n <= PIECES as usize && sq[n] != OFF {
+            n += 1;
+        }
+        Some(start..n)
+    })
 }
 
 /// Distance beyond touching of two squares.
@@ -140,20 +159,9 @@ pub fn cost(p: &Position, side: Side, w: &Weights) -> i32 {
         }
         pairs[n] = c;
     }
-    let mut total = 0;
-    let mut n = 1;
-    while n <= PIECES as usize {
-        if sq[n] == OFF {
-            n += 1;
-            continue;
-        }
-        let start = n;
-        while n <= PIECES as usize && sq[n] != OFF {
-            n += 1;
-        }
-        total += run_cost(&pairs[start..n - 1], w);
-    }
-    total
+    runs(&sq)
+        .map(|run| run_cost(&pairs[run.start..run.end - 1], w))
+        .sum()
 }
 
 /// The work `side` still has in squares of distance (the cost with only the gap weight).

@@ -9,6 +9,7 @@
 //! pieces moved (one movement moves one piece, so the least number of movements is a vertex
 //! cover of those pairs), and each part of the removal takes a turn of its own.
 
+use crate::eval::{runs, squares};
 use crate::position::{OFF, PIECES, Position, Side, distance};
 use crate::search::generate;
 use crate::turn::Turn;
@@ -20,13 +21,7 @@ const MAX_PARTS: usize = 5;
 /// A lower bound on the own turns `side` needs to remove all its pieces in `pos`, whatever
 /// the other side does not do: 0 once they are all removed.
 pub fn lower_bound(pos: &Position, side: Side) -> u8 {
-    let sq: [u8; 17] = std::array::from_fn(|n| {
-        if n == 0 {
-            OFF
-        } else {
-            pos.at[side.id(n as u8) as usize]
-        }
-    });
+    let sq = squares(pos, side);
     // broken[n]: numbers n and n + 1 are both on the board and do not touch.
     let broken: [bool; 17] = std::array::from_fn(|n| {
         (1..PIECES as usize).contains(&n)
@@ -37,17 +32,8 @@ pub fn lower_bound(pos: &Position, side: Side) -> u8 {
     // total[p]: least movements over the runs so far cut into p parts.
     let mut total = [u8::MAX; MAX_PARTS + 1];
     total[0] = 0;
-    let mut n = 1;
-    while n <= PIECES as usize {
-        if sq[n] == OFF {
-            n += 1;
-            continue;
-        }
-        let start = n;
-        while n <= PIECES as usize && sq[n] != OFF {
-            n += 1;
-        }
-        let run = run_parts(&broken[start..n - 1]);
+    for numbers in runs(&sq) {
+        let run = run_parts(&broken[numbers.start..numbers.end - 1]);
         let mut merged = [u8::MAX; MAX_PARTS + 1];
         for (a, &ta) in total.iter().enumerate() {
             for (b, &rb) in run.iter().enumerate() {
