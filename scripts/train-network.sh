@@ -9,8 +9,12 @@
 #
 # Generation 0 of data plays with the hand-written evaluation, generation g (g >= 1) with
 # network g-1; each generation is FILES files, seeds 100g+1 to 100g+FILES, made two at a time
-# side by side (one a core). Network 0 is trained from random weights (seed 1) on generation 0; network g
-# continues network g-1 on every generation so far. Selection: each network against the
+# side by side (one a core). Network 0 is trained from random weights (seed 1) on generation
+# 0; network g continues network g-1 on every generation so far. With FROM=FILE (a network
+# file, say the shipped one, copied into DIR as from.nnue) the run continues that network
+# instead: generation 0 plays with it and network 0 starts from its weights (EPOCHS, the later
+# learning rate), so its record goes on from FILE's; its seeds are 1000 more (1001, ..., 1101,
+# ...), so its files' names differ from those FILE's record may name. Selection: each network against the
 # built-in one, self-play at SELECT_TC ms a move (EvalFile), SELECT_GAMES games; the scores go
 # to DIR/selection.txt. Each network's file names the commands that made it and its data
 # (`cargo run -p tabula --example nnue_made_by -- DIR/net2.nnue`); the one to ship is copied to
@@ -20,7 +24,7 @@
 # Settings (environment, defaults in brackets): GENERATIONS [3], FILES a generation [10], GAMES a
 # data file [12000],
 # NODES searched a move [5000], OPENINGS the games start from [500], HIDDEN [256], FIRST_EPOCHS [40], EPOCHS later [20],
-# SELECT_GAMES [400], SELECT_TC [25], BIN, the directory of `tabula` and the examples
+# SELECT_GAMES [400], SELECT_TC [25], FROM [none], BIN, the directory of `tabula` and the examples
 # [target/release, built here]. At the defaults a generation takes about an hour of both
 # cores, a network some minutes, a selection match about six.
 set -euo pipefail
@@ -38,6 +42,12 @@ FIRST_EPOCHS="${FIRST_EPOCHS:-40}"
 EPOCHS="${EPOCHS:-20}"
 SELECT_GAMES="${SELECT_GAMES:-400}"
 SELECT_TC="${SELECT_TC:-25}"
+FROM="${FROM:-}"
+base=0
+[ -n "$FROM" ] && base=1000
+if [ -n "$FROM" ] && [ ! -f "$dir/from.nnue" ]; then
+  cp "$FROM" "$dir/from.nnue"
+fi
 if [ -z "${BIN:-}" ]; then
   cargo build --release --locked -p tabula --bin tabula --example nnue_datagen --example nnue_train
   BIN=target/release
@@ -60,27 +70,30 @@ data() { # seed, name, the network file to play with (or nothing: the hand-writt
 files=()
 for ((g = 0; g < GENERATIONS; g++)); do
   net=""
+  [ -n "$FROM" ] && net="from.nnue"
   [ "$g" -gt 0 ] && net="net$((g - 1)).nnue"
-  echo "generation $g: $FILES files, seeds $((100 * g + 1)) to $((100 * g + FILES))${net:+ (playing with $net)}"
+  echo "generation $g: $FILES files, seeds $((base + 100 * g + 1)) to $((base + 100 * g + FILES))${net:+ (playing with $net)}"
   for ((k = 1; k <= FILES; k += 2)); do
-    a="gen${g}_s$((100 * g + k)).bin"
+    a="gen${g}_s$((base + 100 * g + k)).bin"
     files+=("$a")
     if [ "$k" -lt "$FILES" ]; then
-      b="gen${g}_s$((100 * g + k + 1)).bin"
+      b="gen${g}_s$((base + 100 * g + k + 1)).bin"
       files+=("$b")
-      data $((100 * g + k)) "$a" "$net" &
+      data $((base + 100 * g + k)) "$a" "$net" &
       first=$!
-      data $((100 * g + k + 1)) "$b" "$net"
+      data $((base + 100 * g + k + 1)) "$b" "$net"
       wait "$first"
     else
-      data $((100 * g + k)) "$a" "$net"
+      data $((base + 100 * g + k)) "$a" "$net"
     fi
   done
   out="net$g.nnue"
   # the trainer writes its network after every epoch: `.done` says the last one is in
   if [ ! -f "$out.done" ]; then
     echo "network $g from ${#files[@]} data files"
-    if [ "$g" -eq 0 ]; then
+    if [ "$g" -eq 0 ] && [ -n "$FROM" ]; then
+      "$train" --out "$out" --init from.nnue --hidden "$HIDDEN" --epochs "$EPOCHS" --batch 8192 --lr 0.0007 --seed 1 "${files[@]}" 2> "net$g.log"
+    elif [ "$g" -eq 0 ]; then
       "$train" --out "$out" --hidden "$HIDDEN" --epochs "$FIRST_EPOCHS" --batch 8192 --lr 0.001 --seed 1 "${files[@]}" 2> "net$g.log"
     else
       "$train" --out "$out" --init "net$((g - 1)).nnue.f32" --hidden "$HIDDEN" --epochs "$EPOCHS" --batch 8192 --lr 0.0007 --seed 1 "${files[@]}" 2> "net$g.log"

@@ -14,7 +14,7 @@
 //! scores are compared with the float network's on held-out positions.
 //!
 //! The network file names what made it: the record beside each data file (`DATA.made-by`,
-//! written by `nnue_datagen`), with `--init F.f32` the record of the network `F` it
+//! written by `nnue_datagen`), with `--init F.f32` (or `--init F`) the record of the network `F` it
 //! continues, then this command, each line once (`tabula::engine::network_file`).
 //!
 //! A developer's tool: errors stop it with a message.
@@ -39,7 +39,9 @@ struct Args {
     /// Where to write the quantised network (and `<out>.f32`, the float one).
     #[arg(long)]
     out: std::path::PathBuf,
-    /// A float network (`.f32`) to start from instead of random weights.
+    /// A network to start from instead of random weights: a float file (`.f32`, as this tool
+    /// writes beside each network) or a network file itself (its integer weights divided by
+    /// their scales: the shipped network has no float file).
     #[arg(long)]
     init: Option<std::path::PathBuf>,
     /// Hidden neurons (the engine reads only its own `HIDDEN`).
@@ -99,7 +101,8 @@ fn made_by(args: &Args) -> String {
         .map(|d| network_file::data_made_by(std::path::Path::new(d)))
         .collect();
     if let Some(init) = &args.init {
-        // `--init v2c.nnue.f32` continues the network whose file is `v2c.nnue`
+        // `--init v2c.nnue.f32` continues the network whose file is `v2c.nnue`; `--init
+        // v3.nnue` that network itself
         let file = init.to_string_lossy();
         let quantised = std::path::PathBuf::from(file.strip_suffix(".f32").unwrap_or(&file));
         records.push(match network_file::read(&quantised) {
@@ -206,7 +209,18 @@ fn main() -> anyhow::Result<()> {
         k: args.k,
     };
     let (hidden, mut p) = match &args.init {
-        Some(path) => read_f32(path)?,
+        Some(path) if path.extension().is_some_and(|e| e == "f32") => read_f32(path)?,
+        Some(path) => {
+            let net = network_file::read(path).map_err(anyhow::Error::msg)?;
+            let float = FloatNetwork::from_network(&net);
+            (
+                float.hidden,
+                Layout {
+                    hidden: float.hidden,
+                }
+                .flatten(&float),
+            )
+        }
         None => {
             let layout = Layout {
                 hidden: args.hidden,

@@ -1,7 +1,7 @@
 //! The network in floating point, as the trainer holds it, and its quantisation into a file.
 
 use super::format::{Weights, write};
-use super::{INPUTS, QA, QB, SCALE};
+use super::{HIDDEN, INPUTS, Network, QA, QB, SCALE};
 
 /// The largest hidden-layer weight training allows: 30 squares' worth and a bias stay far
 /// inside the `i16` accumulators (`QA` times 30 x 1.98 + 1.98 is below 32,767).
@@ -98,5 +98,29 @@ impl FloatNetwork {
             out_bias,
         };
         write(&weights, &self.made_by)
+    }
+
+    /// The float network an integer one stands for: each weight divided by its scale. A
+    /// network shipped without its float file can be trained on from here (the rounding of
+    /// its file is the only difference).
+    pub fn from_network(net: &Network) -> FloatNetwork {
+        let qa = QA as f32;
+        let qb = QB as f32;
+        FloatNetwork {
+            hidden: HIDDEN,
+            rows: net
+                .rows
+                .iter()
+                .flat_map(|row| row.iter().map(|&w| f32::from(w) / qa))
+                .collect(),
+            bias: net.bias.iter().map(|&w| f32::from(w) / qa).collect(),
+            out: net
+                .out
+                .iter()
+                .flat_map(|half| half.iter().map(|&w| f32::from(w) / qb))
+                .collect(),
+            out_bias: net.out_bias as f32 / (qa * qb),
+            made_by: net.made_by.clone(),
+        }
     }
 }

@@ -204,6 +204,19 @@ fn a_round_trip_through_the_file_keeps_every_weight() {
 }
 
 #[test]
+fn an_integer_network_read_back_as_floats_quantises_to_itself() {
+    // the shipped network too: a network kept without its float file can be trained on
+    for net in [
+        random_net(13),
+        (**embedded().expect("the shipped network")).clone(),
+    ] {
+        let float = FloatNetwork::from_network(&net);
+        assert_eq!(float.made_by, net.made_by);
+        assert_eq!(Network::from_bytes(&float.to_bytes()), Ok(net));
+    }
+}
+
+#[test]
 fn the_file_names_the_commands_that_made_it() {
     let mut float = random_float(12);
     float.made_by = "nnue_train --out v.nnue gen0.bin\n  data gen0.bin: ünïcode kept".into();
