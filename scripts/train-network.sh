@@ -24,7 +24,8 @@
 # Settings (environment, defaults in brackets): GENERATIONS [3], FILES a generation [10], GAMES a
 # data file [12000],
 # NODES searched a move [5000], OPENINGS the games start from [500], HIDDEN [256], FIRST_EPOCHS [40], EPOCHS later [20],
-# SELECT_GAMES [400], SELECT_TC [25], FROM [none], BIN, the directory of `tabula` and the examples
+# SELECT_GAMES [400], SELECT_TC [25], FROM [none], BUCKETS output buckets of network 0 [1; with
+# FROM, a network of one bucket is copied into each; later networks keep network 0's], BIN, the directory of `tabula` and the examples
 # [target/release, built here]. At the defaults a generation takes about an hour of both
 # cores, a network some minutes, a selection match about six.
 set -euo pipefail
@@ -38,6 +39,7 @@ GAMES="${GAMES:-12000}"
 NODES="${NODES:-5000}"
 OPENINGS="${OPENINGS:-500}"
 HIDDEN="${HIDDEN:-256}"
+BUCKETS="${BUCKETS:-1}"
 FIRST_EPOCHS="${FIRST_EPOCHS:-40}"
 EPOCHS="${EPOCHS:-20}"
 SELECT_GAMES="${SELECT_GAMES:-400}"
@@ -92,9 +94,9 @@ for ((g = 0; g < GENERATIONS; g++)); do
   if [ ! -f "$out.done" ]; then
     echo "network $g from ${#files[@]} data files"
     if [ "$g" -eq 0 ] && [ -n "$FROM" ]; then
-      "$train" --out "$out" --init from.nnue --hidden "$HIDDEN" --epochs "$EPOCHS" --batch 8192 --lr 0.0007 --seed 1 "${files[@]}" 2> "net$g.log"
+      "$train" --out "$out" --init from.nnue --buckets "$BUCKETS" --hidden "$HIDDEN" --epochs "$EPOCHS" --batch 8192 --lr 0.0007 --seed 1 "${files[@]}" 2> "net$g.log"
     elif [ "$g" -eq 0 ]; then
-      "$train" --out "$out" --hidden "$HIDDEN" --epochs "$FIRST_EPOCHS" --batch 8192 --lr 0.001 --seed 1 "${files[@]}" 2> "net$g.log"
+      "$train" --out "$out" --buckets "$BUCKETS" --hidden "$HIDDEN" --epochs "$FIRST_EPOCHS" --batch 8192 --lr 0.001 --seed 1 "${files[@]}" 2> "net$g.log"
     else
       "$train" --out "$out" --init "net$((g - 1)).nnue.f32" --hidden "$HIDDEN" --epochs "$EPOCHS" --batch 8192 --lr 0.0007 --seed 1 "${files[@]}" 2> "net$g.log"
     fi

@@ -47,6 +47,10 @@ struct Args {
     /// Hidden neurons (the engine reads only its own `HIDDEN`).
     #[arg(long, default_value_t = nnue::HIDDEN)]
     hidden: usize,
+    /// Output buckets (1 to 8; default: `--init`'s, or 1). A network of one bucket given to
+    /// `--init` is copied into each, so training starts from its scores.
+    #[arg(long)]
+    buckets: Option<usize>,
     #[arg(long, default_value_t = 30)]
     epochs: usize,
     #[arg(long, default_value_t = 16_384)]
@@ -78,9 +82,9 @@ struct Args {
 }
 
 /// Random starting weights: each view's sums spread around the activation's range.
-fn random_network(hidden: usize, seed: u64) -> FloatNetwork {
+fn random_network(hidden: usize, buckets: usize, seed: u64) -> FloatNetwork {
     let mut rng = seeded(seed);
-    let mut net = FloatNetwork::zeros(hidden);
+    let mut net = FloatNetwork::zeros(hidden, buckets);
     net.rows
         .iter_mut()
         .for_each(|w| *w = rng.random_range(-0.2..0.2));
@@ -124,6 +128,7 @@ fn save(
     let mut net = layout.network(p);
     net.made_by = made_by.to_string();
     std::fs::write(out, net.to_bytes()).with_context(|| format!("write {}", out.display()))?;
+    // the float file: the hidden neurons, then the flat vector (its length gives the buckets)
     let mut raw = (net.hidden as u32).to_le_bytes().to_vec();
     for x in p {
         raw.extend_from_slice(&x.to_le_bytes());
@@ -133,7 +138,7 @@ fn save(
     Ok(net)
 }
 
-fn read_f32(path: &std::path::Path) -> anyhow::Result<(usize, Vec<f32>)> {
+fn read_f32(path: &std::path::Path) -> anyhow::Result<FloatNetwork> {
     let raw = std::fs::read(path).with_context(|| format!("read {}", path.display()))?;
     anyhow::ensure!(raw.len() >= 4 && raw.len() % 4 == 0, "not a float network");
     let hidden = u32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]]) as usize;
@@ -141,8 +146,35 @@ fn read_f32(path: &std::path::Path) -> anyhow::Result<(usize, Vec<f32>)> {
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    anyhow::ensure!(p.len() == Layout { hidden }.len(), "wrong length");
-    Ok((hidden, p))
+    let layout = Layout::of_length(hidden, p.len())
+        .with_context(|| format!("{}: wrong length for {hidden} neurons", path.display()))?;
+    Ok(layout.network(&p))
+}
+
+/// The network training starts from: `--init`'s (a float file or a network file) or random
+/// weights, with `--buckets` output buckets (a network of one bucket is copied into more).
+fn start(args: &Args) -> anyhow::Result<FloatNetwork> {
+    let net = match &args.init {
+        Some(path) if path.extension().is_some_and(|e| e == "f32") => read_f32(path)?,
+        Some(path) => FloatNetwork::from_network(
+            network_file::read(path)
+                .map_err(anyhow::Error::msg)?
+                .as_ref(),
+        ),
+        None => random_network(args.hidden, args.buckets.unwrap_or(1), args.seed),
+    };
+    match args.buckets {
+        Some(b) if b != net.buckets => {
+            anyhow::ensure!(
+                net.buckets == 1 && (1..=nnue::MAX_BUCKETS).contains(&b),
+                "--buckets {b}: a network of {} buckets is continued with its own number, one bucket can be copied into 1 to {}",
+                net.buckets,
+                nnue::MAX_BUCKETS
+            );
+            Ok(net.with_buckets(b))
+        }
+        _ => Ok(net),
+    }
 }
 
 /// The loss of the hand-written evaluation on `data`, for comparison.
@@ -183,7 +215,8 @@ fn quantisation_check(float: &FloatNetwork, bytes: &[u8], data: &Samples, n: usi
         } else {
             tabula_chess::Color::White
         };
-        let int = net.output(&net.refresh(&colors, &roles), turn) as f32;
+        let pieces = (colors[0] | colors[1]).count_ones();
+        let int = net.output(&net.refresh(&colors, &roles), turn, pieces) as f32;
         let ours: Vec<usize> = data.ours(i).iter().map(|&f| usize::from(f)).collect();
         let theirs: Vec<usize> = ours.iter().map(|&f| usize::from(other[f])).collect();
         let exact = float.evaluate(&ours, &theirs);
@@ -208,30 +241,10 @@ fn main() -> anyhow::Result<()> {
         lambda: args.lambda,
         k: args.k,
     };
-    let (hidden, mut p) = match &args.init {
-        Some(path) if path.extension().is_some_and(|e| e == "f32") => read_f32(path)?,
-        Some(path) => {
-            let net = network_file::read(path).map_err(anyhow::Error::msg)?;
-            let float = FloatNetwork::from_network(&net);
-            (
-                float.hidden,
-                Layout {
-                    hidden: float.hidden,
-                }
-                .flatten(&float),
-            )
-        }
-        None => {
-            let layout = Layout {
-                hidden: args.hidden,
-            };
-            (
-                args.hidden,
-                layout.flatten(&random_network(args.hidden, args.seed)),
-            )
-        }
-    };
-    let layout = Layout { hidden };
+    let first = start(&args)?;
+    let (hidden, buckets) = (first.hidden, first.buckets);
+    let layout = Layout { hidden, buckets };
+    let mut p = layout.flatten(&first);
     // how well the labels alone do: the search's score as the prediction
     let label_only: f64 = (0..test.len())
         .map(|i| {
@@ -242,7 +255,7 @@ fn main() -> anyhow::Result<()> {
         .sum::<f64>()
         / test.len().max(1) as f64;
     eprintln!(
-        "hidden {hidden}, held-out loss {:.6} at the start; the search's own scores would score {label_only:.6}, the hand-written evaluation {:.6}",
+        "hidden {hidden}, {buckets} output bucket(s), held-out loss {:.6} at the start; the search's own scores would score {label_only:.6}, the hand-written evaluation {:.6}",
         evaluate_loss(&p, layout, &test, &other, loss),
         hand_loss(&test, loss)?
     );

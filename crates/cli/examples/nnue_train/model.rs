@@ -1,14 +1,15 @@
 //! The network's parameters as one flat vector, the loss and its gradient, and AdamW.
 //!
 //! The forward pass is exactly [`FloatNetwork::output`]: the side to move's accumulator and the
-//! other side's, through the squared clipped ReLU, to one output. The loss of a position is
+//! other side's, through the squared clipped ReLU, to one output, by the output bucket the
+//! number of pieces chooses (only that bucket's weights get a gradient from the position). The loss of a position is
 //! `(sigmoid(out * SCALE / k) - target)^2` with `target = lambda * sigmoid(score / k) + (1 -
 //! lambda) * result`: the network learns the search's scores, pulled towards what the game's
 //! result says of them. Gradients of the hidden layer are added only to the rows of the inputs
 //! present (about twenty of 360 per view).
 
 use tabula_chess::engine::nnue::float::{HIDDEN_CLIP, OUT_CLIP, screlu};
-use tabula_chess::engine::nnue::{FloatNetwork, INPUTS, SCALE};
+use tabula_chess::engine::nnue::{FloatNetwork, INPUTS, SCALE, bucket};
 
 use crate::data::Samples;
 
@@ -38,6 +39,8 @@ impl Loss {
 pub struct Layout {
     /// Neurons of the hidden layer.
     pub hidden: usize,
+    /// Output buckets.
+    pub buckets: usize,
 }
 
 impl Layout {
@@ -48,10 +51,28 @@ impl Layout {
         self.bias() + self.hidden
     }
     pub fn out_bias(&self) -> usize {
-        self.out() + 2 * self.hidden
+        self.out() + 2 * self.hidden * self.buckets
     }
     pub fn len(&self) -> usize {
-        self.out_bias() + 1
+        self.out_bias() + self.buckets
+    }
+
+    /// The output weights of bucket `k` (side to move, then the other side) and its bias.
+    pub fn bucket_out(&self, k: usize) -> (std::ops::Range<usize>, usize) {
+        let start = self.out() + 2 * self.hidden * k;
+        (start..start + 2 * self.hidden, self.out_bias() + k)
+    }
+
+    /// The layout of a flat vector of `len` numbers with `hidden` neurons: the number of
+    /// buckets follows from the length (`None` if no number fits).
+    pub fn of_length(hidden: usize, len: usize) -> Option<Layout> {
+        let fixed = INPUTS * hidden + hidden;
+        let per_bucket = 2 * hidden + 1;
+        let rest = len.checked_sub(fixed)?;
+        (rest % per_bucket == 0 && rest > 0).then_some(Layout {
+            hidden,
+            buckets: rest / per_bucket,
+        })
     }
 
     /// The flat vector of a network.
@@ -60,7 +81,7 @@ impl Layout {
         v.extend_from_slice(&net.rows);
         v.extend_from_slice(&net.bias);
         v.extend_from_slice(&net.out);
-        v.push(net.out_bias);
+        v.extend_from_slice(&net.out_bias);
         v
     }
 
@@ -70,8 +91,9 @@ impl Layout {
             hidden: self.hidden,
             rows: p[..self.bias()].to_vec(),
             bias: p[self.bias()..self.out()].to_vec(),
+            buckets: self.buckets,
             out: p[self.out()..self.out_bias()].to_vec(),
-            out_bias: p[self.out_bias()],
+            out_bias: p[self.out_bias()..self.len()].to_vec(),
             made_by: String::new(),
         }
     }
@@ -122,10 +144,11 @@ pub fn forward(
         l,
         ours.iter().map(|&f| usize::from(other[usize::from(f)])),
     );
-    let (wo, wt) = p[l.out()..l.out_bias()].split_at(l.hidden);
+    let (weights, bias) = l.bucket_out(bucket(ours.len(), l.buckets));
+    let (wo, wt) = p[weights].split_at(l.hidden);
     let a: f32 = s.ours.iter().zip(wo).map(|(x, w)| screlu(*x) * w).sum();
     let b: f32 = s.theirs.iter().zip(wt).map(|(x, w)| screlu(*x) * w).sum();
-    a + b + p[l.out_bias()]
+    a + b + p[bias]
 }
 
 /// Adds the gradient of the loss summed over the positions `batch` to `grad`; returns the
@@ -151,9 +174,10 @@ pub fn gradient(
         let t = loss.target(data.score[i], data.result[i]);
         total += f64::from((q - t) * (q - t));
         let g = 2.0 * (q - t) * q * (1.0 - q) * scale;
-        grad[l.out_bias()] += g;
-        let (go, gt) = grad[l.out()..l.out_bias()].split_at_mut(h);
-        let (wo, wt) = p[l.out()..l.out_bias()].split_at(h);
+        let (weights, bias) = l.bucket_out(bucket(data.ours(i).len(), l.buckets));
+        grad[bias] += g;
+        let (go, gt) = grad[weights.clone()].split_at_mut(h);
+        let (wo, wt) = p[weights].split_at(h);
         for j in 0..h {
             let (x, z) = (s.ours[j], s.theirs[j]);
             go[j] += g * screlu(x);

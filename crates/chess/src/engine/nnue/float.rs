@@ -1,7 +1,7 @@
 //! The network in floating point, as the trainer holds it, and its quantisation into a file.
 
 use super::format::{Weights, write};
-use super::{HIDDEN, INPUTS, Network, QA, QB, SCALE};
+use super::{HIDDEN, INPUTS, Network, QA, QB, SCALE, bucket};
 
 /// The largest hidden-layer weight training allows: 30 squares' worth and a bias stay far
 /// inside the `i16` accumulators (`QA` times 30 x 1.98 + 1.98 is below 32,767).
@@ -19,11 +19,13 @@ pub struct FloatNetwork {
     pub rows: Vec<f32>,
     /// The hidden layer's biases.
     pub bias: Vec<f32>,
-    /// The output weights: `hidden` for the side to move's accumulator, then `hidden` for the
-    /// other side's.
+    /// Output buckets ([`super::bucket`]).
+    pub buckets: usize,
+    /// The output weights, bucket after bucket: `hidden` for the side to move's accumulator,
+    /// then `hidden` for the other side's.
     pub out: Vec<f32>,
-    /// The output bias.
-    pub out_bias: f32,
+    /// The output bias of each bucket.
+    pub out_bias: Vec<f32>,
     /// The commands that made the network, written into its file.
     pub made_by: String,
 }
@@ -36,14 +38,15 @@ pub fn screlu(x: f32) -> f32 {
 }
 
 impl FloatNetwork {
-    /// A network of zeros.
-    pub fn zeros(hidden: usize) -> FloatNetwork {
+    /// A network of zeros with `buckets` output buckets.
+    pub fn zeros(hidden: usize, buckets: usize) -> FloatNetwork {
         FloatNetwork {
             hidden,
             rows: vec![0.0; INPUTS * hidden],
             bias: vec![0.0; hidden],
-            out: vec![0.0; 2 * hidden],
-            out_bias: 0.0,
+            buckets,
+            out: vec![0.0; 2 * hidden * buckets],
+            out_bias: vec![0.0; buckets],
             made_by: String::new(),
         }
     }
@@ -59,14 +62,16 @@ impl FloatNetwork {
     }
 
     /// The raw output (before scaling to centipawns) for the side to move's inputs `ours`
-    /// and the other side's `theirs`.
+    /// and the other side's `theirs` (one input a piece, so their number chooses the bucket).
     pub fn output(&self, ours: &[usize], theirs: &[usize]) -> f32 {
-        let (wo, wt) = self.out.split_at(self.hidden);
+        let k = bucket(ours.len(), self.buckets);
+        let weights = &self.out[2 * self.hidden * k..2 * self.hidden * (k + 1)];
+        let (wo, wt) = weights.split_at(self.hidden);
         let a = self.accumulate(ours);
         let b = self.accumulate(theirs);
         let sum: f32 = a.iter().zip(wo).map(|(x, w)| screlu(*x) * w).sum::<f32>()
             + b.iter().zip(wt).map(|(x, w)| screlu(*x) * w).sum::<f32>();
-        sum + self.out_bias
+        sum + self.out_bias[k]
     }
 
     /// The score in centipawns for the side to move.
@@ -89,15 +94,31 @@ impl FloatNetwork {
             .iter()
             .map(|&w| q(w.clamp(-OUT_CLIP, OUT_CLIP), QB))
             .collect();
-        let out_bias = (self.out_bias * (QA * QB) as f32).round() as i32;
+        let out_bias: Vec<i32> = self
+            .out_bias
+            .iter()
+            .map(|b| (b * (QA * QB) as f32).round() as i32)
+            .collect();
         let weights = Weights {
             hidden: self.hidden,
             rows: &rows,
             bias: &bias,
             out: &out,
-            out_bias,
+            out_bias: &out_bias,
         };
         write(&weights, &self.made_by)
+    }
+
+    /// The same network with `buckets` output buckets, each a copy of bucket 0's weights: it
+    /// scores every board as before, and training can then make the buckets differ.
+    pub fn with_buckets(&self, buckets: usize) -> FloatNetwork {
+        let one = &self.out[..2 * self.hidden];
+        FloatNetwork {
+            buckets,
+            out: one.repeat(buckets),
+            out_bias: vec![self.out_bias[0]; buckets],
+            ..self.clone()
+        }
     }
 
     /// The float network an integer one stands for: each weight divided by its scale. A
@@ -114,12 +135,14 @@ impl FloatNetwork {
                 .flat_map(|row| row.iter().map(|&w| f32::from(w) / qa))
                 .collect(),
             bias: net.bias.iter().map(|&w| f32::from(w) / qa).collect(),
+            buckets: net.buckets(),
             out: net
                 .out
                 .iter()
+                .flatten()
                 .flat_map(|half| half.iter().map(|&w| f32::from(w) / qb))
                 .collect(),
-            out_bias: net.out_bias as f32 / (qa * qb),
+            out_bias: net.out_bias.iter().map(|&b| b as f32 / (qa * qb)).collect(),
             made_by: net.made_by.clone(),
         }
     }

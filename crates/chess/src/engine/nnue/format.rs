@@ -6,27 +6,27 @@
 //! | bytes | what |
 //! |---|---|
 //! | 8 | the magic `TABULANN` |
-//! | 4 | the format version, 2 (version 1, read too, has no `made by` text) |
-//! | 4 x 5 | inputs, hidden neurons, `QA`, `QB`, `SCALE` |
+//! | 4 | the format version, 3 (read too: version 2, without the number of buckets, which is then 1, and version 1, without `made by` text either) |
+//! | 4 x 6 | inputs, hidden neurons, `QA`, `QB`, `SCALE`, output buckets B (1 to [`MAX_BUCKETS`]; not in versions 1 and 2) |
 //! | 4 + n | `made by`: its length n (at most [`MADE_BY_MAX`]) and UTF-8 text, the commands that made the network |
 //! | 2 x inputs x hidden | the hidden layer's weights, one row of `hidden` per input (`i16`) |
 //! | 2 x hidden | the hidden layer's biases (`i16`) |
-//! | 2 x 2 x hidden | the output weights: side to move, then the other side (`i16`) |
-//! | 4 | the output bias (`i32`) |
+//! | B x 2 x 2 x hidden | per bucket, the output weights: side to move, then the other side (`i16`) |
+//! | B x 4 | per bucket, the output bias (`i32`) |
 //! | 8 | FNV-1a (64-bit) of every byte before it |
 //!
 //! Numbers are little-endian.
 
 use super::network::Network;
-use super::{HIDDEN, INPUTS, QA, QB, SCALE};
+use super::{HIDDEN, INPUTS, MAX_BUCKETS, QA, QB, SCALE};
 
 /// The first bytes of every network file.
 pub const MAGIC: [u8; 8] = *b"TABULANN";
-/// The format version this code writes (it reads this one and version 1).
-pub const VERSION: u32 = 2;
-/// The first version, without the `made by` text.
+/// The format version this code writes (it reads this one and versions 1 and 2).
+pub const VERSION: u32 = 3;
+/// The first version, without the `made by` text (and one output bucket).
 const VERSION_1: u32 = 1;
-/// The header's length in bytes, up to the `made by` text.
+/// The header's length in bytes up to the number of buckets (versions 1 and 2 end there).
 const HEADER: usize = 8 + 4 + 4 * 5;
 /// The longest `made by` text a file holds, in bytes: a few dozen commands.
 pub const MADE_BY_MAX: usize = 16 * 1024;
@@ -38,7 +38,7 @@ pub enum NetError {
     #[error("not a Tabula network file (it does not start with TABULANN)")]
     Magic,
     /// A network file of another format version.
-    #[error("network format version {found}, this engine reads versions 1 and {VERSION}")]
+    #[error("network format version {found}, this engine reads versions 1 to {VERSION}")]
     Version {
         /// The version in the file.
         found: u32,
@@ -53,6 +53,9 @@ pub enum NetError {
         /// This engine's.
         expected: u32,
     },
+    /// A number of output buckets outside 1 to [`MAX_BUCKETS`].
+    #[error("the network has {0} output buckets, this engine reads 1 to {MAX_BUCKETS}")]
+    Buckets(u32),
     /// The `made by` text is longer than [`MADE_BY_MAX`] or not UTF-8.
     #[error("the network's `made by` text is {0}")]
     MadeBy(&'static str),
@@ -79,9 +82,10 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The length of the weights, the output bias and the checksum for `hidden` neurons.
-fn length(inputs: usize, hidden: usize) -> usize {
-    2 * inputs * hidden + 2 * hidden + 4 * hidden + 4 + 8
+/// The length of the weights, the output biases and the checksum for `hidden` neurons and
+/// `buckets` output buckets.
+fn length(inputs: usize, hidden: usize, buckets: usize) -> usize {
+    2 * inputs * hidden + 2 * hidden + buckets * (4 * hidden + 4) + 8
 }
 
 /// The integer weights of a network of `hidden` neurons, in the file's order.
@@ -92,10 +96,10 @@ pub struct Weights<'a> {
     pub rows: &'a [i16],
     /// The hidden layer's biases.
     pub bias: &'a [i16],
-    /// The output weights, side to move then the other side.
+    /// Per output bucket, the output weights, side to move then the other side.
     pub out: &'a [i16],
-    /// The output bias.
-    pub out_bias: i32,
+    /// Per output bucket, the output bias (as many as there are buckets).
+    pub out_bias: &'a [i32],
 }
 
 /// Writes a network and the text saying what made it (cut to [`MADE_BY_MAX`] bytes at a
@@ -113,7 +117,8 @@ pub fn write(w: &Weights, made_by: &str) -> Vec<u8> {
         out,
         out_bias,
     } = *w;
-    let mut b = Vec::with_capacity(HEADER + 4 + made_by.len() + length(INPUTS, hidden));
+    let buckets = out_bias.len();
+    let mut b = Vec::with_capacity(HEADER + 8 + made_by.len() + length(INPUTS, hidden, buckets));
     b.extend_from_slice(&MAGIC);
     for n in [
         VERSION,
@@ -122,6 +127,7 @@ pub fn write(w: &Weights, made_by: &str) -> Vec<u8> {
         QA as u32,
         QB as u32,
         SCALE as u32,
+        buckets as u32,
     ] {
         b.extend_from_slice(&n.to_le_bytes());
     }
@@ -130,7 +136,9 @@ pub fn write(w: &Weights, made_by: &str) -> Vec<u8> {
     for w in rows.iter().chain(bias).chain(out) {
         b.extend_from_slice(&w.to_le_bytes());
     }
-    b.extend_from_slice(&out_bias.to_le_bytes());
+    for bias in out_bias {
+        b.extend_from_slice(&bias.to_le_bytes());
+    }
     let sum = checksum(&b);
     b.extend_from_slice(&sum.to_le_bytes());
     b
@@ -150,7 +158,7 @@ impl Network {
             return Err(NetError::Magic);
         }
         let version = u32_at(bytes, 8);
-        if version != VERSION && version != VERSION_1 {
+        if !(VERSION_1..=VERSION).contains(&version) {
             return Err(NetError::Version { found: version });
         }
         let expected = [
@@ -170,23 +178,39 @@ impl Network {
                 });
             }
         }
-        // version 1 has no `made by` text; version 2 its length, then the text
-        let (made_by, weights_at) = if version == VERSION_1 {
-            (0..0, HEADER)
-        } else {
+        // version 3 has the number of buckets (versions 1 and 2: one)
+        let (buckets, text_at) = if version == VERSION {
             if bytes.len() < HEADER + 4 {
                 return Err(NetError::Length {
                     found: bytes.len(),
-                    expected: HEADER + 4 + length(INPUTS, HIDDEN),
+                    expected: HEADER + 8 + length(INPUTS, HIDDEN, 1),
                 });
             }
-            let n = u32_at(bytes, HEADER) as usize;
+            let b = u32_at(bytes, HEADER);
+            if !(1..=MAX_BUCKETS as u32).contains(&b) {
+                return Err(NetError::Buckets(b));
+            }
+            (b as usize, HEADER + 4)
+        } else {
+            (1, HEADER)
+        };
+        // version 1 has no `made by` text; later ones its length, then the text
+        let (made_by, weights_at) = if version == VERSION_1 {
+            (0..0, text_at)
+        } else {
+            if bytes.len() < text_at + 4 {
+                return Err(NetError::Length {
+                    found: bytes.len(),
+                    expected: text_at + 4 + length(INPUTS, HIDDEN, buckets),
+                });
+            }
+            let n = u32_at(bytes, text_at) as usize;
             if n > MADE_BY_MAX {
                 return Err(NetError::MadeBy("longer than 16 KiB"));
             }
-            (HEADER + 4..HEADER + 4 + n, HEADER + 4 + n)
+            (text_at + 4..text_at + 4 + n, text_at + 4 + n)
         };
-        let expected = weights_at + length(INPUTS, HIDDEN);
+        let expected = weights_at + length(INPUTS, HIDDEN, buckets);
         if bytes.len() != expected {
             return Err(NetError::Length {
                 found: bytes.len(),
@@ -210,10 +234,12 @@ impl Network {
         }
         let mut bias = [0i16; HIDDEN];
         bias.iter_mut().for_each(|w| *w = take());
-        let mut out = [[0i16; HIDDEN]; 2];
-        out.iter_mut().flatten().for_each(|w| *w = take());
-        let tail = &body[body.len() - 4..];
-        let out_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let mut out = vec![[[0i16; HIDDEN]; 2]; buckets];
+        out.iter_mut().flatten().flatten().for_each(|w| *w = take());
+        let out_bias = body[body.len() - 4 * buckets..]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
         let net = Network {
             rows,
             bias,
@@ -234,13 +260,13 @@ impl Network {
     /// The network as a file ([`Network::from_bytes`] reads it back).
     pub fn to_bytes(&self) -> Vec<u8> {
         let rows: Vec<i16> = self.rows.iter().flatten().copied().collect();
-        let out: Vec<i16> = self.out.iter().flatten().copied().collect();
+        let out: Vec<i16> = self.out.iter().flatten().flatten().copied().collect();
         let weights = Weights {
             hidden: HIDDEN,
             rows: &rows,
             bias: &self.bias,
             out: &out,
-            out_bias: self.out_bias,
+            out_bias: &self.out_bias,
         };
         write(&weights, &self.made_by)
     }

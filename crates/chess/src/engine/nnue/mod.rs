@@ -10,7 +10,10 @@
 //! present (the *accumulator*); a move changes two to four inputs, so the search updates the
 //! accumulators by those rows instead of summing all pieces again ([`stack`]). The two
 //! accumulators, the side to move's first, pass through a squared clipped ReLU to one output:
-//! the score in centipawns for the side to move.
+//! the score in centipawns for the side to move. The output layer may have several sets of
+//! weights (*output buckets*, up to [`MAX_BUCKETS`]), one chosen by the number of pieces on
+//! the board ([`bucket`]): an ending is then judged by weights of its own, not by a compromise
+//! with the opening, at no cost to the accumulators.
 //!
 //! Weights are integers (the hidden layer scaled by [`QA`], the output layer by [`QB`]), so the evaluation is exact and identical on every machine, and fixed-size
 //! `i16` arrays let the compiler vectorise the sums without `unsafe`. The trained network is
@@ -52,6 +55,19 @@ pub const QB: i32 = 1024;
 pub const SCALE: i32 = 400;
 /// The largest evaluation the network gives, in centipawns (far from mate scores).
 pub const LIMIT: i32 = 10_000;
+/// The most output buckets a network file may have.
+pub const MAX_BUCKETS: usize = 8;
+/// The most pieces a covered position holds: full QuickChess's twenty at the start (a pawn's
+/// promotion or rescue replaces it).
+const MOST_PIECES: usize = 20;
+
+/// The output bucket, of `buckets`, that scores a board with `pieces` pieces: the range from
+/// the two kings to the twenty of the start cut into `buckets` equal parts (with one bucket,
+/// always 0).
+#[inline]
+pub fn bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) * buckets / (MOST_PIECES - 1)).min(buckets.max(1) - 1)
+}
 
 /// The square seen from `perspective`: Black's view is mirrored top to bottom.
 #[inline]

@@ -1,6 +1,6 @@
 //! The quantised network and its accumulators: the integer arithmetic the search runs.
 
-use super::{HIDDEN, LIMIT, QA, QB, SCALE, feature};
+use super::{HIDDEN, LIMIT, QA, QB, SCALE, bucket, feature};
 use crate::geometry::{Mini, squares};
 use crate::position::Position;
 use crate::types::{Color, Role};
@@ -30,10 +30,11 @@ pub struct Network {
     pub(crate) rows: Box<[[i16; HIDDEN]]>,
     /// The hidden layer's biases, scaled by [`QA`].
     pub(crate) bias: [i16; HIDDEN],
-    /// Output weights for the side to move's accumulator, then the other's, scaled by [`QB`].
-    pub(crate) out: [[i16; HIDDEN]; 2],
-    /// The output bias, scaled by `QA * QB`.
-    pub(crate) out_bias: i32,
+    /// Per output bucket: the output weights for the side to move's accumulator, then the
+    /// other's, scaled by [`QB`].
+    pub(crate) out: Vec<[[i16; HIDDEN]; 2]>,
+    /// Per output bucket: the output bias, scaled by `QA * QB`.
+    pub(crate) out_bias: Vec<i32>,
     /// The commands that made the network (data, training), as its file says; empty for a
     /// file of the first format.
     pub made_by: String,
@@ -137,14 +138,22 @@ impl Network {
         }
     }
 
-    /// The score in centipawns for `turn`, the side to move, from the accumulators.
-    pub fn output(&self, acc: &Accumulator, turn: Color) -> i32 {
-        let ours = activate(&acc.sums[turn.index()], &self.out[0]);
-        let theirs = activate(&acc.sums[turn.other().index()], &self.out[1]);
+    /// Output buckets (sets of output weights chosen by the number of pieces).
+    pub fn buckets(&self) -> usize {
+        self.out.len()
+    }
+
+    /// The score in centipawns for `turn`, the side to move, from the accumulators of a board
+    /// with `pieces` pieces (which choose the output bucket).
+    pub fn output(&self, acc: &Accumulator, turn: Color, pieces: u32) -> i32 {
+        let b = bucket(pieces as usize, self.out.len());
+        let (out, out_bias) = (&self.out[b], self.out_bias[b]);
+        let ours = activate(&acc.sums[turn.index()], &out[0]);
+        let theirs = activate(&acc.sums[turn.other().index()], &out[1]);
         // an activation is the float one times QA * QA / 256: bring the sum to QA * QB, the
         // bias's scale
         let sum = i64::from(ours) + i64::from(theirs);
-        let raw = sum * 256 / i64::from(QA) + i64::from(self.out_bias);
+        let raw = sum * 256 / i64::from(QA) + i64::from(out_bias);
         let cp = raw * i64::from(SCALE) / i64::from(QA * QB);
         cp.clamp(-i64::from(LIMIT), i64::from(LIMIT)) as i32
     }
@@ -152,11 +161,12 @@ impl Network {
     /// The score of `pos` for the side to move, summed from scratch.
     pub fn evaluate(&self, pos: &Position<Mini>) -> i32 {
         let acc = self.refresh(&pos.colors, &pos.roles);
-        self.output(&acc, pos.turn)
+        self.output(&acc, pos.turn, (pos.colors[0] | pos.colors[1]).count_ones())
     }
 
     /// The largest absolute hidden sum any board can produce for each neuron, and the largest
-    /// absolute output sum: used when reading a file to refuse networks that could overflow.
+    /// absolute output sum of any bucket: used when reading a file to refuse networks that
+    /// could overflow.
     pub(crate) fn bounds(&self) -> (i64, i64) {
         let mut hidden = 0i64;
         for n in 0..HIDDEN {
@@ -174,9 +184,14 @@ impl Network {
         let out: i64 = self
             .out
             .iter()
-            .flatten()
-            .map(|w| i64::from(*w).abs() * ACTIVATION_MAX)
-            .sum();
+            .map(|b| {
+                b.iter()
+                    .flatten()
+                    .map(|w| i64::from(*w).abs() * ACTIVATION_MAX)
+                    .sum()
+            })
+            .max()
+            .unwrap_or(0);
         (hidden, out)
     }
 }

@@ -10,8 +10,13 @@ use tabula_core::rng::{Rng, seeded};
 
 /// A float network with random weights of about the size training gives.
 fn random_float(seed: u64) -> FloatNetwork {
+    random_float_buckets(seed, 1)
+}
+
+/// The same with `buckets` output buckets, each with weights of its own.
+fn random_float_buckets(seed: u64, buckets: usize) -> FloatNetwork {
     let mut rng = seeded(seed);
-    let mut net = FloatNetwork::zeros(HIDDEN);
+    let mut net = FloatNetwork::zeros(HIDDEN, buckets);
     let mut fill = |v: &mut Vec<f32>, spread: f32| {
         v.iter_mut()
             .for_each(|w| *w = rng.random_range(-spread..spread));
@@ -19,7 +24,7 @@ fn random_float(seed: u64) -> FloatNetwork {
     fill(&mut net.rows, 0.15);
     fill(&mut net.bias, 0.3);
     fill(&mut net.out, 0.5);
-    net.out_bias = 0.05;
+    fill(&mut net.out_bias, 0.05);
     net
 }
 
@@ -98,8 +103,14 @@ fn lazy_updates_along_random_games_equal_sums_from_scratch() {
 
 #[test]
 fn integers_agree_with_the_floats_they_were_rounded_from() {
-    let float = random_float(6);
+    for buckets in [1, 4] {
+        integers_agree_with_floats(&random_float_buckets(6, buckets));
+    }
+}
+
+fn integers_agree_with_floats(float: &FloatNetwork) {
     let net = Network::from_bytes(&float.to_bytes()).expect("loads");
+    assert_eq!(net.buckets(), float.buckets);
     let (mut worst, mut total, mut spread, mut n) = (0f32, 0f32, 0f32, 0);
     for line in random_positions(7, 10) {
         for pos in line {
@@ -157,7 +168,7 @@ fn damaged_or_foreign_files_are_refused_with_a_reason() {
         Network::from_bytes(&version),
         Err(NetError::Version { found: 9 })
     );
-    let wider = FloatNetwork::zeros(HIDDEN * 2).to_bytes();
+    let wider = FloatNetwork::zeros(HIDDEN * 2, 1).to_bytes();
     assert!(matches!(
         Network::from_bytes(&wider),
         Err(NetError::Shape {
@@ -169,6 +180,12 @@ fn damaged_or_foreign_files_are_refused_with_a_reason() {
         Network::from_bytes(&good[..good.len() - 1]),
         Err(NetError::Length { .. })
     ));
+    // the number of output buckets: 1 to 8 (the checksum comes after, so it is read first)
+    for buckets in [0u32, 9] {
+        let mut odd = good.clone();
+        odd[32..36].copy_from_slice(&buckets.to_le_bytes());
+        assert_eq!(Network::from_bytes(&odd), Err(NetError::Buckets(buckets)));
+    }
     let mut flipped = good.clone();
     flipped[1000] ^= 0x10;
     assert_eq!(Network::from_bytes(&flipped), Err(NetError::Checksum));
@@ -204,6 +221,50 @@ fn a_round_trip_through_the_file_keeps_every_weight() {
 }
 
 #[test]
+fn output_buckets_cut_the_pieces_from_two_to_twenty_evenly() {
+    for buckets in 1..=MAX_BUCKETS {
+        let chosen: Vec<usize> = (0..=30).map(|pieces| bucket(pieces, buckets)).collect();
+        assert!(chosen.windows(2).all(|w| w[0] <= w[1]), "{chosen:?}");
+        assert_eq!(chosen[2], 0);
+        assert_eq!(chosen[20], buckets - 1);
+        // every bucket scores some number of pieces from two to twenty
+        for b in 0..buckets {
+            assert!(chosen[2..=20].contains(&b), "{buckets}: {chosen:?}");
+        }
+    }
+}
+
+#[test]
+fn a_network_copied_into_buckets_scores_as_before_and_buckets_choose_by_pieces() {
+    let one = random_float(14);
+    let four = one.with_buckets(4);
+    let (net1, net4) = (
+        Network::from_bytes(&one.to_bytes()).expect("loads"),
+        Network::from_bytes(&four.to_bytes()).expect("loads"),
+    );
+    assert_eq!(net4.buckets(), 4);
+    let mut differs = four.clone();
+    // the last bucket alone changed: only boards of its piece counts score differently
+    let last = 3 * 2 * HIDDEN;
+    differs.out[last..].iter_mut().for_each(|w| *w = -*w);
+    let net_differs = Network::from_bytes(&differs.to_bytes()).expect("loads");
+    let (mut same, mut changed) = (0, 0);
+    for line in random_positions(15, 6) {
+        for pos in line {
+            assert_eq!(net1.evaluate(&pos), net4.evaluate(&pos));
+            let pieces = (pos.colors[0] | pos.colors[1]).count_ones() as usize;
+            if bucket(pieces, 4) == 3 {
+                changed += usize::from(net_differs.evaluate(&pos) != net4.evaluate(&pos));
+            } else {
+                assert_eq!(net_differs.evaluate(&pos), net4.evaluate(&pos));
+                same += 1;
+            }
+        }
+    }
+    assert!(same > 0 && changed > 0, "{same} {changed}");
+}
+
+#[test]
 fn an_integer_network_read_back_as_floats_quantises_to_itself() {
     // the shipped network too: a network kept without its float file can be trained on
     for net in [
@@ -232,13 +293,13 @@ fn the_file_names_the_commands_that_made_it() {
     assert!(cut.chars().all(|c| c == 'é'));
     // a length past the limit, or text that is not UTF-8, is refused
     let mut long = net.to_bytes();
-    long[32..36].copy_from_slice(&(format::MADE_BY_MAX as u32 + 1).to_le_bytes());
+    long[36..40].copy_from_slice(&(format::MADE_BY_MAX as u32 + 1).to_le_bytes());
     assert_eq!(
         Network::from_bytes(&long),
         Err(NetError::MadeBy("longer than 16 KiB"))
     );
     let mut foreign = net.to_bytes();
-    foreign[36] = 0xff;
+    foreign[40] = 0xff;
     let n = foreign.len() - 8;
     let sum = format::checksum(&foreign[..n]);
     foreign[n..].copy_from_slice(&sum.to_le_bytes());
@@ -248,25 +309,32 @@ fn the_file_names_the_commands_that_made_it() {
     );
 }
 
-/// A file of the first format (no `made by` text) is still read, with the same weights.
+/// Files of the earlier formats are still read, with the same weights and one output
+/// bucket: version 2 (no number of buckets) and version 1 (no `made by` text either).
 #[test]
-fn a_version_1_file_reads_with_no_record() {
-    let net = random_net(13);
-    let v2 = net.to_bytes();
-    let n = u32::from_le_bytes(v2[32..36].try_into().unwrap()) as usize;
-    let mut v1 = v2[..32].to_vec();
-    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
-    v1.extend_from_slice(&v2[36 + n..v2.len() - 8]);
-    let sum = format::checksum(&v1);
-    v1.extend_from_slice(&sum.to_le_bytes());
-    let read = Network::from_bytes(&v1).expect("a version 1 file loads");
-    assert_eq!(read.made_by, "");
+fn files_of_versions_1_and_2_read_with_one_bucket() {
+    let mut net = random_net(13);
+    net.made_by = "nnue_train --out v.nnue gen0.bin".into();
+    let v3 = net.to_bytes();
+    let n = u32::from_le_bytes(v3[36..40].try_into().unwrap()) as usize;
+    let older = |version: u32, from: usize| {
+        let mut bytes = v3[..32].to_vec();
+        bytes[8..12].copy_from_slice(&version.to_le_bytes());
+        bytes.extend_from_slice(&v3[from..v3.len() - 8]);
+        let sum = format::checksum(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        bytes
+    };
+    let v2 = Network::from_bytes(&older(2, 36)).expect("a version 2 file loads");
+    assert_eq!(v2, net);
+    let v1 = Network::from_bytes(&older(1, 40 + n)).expect("a version 1 file loads");
+    assert_eq!(v1.made_by, "");
     assert_eq!(
         Network {
             made_by: String::new(),
             ..net
         },
-        read
+        v1
     );
 }
 

@@ -393,7 +393,7 @@ impl Search<'_> {
         match &self.net {
             Some(net) => {
                 let acc = self.engine.nets.accumulator(net, ply);
-                net.output(acc, pos.turn)
+                net.output(acc, pos.turn, (pos.colors[0] | pos.colors[1]).count_ones())
             }
             None => evaluate(pos, &self.weights),
         }

@@ -47,7 +47,7 @@ fn eval_file_plays_with_a_network_from_disk_and_keeps_it_when_the_next_is_bad() 
     use tabula_chess::engine::nnue::{FloatNetwork, HIDDEN};
     let dir = std::env::temp_dir().join(format!("tabula-evalfile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut float = FloatNetwork::zeros(HIDDEN);
+    let mut float = FloatNetwork::zeros(HIDDEN, 1);
     float.made_by = "nnue_train --out flat.nnue gen0.bin\n  data gen0.bin: ...".into();
     let path = dir.join("flat.nnue");
     std::fs::write(&path, float.to_bytes()).unwrap();
