@@ -21,21 +21,22 @@
 # crates/chess/src/engine/nnue/quickchess.nnue once it has beaten the built-in one against
 # Fairy-Stockfish (BENCHMARKS.md's command).
 #
-# Settings (environment, defaults in brackets): GENERATIONS [3], FILES a generation [10], GAMES a
-# data file [12000],
+# Settings (environment, defaults in brackets): GENERATIONS [3], FILES a generation [30], GAMES a
+# data file [4000],
 # NODES searched a move [5000], OPENINGS the games start from [500], HIDDEN [256], FIRST_EPOCHS [40], EPOCHS later [20],
 # SELECT_GAMES [400], SELECT_TC [25], FROM [none], BUCKETS output buckets of network 0 [1; with
 # FROM, a network of one bucket is copied into each; later networks keep network 0's], BIN, the directory of `tabula` and the examples
-# [target/release, built here]. At the defaults a generation takes about an hour of both
-# cores, a network some minutes, a selection match about six.
+# [target/release, built here]. A data file of 4,000 games takes ten to twenty minutes of one
+# core (the network's games: about 100-200 positions a second, 26 a game), so a generation of
+# 120,000 games some hours of both cores; a network some minutes, a selection match about six.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 dir="${1:?usage: scripts/train-network.sh DIR}"
 mkdir -p "$dir"
 GENERATIONS="${GENERATIONS:-3}"
-FILES="${FILES:-10}"
-GAMES="${GAMES:-12000}"
+FILES="${FILES:-30}"
+GAMES="${GAMES:-4000}"
 NODES="${NODES:-5000}"
 OPENINGS="${OPENINGS:-500}"
 HIDDEN="${HIDDEN:-256}"
