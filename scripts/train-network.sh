@@ -25,10 +25,12 @@
 # data file [4000],
 # NODES searched a move [5000], OPENINGS the games start from [500], HIDDEN [256], FIRST_EPOCHS [40], EPOCHS later [20],
 # SELECT_GAMES [400], SELECT_TC [25], FROM [none], BUCKETS output buckets of network 0 [1; with
-# FROM, a network of one bucket is copied into each; later networks keep network 0's], BIN, the directory of `tabula` and the examples
-# [target/release, built here]. A data file of 4,000 games takes ten to twenty minutes of one
-# core (the network's games: about 100-200 positions a second, 26 a game), so a generation of
-# 120,000 games some hours of both cores; a network some minutes, a selection match about six.
+# FROM, a network of one bucket is copied into each; later networks keep network 0's], BIN,
+# the directory of `tabula` and the examples [target/release, built here]. A data file of
+# 4,000 games takes about six minutes of one core (the network's games: about 290 positions a
+# second a core on an idle machine, 140 beside another job; 26 a game), so a generation of
+# 120,000 games about an hour and a half of both cores; a network some minutes, a selection
+# match about six.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
