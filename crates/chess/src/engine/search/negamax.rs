@@ -31,7 +31,6 @@ impl Search<'_> {
             }
         }
         let in_check = pos.is_check();
-        let depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, alpha, beta, ply);
         }
@@ -152,8 +151,11 @@ impl Search<'_> {
         }
         // singular extension: when the stored best move is much better than every other
         // (a search of the rest at half depth fails low against a margin below its score),
-        // it is searched one ply deeper; when even the rest beat beta, the node fails high
-        let mut singular = false;
+        // it is searched one ply deeper; when even the rest beat beta, the node fails high;
+        // when it is not singular but its stored score beats beta, it is searched a ply
+        // shallower (another move would beat beta too, so it needs less proof). This is how
+        // many plies its search goes beyond the others'.
+        let mut tt_extension = 0;
         if let Some(hit) = tt_hit
             && ply > 0
             && depth >= 6
@@ -177,11 +179,16 @@ impl Search<'_> {
                 return 0;
             }
             if s < singular_beta {
-                singular = true;
+                tt_extension = 1;
             } else if singular_beta >= beta {
                 return singular_beta;
+            } else if hit.score >= beta {
+                tt_extension = -1;
             }
         }
+        // a capture stored as best: the quiet moves are less likely to matter here
+        let tt_tactical =
+            tt_move != 0 && moves.iter().any(|m| pack(m) == tt_move && m.is_tactical());
         let mut ordered = self.order(pos, &moves, tt_move, ply);
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -268,10 +275,13 @@ impl Search<'_> {
                     continue;
                 }
             }
-            let new_depth = if singular && pack(&m) == tt_move {
-                depth
+            // a check that does not lose material is searched a ply deeper: the reply is
+            // forced, and the line may be a mating attack
+            let check_extension = i32::from(gives_check && see(pos, &m) >= 0);
+            let new_depth = if pack(&m) == tt_move {
+                depth - 1 + tt_extension.max(check_extension)
             } else {
-                depth - 1
+                depth - 1 + check_extension
             };
             self.played[ply] = Some(piece_square(pos, &m));
             let mut score;
@@ -291,6 +301,9 @@ impl Search<'_> {
                         r += 2;
                     }
                     if !improving {
+                        r += 1;
+                    }
+                    if tt_tactical {
                         r += 1;
                     }
                     if order_score >= 899_000 {
