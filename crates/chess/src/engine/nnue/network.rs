@@ -4,6 +4,7 @@ use super::{HIDDEN, LIMIT, QA, QB, SCALE, bucket, feature};
 use crate::geometry::{Mini, squares};
 use crate::position::Position;
 use crate::types::{Color, Role};
+use multiversion::multiversion;
 
 /// The largest activation [`activate`] gives: `(QA * QA + 128) >> 8`.
 pub(crate) const ACTIVATION_MAX: i64 = ((QA * QA + 128) >> 8) as i64;
@@ -84,22 +85,7 @@ impl Network {
     /// The accumulator of a board given by its colour and role bit-boards, summed from the
     /// biases and every piece's rows.
     pub fn refresh(&self, colors: &[u64; 2], roles: &[u64; 6]) -> Accumulator {
-        let mut acc = Accumulator {
-            sums: [self.bias; 2],
-        };
-        for color in Color::ALL {
-            for role in Role::ALL {
-                for sq in squares(colors[color.index()] & roles[role.index()]) {
-                    for view in Color::ALL {
-                        add(
-                            &mut acc.sums[view.index()],
-                            self.row(feature(view, color, role, sq)),
-                        );
-                    }
-                }
-            }
-        }
-        acc
+        refresh_sums(self, colors, roles)
     }
 
     /// Moves `acc` from the board `(colors, roles)` to the board `(to_colors, to_roles)`:
@@ -110,32 +96,7 @@ impl Network {
         (colors, roles): (&[u64; 2], &[u64; 6]),
         (to_colors, to_roles): (&[u64; 2], &[u64; 6]),
     ) {
-        for color in Color::ALL {
-            let (before, after) = (colors[color.index()], to_colors[color.index()]);
-            for role in Role::ALL {
-                let old = before & roles[role.index()];
-                let new = after & to_roles[role.index()];
-                if old == new {
-                    continue;
-                }
-                for sq in squares(old & !new) {
-                    for view in Color::ALL {
-                        sub(
-                            &mut acc.sums[view.index()],
-                            self.row(feature(view, color, role, sq)),
-                        );
-                    }
-                }
-                for sq in squares(new & !old) {
-                    for view in Color::ALL {
-                        add(
-                            &mut acc.sums[view.index()],
-                            self.row(feature(view, color, role, sq)),
-                        );
-                    }
-                }
-            }
-        }
+        update_sums(self, acc, [colors, to_colors], [roles, to_roles]);
     }
 
     /// Output buckets (sets of output weights chosen by the number of pieces).
@@ -148,11 +109,9 @@ impl Network {
     pub fn output(&self, acc: &Accumulator, turn: Color, pieces: u32) -> i32 {
         let b = bucket(pieces as usize, self.out.len());
         let (out, out_bias) = (&self.out[b], self.out_bias[b]);
-        let ours = activate(&acc.sums[turn.index()], &out[0]);
-        let theirs = activate(&acc.sums[turn.other().index()], &out[1]);
+        let sum = activate_both(acc, turn, out);
         // an activation is the float one times QA * QA / 256: bring the sum to QA * QB, the
         // bias's scale
-        let sum = i64::from(ours) + i64::from(theirs);
         let raw = sum * 256 / i64::from(QA) + i64::from(out_bias);
         let cp = raw * i64::from(SCALE) / i64::from(QA * QB);
         cp.clamp(-i64::from(LIMIT), i64::from(LIMIT)) as i32
@@ -194,4 +153,78 @@ impl Network {
             .unwrap_or(0);
         (hidden, out)
     }
+}
+
+// The three functions below are most of an evaluation's time. The baseline x86-64 target has
+// only 128-bit vectors; `multiversion` builds each again for AVX-512 and for AVX2 and calls the
+// widest the processor has (the same integer arithmetic, wrapping in the same places: every
+// version gives the same sums to the bit, so the search counts the same nodes). The loops they
+// call ([`add`], [`sub`], [`activate`]) are inlined into them and built with the same
+// instructions.
+
+/// [`Network::refresh`]: the biases plus every piece's rows, for both views.
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx2", "x86_64+avx2"))]
+fn refresh_sums(net: &Network, colors: &[u64; 2], roles: &[u64; 6]) -> Accumulator {
+    let mut acc = Accumulator {
+        sums: [net.bias; 2],
+    };
+    for color in Color::ALL {
+        for role in Role::ALL {
+            for sq in squares(colors[color.index()] & roles[role.index()]) {
+                for view in Color::ALL {
+                    add(
+                        &mut acc.sums[view.index()],
+                        net.row(feature(view, color, role, sq)),
+                    );
+                }
+            }
+        }
+    }
+    acc
+}
+
+/// [`Network::update`]: the rows of the pieces that left taken away, of those that arrived
+/// added; `colors` and `roles` hold the board before, then after.
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx2", "x86_64+avx2"))]
+fn update_sums(
+    net: &Network,
+    acc: &mut Accumulator,
+    colors: [&[u64; 2]; 2],
+    roles: [&[u64; 6]; 2],
+) {
+    for color in Color::ALL {
+        let (before, after) = (colors[0][color.index()], colors[1][color.index()]);
+        for role in Role::ALL {
+            let old = before & roles[0][role.index()];
+            let new = after & roles[1][role.index()];
+            if old == new {
+                continue;
+            }
+            for sq in squares(old & !new) {
+                for view in Color::ALL {
+                    sub(
+                        &mut acc.sums[view.index()],
+                        net.row(feature(view, color, role, sq)),
+                    );
+                }
+            }
+            for sq in squares(new & !old) {
+                for view in Color::ALL {
+                    add(
+                        &mut acc.sums[view.index()],
+                        net.row(feature(view, color, role, sq)),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// [`Network::output`]'s sum: both views' activations times their output weights, the side
+/// to move's first.
+#[multiversion(targets("x86_64+avx512f+avx512bw+avx512vl+avx2", "x86_64+avx2"))]
+fn activate_both(acc: &Accumulator, turn: Color, out: &[[i16; HIDDEN]; 2]) -> i64 {
+    let ours = activate(&acc.sums[turn.index()], &out[0]);
+    let theirs = activate(&acc.sums[turn.other().index()], &out[1]);
+    i64::from(ours) + i64::from(theirs)
 }

@@ -101,6 +101,55 @@ fn lazy_updates_along_random_games_equal_sums_from_scratch() {
     assert!(stack.updates > 10 * stack.refreshes);
 }
 
+/// The score of `pos` worked out one neuron at a time in 64-bit integers, from the
+/// definition (sums of the rows of the position's features, the squared clipped activation
+/// rounded to 1/256, the output weights), without the accumulators or any vector code.
+fn score_one_neuron_at_a_time(net: &Network, pos: &Position<Mini>) -> i32 {
+    let pieces = (pos.colors[0] | pos.colors[1]).count_ones() as usize;
+    let b = bucket(pieces, net.buckets());
+    let mut sum = 0i64;
+    for (side, view) in [pos.turn, pos.turn.other()].into_iter().enumerate() {
+        let inputs = features(pos, view);
+        for n in 0..HIDDEN {
+            let hidden = i64::from(net.bias[n])
+                + inputs
+                    .iter()
+                    .map(|&i| i64::from(net.rows[i][n]))
+                    .sum::<i64>();
+            let clipped = hidden.clamp(0, i64::from(QA));
+            sum += ((clipped * clipped + 128) >> 8) * i64::from(net.out[b][side][n]);
+        }
+    }
+    let raw = sum * 256 / i64::from(QA) + i64::from(net.out_bias[b]);
+    let cp = raw * i64::from(SCALE) / i64::from(QA * QB);
+    cp.clamp(-i64::from(LIMIT), i64::from(LIMIT)) as i32
+}
+
+/// The accumulator updates and the output layer are built for several instruction sets and
+/// one is picked at run time (`network.rs`); whichever ran here must give the definition's
+/// score to the unit.
+#[test]
+fn the_vector_arithmetic_gives_the_score_worked_one_neuron_at_a_time() {
+    for (seed, buckets) in [(11, 1), (12, 4)] {
+        let net = Network::from_bytes(&random_float_buckets(seed, buckets).to_bytes())
+            .expect("a random network loads");
+        let mut differ = 0;
+        for line in random_positions(seed + 100, 10) {
+            for pos in &line {
+                let score = net.evaluate(pos);
+                assert_eq!(
+                    score,
+                    score_one_neuron_at_a_time(&net, pos),
+                    "{}",
+                    pos.fen()
+                );
+                differ += usize::from(score != 0);
+            }
+        }
+        assert!(differ > 100, "{differ}");
+    }
+}
+
 #[test]
 fn integers_agree_with_the_floats_they_were_rounded_from() {
     for buckets in [1, 4] {
