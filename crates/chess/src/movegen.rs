@@ -20,6 +20,24 @@ impl<G: Geometry> Position<G> {
         list
     }
 
+    /// The legal captures (en passant included) and pawn moves to the last rank, without the
+    /// quiet moves: what quiescence search and ProbCut try. Games with check rules generate
+    /// only these (no king step to an empty square is tested for safety, no castling is looked
+    /// at), which is most of the saving; lesson games filter the whole list, since a side
+    /// without a move passes there.
+    pub fn tactical_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.variant.has_check() {
+            self.generate_checked::<_, true>(&mut list);
+        } else {
+            self.generate(&mut list);
+            let last = Self::last_rank(self.turn);
+            list.0
+                .retain(|m| m.capture.is_some() || (m.role == Role::Pawn && m.to / G::W == last));
+        }
+        list
+    }
+
     /// The number of legal moves (fast: whole target sets are counted at once).
     pub fn count_moves(&self) -> u64 {
         let mut c = crate::moves::Counter::default();
@@ -30,7 +48,7 @@ impl<G: Geometry> Position<G> {
     /// Generates every legal move into `sink`.
     pub fn generate<S: Sink>(&self, sink: &mut S) {
         if self.variant.has_check() {
-            self.generate_checked(sink);
+            self.generate_checked::<_, false>(sink);
         } else if self.lesson_result().is_none() {
             let mut tally = Tally {
                 inner: sink,
@@ -135,7 +153,9 @@ impl<G: Geometry> Position<G> {
         }
     }
 
-    fn generate_checked<S: Sink>(&self, sink: &mut S) {
+    /// The legal moves of a game with check rules; with `TACTICAL`, only the captures and the
+    /// pawn moves to the last rank.
+    fn generate_checked<S: Sink, const TACTICAL: bool>(&self, sink: &mut S) {
         let t = G::tables();
         let us = self.turn;
         let them = us.other();
@@ -145,11 +165,16 @@ impl<G: Geometry> Position<G> {
         let Some(ksq) = self.king(us) else { return };
         let checkers = self.attackers(ksq, them, occ);
         let cap = self.capture_fn();
+        // the squares a piece may go to at all: every one, or (tactical) the enemy's; a pawn
+        // may also step onto the last rank
+        let wanted = if TACTICAL { their } else { G::ALL };
+        let last_rank = ((1u64 << G::W) - 1) << (Self::last_rank(us) * G::W);
+        let pawn_wanted = if TACTICAL { their | last_rank } else { G::ALL };
 
         // king steps to squares the enemy does not attack (with the king lifted off its square)
         let lifted = occ & !(1u64 << ksq);
         let mut king_targets = 0u64;
-        for to in squares(t.king(ksq) & !our) {
+        for to in squares(t.king(ksq) & !our & wanted) {
             if self.attackers(to, them, lifted) == 0 {
                 king_targets |= 1 << to;
             }
@@ -163,6 +188,7 @@ impl<G: Geometry> Position<G> {
         } else {
             t.between(ksq, checkers.trailing_zeros() as u8) | checkers
         };
+        let piece_target = target & wanted;
 
         // pinned pieces may only move along the line through their king and pinner
         let rq = self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()];
@@ -175,16 +201,17 @@ impl<G: Geometry> Position<G> {
                 pinned |= b;
             }
         }
-        let limit = |from: u8| -> u64 {
+        let pin_limit = |from: u8, allowed: u64| -> u64 {
             if pinned >> from & 1 == 1 {
-                target & t.line(ksq, from)
+                allowed & t.line(ksq, from)
             } else {
-                target
+                allowed
             }
         };
+        let limit = |from: u8| pin_limit(from, piece_target);
 
         for from in squares(self.pieces(us, Role::Knight) & !pinned) {
-            sink.push_targets(from, t.knight(from) & target, Role::Knight, &cap);
+            sink.push_targets(from, t.knight(from) & piece_target, Role::Knight, &cap);
         }
         for from in squares(self.pieces(us, Role::Bishop)) {
             sink.push_targets(from, t.bishop(from, occ) & limit(from), Role::Bishop, &cap);
@@ -196,7 +223,8 @@ impl<G: Geometry> Position<G> {
             sink.push_targets(from, t.queen(from, occ) & limit(from), Role::Queen, &cap);
         }
         let promotions = self.promotion_roles(us);
-        self.pawn_moves(sink, self.pieces(us, Role::Pawn), limit, &promotions);
+        let pawn_limit = |from: u8| pin_limit(from, target & pawn_wanted);
+        self.pawn_moves(sink, self.pieces(us, Role::Pawn), pawn_limit, &promotions);
 
         // en passant: tested by taking both pawns off and looking at the king
         if let Some(ep) = self.ep {
@@ -216,7 +244,7 @@ impl<G: Geometry> Position<G> {
         }
 
         // castling: nothing between king and rook, not in check, king's path unattacked
-        if checkers == 0 && self.castling & our != 0 {
+        if !TACTICAL && checkers == 0 && self.castling & our != 0 {
             for rook in squares(self.castling & our) {
                 if let Some(m) = self.castle_move(ksq, rook) {
                     sink.push(m);

@@ -1,6 +1,8 @@
 //! Properties over random games of every variant: the generator and the independent
 //! `is_legal` agree on every from x to pair (and every promotion choice), FEN round-trips, and
-//! the incremental Zobrist key equals the one computed from scratch.
+//! the incremental Zobrist key equals the one computed from scratch, and the tactical
+//! generator (quiescence's) lists exactly the captures and last-rank pawn moves of the whole
+//! list.
 
 use tabula_chess::{AnyPosition, Geometry, Move, MoveKind, Position, Role, Variant};
 use tabula_core::rng::{Rng, seeded};
@@ -102,6 +104,7 @@ fn check_position<G: Geometry>(p: &Position<G>) {
         p.count_moves(),
         "counting agrees with listing"
     );
+    check_tactical(p, &generated);
     assert_eq!(
         p.hash(),
         p.compute_hash(),
@@ -115,6 +118,42 @@ fn check_position<G: Geometry>(p: &Position<G>) {
         && again.rescued(tabula_chess::Color::Black) == p.rescued(tabula_chess::Color::Black)
     {
         assert_eq!(again, *p, "FEN round trip of {}", p.fen());
+    }
+}
+
+/// The tactical moves are the captures and pawn moves to the last rank of `all`, each once.
+fn check_tactical<G: Geometry>(p: &Position<G>, all: &tabula_chess::MoveList) {
+    let last = if p.turn() == tabula_chess::Color::White {
+        G::H - 1
+    } else {
+        0
+    };
+    let mut expected: Vec<Move> = all
+        .iter()
+        .filter(|m| m.capture.is_some() || (m.role == Role::Pawn && m.to / G::W == last))
+        .copied()
+        .collect();
+    let mut tactical: Vec<Move> = p.tactical_moves().iter().copied().collect();
+    let key = |m: &Move| format!("{m:?}");
+    expected.sort_by_key(key);
+    tactical.sort_by_key(key);
+    assert_eq!(tactical, expected, "tactical moves in {}", p.fen());
+}
+
+#[test]
+fn the_tactical_generator_keeps_pins_checks_and_en_passant() {
+    for fen in [
+        // en passant would leave the king to the rook along the rank
+        "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 2",
+        // the pinned rook may take its pinner, not leave the file
+        "4k3/4r3/8/8/4R1p1/8/8/4K3 w - - 0 1",
+        // in check: take the checker, or step away onto a capture
+        "4k3/8/8/8/8/8/3q1p2/4K3 w - - 0 1",
+        // a quiet push and a capture onto the last rank, each with four promotions
+        "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+    ] {
+        let p = Position::<tabula_chess::Standard>::from_fen(Variant::CHESS, fen).unwrap();
+        check_position(&p);
     }
 }
 

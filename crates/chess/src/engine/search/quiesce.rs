@@ -54,8 +54,15 @@ impl Search<'_> {
         }
         let original_alpha = alpha;
         alpha = alpha.max(stand);
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        // out of check in a game with check rules only the captures and promotions are
+        // generated; no move at all (stalemate) is then told by a count, rarely needed
+        let every_move = in_check || objective != Objective::Checkmate;
+        let moves = if every_move {
+            pos.legal_moves()
+        } else {
+            pos.tactical_moves()
+        };
+        if moves.is_empty() && (every_move || pos.count_moves() == 0) {
             return Self::no_moves(pos, ply);
         }
         let last_rank = |m: &Move| {

@@ -64,3 +64,22 @@ fn exchanges_are_counted_to_the_end() {
     // a pawn takes a defended rook: wins the exchange
     assert_eq!(see_of("2k2/2r2/2r2/1P3/5/K4 w - - 0 1", "b3c4"), 480 - 100);
 }
+
+#[test]
+fn the_reduction_table_gives_the_formula_everywhere() {
+    use super::negamax::{lmr, lmr_formula};
+    for depth in 0..80 {
+        for index in 0..300 {
+            assert_eq!(
+                lmr(depth, index),
+                lmr_formula(depth, index),
+                "{depth} {index}"
+            );
+        }
+    }
+    // worked by hand: 0.75 + ln(depth) ln(index) / 2, rounded down
+    assert_eq!(lmr(3, 4), 1);
+    assert_eq!(lmr(10, 10), 3);
+    assert_eq!(lmr(63, 63), 9);
+    assert_eq!(lmr(64, 100), 10);
+}
