@@ -53,24 +53,42 @@ export function chatPanel(kind, id, about = {}) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
 
+  /** @type {Set<number>} the lines whose Mute and Report tools are open: a redraw keeps them open */
+  const openTools = new Set();
   const draw = () => {
     const mutedNow = muted();
     const shown = lines.filter((l) => !mutedNow.has(l.name));
+    // the control with the focus (a screen reader's place) is found again in the new list
+    const focused = document.activeElement instanceof HTMLElement && list.contains(document.activeElement)
+      ? { id: document.activeElement.closest('li')?.dataset.id, test: document.activeElement.dataset.test }
+      : undefined;
     list.replaceChildren(...shown.map((l) => {
       // the writer's name opens the message's tools: Mute and Report
-      const tools = h('span', { class: 'chat-tools', hidden: true },
-        h('button', { class: 'secondary small', 'data-test': 'chat-mute', onclick: () => { const m = muted(); m.add(l.name); saveMuted(m); draw(); } },
+      const tools = h('span', { class: 'chat-tools', hidden: !openTools.has(l.id) },
+        h('button', { class: 'secondary small', 'data-test': 'chat-mute', onclick: () => { const m = muted(); m.add(l.name); saveMuted(m); for (const x of lines) if (x.name === l.name) openTools.delete(x.id); draw(); } },
           ...tParts('chat-mute', { name: h('span', { translate: 'no' }, l.name) })),
         reportButton(l.name, { message: l.id, ...(about.game ? { game: about.game } : {}) }));
-      const who = h('button', { class: 'link chat-name', 'aria-expanded': 'false', 'data-test': 'chat-name', translate: 'no', title: t('chat-tools') }, l.name);
-      who.addEventListener('click', () => { tools.hidden = !tools.hidden; who.setAttribute('aria-expanded', String(!tools.hidden)); });
+      const who = h('button', { class: 'link chat-name', 'aria-expanded': String(openTools.has(l.id)), 'data-test': 'chat-name', translate: 'no', title: t('chat-tools') }, l.name);
+      who.addEventListener('click', () => {
+        tools.hidden = !tools.hidden;
+        if (tools.hidden) openTools.delete(l.id); else openTools.add(l.id);
+        who.setAttribute('aria-expanded', String(!tools.hidden));
+      });
       return h('li', { class: 'chat-line', 'data-id': l.id }, who, ' ', h('span', { class: 'chat-text' }, l.body), tools);
     }));
     if (!shown.length) list.append(h('li', { class: 'muted' }, t('chat-empty')));
-    const hidden = lines.length - shown.length;
-    const unmute = hidden ? h('button', { class: 'secondary small', 'data-test': 'chat-unmute', onclick: () => { saveMuted(new Set()); draw(); } }, t('chat-unmuteAll')) : '';
-    return unmute;
+    if (focused?.id && focused.test) {
+      /** @type {HTMLElement | null} */ (list.querySelector(`li[data-id="${CSS.escape(focused.id)}"] [data-test="${CSS.escape(focused.test)}"]`))?.focus();
+    }
+    return unmuteButton();
   };
+  /** Show again: offered while some lines are hidden by a mute. */
+  const unmuteButton = () => {
+    const mutedNow = muted();
+    const hidden = lines.filter((l) => mutedNow.has(l.name)).length;
+    return hidden ? h('button', { class: 'secondary small', 'data-test': 'chat-unmute', onclick: () => { saveMuted(new Set()); draw(); } }, t('chat-unmuteAll')) : '';
+  };
+  let drawn = false;
 
   const read = async () => {
     const v = /** @type {ChatView} */ (await api('GET', `${path}?after=${last}`));
@@ -80,7 +98,9 @@ export function chatPanel(kind, id, about = {}) {
       last = v.messages[v.messages.length - 1].id;
     }
     form.hidden = Boolean(v.cannot_write);
-    const unmute = draw();
+    // nothing new: the list stays as it is (a redraw every poll would close an open menu)
+    const unmute = v.messages.length || !drawn ? draw() : unmuteButton();
+    drawn = true;
     // a guest is asked to sign in; anyone else is told the server's reason (a mute's, with the
     // moderator's words), as data
     const why = !v.cannot_write ? '' : v.cannot_write.startsWith('sign in')

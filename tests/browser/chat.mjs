@@ -53,8 +53,10 @@ async function chatOnPhones({ browser, base }) {
   assert((await g.page.locator('[data-test=chat-input]').isVisible()) === false, 'a guest has no line to write in');
   assert((await g.page.locator('.chat-line', { hasText: 'hello' }).count()) === 0, 'the players\' room is theirs');
 
-  // Bob reports Ann's message from her name
+  // Bob reports Ann's message from her name; the chat's next reads leave the menu open
   await line.locator('[data-test=chat-name]').click();
+  await b.page.waitForTimeout(3500);
+  assert(await line.locator('[data-test=report-player]').isVisible(), 'the tools stay open across a poll of the chat');
   await line.locator('[data-test=report-player]').click();
   await b.page.locator('[data-test=report-reason]').selectOption('abuse');
   await b.page.locator('[data-test=report-send]').click();
