@@ -2,6 +2,7 @@
 
 mod negamax;
 mod ordering;
+mod picker;
 mod quiesce;
 #[cfg(test)]
 mod tests;
@@ -14,7 +15,7 @@ use super::tt::{Bound, Hit, Table, pack};
 use super::{Control, MATE};
 use crate::any::AnyPosition;
 use crate::geometry::Geometry;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::status::{Outcome, TieBreakCause};
 use crate::tablebase::Tablebases;
@@ -22,6 +23,7 @@ use crate::types::Role;
 use crate::variant::Objective;
 use crate::zobrist;
 use negamax::refine;
+use picker::MovePicker;
 pub(crate) use quiesce::see;
 use std::sync::Arc;
 use tabula_core::rng::{Rng, mix, seeded};

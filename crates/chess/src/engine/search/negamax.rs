@@ -146,10 +146,9 @@ impl Search<'_> {
             && depth <= 3
             && alpha.abs() < MATE_BOUND
             && static_eval + 120 * depth + 60 <= alpha;
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        let Some(mut picker) = MovePicker::new(pos, tt_move) else {
             return Self::no_moves(pos, ply);
-        }
+        };
         // singular extension: when the stored best move is much better than every other
         // (a search of the rest at half depth fails low against a margin below its score),
         // it is searched one ply deeper; when even the rest beat beta, the node fails high;
@@ -188,9 +187,9 @@ impl Search<'_> {
             }
         }
         // a capture stored as best: the quiet moves are less likely to matter here
-        let tt_tactical =
-            tt_move != 0 && moves.iter().any(|m| pack(m) == tt_move && m.is_tactical());
-        let mut ordered = self.order(pos, &moves, tt_move, ply);
+        // (a stored move the picker did not find legal before generating is not in the list
+        // or is castling or a pass: none of them tactical)
+        let tt_tactical = picker.stored().is_some_and(|m| m.is_tactical());
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_packed = 0u16;
@@ -198,15 +197,10 @@ impl Search<'_> {
         let mut quiets_tried: Vec<Move> = Vec::new();
         let mut captures_tried: Vec<Move> = Vec::new();
         self.stack.push(key);
-        for i in 0..ordered.len() {
-            let mut top = i;
-            for j in i + 1..ordered.len() {
-                if ordered[j].0 > ordered[top].0 {
-                    top = j;
-                }
-            }
-            ordered.swap(i, top);
-            let (order_score, m) = ordered[i];
+        for i in 0.. {
+            let Some((order_score, m)) = picker.next(self, pos, ply) else {
+                break;
+            };
             if excluded != 0 && pack(&m) == excluded {
                 continue;
             }

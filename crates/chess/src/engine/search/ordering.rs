@@ -18,7 +18,7 @@ impl Search<'_> {
             .map(|m| {
                 let packed = pack(m);
                 let score = if packed == tt_move {
-                    2_000_000
+                    picker::STORED_SCORE
                 } else if m.is_tactical() {
                     // most valuable victim first; among equal victims, the capture that
                     // refuted most often before (its capture history), then the cheaper piece

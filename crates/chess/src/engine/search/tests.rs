@@ -1,4 +1,5 @@
-//! Unit tests of the static exchange evaluation and of stored bounds refining the evaluation.
+//! Unit tests of the static exchange evaluation, of stored bounds refining the evaluation, of
+//! the late-move reduction table and of naming a stored move again before generating.
 
 use super::{Bound, Hit, refine, see};
 use crate::geometry::Mini;
@@ -82,4 +83,80 @@ fn the_reduction_table_gives_the_formula_everywhere() {
     assert_eq!(lmr(10, 10), 3);
     assert_eq!(lmr(63, 63), 9);
     assert_eq!(lmr(64, 100), 10);
+}
+
+/// Random games of `variant` from its start, every position kept.
+fn random_game_positions<G: crate::geometry::Geometry>(
+    variant: &str,
+    games: usize,
+    seed: u64,
+) -> Vec<Position<G>> {
+    use tabula_core::rng::{Rng, seeded};
+    let variant = Variant::parse(variant).expect("variant");
+    let mut rng = seeded(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::<G>::start(variant).expect("start");
+        for _ in 0..60 {
+            out.push(pos);
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    out
+}
+
+/// Every legal move but castling and a pass is named again from its packed code, field for
+/// field; and no code names a move the checker accepts that the generator does not list.
+fn check_unpack<G: crate::geometry::Geometry>(positions: &[Position<G>]) -> usize {
+    use super::pack;
+    use super::picker::unpack;
+    use crate::moves::MoveKind;
+    let mut named = 0;
+    for pos in positions {
+        let legal = pos.legal_moves();
+        for m in legal.iter() {
+            let castle_or_pass = matches!(m.kind, MoveKind::Castle { .. } | MoveKind::Pass);
+            let again = unpack(pos, pack(m));
+            if castle_or_pass {
+                assert!(again.is_none_or(|x| !pos.is_legal(&x) || legal.contains(&x)));
+            } else {
+                assert_eq!(again, Some(*m), "{m:?} in {}", pos.fen());
+                named += 1;
+            }
+        }
+        for from in 0..G::SQUARES {
+            for to in 0..G::SQUARES {
+                for promotion in 0..8u16 {
+                    let code = u16::from(from) | u16::from(to) << 6 | promotion << 12;
+                    if let Some(x) = unpack(pos, code).filter(|x| pos.is_legal(x)) {
+                        assert!(legal.contains(&x), "{x:?} in {}", pos.fen());
+                        assert_eq!(pack(&x), code);
+                    }
+                }
+            }
+        }
+    }
+    named
+}
+
+#[test]
+fn a_stored_move_is_named_again_exactly_and_only_when_legal() {
+    use crate::geometry::{Mini, Standard};
+    let mut named = 0;
+    // plain QuickChess; castling, double steps and en passant; rescues; a lesson game
+    for (variant, seed) in [
+        ("quickchess-fsf", 1),
+        ("queens-pro", 2),
+        ("kings-pro", 3),
+        ("rescue-the-queen", 4),
+        ("pawn-blasters", 5),
+    ] {
+        named += check_unpack(&random_game_positions::<Mini>(variant, 6, seed));
+    }
+    named += check_unpack(&random_game_positions::<Standard>("chess", 2, 6));
+    assert!(named > 5_000, "only {named} moves named");
 }
