@@ -47,7 +47,9 @@ pub(super) fn computer_move(
     // a won opening position of a solved game: the search finds progress, the book makes
     // sure the move keeps the win
     if top && !knowledge.keeps_value(&p, best) {
-        best = keeping_move(&p, knowledge).unwrap_or(best);
+        best = keeping_move(&p, knowledge)
+            .or_else(|| unrefuted_move(&p, history, nodes, knowledge))
+            .unwrap_or(best);
     }
     Some(ChessAction::Move {
         player: p.turn(),
@@ -59,6 +61,56 @@ pub(super) fn computer_move(
 fn keeping_move(p: &AnyPosition, knowledge: &Knowledge) -> Option<tabula_chess::Move> {
     let mini = crate::coach::lesson_with_pieces(p)?;
     knowledge.coach.keeping(&mini, 0)?.1.first().copied()
+}
+
+/// When the book lists no move that keeps `p`'s value (the moves that keep it leave the
+/// book), the best by a search of each move the book does not show to lose: `None` when every
+/// move is shown to.
+fn unrefuted_move(
+    p: &AnyPosition,
+    history: &[u64],
+    nodes: u64,
+    knowledge: &Knowledge,
+) -> Option<tabula_chess::Move> {
+    let mut engine = Engine::new(8);
+    let mut keys = history.to_vec();
+    keys.push(p.hash());
+    let limits = Limits {
+        depth: None,
+        nodes: Some(nodes / 4 + 1),
+    };
+    p.legal_moves()
+        .into_iter()
+        .filter(|m| knowledge.keeps_value(p, *m))
+        .map(|m| {
+            let child = p.play_unchecked(m);
+            let score = match child.outcome() {
+                Some(o) => match o.winner() {
+                    Some(w) if w == p.turn() => 200_000,
+                    Some(_) => -200_000,
+                    None => 0,
+                },
+                None => {
+                    engine.new_game();
+                    let report = engine
+                        .search_any(&child, &keys, limits, &mut Unlimited)
+                        .report;
+                    match report.score {
+                        tabula_chess::engine::Score::Cp(c) => -c,
+                        tabula_chess::engine::Score::Mate(n) => {
+                            if n > 0 {
+                                -100_000 + n
+                            } else {
+                                100_000 + n
+                            }
+                        }
+                    }
+                }
+            };
+            (score, m)
+        })
+        .max_by_key(|&(s, _)| s)
+        .map(|(_, m)| m)
 }
 
 /// The next piece a computer places in Blind QuickChess: the box setup (R B K Q N on the back
