@@ -248,24 +248,7 @@ impl Engine {
                 })
                 .flatten();
         self.nets.clear();
-        let mut s = Search {
-            engine: self,
-            control,
-            weights,
-            net,
-            stack: history.to_vec(),
-            pv: vec![Vec::new(); MAX_PLY + 2],
-            nodes: 0,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            stopped: false,
-            may_stop: false,
-            seldepth: 0,
-            played: vec![None; MAX_PLY + 2],
-            evals: vec![-INFINITY; MAX_PLY + 2],
-            raw_evals: vec![0; MAX_PLY + 2],
-            excluded: vec![0; MAX_PLY + 2],
-            cut: vec![false; MAX_PLY + 2],
-        };
+        let mut s = Search::new(self, control, weights, net, history, limits.nodes);
         let mut result = s.iterate(pos, limits.depth.unwrap_or(MAX_PLY as u32 - 4));
         if skill < 20 && result.best.is_some() {
             result.best = Some(s.weaker_choice(pos, &result, skill));
@@ -304,6 +287,38 @@ struct Search<'a> {
     /// child is a cut node. A cut node's late moves are reduced more, since one early move is
     /// expected to refute the parent's move.
     cut: Vec<bool>,
+}
+
+impl<'a> Search<'a> {
+    /// A search by `engine` after the game's positions `history`, evaluating with `net` (or
+    /// the hand-written evaluation), stopping after `node_limit` nodes if given.
+    fn new(
+        engine: &'a mut Engine,
+        control: &'a mut dyn Control,
+        weights: Weights,
+        net: Option<Arc<Network>>,
+        history: &[u64],
+        node_limit: Option<u64>,
+    ) -> Search<'a> {
+        Search {
+            engine,
+            control,
+            weights,
+            net,
+            stack: history.to_vec(),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            nodes: 0,
+            node_limit: node_limit.unwrap_or(u64::MAX),
+            stopped: false,
+            may_stop: false,
+            seldepth: 0,
+            played: vec![None; MAX_PLY + 2],
+            evals: vec![-INFINITY; MAX_PLY + 2],
+            raw_evals: vec![0; MAX_PLY + 2],
+            excluded: vec![0; MAX_PLY + 2],
+            cut: vec![false; MAX_PLY + 2],
+        }
+    }
 }
 
 /// The "piece to square" index of a move by the side to move in `pos`.

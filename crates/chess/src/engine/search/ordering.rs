@@ -3,7 +3,16 @@
 
 use super::*;
 
+/// The score a quiet move (not a killer) holds until the picker reaches the quiet moves and
+/// scores them by [`Search::quiet_score`].
+pub(super) const UNSCORED: i32 = i32::MIN;
+
 impl Search<'_> {
+    /// `moves` with their ordering scores: the stored move first, then captures that do not
+    /// lose material (most valuable victim first), the killers, the quiet moves, and the
+    /// captures that lose material last. The quiet moves are left [`UNSCORED`]: the picker
+    /// scores them only when it reaches them, after the captures' searches have updated the
+    /// histories (and not at all when a capture refutes).
     pub(super) fn order<G: Geometry>(
         &self,
         pos: &Position<G>,
@@ -34,7 +43,7 @@ impl Search<'_> {
                 } else if packed == killers[1] {
                     899_000
                 } else {
-                    self.quiet_score(pos, m, ply)
+                    UNSCORED
                 };
                 (score, *m)
             })

@@ -1,7 +1,9 @@
 //! The order a node's moves are tried in, made only as far as it is needed: the stored best
-//! move first, before any other move is generated, then the rest scored and picked best
-//! first. A node whose stored move refutes (most cut-offs come from it) never generates or
-//! scores its other moves.
+//! move first, before any other move is generated; then the captures that do not lose
+//! material and the killers; then the quiet moves, scored by their histories only when they
+//! are reached; the captures that lose material last. A node whose stored move refutes (most
+//! cut-offs come from it) never generates its other moves, and one where a capture refutes
+//! never scores its quiet moves.
 
 use super::*;
 use crate::moves::MoveKind;
@@ -14,6 +16,8 @@ pub(super) struct MovePicker {
     /// The scored moves not yet handed out sit at `next..`.
     ordered: Vec<(i32, Move)>,
     next: usize,
+    /// Whether the quiet moves in `ordered` hold their history scores yet.
+    quiets_scored: bool,
 }
 
 enum Stage {
@@ -28,6 +32,10 @@ enum Stage {
 
 /// The score [`Search::order`] gives the stored move, above every other.
 pub(super) const STORED_SCORE: i32 = 2_000_000;
+
+/// Below this score (the second killer's) the quiet moves' turn has come: every capture that
+/// does not lose material and both killers were handed out.
+const QUIETS_FROM: i32 = 899_000;
 
 impl MovePicker {
     /// A picker for `pos` whose stored best move is `tt_move` (0 for none). `None` when the
@@ -52,6 +60,7 @@ impl MovePicker {
             tt_move,
             ordered: Vec::new(),
             next: 0,
+            quiets_scored: false,
         })
     }
 
@@ -65,7 +74,8 @@ impl MovePicker {
 
     /// The next move to try with its ordering score, or `None` when all were handed out. The
     /// scores are [`Search::order`]'s, worked out when the first move after the stored one is
-    /// asked for, so they include what the stored move's search taught the histories.
+    /// asked for (the quiet moves' when the first of them is), so they include what the
+    /// searches before taught the histories.
     pub(super) fn next<G: Geometry>(
         &mut self,
         search: &Search,
@@ -92,11 +102,26 @@ impl MovePicker {
             }
             Stage::Picking => {}
         }
-        let rest = self.ordered.get(self.next..).filter(|r| !r.is_empty())?;
-        let top = (1..rest.len()).fold(0, |top, j| if rest[j].0 > rest[top].0 { j } else { top });
-        self.ordered.swap(self.next, self.next + top);
+        let mut top = self.top()?;
+        if !self.quiets_scored && self.ordered[top].0 < QUIETS_FROM {
+            self.quiets_scored = true;
+            for (score, m) in &mut self.ordered[self.next..] {
+                if *score == ordering::UNSCORED {
+                    *score = search.quiet_score(pos, m, ply);
+                }
+            }
+            top = self.top()?;
+        }
+        self.ordered.swap(self.next, top);
         self.next += 1;
         self.ordered.get(self.next - 1).copied()
+    }
+
+    /// Where the best-scored move not yet handed out sits in `ordered`.
+    fn top(&self) -> Option<usize> {
+        let rest = self.ordered.get(self.next..).filter(|r| !r.is_empty())?;
+        let top = (1..rest.len()).fold(0, |top, j| if rest[j].0 > rest[top].0 { j } else { top });
+        Some(self.next + top)
     }
 }
 

@@ -1,5 +1,6 @@
 //! Unit tests of the static exchange evaluation, of stored bounds refining the evaluation, of
-//! the late-move reduction table and of naming a stored move again before generating.
+//! the late-move reduction table, of naming a stored move again before generating and of the
+//! order the picker hands out moves in.
 
 use super::{Bound, Hit, refine, see};
 use crate::geometry::Mini;
@@ -159,4 +160,82 @@ fn a_stored_move_is_named_again_exactly_and_only_when_legal() {
     }
     named += check_unpack(&random_game_positions::<Standard>("chess", 2, 6));
     assert!(named > 5_000, "only {named} moves named");
+}
+
+/// The picker hands out every legal move once, in its stages: the stored move, the captures
+/// that do not lose material, the killers, the quiet moves by their histories as they stand
+/// when the first of them is reached, and the captures that lose material. The histories are
+/// turned around after each move handed out before the quiet moves, so a picker that scored
+/// the quiet moves any earlier would give them in another order.
+#[test]
+fn the_picker_hands_out_every_move_once_in_its_stages() {
+    use super::picker::MovePicker;
+    use super::{Engine, Search, pack};
+    use crate::engine::Unlimited;
+    use tabula_core::rng::{Rng, seeded};
+    let mut rng = seeded(7);
+    let mut engine = Engine::new(1);
+    let mut control = Unlimited;
+    let weights = engine.weights;
+    let search = Search::new(&mut engine, &mut control, weights, None, &[], None);
+    let mut late_scoring_seen = 0;
+    for pos in random_game_positions::<Mini>("quickchess-fsf", 20, 8) {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            continue;
+        }
+        let stored = legal[rng.random_range(0..legal.len())];
+        let quiets: Vec<_> = legal.iter().filter(|m| !m.is_tactical()).collect();
+        let mut killer = || match quiets.len() {
+            0 => 0,
+            n => pack(quiets[rng.random_range(0..n)]),
+        };
+        search.engine.killers[0] = [killer(), killer()];
+        for h in search.engine.history.iter_mut() {
+            *h = rng.random_range(-5_000..5_000);
+        }
+        let killers = search.engine.killers[0];
+        let stage = |m: &crate::moves::Move| {
+            if pack(m) == pack(&stored) {
+                0
+            } else if m.is_tactical() {
+                if see(&pos, m) >= 0 { 1 } else { 4 }
+            } else if killers.contains(&pack(m)) {
+                2
+            } else {
+                3
+            }
+        };
+        let mut picker = MovePicker::new(&pos, pack(&stored)).expect("legal moves");
+        let mut handed = Vec::new();
+        let mut flips = 0;
+        while let Some((score, m)) = picker.next(&search, &pos, 0) {
+            if stage(&m) < 3 {
+                for h in search.engine.history.iter_mut() {
+                    *h = -*h;
+                }
+                flips += 1;
+            }
+            handed.push((score, m));
+        }
+        assert_eq!(handed.len(), legal.len(), "{}", pos.fen());
+        for m in legal.iter() {
+            assert_eq!(handed.iter().filter(|(_, x)| x == m).count(), 1);
+        }
+        let stages: Vec<_> = handed.iter().map(|(_, m)| stage(m)).collect();
+        assert!(stages.is_sorted(), "{stages:?} in {}", pos.fen());
+        let quiet_scores: Vec<_> = handed
+            .iter()
+            .filter(|(_, m)| stage(m) == 3)
+            .map(|(score, m)| {
+                assert_eq!(*score, search.quiet_score(&pos, m, 0));
+                *score
+            })
+            .collect();
+        assert!(quiet_scores.is_sorted_by(|a, b| a >= b), "{}", pos.fen());
+        if flips >= 2 && quiet_scores.len() >= 2 {
+            late_scoring_seen += 1;
+        }
+    }
+    assert!(late_scoring_seen > 50, "only {late_scoring_seen} positions");
 }
