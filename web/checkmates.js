@@ -194,16 +194,19 @@ export function checkmatesSolo(main, id) {
       },
     },
     // a screen reader hears each move and each task met: one move can meet the next tasks
-    // too (the board already meets them when they are revealed), so every task met is said
+    // too (the board already meets them when they are revealed), so every task met is said,
+    // after the move that met them
     announce: (v, before) => {
       if (!before) return '';
       const side = /** @type {CheckmatesSide} */ (v.side);
+      const moved = v.board !== before.board && last ? movedWords(side, v.board, last) : '';
       if (v.history.length > before.history.length) {
         const met = [];
         for (let i = before.history.length; i < v.history.length; i++) met.push(metWords(v, i));
-        return met.join(' ') + (v.finished ? ` ${finishWords(v)}` : '');
+        const tasks = met.join(' ') + (v.finished ? ` ${finishWords(v)}` : '');
+        return moved ? `${moved}. ${tasks}` : tasks;
       }
-      return v.board !== before.board && last ? movedWords(side, v.board, last) : '';
+      return moved;
     },
   });
   return () => game.close();

@@ -139,9 +139,10 @@ async function liveRegionsOfThePuzzles({ browser, base }) {
   const best = await post(base, '/api/solve/checkmates', { side: 'sliding', board: v.board, task: v.task });
   for (const mv of best.solution) await post(base, `/api/games/${g.id}/act`, { token: g.token, action: { t: 'move', mv } });
   // the task on top is the first not met by the dealt board; the solution may meet the next
-  // ones too, and each is said
+  // ones too, and each is said, after the move that met them
   const n = v.history.length + 1;
-  await page.waitForFunction((k) => new RegExp(`Task ${k} met in`).test(document.querySelector('[data-test=announce]')?.textContent || ''), n, { timeout: 30000 });
+  const [a, b] = best.solution[best.solution.length - 1].split('-');
+  await page.waitForFunction(([k, a, b]) => new RegExp(`from ${a} to ${b}\\. Task ${k} met in`).test(document.querySelector('[data-test=announce]')?.textContent || ''), [n, a, b], { timeout: 30000 });
   await context.close();
 }
 
