@@ -87,14 +87,6 @@ pub(crate) fn centipawns(s: Score) -> f64 {
     }
 }
 
-/// The same score from the other side.
-pub(crate) fn flip(s: Score) -> Score {
-    match s {
-        Score::Cp(c) => Score::Cp(-c),
-        Score::Mate(m) => Score::Mate(-m),
-    }
-}
-
 /// A position's value for the side to move: as centipawns on the Win% scale and as a score
 /// (the game's result where it is over: `Mate(0)` for a win either way, the centipawns say
 /// whose), with the search's choice and line.
@@ -201,7 +193,7 @@ impl Plan {
             let white_after = if positions[i + 1].turn() == Color::White {
                 score_after
             } else {
-                flip(score_after)
+                score_after.flipped()
             };
             let end = positions[i + 1].outcome();
             reviewed.push(MoveReview {

@@ -27,7 +27,7 @@
 //! machine.
 
 use super::{Puzzle, themes};
-use crate::engine::review::{self, centipawns, flip, win_percent};
+use crate::engine::review::{self, centipawns, win_percent};
 use crate::engine::{Engine, Limits, Score, Unlimited};
 use crate::{AnyPosition, Move, Variant};
 use tabula_core::review::Mark;
@@ -435,7 +435,7 @@ impl Miner {
             Some(o) if o.winner() == Some(pos.turn()) => Score::Mate(1),
             Some(o) if o.winner().is_some() => Score::Mate(-1),
             Some(_) => Score::Cp(0),
-            None => flip(self.search(&child, hist, nodes).report.score),
+            None => self.search(&child, hist, nodes).report.score.flipped(),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use crate::knowledge::Knowledge;
 use std::sync::Arc;
-use tabula_chess::engine::{Engine, LEVELS, Limits, Unlimited, level_settings};
+use tabula_chess::engine::{Engine, LEVELS, Limits, Score, Unlimited, level_settings};
 use tabula_chess::{AnyPosition, ChessAction, Color};
 
 /// Positions the lesson solver may value for one move of the strongest level (a few
@@ -65,51 +65,49 @@ fn keeping_move(p: &AnyPosition, knowledge: &Knowledge) -> Option<tabula_chess::
 
 /// When the book lists no move that keeps `p`'s value (the moves that keep it leave the
 /// book), the best by a search of each move the book does not show to lose: `None` when every
-/// move is shown to.
+/// move is shown to. The moves share the level's budget of `nodes`, so such a turn costs at
+/// most twice an ordinary one.
 fn unrefuted_move(
     p: &AnyPosition,
     history: &[u64],
     nodes: u64,
     knowledge: &Knowledge,
 ) -> Option<tabula_chess::Move> {
+    let candidates: Vec<_> = p
+        .legal_moves()
+        .into_iter()
+        .filter(|m| knowledge.keeps_value(p, *m))
+        .collect();
     let mut engine = Engine::new(8);
     let mut keys = history.to_vec();
     keys.push(p.hash());
     let limits = Limits {
         depth: None,
-        nodes: Some(nodes / 4 + 1),
+        nodes: Some(nodes / candidates.len().max(1) as u64 + 1),
     };
-    p.legal_moves()
+    candidates
         .into_iter()
-        .filter(|m| knowledge.keeps_value(p, *m))
         .map(|m| {
             let child = p.play_unchecked(m);
+            // the child's value for the mover: a finished game by its winner (this move mates,
+            // or the mover is mated now), else the search's score turned around
             let score = match child.outcome() {
                 Some(o) => match o.winner() {
-                    Some(w) if w == p.turn() => 200_000,
-                    Some(_) => -200_000,
-                    None => 0,
+                    Some(w) if w == p.turn() => Score::Mate(1),
+                    Some(_) => Score::Mate(0),
+                    None => Score::Cp(0),
                 },
                 None => {
                     engine.new_game();
                     let report = engine
                         .search_any(&child, &keys, limits, &mut Unlimited)
                         .report;
-                    match report.score {
-                        tabula_chess::engine::Score::Cp(c) => -c,
-                        tabula_chess::engine::Score::Mate(n) => {
-                            if n > 0 {
-                                -100_000 + n
-                            } else {
-                                100_000 + n
-                            }
-                        }
-                    }
+                    report.score.flipped()
                 }
             };
-            (score, m)
+            (score.rank(), m)
         })
-        .max_by_key(|&(s, _)| s)
+        .max_by_key(|&(rank, _)| rank)
         .map(|(_, m)| m)
 }
 
@@ -239,6 +237,37 @@ mod tests {
         assert!(
             checked >= drawn,
             "only {checked} moves stayed in the books (drawn {drawn}, won {won})"
+        );
+    }
+
+    #[test]
+    fn where_no_book_move_keeps_the_win_a_move_the_book_does_not_refute_is_played() {
+        // raging-rooks: Black wins, but only by moves that leave the book (captures), so the
+        // book names no keeping move; an earlier search's own choice here dropped the win
+        let knowledge = Arc::new(Knowledge::new(TableSets::empty()));
+        let variant = Variant::parse("raging-rooks").unwrap();
+        let p = AnyPosition::from_fen(variant, "1r3/1p2p/p1pp1/2P2/PP1PP/2R2 b - - 0 6").unwrap();
+        let (value, _) = knowledge.coach.known(&mini(&p)).expect("in the book");
+        assert_eq!(value, 1, "the book gives the side to move a win");
+        assert_eq!(keeping_move(&p, &knowledge), None, "no book move keeps it");
+        let refuted = p
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !knowledge.keeps_value(&p, *m))
+            .count();
+        assert!(refuted > 0, "some moves are shown to throw the win away");
+        let (_, nodes) = level_settings(LEVELS);
+        let chosen = unrefuted_move(&p, &[], nodes, &knowledge).expect("a move is left");
+        assert!(
+            knowledge.keeps_value(&p, chosen),
+            "{} drops the win",
+            p.uci(&chosen)
+        );
+        let played = top_move(&p, &knowledge, 1);
+        assert!(
+            knowledge.keeps_value(&p, played),
+            "the top level plays {}",
+            p.uci(&played)
         );
     }
 

@@ -54,6 +54,19 @@ pub enum Score {
 }
 
 impl Score {
+    /// The search's own scale for this score, where higher is better for the side to move: a
+    /// mate in `n` ranks above every centipawn figure and nearer mates above farther ones;
+    /// being mated ranks below every figure, sooner below later, `Mate(0)` (mated now) lowest.
+    /// The inverse of how the search reports its internal scores, so comparing two searches'
+    /// scores needs no mapping of its own.
+    pub fn rank(self) -> i32 {
+        match self {
+            Score::Cp(c) => c,
+            Score::Mate(n) if n > 0 => MATE - (2 * n - 1),
+            Score::Mate(n) => -MATE - 2 * n,
+        }
+    }
+
     fn from_internal(s: i32) -> Score {
         if s >= MATE_BOUND {
             Score::Mate((MATE - s + 1) / 2)
@@ -61,6 +74,14 @@ impl Score {
             Score::Mate(-((MATE + s + 1) / 2))
         } else {
             Score::Cp(s)
+        }
+    }
+
+    /// The same score from the other side: what the side to move's opponent scores.
+    pub fn flipped(self) -> Score {
+        match self {
+            Score::Cp(c) => Score::Cp(-c),
+            Score::Mate(m) => Score::Mate(-m),
         }
     }
 

@@ -2,7 +2,7 @@
 //! the late-move reduction table, of naming a stored move again before generating and of the
 //! order the picker hands out moves in.
 
-use super::{Bound, Hit, refine, see};
+use super::{Bound, Hit, MATE, MATE_BOUND, Score, refine, see};
 use crate::geometry::Mini;
 use crate::position::Position;
 use crate::variant::Variant;
@@ -238,4 +238,25 @@ fn the_picker_hands_out_every_move_once_in_its_stages() {
         }
     }
     assert!(late_scoring_seen > 50, "only {late_scoring_seen} positions");
+}
+
+#[test]
+fn a_score_ranks_as_the_search_scored_it() {
+    // the internal scores the search reports: the opponent mated at an odd ply, the side to
+    // move mated at an even one, centipawns in between; each comes back from its rank, so the
+    // ranks keep the search's order (mates in n above centipawns, being mated below)
+    let mated = (0..1000).step_by(2).map(|ply| -MATE + ply);
+    let centipawns = [-MATE_BOUND + 1, -250, -1, 0, 1, 250, MATE_BOUND - 1];
+    let mating = (1..1000).step_by(2).rev().map(|ply| MATE - ply);
+    let mut last = None;
+    for s in mated.chain(centipawns).chain(mating) {
+        let score = Score::from_internal(s);
+        assert_eq!(score.rank(), s, "{score:?}");
+        assert!(last.is_none_or(|l| l < s), "{score:?} out of order");
+        assert_eq!(score.flipped().flipped(), score);
+        last = Some(s);
+    }
+    assert_eq!(Score::Mate(1).rank(), MATE - 1);
+    assert_eq!(Score::Mate(0).rank(), -MATE, "mated now ranks lowest");
+    assert_eq!(Score::Mate(-2).flipped(), Score::Mate(2));
 }
