@@ -22,6 +22,10 @@
 //! each side's race by a beam of WIDTH lines and the exact race proved within NODES positions
 //! (or the turns it proved too few).
 //!
+//! `... --example arena -- contact A B STARTS SEED [FROM]` plays each start of a series once
+//! (A blue, B red) and lists how near the two sides' pieces came: whether the races ever
+//! meet on the board.
+//!
 //! This is a developer's tool: malformed arguments stop it with a panic message.
 
 use std::time::{Duration, Instant};
@@ -182,8 +186,84 @@ fn exact(a: &[String]) {
     );
 }
 
+/// How near the two sides' pieces come in games between two players: for each start of a
+/// series (played once, `A` blue, `B` red), the nearest a blue piece and a red piece stood
+/// (king-move distance) after each turn, and the first turn they stood at most two apart
+/// (one step from touching: the nearest a piece can be and still take part in the other
+/// side's plan only as a square it cannot land on).
+fn contact(a: &[String]) {
+    let (blue, red) = (Who::parse(&a[0]), Who::parse(&a[1]));
+    let (starts, seed): (u32, u64) = (a[2].parse().unwrap(), a[3].parse().unwrap());
+    let from: u32 = a.get(4).map_or(0, |f| f.parse().unwrap());
+    let mut s = Searcher::default();
+    // Games by the nearest the sides came: touching (1), two apart, farther.
+    let mut nearest = [0u32; 3];
+    let mut touching_before_last_two = 0;
+    for pair in from..starts {
+        let game_seed = mix(&[seed, u64::from(pair)]);
+        let mut p = Position::start(mix(&[game_seed, 0x51A7]));
+        let (mut k, mut min, mut first_near) = (0u64, u8::MAX, None);
+        let mut first_touch = None;
+        let status = loop {
+            let st = p.status();
+            if st.is_over() {
+                break st;
+            }
+            let player = if p.turn() == Side::Blue { blue } else { red };
+            let t = if p.must_pass() {
+                Turn::PASS
+            } else {
+                player.choose(&p, mix(&[game_seed, k]), &mut s)
+            };
+            p = p.play_unchecked(t);
+            k += 1;
+            let d = nearest_pieces(&p);
+            min = min.min(d);
+            if d <= 2 && first_near.is_none() {
+                first_near = Some(k);
+            }
+            if d <= 1 && first_touch.is_none() {
+                first_touch = Some(k);
+            }
+        };
+        nearest[usize::from(min.clamp(1, 3) - 1)] += 1;
+        touching_before_last_two += u32::from(first_touch.is_some_and(|t| t + 2 < k));
+        let winner = match status {
+            Status::Won { winner, .. } => format!("{winner:?}"),
+            _ => "draw".into(),
+        };
+        println!(
+            "start {pair}: {winner} in {k} turns; nearest {min}, two apart from turn {first_near:?}, touching from {first_touch:?}"
+        );
+    }
+    println!(
+        "games {}: the sides touched in {}, came two apart at nearest in {}, stayed farther in {}; touched before the last two turns in {touching_before_last_two}",
+        starts - from,
+        nearest[0],
+        nearest[1],
+        nearest[2]
+    );
+}
+
+/// The king-move distance between the nearest blue and red pieces (`u8::MAX` if a side has
+/// none left).
+fn nearest_pieces(p: &Position) -> u8 {
+    let squares = |side: Side| {
+        let bits = p.squares_of(side);
+        (0..128u8).filter(move |&sq| bits >> sq & 1 == 1)
+    };
+    squares(Side::Blue)
+        .flat_map(|b| squares(Side::Red).map(move |r| tabula_querni::position::distance(b, r)))
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
+    if a[0] == "contact" {
+        contact(&a[1..]);
+        return;
+    }
     if a[0] == "exact" {
         exact(&a[1..]);
         return;
