@@ -188,9 +188,9 @@ fn exact(a: &[String]) {
 
 /// How near the two sides' pieces come in games between two players: for each start of a
 /// series (played once, `A` blue, `B` red), the nearest a blue piece and a red piece stood
-/// (king-move distance) after each turn, and the first turn they stood at most two apart
-/// (one step from touching: the nearest a piece can be and still take part in the other
-/// side's plan only as a square it cannot land on).
+/// (king-move distance) after each turn, and the first turns they stood two apart and side by
+/// side. Only a piece next to the other side's pieces can stand on a square their plan lands
+/// on, or leave one it jumps over.
 fn contact(a: &[String]) {
     let (blue, red) = (Who::parse(&a[0]), Who::parse(&a[1]));
     let (starts, seed): (u32, u64) = (a[2].parse().unwrap(), a[3].parse().unwrap());
@@ -201,31 +201,14 @@ fn contact(a: &[String]) {
     let mut touching_before_last_two = 0;
     for pair in from..starts {
         let game_seed = mix(&[seed, u64::from(pair)]);
-        let mut p = Position::start(mix(&[game_seed, 0x51A7]));
-        let (mut k, mut min, mut first_near) = (0u64, u8::MAX, None);
-        let mut first_touch = None;
-        let status = loop {
-            let st = p.status();
-            if st.is_over() {
-                break st;
-            }
-            let player = if p.turn() == Side::Blue { blue } else { red };
-            let t = if p.must_pass() {
-                Turn::PASS
-            } else {
-                player.choose(&p, mix(&[game_seed, k]), &mut s)
-            };
-            p = p.play_unchecked(t);
-            k += 1;
-            let d = nearest_pieces(&p);
-            min = min.min(d);
-            if d <= 2 && first_near.is_none() {
-                first_near = Some(k);
-            }
-            if d <= 1 && first_touch.is_none() {
-                first_touch = Some(k);
-            }
-        };
+        let start = Position::start(mix(&[game_seed, 0x51A7]));
+        let (status, line) = play_out(start, 0, game_seed, [blue, red], &mut s);
+        let k = line.len() - 1;
+        let apart: Vec<u8> = line[1..].iter().map(nearest_pieces).collect();
+        let min = apart.iter().copied().min().unwrap_or(u8::MAX);
+        // turns are counted from one: the first turn after which the sides stood so near
+        let first_near = apart.iter().position(|&d| d <= 2).map(|i| i + 1);
+        let first_touch = apart.iter().position(|&d| d <= 1).map(|i| i + 1);
         nearest[usize::from(min.clamp(1, 3) - 1)] += 1;
         touching_before_last_two += u32::from(first_touch.is_some_and(|t| t + 2 < k));
         let winner = match status {
@@ -245,6 +228,99 @@ fn contact(a: &[String]) {
     );
 }
 
+/// The game from `p` on between `who[0]` (blue) and `who[1]` (red), `k` turns having been
+/// played in a game seeded `game_seed`: its final status and every position from `p` to the
+/// end.
+fn play_out(
+    mut p: Position,
+    mut k: u64,
+    game_seed: u64,
+    who: [Who; 2],
+    s: &mut Searcher,
+) -> (Status, Vec<Position>) {
+    let mut line = vec![p];
+    loop {
+        let st = p.status();
+        if st.is_over() {
+            return (st, line);
+        }
+        let player = who[usize::from(p.turn() == Side::Red)];
+        let t = if p.must_pass() {
+            Turn::PASS
+        } else {
+            player.choose(&p, mix(&[game_seed, k]), s)
+        };
+        p = p.play_unchecked(t);
+        line.push(p);
+        k += 1;
+    }
+}
+
+/// An upper bound on holding up the other side with one turn, knowing the opponent: for each
+/// start, level 5 against itself; then at every turn of the side that lost, every other turn
+/// that could touch the other side's plan at once (its movement ends next to an opposing piece
+/// or leaves a square next to one; with `all`, every other turn with a movement) is tried, the
+/// game going on between the two level-5 players, and the tries that win for the loser are
+/// counted.
+fn deviate(a: &[String]) {
+    let (starts, seed): (u32, u64) = (a[0].parse().unwrap(), a[1].parse().unwrap());
+    let from: u32 = a.get(2).map_or(0, |f| f.parse().unwrap());
+    // `all`: every other turn is tried, not only those that touch the other side
+    let every = a.get(3).is_some_and(|w| w == "all");
+    let level5 = Who::parse("ai:5");
+    let who = [level5, level5];
+    let mut s = Searcher::default();
+    let (mut flipped, mut tried_all) = (0, 0);
+    for pair in from..starts {
+        let game_seed = mix(&[seed, u64::from(pair)]);
+        let start = Position::start(mix(&[game_seed, 0x51A7]));
+        let (status, line) = play_out(start, 0, game_seed, who, &mut s);
+        let Status::Won { winner, .. } = status else {
+            println!("start {pair}: drawn");
+            continue;
+        };
+        let loser = winner.other();
+        let (mut tried, mut wins, mut first_win) = (0u32, 0u32, None);
+        for (k, p) in line.iter().enumerate() {
+            if p.status().is_over() || p.turn() != loser || p.must_pass() {
+                continue;
+            }
+            let theirs = p.squares_of(winner);
+            let near = |sq: u8| {
+                (0..128u8).any(|o| theirs >> o & 1 == 1 && tabula_querni::position::adjacent(sq, o))
+            };
+            let mut roots = Vec::new();
+            tabula_querni::search::generate_turns(p, &mut roots);
+            let played = line.get(k + 1).copied();
+            for (turn, child) in roots {
+                if Some(child) == played {
+                    continue; // the game's own turn
+                }
+                let Some(m) = turn.movement else { continue };
+                if !(every || near(m.to) || near(m.from)) {
+                    continue;
+                }
+                tried += 1;
+                let (st, _) = play_out(child, k as u64 + 1, game_seed, who, &mut s);
+                if matches!(st, Status::Won { winner: w, .. } if w == loser) {
+                    wins += 1;
+                    first_win.get_or_insert(k);
+                }
+            }
+        }
+        tried_all += tried;
+        flipped += u32::from(wins > 0);
+        println!(
+            "start {pair}: {winner:?} won in {} turns; {tried} tries for {loser:?}, {wins} win (first at turn {first_win:?})",
+            line.len() - 1
+        );
+    }
+    println!(
+        "starts {}: the loser had a winning other turn in {flipped} ({tried_all} tries)",
+        starts - from
+    );
+}
+
 /// The king-move distance between the nearest blue and red pieces (`u8::MAX` if a side has
 /// none left).
 fn nearest_pieces(p: &Position) -> u8 {
@@ -260,16 +336,15 @@ fn nearest_pieces(p: &Position) -> u8 {
 
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
-    if a[0] == "contact" {
-        contact(&a[1..]);
-        return;
-    }
-    if a[0] == "exact" {
-        exact(&a[1..]);
-        return;
-    }
-    if a[0] == "races" {
-        races(&a[1..]);
+    let tool: Option<fn(&[String])> = match a[0].as_str() {
+        "contact" => Some(contact),
+        "deviate" => Some(deviate),
+        "exact" => Some(exact),
+        "races" => Some(races),
+        _ => None,
+    };
+    if let Some(tool) = tool {
+        tool(&a[1..]);
         return;
     }
     let (first, second) = (Who::parse(&a[0]), Who::parse(&a[1]));
