@@ -26,6 +26,11 @@
 //! (A blue, B red) and lists how near the two sides' pieces came: whether the races ever
 //! meet on the board.
 //!
+//! `... --example arena -- deviate STARTS SEED [FROM] [all]` bounds what one different turn can
+//! win against level 5 knowing its replies: level 5 plays each start against itself, then every
+//! other turn of the losing side that touches the other side (with `all`, every turn with a
+//! movement) is tried and the game played on between the two; it lists the tries that win.
+//!
 //! This is a developer's tool: malformed arguments stop it with a panic message.
 
 use std::time::{Duration, Instant};
