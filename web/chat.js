@@ -90,16 +90,31 @@ export function chatPanel(kind, id, about = {}) {
   };
   let drawn = false;
 
-  const read = async () => {
+  /** @type {Promise<void>} the read under way: reads run one after another */
+  let reading = Promise.resolve();
+  // Each line is kept once, by its number, in the order the server numbered them (the order
+  // sent, on every node): a poll and a send's read that cross, or the panel opening as it is
+  // made, can never show a line twice.
+  /** @param {ChatLine[]} messages */
+  const merge = (messages) => {
+    const known = new Set(lines.map((l) => l.id));
+    const fresh = messages.filter((m) => !known.has(m.id));
+    if (!fresh.length) return false;
+    lines = [...lines, ...fresh].sort((a, b) => a.id - b.id).slice(-100);
+    last = Math.max(last, lines[lines.length - 1].id);
+    return true;
+  };
+  const read = () => {
+    reading = reading.catch(() => {}).then(() => readOnce());
+    return reading;
+  };
+  const readOnce = async () => {
     const v = /** @type {ChatView} */ (await api('GET', `${path}?after=${last}`));
     if (stopped) return;
-    if (v.messages.length) {
-      lines = [...lines, ...v.messages].slice(-100);
-      last = v.messages[v.messages.length - 1].id;
-    }
+    const added = merge(v.messages);
     form.hidden = Boolean(v.cannot_write);
     // nothing new: the list stays as it is (a redraw every poll would close an open menu)
-    const unmute = v.messages.length || !drawn ? draw() : unmuteButton();
+    const unmute = added || !drawn ? draw() : unmuteButton();
     drawn = true;
     // a guest is asked to sign in; anyone else is told the server's reason (a mute's, with the
     // moderator's words), as data
@@ -108,12 +123,16 @@ export function chatPanel(kind, id, about = {}) {
       : h('span', {}, t('chat-cannot'), ' ', h('span', { translate: 'no' }, v.cannot_write));
     note.replaceChildren(why, unmute);
   };
+  /** whether a poll's read is under way (one loop of polls at a time) */
+  let polling = false;
   const poll = () => {
     clearTimeout(timer);
-    if (stopped || !details.open) return;
+    if (stopped || !details.open || polling) return;
+    polling = true;
     read().catch(() => { /* the next read tries again */ })
-      .finally(() => { if (!stopped) timer = setTimeout(poll, POLL_MS); });
+      .finally(() => { polling = false; if (!stopped) timer = setTimeout(poll, POLL_MS); });
   };
+  // (opening fires `toggle`, also as the panel is made open: the reads queue, never cross)
   details.addEventListener('toggle', () => { if (details.open) poll(); });
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();

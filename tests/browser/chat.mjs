@@ -1,7 +1,8 @@
 // The chat (issue #30, item 7) on phones: Ann and Bob play Querni; Ann writes words that look
 // like HTML and Bob's page shows them as the text typed; Bob mutes her from her name and shows
 // her again; a guest watching reads the spectators' room and is asked to sign in to write;
-// Bob reports Ann's message from its name and the report reaches the queue.
+// Bob reports Ann's message from its name and the report reaches the queue. Each line shows
+// once, in the order sent, after reloads too (issue #54).
 import { shot, assert, newPage, twoSignedUp } from './harness.mjs';
 import { axeFindings } from './moderation.mjs';
 
@@ -31,6 +32,22 @@ async function chatOnPhones({ browser, base }) {
   await line.waitFor({ timeout: 10_000 });
   const text = await line.locator('.chat-text').innerText();
   assert(text === words, `shown as typed: ${text}`);
+  // each line once, in the order sent: at once on the sender's page, and on both after a
+  // reload (the panel's first reads used to cross and show every line twice)
+  await b.page.locator('[data-test=chat-input]').fill('second line');
+  await b.page.locator('[data-test=chat-send]').click();
+  await a.page.locator('[data-test=chat-lines] .chat-line', { hasText: 'second line' }).waitFor({ timeout: 10_000 });
+  for (const p of [a.page, b.page]) {
+    for (const reload of [false, true]) {
+      if (reload) {
+        await p.reload();
+        await p.locator('[data-test=chat-lines] .chat-line', { hasText: 'second line' }).waitFor({ timeout: 10_000 });
+        await p.waitForTimeout(3500); // a poll after the first reads
+      }
+      const shown = await p.locator('[data-test=chat-lines] .chat-text').allInnerTexts();
+      assert(JSON.stringify(shown) === JSON.stringify([words, 'second line']), `each line once, in order${reload ? ' after a reload' : ''}: ${JSON.stringify(shown)}`);
+    }
+  }
   assert((await b.page.locator('[data-test=chat-lines] b, [data-test=chat-lines] img').count()) === 0, 'no HTML made of it');
   await b.page.locator('[data-test=chat]').scrollIntoViewIfNeeded();
   await shot(b.page, 'chat-phone');
