@@ -250,6 +250,8 @@ export function royalMatch(main, id) {
         const ph = isWaiting(view) ? null : view.phase;
         const el = main.querySelector('[data-sand]');
         if (el && ph && 'ends' in ph && ph.ends) el.textContent = secondsLeft(ph.ends, ctx);
+        const aside = main.querySelector('[data-aside]');
+        if (aside && ph && 'set_aside_at' in ph && ph.set_aside_at) aside.textContent = t('royal-asideIn', { time: secondsLeft(ph.set_aside_at, ctx) });
         const left = main.querySelector('[data-exec-clock]');
         if (left && ph && 'deadline' in ph && ph.deadline) left.textContent = t('royal-left', { time: secondsLeft(ph.deadline, ctx) });
       },
@@ -275,6 +277,7 @@ function matchEventWords(v, e) {
   /** @param {number} seat */
   const name = (seat) => matchName(v, seat);
   switch (e.t) {
+    case 'cards_set_aside': return t('royal-setAside');
     case 'announced': return t('royal-announces', { name: name(e.player), bid: e.bid });
     case 'challenged': return t('replay-act-challenge', { name: name(e.player) });
     case 'execution_started': {
@@ -325,6 +328,7 @@ export function matchView(v, ctx) {
   const shown = ph.phase === 'executing' ? ph.oriented : v.cards;
   if (ph.phase === 'announcing') {
     panel = h('div', { class: 'stack' }, h('h2', { class: 'minor' }, t('cm-howMany')),
+      ph.set_aside_at ? h('p', { class: 'muted', 'data-aside': true }, t('royal-asideIn', { time: secondsLeft(ph.set_aside_at, ctx) })) : '',
       ro || you === null ? '' : h('div', { class: 'numpad' }, ...Array.from({ length: 21 }, (_, n) => h('button', { class: 'secondary', 'data-bid': n, onclick: () => ctx.act?.({ t: 'announce', bid: n }) }, n))));
   } else if (ph.phase === 'hourglass') {
     const opponent = you !== null && you !== undefined && you !== ph.announcer && !ro;

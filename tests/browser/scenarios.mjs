@@ -17,6 +17,7 @@ import { tournamentScenarios } from './tournaments.mjs';
 import { chatScenarios } from './chat.mjs';
 import { challengeScenarios } from './challenges.mjs';
 import { coachScenarios } from './coach.mjs';
+import { trustScenarios } from './trust.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -245,7 +246,7 @@ const own = [
  */
 export const lanes = [
   [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios, ...challengeScenarios],
-  [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios, ...coachScenarios],
+  [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios, ...coachScenarios, ...trustScenarios],
 ];
 
 /** The scenarios that time the server or restart it: alone, once both lanes are done. */

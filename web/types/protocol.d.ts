@@ -992,6 +992,11 @@ hourglass_ms?: number,
  */
 execution_limit_ms?: number, 
 /**
+ * A Royal Study match: how long a round waits for an announcement before its card is set
+ * aside (120 s when not given).
+ */
+announce_limit_ms?: number, 
+/**
  * A duel: the creator's side.
  */
 color?: ColorChoice, 
@@ -1273,7 +1278,11 @@ round: number,
 /**
  * The card(s).
  */
-cards: Array<Layout>, } | { "t": "announced", 
+cards: Array<Layout>, } | { "t": "cards_set_aside", 
+/**
+ * The round.
+ */
+round: number, } | { "t": "announced", 
 /**
  * Who.
  */
@@ -1791,7 +1800,11 @@ export type PhaseView = { "phase": "announcing",
 /**
  * Since when.
  */
-since: number, } | { "phase": "hourglass", 
+since: number, 
+/**
+ * When the card is set aside if nobody announces.
+ */
+set_aside_at: number | null, } | { "phase": "hourglass", 
 /**
  * Who announced.
  */

@@ -160,6 +160,57 @@ async fn a_player_on_each_node_plays_a_game_to_its_end() {
     assert_logged(&url, &id, &acked);
 }
 
+/// A signed-in player's seat is the account's on either node: Ann makes the game at a, Bob
+/// takes his seat through b (which runs the game from then on), then plays from a with his
+/// session alone, no token: through the relay, the owner finds his seat by his account.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_accounts_seat_plays_through_the_node_that_does_not_run_the_game() {
+    let (_url, _nodes, [at_a, at_b]) = two_nodes("seats");
+    let ann = signup(&at_a, "annx");
+    let bob = signup(&at_b, "bobx");
+    let body =
+        json!({"kind": "quickchess", "options": {"variant": "quickchess", "color": "first"}});
+    let (status, made) = http_as(&at_a, "POST", "/api/games", Some(body), &ann);
+    assert_eq!(status, 200, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let white = made["token"].as_str().unwrap().to_string();
+    let (status, joined) = http_as(
+        &at_b,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({})),
+        &bob,
+    );
+    assert_eq!(status, 200, "{joined}");
+    // Bob at a, by his session only: his seat, over the relay
+    let (status, v) = http_as(&at_a, "GET", &format!("/api/games/{id}"), None, &bob);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["seat"], 1, "{v}");
+    let path = format!("/api/games/{id}/ws");
+    let mut bob_ws = socket(&at_a, &path, None, Some(&bob)).await;
+    let first = frame_where(&mut bob_ws, "the state", |f| f["t"] == "state").await;
+    assert_eq!(first["d"]["seat"], 1, "{first}");
+    // White moves (by token, at b); Bob's socket at a sees it and answers by the session
+    let white_view = node::seen(&at_b, &id, &white);
+    let uci = white_view["view"]["legal"][0]["uci"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    node::act(&at_b, &id, &white, json!({"t": "move", "uci": uci}));
+    let seen = view_at(&mut bob_ws, 1).await;
+    assert_eq!(seen["your_turn"], true, "{seen}");
+    let uci = seen["legal"][0]["uci"].as_str().unwrap().to_string();
+    let act = json!({"t": "act", "id": 7, "d": {"t": "move", "uci": uci}});
+    bob_ws
+        .send(Message::Text(act.to_string().into()))
+        .await
+        .unwrap();
+    let ack = frame_where(&mut bob_ws, "the ack", |f| f["d"]["id"] == 7).await;
+    assert_eq!(ack["t"], "ack", "{ack}");
+    let after = node::seen(&at_b, &id, &white);
+    assert_eq!(after["view"]["your_turn"], true, "{after}");
+}
+
 /// Reads lobby frames, keeping `seeks` as the page does (the whole lobby, then its changes),
 /// until `pred` holds of them (10 s at most).
 async fn seeks_until(

@@ -495,3 +495,28 @@ fn layouts_in_events_are_real_layouts() {
     assert_eq!(stepped, [&after], "{ev:?}");
     assert_eq!(scored(&ev), None, "one move cannot end this execution");
 }
+
+#[test]
+fn a_round_nobody_announces_is_set_aside_at_the_limit_and_the_next_card_drawn() {
+    let mut g = new_match(Level::One, false, 11);
+    let limit = g.config().announce_limit_ms.expect("a limit by default");
+    assert_eq!(g.next_deadline(), Some(limit));
+    let first = g.cards().to_vec();
+    // a moment before the limit nothing changes
+    assert!(ok(&mut g, MatchAction::Tick, limit - 1).is_empty());
+    // at the limit: set aside, unscored, the next card drawn at the limit's own time
+    let ev = ok(&mut g, MatchAction::Tick, limit + 5_000);
+    assert_eq!(ev[0], MatchEvent::CardsSetAside { round: 1 });
+    assert!(
+        matches!(&ev[1], MatchEvent::CardsDrawn { round: 2, .. }),
+        "{ev:?}"
+    );
+    assert_ne!(g.cards(), &first[..]);
+    assert_eq!(g.scores(), [0, 0]);
+    assert_eq!(g.next_deadline(), Some(2 * limit));
+    // a match stored before the limit existed waits for ever, as it did
+    let mut config = MatchConfig::new(Level::One, false, deck().clone());
+    config.announce_limit_ms = None;
+    let old = RoyalMatch::start(config, 11, 0).unwrap().0;
+    assert_eq!(old.next_deadline(), None);
+}

@@ -48,7 +48,7 @@ impl Hub {
             tournaments,
         });
         crate::review::spawn_worker(&hub.ctx);
-        crate::correspondence::spawn_sweeper(Arc::downgrade(&hub));
+        crate::rooms::deadlines::spawn_sweeper(Arc::downgrade(&hub.rooms));
         // per-address buckets of addresses not seen for a while are dropped now and then
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
             let _entered = runtime.enter();

@@ -305,6 +305,11 @@ pub struct GameOptions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub execution_limit_ms: Option<u64>,
+    /// A Royal Study match: how long a round waits for an announcement before its card is set
+    /// aside (120 s when not given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub announce_limit_ms: Option<u64>,
     /// A duel: the creator's side.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -16,7 +16,7 @@ use crate::frames::{ClientFrame, FrameError, Request, ServerFrame};
 use crate::hub::Hub;
 use crate::json::RawJson;
 use crate::limits::{Held, Limited};
-use crate::rooms::{Frame, RoomHandle, Subscription, TokenHash};
+use crate::rooms::{Caller, Frame, RoomHandle, Subscription, TokenHash};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
@@ -42,8 +42,11 @@ struct Socket {
     hub: Arc<Hub>,
     room: RoomHandle,
     address: IpAddr,
-    /// The token this socket presents, while it holds a seat.
+    /// The token this socket presents, while it holds a seat (the seat's own, found by the
+    /// account when the socket came with the session only).
     token: Option<TokenHash>,
+    /// The signed-in account of the socket's session (its seats are its own on every device).
+    account: Option<i64>,
     /// The seat it acts for, as the last frame said.
     seat: Option<u32>,
     sub: Subscription,
@@ -101,11 +104,19 @@ impl Socket {
         }
     }
 
+    /// Who this socket is to its room.
+    fn caller(&self) -> Caller {
+        Caller::signed_in(self.token.clone(), self.account)
+    }
+
     /// The whole state again (after missed broadcasts, or asked for).
     async fn resend_state(&mut self, id: Option<&RawJson>) -> Result<(), Closed> {
-        match self.room.view(self.token.clone()).await {
+        match self.room.view(self.caller()).await {
             Ok(state) => {
                 self.seat = state.seat;
+                if state.held.is_some() {
+                    self.token = state.held;
+                }
                 let frame = ServerFrame::State {
                     v: state.version,
                     seat: state.seat,
@@ -148,7 +159,7 @@ impl Socket {
                 let began = std::time::Instant::now();
                 let done = self
                     .room
-                    .act(self.token.clone(), intent, Some(self.address))
+                    .act(self.caller(), intent, Some(self.address))
                     .await;
                 crate::metrics::METRICS.action(
                     done.as_ref()
@@ -160,17 +171,17 @@ impl Socket {
                     Err(e) => error(&e, id),
                 }
             }
-            Request::Lobby(op) => match self.room.lobby(self.token.clone(), op).await {
+            Request::Lobby(op) => match self.room.lobby(self.caller(), op).await {
                 Ok(()) => text(&ServerFrame::Ack { id, v: None }),
                 Err(e) => error(&e, id),
             },
             Request::Auth { token } => {
-                let hash = TokenHash::of(&token);
-                match self.room.subscribe(Some(hash.clone())).await {
+                let caller = Caller::signed_in(Some(TokenHash::of(&token)), self.account);
+                match self.room.subscribe(caller).await {
                     Ok(sub) => {
                         // the new subscription replaces the old one (and its place)
+                        self.token = sub.held.clone();
                         self.sub = sub;
-                        self.token = Some(hash);
                         self.seat = self.sub.seat;
                         let frame = ServerFrame::State {
                             v: self.sub.version,
@@ -262,13 +273,15 @@ async fn refuse(mut sink: SplitSink<WebSocket, Message>, e: ApiError) {
     let _ = sink.close().await;
 }
 
-/// Serves one connection until it closes. `token` is a seat token from the URL (the older
-/// form; the browser sends an `auth` frame instead).
+/// Serves one connection until it closes. `token` is the seat token the client presented
+/// (the subprotocol, or the older `?token=` of the URL); `account` the signed-in account of
+/// the socket's session, whose seat the socket holds without a token.
 pub async fn serve(
     socket: WebSocket,
     hub: Arc<Hub>,
     game: String,
     token: Option<String>,
+    account: Option<i64>,
     address: IpAddr,
 ) {
     let (sink, stream) = socket.split();
@@ -299,8 +312,8 @@ pub async fn serve(
         Ok(r) => r,
         Err(e) => return refuse(sink, e).await,
     };
-    let token = token.map(|t| TokenHash::of(&t));
-    let sub = match room.subscribe(token.clone()).await {
+    let caller = Caller::signed_in(token.map(|t| TokenHash::of(&t)), account);
+    let sub = match room.subscribe(caller).await {
         Ok(s) => s,
         Err(e) => return refuse(sink, e).await,
     };
@@ -309,7 +322,8 @@ pub async fn serve(
         room,
         address,
         seat: sub.seat,
-        token,
+        token: sub.held.clone(),
+        account,
         sub,
         sink,
         limited_in_a_row: 0,

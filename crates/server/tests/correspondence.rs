@@ -146,24 +146,18 @@ async fn the_sweeper_ends_a_game_whose_mover_ran_out_of_days_while_nobody_looked
     )
     .await
     .unwrap();
-    // started two days ago, White never moved, nobody opened it: its turn as a room writes it
+    // started two days ago, White never moved, nobody opened it: its deadline, a day after
+    // the start, was written as it started
     let started = now_ms() - 2 * DAY_MS;
     tabula_server::rooms::records::start_record(ctx, &id, Kind::Quickchess, started)
         .await
         .unwrap();
-    ctx.store
-        .put_turn(&id, Some(ids[0]), started + DAY_MS)
-        .await
-        .unwrap();
     assert_eq!(
-        ctx.store.overdue_turns(now_ms(), 10).await.unwrap(),
-        vec![id.clone()]
+        ctx.store.deadline(&id).await.unwrap(),
+        Some(started + DAY_MS)
     );
-    // the sweep opens it: White's flag falls, Black wins, the game is over in the store
-    assert_eq!(
-        tabula_server::correspondence::sweep(&s.hub).await.unwrap(),
-        1
-    );
+    // every node's sweeper opens it within a second or two: White's flag falls, Black wins,
+    // the game is over in the store
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
         let g = ctx.store.game(&id).await.unwrap().unwrap();
@@ -184,16 +178,13 @@ async fn the_sweeper_ends_a_game_whose_mover_ran_out_of_days_while_nobody_looked
             .contains("time"),
         "{v}"
     );
-    // nothing is overdue any more
-    assert!(
-        ctx.store
-            .overdue_turns(now_ms(), 10)
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    // nothing is overdue any more: the game has no deadline now
+    assert_eq!(ctx.store.deadline(&id).await.unwrap(), None);
+    assert!(ctx.store.due_games(now_ms(), 10).await.unwrap().is_empty());
     assert_eq!(
-        tabula_server::correspondence::sweep(&s.hub).await.unwrap(),
+        tabula_server::rooms::deadlines::sweep(&s.hub.rooms)
+            .await
+            .unwrap(),
         0
     );
 }

@@ -9,7 +9,7 @@ use tabula_server::GameStore;
 use tabula_server::games::Kind;
 use tabula_server::json::RawJson;
 use tabula_server::model::Status;
-use tabula_server::store::{GameRecord, LogEntry, PostgresStore, StoreError};
+use tabula_server::store::{Due, GameRecord, LogEntry, PostgresStore, StoreError};
 
 fn record(id: &str) -> GameRecord {
     GameRecord {
@@ -51,10 +51,16 @@ async fn a_stale_owners_append_is_refused_and_the_log_stays_whole() {
         at: 10 + seq,
         action: RawJson::of(&json!({"t": t})),
     };
-    owner.append("g", &entry(0, "first")).await.unwrap();
-    owner.append("g", &entry(1, "owner's")).await.unwrap();
+    owner
+        .append("g", &entry(0, "first"), Due::Same)
+        .await
+        .unwrap();
+    owner
+        .append("g", &entry(1, "owner's"), Due::Same)
+        .await
+        .unwrap();
     // a node that still believes it owns the game writes the same position
-    match stale.append("g", &entry(1, "stale")).await {
+    match stale.append("g", &entry(1, "stale"), Due::Same).await {
         Err(StoreError::Stale { game, seq }) => assert_eq!((game.as_str(), seq), ("g", 1)),
         other => panic!("a second write of position 1 was not refused as stale: {other:?}"),
     }
@@ -83,7 +89,9 @@ async fn write_logs(
     let per_game = games.into_iter().map(|g| async move {
         let mut answers = Vec::new();
         for seq in 0..15 {
-            let r = store.append(&g, &entry(seq, 100 + seq, who)).await;
+            let r = store
+                .append(&g, &entry(seq, 100 + seq, who), Due::Same)
+                .await;
             answers.push((g.clone(), seq, who, r));
         }
         answers
@@ -108,7 +116,9 @@ async fn appends_committed_together_are_answered_each_stale_ones_refused_alone()
     // the appends of many games share transactions), while a rival node writes the same
     // positions of the first four games, and the owner itself sends one position of g5 twice
     let twice = futures_util::future::join_all((0..2).map(|_| async {
-        let r = owner.append("g5", &entry(15, 200, "owner")).await;
+        let r = owner
+            .append("g5", &entry(15, 200, "owner"), Due::Same)
+            .await;
         ("g5".to_string(), 15, "owner", r)
     }));
     let (mine, theirs, twice) = tokio::join!(
@@ -160,10 +170,16 @@ async fn one_bad_append_fails_alone_and_notifications_still_go() {
     // once: they queue up and are written a batch at a time
     let good = futures_util::future::join_all((0..200).map(|i| {
         let store = &store;
-        async move { store.append(&format!("g{i}"), &entry(0, 5, "good")).await }
+        // each with its deadline: written alone too when its batch fails
+        let due = Due::At(1_000 + i);
+        async move {
+            store
+                .append(&format!("g{i}"), &entry(0, 5, "good"), due)
+                .await
+        }
     }));
     let bad_entry = entry(0, 5, "bad");
-    let bad = store.append("nowhere", &bad_entry);
+    let bad = store.append("nowhere", &bad_entry, Due::At(1));
     let told = futures_util::future::join_all(
         (0..3).map(|i| store.notify(vec![("news".to_string(), format!("n{i}"))])),
     );
@@ -186,6 +202,12 @@ async fn one_bad_append_fails_alone_and_notifications_still_go() {
     assert_eq!(payloads, ["n0", "n1", "n2"]);
     for i in 0..200 {
         assert_eq!(store.log(&format!("g{i}")).await.unwrap().len(), 1);
+        assert_eq!(
+            tabula_server::store::DeadlineStore::deadline(&store, &format!("g{i}"))
+                .await
+                .unwrap(),
+            Some(1_000 + i)
+        );
     }
     assert!(store.log("nowhere").await.unwrap().is_empty());
 }
@@ -196,11 +218,20 @@ async fn a_games_updated_time_follows_its_log_to_within_ten_seconds() {
     let store = PostgresStore::connect(&url, 2).await.unwrap();
     store.create_game(&record("g")).await.unwrap();
     let updated = || async { store.game("g").await.unwrap().unwrap().updated };
-    store.append("g", &entry(0, 1_000, "a")).await.unwrap();
+    store
+        .append("g", &entry(0, 1_000, "a"), Due::Same)
+        .await
+        .unwrap();
     assert_eq!(updated().await, 1_000, "the first append writes it");
-    store.append("g", &entry(1, 9_000, "b")).await.unwrap();
+    store
+        .append("g", &entry(1, 9_000, "b"), Due::Same)
+        .await
+        .unwrap();
     assert_eq!(updated().await, 1_000, "8 s later it may lag");
-    store.append("g", &entry(2, 11_000, "c")).await.unwrap();
+    store
+        .append("g", &entry(2, 11_000, "c"), Due::Same)
+        .await
+        .unwrap();
     assert_eq!(updated().await, 11_000, "10 s later it is written again");
     store
         .set_status("g", Status::Finished, 12_345)
@@ -276,5 +307,61 @@ async fn a_game_has_one_node_at_a_time_and_moves_on_only_when_its_lease_lapses()
     assert_eq!(
         b.acquire("g1", "node-b", 60_000).await.unwrap(),
         Lease::Held
+    );
+}
+
+#[tokio::test]
+async fn a_deadline_is_written_with_its_append_in_the_batch_and_alone_never_by_a_stale_one() {
+    use tabula_server::store::DeadlineStore;
+    let url = fresh_postgres_url().await;
+    let owner = PostgresStore::connect(&url, 4).await.unwrap();
+    let stale = PostgresStore::connect(&url, 2).await.unwrap();
+    let entry = |seq| LogEntry {
+        seq,
+        at: 100 + seq,
+        action: RawJson::of(&json!({"t": "x"})),
+    };
+    // many games appended at once (batched), each with its deadline
+    let mut writes = Vec::new();
+    for i in 0..40u64 {
+        let g = format!("d{i}");
+        owner.create_game(&record(&g)).await.unwrap();
+        let owner = &owner;
+        writes.push(async move {
+            owner
+                .append(&g, &entry(0), Due::At(1_000 + i))
+                .await
+                .unwrap();
+            // a second append in the same rush: the later deadline wins
+            owner
+                .append(&g, &entry(1), Due::At(2_000 + i))
+                .await
+                .unwrap();
+            owner.append(&g, &entry(2), Due::Same).await.unwrap();
+        });
+    }
+    futures_util::future::join_all(writes).await;
+    for i in 0..40u64 {
+        assert_eq!(
+            owner.deadline(&format!("d{i}")).await.unwrap(),
+            Some(2_000 + i)
+        );
+    }
+    assert_eq!(owner.due_games(2_004, 100).await.unwrap().len(), 5);
+    // a stale append moves no deadline
+    assert!(matches!(
+        stale.append("d0", &entry(2), Due::At(9)).await,
+        Err(StoreError::Stale { .. })
+    ));
+    assert_eq!(owner.deadline("d0").await.unwrap(), Some(2_000));
+    // the game over: no deadline, and no longer due
+    owner.append("d0", &entry(3), Due::Never).await.unwrap();
+    assert_eq!(owner.deadline("d0").await.unwrap(), None);
+    assert!(
+        !owner
+            .due_games(u64::MAX / 2, 100)
+            .await
+            .unwrap()
+            .contains(&"d0".to_string())
     );
 }

@@ -55,3 +55,5 @@ royal-executesWithin = { $name } führt aus: muss es in { $bid } schaffen
 royal-executesFewer = { $name } führt aus: hat { $bid } herausgefordert und muss es mit weniger schaffen
 royal-wins = { $name } gewinnt
 royal-point = Punkt für { $name } ({ $reason }). Das Optimum war { $optimum }.
+royal-asideIn = Sagt niemand eine Zahl an, wird die Karte in { $time } beiseitegelegt.
+royal-setAside = Niemand hat rechtzeitig angesagt: Die Karte wurde ohne Punkt beiseitegelegt.

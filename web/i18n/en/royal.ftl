@@ -54,3 +54,5 @@ royal-executesWithin = { $name } executes: must finish within { $bid }
 royal-executesFewer = { $name } executes: challenged { $bid } and must finish in fewer
 royal-wins = { $name } wins
 royal-point = Point to { $name } ({ $reason }). The optimum was { $optimum }.
+royal-asideIn = If nobody announces, the card is set aside in { $time }.
+royal-setAside = Nobody announced in time: the card was set aside, unscored.

@@ -54,3 +54,5 @@ royal-executesWithin = { $name } выполняет: нужно уложитьс
 royal-executesFewer = { $name } выполняет: оспорил { $bid } и должен справиться быстрее
 royal-wins = Побеждает { $name }
 royal-point = Очко получает { $name } ({ $reason }). Оптимум был { $optimum }.
+royal-asideIn = Если никто не назовёт число, карта уйдёт в сторону через { $time }.
+royal-setAside = Никто не назвал число вовремя: карта отложена без очков.

@@ -105,6 +105,10 @@ impl RoyalVsBot {
                     self.show();
                     say("Announce a number (`bid N`), or wait for the bot.");
                 }
+                MatchEvent::CardsSetAside { round } => say(format!(
+                    "Nobody announced in {} s: round {round}'s card is set aside, unscored.",
+                    self.game.config().announce_limit_ms.unwrap_or_default() / 1000
+                )),
                 MatchEvent::Announced { player, bid, .. } => {
                     say(format!(
                         "{} announce{} {bid}; the hourglass runs {} s.",

@@ -13,7 +13,7 @@ use super::locked::locked;
 use super::wire::{Message, WireError, encode_update, node_channel};
 use crate::error::ApiError;
 use crate::hub::Hub;
-use crate::rooms::{Frame, Presence, RoomCall, RoomHandle, RoomReply, TokenHash};
+use crate::rooms::{Caller, Frame, Presence, RoomCall, RoomHandle, RoomReply};
 use axum::extract::ws::Utf8Bytes;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -28,8 +28,8 @@ pub(crate) enum Request {
     View {
         /// The call's id.
         id: u64,
-        /// The token's hash.
-        token: Option<TokenHash>,
+        /// Who asks (a token, an account).
+        caller: Caller,
     },
     /// The node still watches, with these players connected.
     Watch {
@@ -59,8 +59,9 @@ pub(crate) fn call(
     game: String,
     call: RoomCall,
 ) {
-    if let RoomCall::View { token } = call {
-        return to_exporter(bus, exports, hub, from, game, Request::View { id, token });
+    if let RoomCall::View { token, account } = call {
+        let caller = Caller::signed_in(token, account);
+        return to_exporter(bus, exports, hub, from, game, Request::View { id, caller });
     }
     let (bus, hub) = (Arc::clone(bus), Arc::clone(hub));
     tokio::spawn(async move {
@@ -143,7 +144,7 @@ impl Exporter {
     async fn run(mut self, mut inbox: mpsc::Receiver<Request>, me: mpsc::Sender<Request>) {
         let started = async {
             let room = self.hub.rooms.owned_room(&self.game).await?;
-            let sub = room.subscribe(None).await?;
+            let sub = room.subscribe(Caller::spectator()).await?;
             Ok::<_, ApiError>((room, sub))
         }
         .await;
@@ -219,15 +220,19 @@ impl Exporter {
 
     async fn answer(&mut self, room: &RoomHandle, request: Request) {
         match request {
-            Request::View { id, token } => {
-                // from now on that node gets this seat's text (or the spectators')
-                match &token {
-                    Some(t) => {
-                        self.wanted.insert(t.0.clone());
+            Request::View { id, caller } => {
+                let answer = room.view(caller).await;
+                // from now on that node gets this seat's text (or the spectators'): frames
+                // published meanwhile wait in this exporter's queue, so none is missed
+                if let Ok(v) = &answer {
+                    match &v.held {
+                        Some(t) => {
+                            self.wanted.insert(t.0.clone());
+                        }
+                        None => self.spectators = true,
                     }
-                    None => self.spectators = true,
                 }
-                let answer = carry_out_view(room, token).await;
+                let answer = answer.map(RoomReply::Viewed);
                 let reply = Message::Reply {
                     id,
                     answer: answer.map_err(|e| WireError::from(&e)),
@@ -245,11 +250,4 @@ impl Exporter {
             }
         }
     }
-}
-
-async fn carry_out_view(
-    room: &RoomHandle,
-    token: Option<TokenHash>,
-) -> Result<RoomReply, ApiError> {
-    room.call(RoomCall::View { token }).await
 }

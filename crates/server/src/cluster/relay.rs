@@ -175,11 +175,12 @@ impl Relay {
                     Ok(a)
                 });
             }
-            Cmd::Subscribe { token, reply } => {
+            Cmd::Subscribe { caller, reply } => {
                 // subscribed before the view is asked: no frame after the view is missed
                 let updates = self.broadcast.subscribe();
                 let call = RoomCall::View {
-                    token: token.clone(),
+                    token: caller.token,
+                    account: caller.account,
                 };
                 let stats = Arc::clone(&self.stats);
                 let limits = self.limits;
@@ -190,11 +191,12 @@ impl Relay {
                         version,
                         seat,
                         view,
+                        held: held_token,
                     }) = a
                     else {
                         return Err(unexpected(a));
                     };
-                    let held = seat.and(token).map(|t| t.0);
+                    let held = seat.and(held_token.clone()).map(|t| t.0);
                     let max = match held {
                         Some(_) => limits.sockets_per_seat,
                         None => limits.spectators_per_room,
@@ -208,6 +210,7 @@ impl Relay {
                         updates,
                         version,
                         seat,
+                        held: seat.and(held_token),
                         view,
                         presence,
                     })

@@ -381,6 +381,7 @@ mod tests {
             game: "g".into(),
             call: RoomCall::Lobby {
                 token: None,
+                account: Some(7),
                 op: LobbyOp::AddBot { level: 2 },
             },
         };

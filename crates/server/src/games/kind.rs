@@ -43,8 +43,8 @@ struct RoyalOptions {
     bonus: Option<bool>,
 }
 
-/// The Royal Study match options: a solo's, the hourglass, and the seed's optional time limit
-/// on an execution.
+/// The Royal Study match options: a solo's, the hourglass, the seed's optional time limit on an
+/// execution, and how long a round waits for an announcement.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RoyalMatchOptions {
@@ -52,6 +52,7 @@ struct RoyalMatchOptions {
     bonus: Option<bool>,
     hourglass_ms: Option<u64>,
     execution_limit_ms: Option<u64>,
+    announce_limit_ms: Option<u64>,
 }
 
 /// Querni options.
@@ -140,6 +141,7 @@ impl Kind {
                     bonus: o.bonus,
                     hourglass_ms: o.hourglass_ms,
                     execution_limit_ms: o.execution_limit_ms,
+                    announce_limit_ms: o.announce_limit_ms,
                     ..GameOptions::default()
                 }
             }
@@ -231,6 +233,12 @@ impl Kind {
                     .execution_limit_ms
                     .map(|ms| millis("execution_limit_ms", Some(ms), 5_000..=600_000, ms))
                     .transpose()?;
+                c.announce_limit_ms = Some(millis(
+                    "announce_limit_ms",
+                    o.announce_limit_ms,
+                    10_000..=600_000,
+                    c.announce_limit_ms.unwrap_or_default(),
+                )?);
                 RawJson::of(&c)
             }
             Kind::RoyalSolo => RawJson::of(&RoyalSoloConfig {

@@ -77,6 +77,8 @@ pub enum PhaseView {
     Announcing {
         /// Since when.
         since: Millis,
+        /// When the card is set aside if nobody announces.
+        set_aside_at: Option<Millis>,
     },
     /// The hourglass runs.
     Hourglass {
@@ -301,7 +303,13 @@ impl Adapter for Match {
     ) -> MatchView {
         let game = &self.game;
         let (phase, executor) = match game.phase() {
-            MatchPhase::Announcing { since, .. } => (PhaseView::Announcing { since: *since }, None),
+            MatchPhase::Announcing { since, .. } => (
+                PhaseView::Announcing {
+                    since: *since,
+                    set_aside_at: game.config().announce_limit_ms.map(|l| since + l),
+                },
+                None,
+            ),
             MatchPhase::Hourglass {
                 announcer,
                 bid,

@@ -42,7 +42,7 @@ pub struct Admin {
 /// Whether a request comes from this server's own pages (or from no page at all: a tool):
 /// an `Origin` of another host, or a browser's `Sec-Fetch-Site` other than `same-origin` or
 /// `none`, is another origin's page.
-fn own_origin(headers: &HeaderMap) -> bool {
+pub(super) fn own_origin(headers: &HeaderMap) -> bool {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     let origin_ok = match headers.get(header::ORIGIN).map(|o| o.to_str()) {
         None => true,

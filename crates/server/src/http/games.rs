@@ -7,7 +7,7 @@ use crate::frames::MAX_FRAME;
 use crate::games::{Kind, seat_list};
 use crate::json::RawJson;
 use crate::limits::Limited;
-use crate::rooms::TokenHash;
+use crate::rooms::{Caller, TokenHash};
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -128,8 +128,22 @@ async fn join(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ActBody {
-    token: String,
+    /// The seat's token; a signed-in player may leave it out: the session's account plays the
+    /// seat it holds.
+    #[serde(default)]
+    token: Option<String>,
     action: RawJson,
+}
+
+/// The signed-in account of a request, for the seats it holds on any device: read only from
+/// the site's own pages (or a tool), so another site's page cannot play a visitor's seat.
+async fn seat_account(state: &AppState, headers: &HeaderMap) -> Result<Option<i64>, ApiError> {
+    if !super::admin::own_origin(headers) {
+        return Ok(None);
+    }
+    Ok(crate::players::signed_in(&state.hub, headers)
+        .await?
+        .map(|a| a.id))
 }
 
 /// The same as an `act` frame, for clients without a WebSocket.
@@ -137,13 +151,16 @@ async fn act(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     Path(id): Path<String>,
+    headers: HeaderMap,
     Body(body): Body<ActBody>,
 ) -> ApiResult {
     let began = std::time::Instant::now();
     let room = state.hub.rooms.room(&id).await?;
-    let done = room
-        .act(Some(TokenHash::of(&body.token)), body.action, Some(ip))
-        .await;
+    let caller = Caller::signed_in(
+        body.token.as_deref().map(TokenHash::of),
+        seat_account(&state, &headers).await?,
+    );
+    let done = room.act(caller, body.action, Some(ip)).await;
     crate::metrics::METRICS.action(
         done.as_ref()
             .map(|_| began.elapsed())
@@ -167,7 +184,8 @@ async fn view(
 ) -> ApiResult {
     let room = state.hub.rooms.room(&id).await?;
     let token = bearer(&headers).or(q.token).map(|t| TokenHash::of(&t));
-    let state = room.view(token).await?;
+    let caller = Caller::signed_in(token, seat_account(&state, &headers).await?);
+    let state = room.view(caller).await?;
     Ok(Json(
         json!({"v": state.version, "seat": state.seat, "view": state.view}),
     ))
@@ -197,6 +215,10 @@ async fn websocket(
     ws: WebSocketUpgrade,
 ) -> Response {
     let token = protocol_token(&headers).or(q.token);
+    let account = match seat_account(&state, &headers).await {
+        Ok(a) => a,
+        Err(e) => return e.into_response(),
+    };
     // among several nodes, a game another node runs is refused before the upgrade, as a
     // plain 503: a reverse proxy then tries the next node (docs/web.md) until the owner
     if state.hub.rooms.is_one_of_several()
@@ -215,7 +237,7 @@ async fn websocket(
         .max_message_size(MAX_FRAME * 2)
         .max_frame_size(MAX_FRAME * 2)
         .on_upgrade(move |socket| {
-            crate::ws::serve(socket, state.hub, id, token, ip).instrument(span)
+            crate::ws::serve(socket, state.hub, id, token, account, ip).instrument(span)
         })
 }
 

@@ -283,7 +283,7 @@ pub async fn close_stored_game(
     use crate::json::RawJson;
     use crate::model::Status;
     use crate::rooms::table::{CloseReason, TableAction};
-    use crate::store::{LogEntry, StoreError};
+    use crate::store::{Due, LogEntry, StoreError};
     let why = reason(why, "reason")?;
     let record = store
         .game(id)
@@ -306,7 +306,8 @@ pub async fn close_stored_game(
             at,
             action: action.clone(),
         };
-        match store.append(id, &entry).await {
+        // a closed game changes by itself no more: its deadline goes with the close
+        match store.append(id, &entry, Due::Never).await {
             Ok(()) => break at,
             // a move landed meanwhile: close after it
             Err(StoreError::Stale { .. }) if tries < 5 => tries += 1,

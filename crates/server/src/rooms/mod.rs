@@ -13,7 +13,9 @@
 //! next visit), so a flood of new games can never make an existing one unreachable.
 
 mod after;
+mod caller;
 pub mod check;
+pub mod deadlines;
 mod frame;
 pub mod lines;
 pub mod pgn;
@@ -26,6 +28,8 @@ mod room;
 pub mod table;
 pub mod views;
 
+pub use caller::Caller;
+pub(crate) use caller::{SeatKey, held_token};
 pub use frame::{Frame, TokenHash};
 pub use placement::{Claim, Placement};
 pub use protocol::{Cmd, RoomCall, RoomReply, SeatView};
@@ -186,8 +190,10 @@ pub struct Subscription {
     pub updates: broadcast::Receiver<Arc<Frame>>,
     /// The version now.
     pub version: u64,
-    /// The seat the token holds now.
+    /// The seat the token (or the account) holds now.
     pub seat: Option<u32>,
+    /// The token hash of that seat, which the socket presents from now on.
+    pub held: Option<TokenHash>,
     /// The view now.
     pub view: Shown,
     /// The socket's place in the room.

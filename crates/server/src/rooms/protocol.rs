@@ -2,10 +2,10 @@
 //! a call from another node (the cluster carries [`RoomCall`] and [`RoomReply`] as they are),
 //! so a new room command is written once: here, and in the room's `call`.
 //!
-//! Requests carry the caller's token hash, never a seat: the room finds the seat the token
-//! holds at the moment it acts.
+//! Requests carry the caller's token hash and signed-in account ([`Caller`]), never a seat: the
+//! room finds the seat they hold at the moment it acts.
 
-use super::{RoomHandle, Subscription, TokenHash};
+use super::{Caller, RoomHandle, Subscription, TokenHash};
 use crate::error::ApiError;
 use crate::frames::LobbyOp;
 use crate::json::RawJson;
@@ -19,10 +19,13 @@ use tokio::sync::oneshot;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RoomCall {
-    /// An intent of the seat `token` holds.
+    /// An intent of the seat `token` (or `account`) holds.
     Act {
         /// The token's hash.
         token: Option<TokenHash>,
+        /// The caller's signed-in account (its seat is theirs on every device).
+        #[serde(default)]
+        account: Option<i64>,
         /// The game's intent (parsed by the room into its game's typed intent).
         intent: RawJson,
         /// The client's address (a bot's reply is searched in its turn).
@@ -33,6 +36,9 @@ pub enum RoomCall {
     Lobby {
         /// The token's hash.
         token: Option<TokenHash>,
+        /// The caller's signed-in account.
+        #[serde(default)]
+        account: Option<i64>,
         /// The change.
         op: LobbyOp,
     },
@@ -42,10 +48,14 @@ pub enum RoomCall {
         #[serde(flatten)]
         who: Host,
     },
-    /// The version, seat and view of `token` (the start of a relayed subscription too).
+    /// The version, seat and view of `token` or `account` (the start of a relayed
+    /// subscription too).
     View {
         /// The token's hash.
         token: Option<TokenHash>,
+        /// The caller's signed-in account.
+        #[serde(default)]
+        account: Option<i64>,
     },
     /// A moderator closes the game before its end (409 when it is over already).
     Close,
@@ -56,10 +66,14 @@ pub enum RoomCall {
 pub struct SeatView {
     /// The room's version.
     pub version: u64,
-    /// The seat the token holds now.
+    /// The seat the token (or the account) holds now.
     pub seat: Option<u32>,
     /// What it sees.
     pub view: Shown,
+    /// The token hash of that seat (the caller's own token, or the seat its account holds):
+    /// what a socket then finds its seat by in every frame.
+    #[serde(default)]
+    pub held: Option<TokenHash>,
 }
 
 /// A room's answer to a [`RoomCall`].
@@ -99,8 +113,8 @@ pub enum Cmd {
     /// A new subscriber to the room's frames (in this process: another node's sockets watch
     /// through that node's relay).
     Subscribe {
-        /// The subscriber's token hash, if it holds a seat.
-        token: Option<TokenHash>,
+        /// The subscriber's token and account.
+        caller: Caller,
         /// Where the subscription goes.
         reply: oneshot::Sender<Result<Subscription, ApiError>>,
     },
@@ -133,17 +147,18 @@ impl RoomHandle {
         rx.await.map_err(|_| room_gone())?
     }
 
-    /// An intent of whoever holds `token`, sent from address `from`; on success, the room's
+    /// An intent of `caller`'s seat, sent from address `from`; on success, the room's
     /// version once it is logged.
     pub async fn act(
         &self,
-        token: Option<TokenHash>,
+        caller: Caller,
         intent: RawJson,
         from: Option<IpAddr>,
     ) -> Result<u64, ApiError> {
         match self
             .call(RoomCall::Act {
-                token,
+                token: caller.token,
+                account: caller.account,
                 intent,
                 from,
             })
@@ -154,9 +169,14 @@ impl RoomHandle {
         }
     }
 
-    /// A lobby change by whoever holds `token`.
-    pub async fn lobby(&self, token: Option<TokenHash>, op: LobbyOp) -> Result<(), ApiError> {
-        match self.call(RoomCall::Lobby { token, op }).await? {
+    /// A lobby change by `caller`'s seat.
+    pub async fn lobby(&self, caller: Caller, op: LobbyOp) -> Result<(), ApiError> {
+        let call = RoomCall::Lobby {
+            token: caller.token,
+            account: caller.account,
+            op,
+        };
+        match self.call(call).await? {
             RoomReply::Done => Ok(()),
             other => Err(unexpected(other)),
         }
@@ -180,9 +200,13 @@ impl RoomHandle {
         }
     }
 
-    /// The version, the seat `token` holds and its view (403 for a token of no seat).
-    pub async fn view(&self, token: Option<TokenHash>) -> Result<SeatView, ApiError> {
-        match self.call(RoomCall::View { token }).await? {
+    /// The version, the seat `caller` holds and its view (403 for a token of no seat).
+    pub async fn view(&self, caller: Caller) -> Result<SeatView, ApiError> {
+        let call = RoomCall::View {
+            token: caller.token,
+            account: caller.account,
+        };
+        match self.call(call).await? {
             RoomReply::Viewed(v) => Ok(v),
             other => Err(unexpected(other)),
         }
@@ -196,12 +220,12 @@ impl RoomHandle {
         }
     }
 
-    /// Subscribes to the room's frames as whoever holds `token` (a spectator without one).
-    pub async fn subscribe(&self, token: Option<TokenHash>) -> Result<Subscription, ApiError> {
+    /// Subscribes to the room's frames as `caller`'s seat (a spectator without one).
+    pub async fn subscribe(&self, caller: Caller) -> Result<Subscription, ApiError> {
         self.stats.touch();
         let (reply, rx) = oneshot::channel();
         self.tx
-            .send(Cmd::Subscribe { token, reply })
+            .send(Cmd::Subscribe { caller, reply })
             .await
             .map_err(|_| room_gone())?;
         rx.await.map_err(|_| room_gone())?

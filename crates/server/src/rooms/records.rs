@@ -3,7 +3,7 @@
 
 use crate::context::Context;
 use crate::error::ApiError;
-use crate::games::{Hosted, Kind};
+use crate::games::{Adapter, Hosted, Kind, started_config, with_adapter};
 use crate::ids::{now_ms, random_hex, random_seed, token_hash};
 use crate::model::{GameConfig, GameOptions, Status};
 use crate::players::names::clean as clean_name;
@@ -246,5 +246,27 @@ pub async fn start_record(
         clients: None,
     };
     ctx.store.start_game(id, &config, now).await?;
+    let started = GameRecord {
+        config: config.clone(),
+        started: Some(now),
+        status: Status::Playing,
+        ..record
+    };
+    if let Some(due) = first_deadline(ctx, &started)? {
+        ctx.store.put_deadline(id, Some(due)).await?;
+    }
     Ok(config)
+}
+
+/// The first deadline of a game just started (a first move's limit, a timer), which the
+/// store keeps for the sweepers: a game started here (a tournament's pairing, a challenge
+/// accepted) may never be opened by anyone, and must end on time all the same.
+fn first_deadline(ctx: &Context, started: &GameRecord) -> Result<Option<Millis>, ApiError> {
+    let Some(at) = started.started else {
+        return Ok(None);
+    };
+    with_adapter!(hosted_of(started), A => {
+        let game = A::start(started_config(started)?, started.seed, at, &ctx.services)?;
+        Ok(if game.is_over() { None } else { A::tick().and(game.next_deadline()) })
+    })
 }

@@ -178,7 +178,10 @@ mod tests {
                 at: seq,
                 action: RawJson::of(&json!({"t": "tick"})),
             };
-            store.append("g", &e).await.unwrap();
+            store
+                .append("g", &e, crate::store::Due::Same)
+                .await
+                .unwrap();
         }
         let report = backup_file(&db, &dir.join("copy.db")).unwrap();
         assert_eq!((report.games, report.actions), (1, 50));

@@ -319,6 +319,7 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
             ("deadline", Ty::Big),
         ],
     ),
+    ("deadlines", &[("game", Ty::Text), ("due", Ty::OptBig)]),
     (
         "audit_log",
         &[

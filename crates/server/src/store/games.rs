@@ -2,7 +2,7 @@
 
 use super::sql::{Arg, Dialect, first, placeholders};
 use super::statements as st;
-use super::{GameRecord, GameStore, LogEntry, SeatRecord, StoreError, rows};
+use super::{Due, GameRecord, GameStore, LogEntry, SeatRecord, StoreError, rows};
 use crate::model::{GameConfig, Status};
 
 #[async_trait::async_trait]
@@ -56,8 +56,8 @@ impl<D: Dialect> GameStore for D {
             .map(drop)
     }
 
-    async fn append(&self, game: &str, entry: &LogEntry) -> Result<(), StoreError> {
-        self.log_append(game, entry).await
+    async fn append(&self, game: &str, entry: &LogEntry, due: Due) -> Result<(), StoreError> {
+        self.log_append(game, entry, due).await
     }
 
     async fn set_status(&self, id: &str, status: Status, at: u64) -> Result<(), StoreError> {

@@ -13,6 +13,7 @@
 pub mod backup;
 pub mod challenges;
 pub mod copy;
+pub mod deadlines;
 mod games;
 pub mod leases;
 pub mod moderation;
@@ -33,6 +34,7 @@ pub mod tournaments;
 pub mod turns;
 
 pub use challenges::ChallengeStore;
+pub use deadlines::{DeadlineStore, Due};
 pub use moderation::ModerationStore;
 pub use open::Database;
 pub use players::PlayerStore;
@@ -141,7 +143,8 @@ impl From<StoreError> for crate::error::ApiError {
 }
 
 /// What the server needs from storage: the games, the players, the puzzles, the moderators'
-/// records, friends, tournaments, challenges and correspondence games' turns.
+/// records, friends, tournaments, challenges, correspondence games' turns and every game's
+/// next deadline.
 pub trait Store:
     GameStore
     + PlayerStore
@@ -151,6 +154,7 @@ pub trait Store:
     + TournamentStore
     + ChallengeStore
     + TurnStore
+    + DeadlineStore
 {
 }
 
@@ -162,7 +166,8 @@ impl<
         + SocialStore
         + TournamentStore
         + ChallengeStore
-        + TurnStore,
+        + TurnStore
+        + DeadlineStore,
 > Store for T
 {
 }
@@ -186,8 +191,9 @@ pub trait GameStore: Send + Sync {
     /// Replaces a game's configuration (lobby options).
     async fn set_config(&self, id: &str, config: &GameConfig) -> Result<(), StoreError>;
     /// Appends an action; `seq` must be the next position in the log (a position already
-    /// written is refused).
-    async fn append(&self, game: &str, entry: &LogEntry) -> Result<(), StoreError>;
+    /// written is refused). The game's stored deadline changes as `due` says, in the same
+    /// transaction (so a deadline is never ahead of or behind the log that set it).
+    async fn append(&self, game: &str, entry: &LogEntry, due: Due) -> Result<(), StoreError>;
     /// Sets a game's status.
     async fn set_status(&self, id: &str, status: Status, at: u64) -> Result<(), StoreError>;
     /// A game's header.

@@ -14,7 +14,7 @@
 
 use super::postgres_commit::{Committer, Work};
 use super::sql::{Arg, Cell, Dialect, Row, Step, for_postgres};
-use super::{LogEntry, StoreError};
+use super::{Due, LogEntry, StoreError};
 use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
 use std::time::Duration;
 use tokio_postgres::NoTls;
@@ -286,13 +286,14 @@ impl Dialect for PostgresStore {
         Ok(Some(counts))
     }
 
-    async fn log_append(&self, game: &str, e: &LogEntry) -> Result<(), StoreError> {
+    async fn log_append(&self, game: &str, e: &LogEntry, due: Due) -> Result<(), StoreError> {
         // acknowledged after its batch's commit; a position already written is `Stale`
         self.write(Work::Append {
             game: game.to_string(),
             seq: e.seq as i64,
             at: e.at as i64,
             action: e.action.to_string(),
+            due,
         })
         .await
     }

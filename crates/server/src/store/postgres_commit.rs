@@ -18,7 +18,7 @@
 //! as a whole (a bad row, the connection lost) is written again an item at a time, so one bad
 //! item never fails the others.
 
-use super::StoreError;
+use super::{Due, StoreError};
 use deadpool_postgres::Pool;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -36,6 +36,8 @@ pub(super) enum Work {
         at: i64,
         /// The action, as JSON text.
         action: String,
+        /// What it does to the game's deadline.
+        due: Due,
     },
     /// Notifications `(channel, payload)`, delivered in this order.
     Notify(Vec<(String, String)>),
@@ -62,8 +64,8 @@ const COMMITTERS: usize = 2;
 const BATCH: usize = 256;
 
 /// The batch statement: the appends (those not already written), the `updated` time of the
-/// games due for it (of those whose append was written), then the notifications in order; it
-/// answers the appends it wrote.
+/// games due for it and the deadlines the appends moved (both only of games whose append was
+/// written), then the notifications in order; it answers the appends it wrote.
 const BATCH_SQL: &str = "WITH logged AS (\
      INSERT INTO actions (game, seq, at, action) \
      SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[]) \
@@ -72,11 +74,17 @@ const BATCH_SQL: &str = "WITH logged AS (\
      UPDATE games SET updated = ($6::bigint[])[array_position($5::text[], games.id)] \
      WHERE games.id = ANY($5::text[]) \
      AND EXISTS (SELECT 1 FROM logged WHERE logged.game = games.id) RETURNING 1), \
+ deadlined AS (\
+     INSERT INTO deadlines (game, due) \
+     SELECT d.g, d.t FROM unnest($9::text[], $10::bigint[]) AS d(g, t) \
+     WHERE EXISTS (SELECT 1 FROM logged WHERE logged.game = d.g) \
+     ON CONFLICT (game) DO UPDATE SET due = EXCLUDED.due RETURNING 1), \
  told AS (\
      SELECT pg_notify(c, p) FROM unnest($7::text[], $8::text[]) \
      WITH ORDINALITY AS t(c, p, i) ORDER BY i) \
  SELECT game, seq FROM logged \
- UNION ALL SELECT NULL, (SELECT count(*) FROM told) + (SELECT count(*) FROM touched)";
+ UNION ALL SELECT NULL, (SELECT count(*) FROM told) + (SELECT count(*) FROM touched) \
+     + (SELECT count(*) FROM deadlined)";
 
 /// How far a game's `updated` time may lag behind its last action, in ms. Writing it with
 /// every move made the `games` row the hottest in the database: a new row version and index
@@ -89,9 +97,12 @@ pub(super) const UPDATED_EVERY_MS: i64 = 10_000;
 /// longer ago than [`UPDATED_EVERY_MS`] are forgotten: they are due again anyway).
 const REMEMBERED: usize = 100_000;
 
-/// One append on its own (the fallback): a stale one fails with a unique violation.
+/// One append on its own (the fallback), with its deadline when `$5` (`$6`, NULL for none):
+/// a stale one fails with a unique violation.
 const APPEND_SQL: &str = "WITH logged AS (INSERT INTO actions (game, seq, at, action) \
-     VALUES ($1, $2, $3, $4) RETURNING game) \
+     VALUES ($1, $2, $3, $4) RETURNING game), \
+ deadlined AS (INSERT INTO deadlines (game, due) SELECT game, $6::bigint FROM logged WHERE $5 \
+     ON CONFLICT (game) DO UPDATE SET due = EXCLUDED.due RETURNING 1) \
      UPDATE games SET updated = $3 WHERE id = (SELECT game FROM logged)";
 
 /// Notifications on their own (the fallback).
@@ -197,10 +208,13 @@ async fn write_batch(
     touched: &Touched,
 ) -> Result<HashSet<(String, i64)>, StoreError> {
     let (mut games, mut seqs, mut ats, mut actions) = (vec![], vec![], vec![], vec![]);
-    let due = due_updates(batch, touched);
+    let updates = due_updates(batch, touched);
     let (due_games, due_ats): (Vec<&str>, Vec<i64>) =
-        due.iter().map(|(g, at)| (g.as_str(), *at)).unzip();
+        updates.iter().map(|(g, at)| (g.as_str(), *at)).unzip();
     let (mut channels, mut payloads) = (vec![], vec![]);
+    // each game's deadline as its latest append in the batch moved it (one row per game: one
+    // statement may not change a row twice)
+    let mut deadlines: HashMap<&str, (i64, Option<i64>)> = HashMap::new();
     for p in batch {
         match &p.work {
             Work::Append {
@@ -208,11 +222,19 @@ async fn write_batch(
                 seq,
                 at,
                 action,
+                due,
             } => {
                 games.push(game.as_str());
                 seqs.push(*seq);
                 ats.push(*at);
                 actions.push(action.as_str());
+                if let Some(written) = due.written() {
+                    let t = written.map(|t| t as i64);
+                    let e = deadlines.entry(game.as_str()).or_insert((*seq, t));
+                    if *seq >= e.0 {
+                        *e = (*seq, t);
+                    }
+                }
             }
             Work::Notify(parts) => {
                 for (c, text) in parts {
@@ -222,17 +244,28 @@ async fn write_batch(
             }
         }
     }
+    let (deadline_games, deadline_dues): (Vec<&str>, Vec<Option<i64>>) =
+        deadlines.into_iter().map(|(g, (_, t))| (g, t)).unzip();
     let c = pool.get().await?;
     let st = c.prepare_cached(BATCH_SQL).await?;
     let rows = c
         .query(
             &st,
             &[
-                &games, &seqs, &ats, &actions, &due_games, &due_ats, &channels, &payloads,
+                &games,
+                &seqs,
+                &ats,
+                &actions,
+                &due_games,
+                &due_ats,
+                &channels,
+                &payloads,
+                &deadline_games,
+                &deadline_dues,
             ],
         )
         .await?;
-    remember(touched, due);
+    remember(touched, updates);
     let mut written = HashSet::new();
     for row in rows {
         let game: Option<String> = row.try_get(0)?;
@@ -280,9 +313,14 @@ async fn write_one(pool: &Pool, work: &Work) -> Result<(), StoreError> {
             seq,
             at,
             action,
+            due,
         } => {
             let st = c.prepare_cached(APPEND_SQL).await?;
-            match c.execute(&st, &[game, seq, at, action]).await {
+            let written = due.written();
+            let due = written.flatten().map(|t| t as i64);
+            let args: [&(dyn tokio_postgres::types::ToSql + Sync); 6] =
+                [game, seq, at, action, &written.is_some(), &due];
+            match c.execute(&st, &args).await {
                 Ok(_) => Ok(()),
                 Err(err)
                     if err.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION) =>

@@ -12,7 +12,7 @@
 //! database: the log's append (SQLite's transaction, PostgreSQL's group commit), the leases and
 //! notifications of several nodes, backups and migration.
 
-use super::{LogEntry, StoreError};
+use super::{Due, LogEntry, StoreError};
 
 /// A value bound to a statement, typed as the column it goes to (PostgreSQL's types; SQLite
 /// keeps every integer alike).
@@ -219,8 +219,9 @@ pub trait Dialect: Send + Sync {
     /// step that must change a row changed none (then nothing was changed).
     async fn transaction(&self, steps: Vec<Step>) -> Result<Option<Vec<u64>>, StoreError>;
     /// Appends an action to a game's log (a position already written is
-    /// [`StoreError::Stale`]): each database commits it its own way.
-    async fn log_append(&self, game: &str, entry: &LogEntry) -> Result<(), StoreError>;
+    /// [`StoreError::Stale`]) and changes the game's deadline as `due` says, in one
+    /// transaction: each database commits it its own way.
+    async fn log_append(&self, game: &str, entry: &LogEntry, due: Due) -> Result<(), StoreError>;
     /// A game was created (SQLite writes the marker beside its file).
     fn game_created(&self) -> Result<(), StoreError> {
         Ok(())

@@ -13,7 +13,7 @@
 //!   new file) or holding another id, opening is refused rather than starting afresh.
 
 use super::sql::{Arg, Cell, Dialect, Row, Step};
-use super::{LogEntry, StoreError};
+use super::{Due, LogEntry, StoreError};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -304,7 +304,7 @@ impl Dialect for SqliteStore {
         })
     }
 
-    async fn log_append(&self, game: &str, e: &LogEntry) -> Result<(), StoreError> {
+    async fn log_append(&self, game: &str, e: &LogEntry, due: Due) -> Result<(), StoreError> {
         self.with(|c| {
             let tx = c.unchecked_transaction()?;
             let logged = tx.execute(
@@ -324,6 +324,12 @@ impl Dialect for SqliteStore {
                 "UPDATE games SET updated = ?2 WHERE id = ?1",
                 params![game, e.at as i64],
             )?;
+            if let Some(due) = due.written() {
+                tx.execute(
+                    super::deadlines::PUT_DEADLINE,
+                    params![game, due.map(|t| t as i64)],
+                )?;
+            }
             tx.commit()?;
             Ok(())
         })
@@ -383,19 +389,28 @@ mod tests {
             at: 5 + seq,
             action,
         };
-        s.append("abc", &entry(0, RawJson::of(&json!({"t": "tick"}))))
-            .await
-            .unwrap();
+        s.append(
+            "abc",
+            &entry(0, RawJson::of(&json!({"t": "tick"}))),
+            Due::Same,
+        )
+        .await
+        .unwrap();
         assert!(
             matches!(
-                s.append("abc", &entry(0, RawJson::of(&json!({})))).await,
+                s.append("abc", &entry(0, RawJson::of(&json!({}))), Due::Same)
+                    .await,
                 Err(StoreError::Stale { seq: 0, .. })
             ),
             "a position in the log is written once"
         );
-        s.append("abc", &entry(1, RawJson::of(&json!({"t": "next"}))))
-            .await
-            .unwrap();
+        s.append(
+            "abc",
+            &entry(1, RawJson::of(&json!({"t": "next"}))),
+            Due::Same,
+        )
+        .await
+        .unwrap();
         assert_eq!(s.log("abc").await.unwrap().len(), 2);
         s.set_status("abc", Status::Finished, 9).await.unwrap();
         assert_eq!(s.recent_finished(5).await.unwrap()[0].id, "abc");

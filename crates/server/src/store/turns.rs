@@ -37,8 +37,6 @@ pub trait TurnStore: Send + Sync {
     ) -> Result<(), StoreError>;
     /// The games being played that wait for `account`'s move, the most urgent first.
     async fn turns_of(&self, account: i64) -> Result<Vec<TurnRecord>, StoreError>;
-    /// Games being played whose mover's time ran out before `now` (at most `n`).
-    async fn overdue_turns(&self, now: u64, n: usize) -> Result<Vec<String>, StoreError>;
 }
 
 #[async_trait::async_trait]
@@ -86,16 +84,5 @@ impl<D: Dialect> TurnStore for D {
                 })
             })
             .collect()
-    }
-
-    async fn overdue_turns(&self, now: u64, n: usize) -> Result<Vec<String>, StoreError> {
-        let rows = self
-            .rows(
-                "SELECT t.game FROM turns t JOIN games g ON g.id = t.game \
-                 WHERE t.deadline < ?1 AND g.status = 'playing' ORDER BY t.deadline LIMIT ?2",
-                vec![Arg::big(now), Arg::big(n as u64)],
-            )
-            .await?;
-        rows.iter().map(|r| r.text(0)).collect()
     }
 }

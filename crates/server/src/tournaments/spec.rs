@@ -19,6 +19,8 @@ pub const SWISS_ROUNDS: std::ops::RangeInclusive<u32> = 1..=15;
 pub const MAX_STARTS_IN_S: u64 = 7 * 24 * 3600;
 /// The longest name.
 pub const MAX_NAME: usize = 60;
+/// The limit on a Royal Study execution in a tournament.
+pub const TOURNAMENT_EXECUTION_MS: u64 = 120_000;
 
 /// An arena, a Swiss event or Check Mates parties.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -233,6 +235,9 @@ impl TournamentSpec {
             clock: self.clock,
             variant: self.variant.clone(),
             berserk: berserk.then_some(true),
+            // a match's execution has a limit in a tournament: an executor who walks away
+            // never holds a round open (every tournament game has a deadline)
+            execution_limit_ms: (self.game == Game::Royal).then_some(TOURNAMENT_EXECUTION_MS),
             ..GameOptions::default()
         }
     }

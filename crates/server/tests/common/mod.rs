@@ -319,6 +319,35 @@ impl Client {
         c
     }
 
+    /// Connects with extra request headers (a session's `Cookie`, an `Origin`) and no token,
+    /// as a signed-in browser without the seat's token does.
+    pub async fn connect_with_headers(
+        addr: SocketAddr,
+        game: &str,
+        headers: &[(&str, &str)],
+    ) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut req = format!("ws://{addr}/api/games/{game}/ws")
+            .into_client_request()
+            .unwrap();
+        for (k, v) in headers {
+            req.headers_mut().insert(
+                tokio_tungstenite::tungstenite::http::HeaderName::from_bytes(k.as_bytes()).unwrap(),
+                v.parse().unwrap(),
+            );
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+        let mut c = Client {
+            ws,
+            view: Value::Null,
+            version: 0,
+            next_id: 0,
+        };
+        let first = c.frame().await;
+        assert_eq!(first["t"], "state", "{first}");
+        c
+    }
+
     /// Connects as a spectator, then (with a token) takes the seat with an `auth` frame.
     pub async fn connect_then_auth(addr: SocketAddr, game: &str, token: Option<&str>) -> Client {
         let url = format!("ws://{addr}/api/games/{game}/ws");

@@ -10,6 +10,10 @@
 //! An execution ends as soon as every card is complete, or when success has become impossible
 //! (the count reached the most it may use without completing), or when the executor gives up,
 //! or, with the optional time limit, when time runs out. Illegal steps are rejected.
+//!
+//! **[ours]** A round nobody announces within the announcement limit (120 s, as Check Mates's
+//! round limit) has its card set aside unscored, and the next is drawn: a pair that walked away
+//! never holds a match open.
 
 mod types;
 
@@ -248,6 +252,16 @@ impl RoyalMatch {
     fn advance(&mut self, now: Millis, events: &mut Vec<MatchEvent>) {
         loop {
             match &self.phase {
+                MatchPhase::Announcing { since, .. }
+                    if self
+                        .config
+                        .announce_limit_ms
+                        .is_some_and(|l| since + l <= now) =>
+                {
+                    let at = since + self.config.announce_limit_ms.unwrap_or_default();
+                    events.push(MatchEvent::CardsSetAside { round: self.round });
+                    self.draw(at, events);
+                }
                 MatchPhase::Hourglass {
                     cards,
                     announcer,
@@ -441,6 +455,9 @@ impl Game for RoyalMatch {
 
     fn next_deadline(&self) -> Option<Millis> {
         match &self.phase {
+            MatchPhase::Announcing { since, .. } => {
+                self.config.announce_limit_ms.map(|l| since + l)
+            }
             MatchPhase::Hourglass { ends, .. } => Some(*ends),
             MatchPhase::Executing { deadline, .. } => *deadline,
             _ => None,

@@ -13,6 +13,10 @@ use tabula_core::Millis;
 pub const HOURGLASS_MS: Millis = 60_000;
 /// Points that win a match.
 pub const TARGET_POINTS: u32 = 6;
+/// How long a round waits for an announcement before its card is set aside unscored
+/// **[ours]**, as Check Mates's round limit: a pair that walked away never holds a match (or a
+/// tournament's round) open.
+pub const ANNOUNCE_LIMIT_MS: Millis = 120_000;
 
 /// Everything fixed before a match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +34,11 @@ pub struct MatchConfig {
     pub execution_limit_ms: Option<Millis>,
     /// Points that win.
     pub target: u32,
+    /// How long a round waits for an announcement before its card is set aside, unscored
+    /// (none: for ever, as matches made before the limit were stored).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub announce_limit_ms: Option<Millis>,
 }
 
 impl MatchConfig {
@@ -42,6 +51,7 @@ impl MatchConfig {
             hourglass_ms: HOURGLASS_MS,
             execution_limit_ms: None,
             target: TARGET_POINTS,
+            announce_limit_ms: Some(ANNOUNCE_LIMIT_MS),
         }
     }
 }
@@ -175,6 +185,12 @@ pub enum MatchEvent {
         round: u32,
         /// The card(s).
         cards: Vec<Layout>,
+    },
+    /// Nobody announced within the limit: the round's card(s) set aside, unscored (the next
+    /// round's are drawn).
+    CardsSetAside {
+        /// The round.
+        round: u32,
     },
     /// An announcement; the hourglass runs until `ends`.
     Announced {

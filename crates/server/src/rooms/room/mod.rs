@@ -4,7 +4,7 @@
 //! (the wire and the log).
 
 use super::table::{CloseReason, Logged, RoomEvent, RoomIntent, Table, TableAction};
-use super::{Cmd, Frame, RoomCall, RoomReply, RoomStats, SeatView, Shown, TokenHash};
+use super::{Caller, Cmd, Frame, RoomCall, RoomReply, RoomStats, SeatView, Shown, TokenHash};
 use crate::context::Context;
 use crate::error::ApiError;
 use crate::games::{Adapter, BotMove, Kind, started_config};
@@ -12,7 +12,7 @@ use crate::ids::now_ms;
 use crate::json::RawJson;
 use crate::model::Status;
 use crate::players::RatingShown;
-use crate::store::{GameRecord, LogEntry, SeatRecord};
+use crate::store::{Due, GameRecord, LogEntry, SeatRecord};
 use crate::thinking::lane::Key;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -59,6 +59,9 @@ pub(super) struct Room<A: Adapter> {
     /// Set when the log refused an append as stale: another node runs the game now, and this
     /// room leaves memory at once.
     stale: bool,
+    /// The game's deadline as the store holds it (`None` until known): written with the
+    /// action that moves it, so every node's sweeper finds the game when its time comes.
+    due_written: Option<Option<Millis>>,
 }
 
 impl<A: Adapter> Room<A> {
@@ -90,6 +93,7 @@ impl<A: Adapter> Room<A> {
             table: Table::default(),
             loaded_at: now_ms(),
             stale: false,
+            due_written: None,
         };
         room.replay(log)?;
         Ok(room)
@@ -146,6 +150,33 @@ impl<A: Adapter> Room<A> {
         ApiError::Internal(format!("the {what} could not be saved ({e}); try again"))
     }
 
+    /// When the game next changes by itself, as the store keeps it for the sweepers: a
+    /// timed game's next deadline while it is played; none once it is over or closed.
+    pub(super) fn next_due(&self) -> Option<Millis> {
+        let game = self.game.as_ref()?;
+        if self.table.closed.is_some() || game.is_over() {
+            return None;
+        }
+        A::tick().and(game.next_deadline())
+    }
+
+    /// Writes the game's deadline to the store when it is not known to hold it (as the room
+    /// loads): a game being played is found by the sweepers from then on. A failure is
+    /// logged; the next action writes it again.
+    async fn sync_due(&mut self) {
+        if self.game.is_none() || self.finished() {
+            return;
+        }
+        let due = self.next_due();
+        if self.due_written == Some(due) {
+            return;
+        }
+        match self.ctx.store.put_deadline(&self.id, due).await {
+            Ok(()) => self.due_written = Some(due),
+            Err(e) => tracing::warn!(game = %self.id, "the game's deadline was not written: {e}"),
+        }
+    }
+
     /// Applies, logs and broadcasts an action; undoes it if the log write fails.
     async fn accept(&mut self, action: A::Action, at: Millis) -> Result<u64, ApiError> {
         let at = at.max(self.last_at);
@@ -161,11 +192,15 @@ impl<A: Adapter> Room<A> {
             at,
             action: RawJson::of(&action),
         };
-        if let Err(e) = self.append(&entry).await {
+        let due = Due::from_change(self.due_written, self.next_due());
+        if let Err(e) = self.append(&entry, due).await {
             if let Some(game) = self.game.as_mut() {
                 *game = backup;
             }
             return Err(self.log_failed(e, "move"));
+        }
+        if let Some(written) = due.written() {
+            self.due_written = Some(written);
         }
         let over = self.game.as_ref().is_some_and(A::is_over);
         self.seq += 1;
@@ -210,10 +245,11 @@ impl<A: Adapter> Room<A> {
         }
     }
 
-    /// Appends `entry` to the game's log in the store, timed for the metrics.
-    async fn append(&self, entry: &LogEntry) -> Result<(), crate::store::StoreError> {
+    /// Appends `entry` to the game's log in the store, with the deadline it moved, timed for
+    /// the metrics.
+    async fn append(&self, entry: &LogEntry, due: Due) -> Result<(), crate::store::StoreError> {
         let began = std::time::Instant::now();
-        let appended = self.ctx.store.append(&self.id, entry).await;
+        let appended = self.ctx.store.append(&self.id, entry, due).await;
         let took = began.elapsed().as_secs_f64();
         crate::metrics::METRICS.append_seconds.observe(took);
         tracing::debug!(game = %self.id, seq = entry.seq, seconds = took, ok = appended.is_ok(), "store append");
@@ -258,8 +294,16 @@ impl<A: Adapter> Room<A> {
             at,
             action: RawJson::of(&action),
         };
-        if let Err(e) = self.append(&entry).await {
+        // a closed game changes by itself no more
+        let due = match &action {
+            TableAction::Closed { .. } => Due::from_change(self.due_written, None),
+            _ => Due::Same,
+        };
+        if let Err(e) = self.append(&entry, due).await {
             return Err(self.log_failed(e, "request"));
+        }
+        if let Some(written) = due.written() {
+            self.due_written = Some(written);
         }
         let events = vec![RoomEvent::Table(self.table.apply(&action))];
         self.seq += 1;
@@ -378,9 +422,11 @@ impl<A: Adapter> Room<A> {
         match call {
             RoomCall::Act {
                 token,
+                account,
                 intent,
                 from,
             } => {
+                let token = self.held(&Caller::signed_in(token, account));
                 let account = self
                     .seat_of(token.as_ref())
                     .and_then(|seat| self.seats.iter().find(|s| s.seat == seat))
@@ -392,7 +438,8 @@ impl<A: Adapter> Room<A> {
                 }
                 Ok(RoomReply::Acted { version })
             }
-            RoomCall::Lobby { token, op } => {
+            RoomCall::Lobby { token, account, op } => {
+                let token = self.held(&Caller::signed_in(token, account));
                 self.lobby(token.as_ref(), op).await?;
                 Ok(RoomReply::Done)
             }
@@ -401,9 +448,10 @@ impl<A: Adapter> Room<A> {
                 let (seat, token) = self.join(who).await?;
                 Ok(RoomReply::Joined { seat, token })
             }
-            RoomCall::View { token } => {
-                let seat = self.seat_of(token.as_ref());
-                if token.is_some() && seat.is_none() {
+            RoomCall::View { token, account } => {
+                let held = self.held(&Caller::signed_in(token, account));
+                let seat = self.seat_of(held.as_ref());
+                if held.is_some() && seat.is_none() {
                     return Err(ApiError::Forbidden(
                         "that token belongs to no seat of this game".into(),
                     ));
@@ -412,6 +460,7 @@ impl<A: Adapter> Room<A> {
                     version: self.seq,
                     seat,
                     view: Shown::of(self.view(seat)),
+                    held: seat.and(held),
                 }))
             }
             RoomCall::Close => {
@@ -438,8 +487,8 @@ impl<A: Adapter> Room<A> {
                 let answer = self.call(call).instrument(span).await;
                 let _ = reply.send(answer);
             }
-            Cmd::Subscribe { token, reply } => {
-                let _ = reply.send(self.subscribe(token.as_ref()));
+            Cmd::Subscribe { caller, reply } => {
+                let _ = reply.send(self.subscribe(&caller));
             }
             Cmd::Leave => return false,
         }
@@ -452,6 +501,7 @@ impl<A: Adapter> Room<A> {
             self.settle(self.last_at).await;
         }
         self.note_turn().await;
+        self.sync_due().await;
         let (answers_tx, mut answers) = mpsc::channel::<Answer<A::Action>>(4);
         let idle_limit = self.ctx.limits.idle;
         let mut idle_since = tokio::time::Instant::now();

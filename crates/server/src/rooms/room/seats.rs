@@ -22,6 +22,9 @@ impl<A: Adapter> Room<A> {
         self.record.started = Some(now);
         self.record.status = crate::model::Status::Playing;
         self.replay(&[])?;
+        // start_record wrote the started game's first deadline: the same game from the same
+        // start has the same one
+        self.due_written = Some(self.next_due());
         self.note_turn().await;
         self.publish(vec![RoomEvent::Table(TableEvent::Started)]);
         Ok(())

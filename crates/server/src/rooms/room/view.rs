@@ -7,13 +7,26 @@ use crate::games::{Adapter, seat_list};
 use crate::ids::now_ms;
 use crate::rooms::table::{RoomEvent, TableView};
 use crate::rooms::views::{PlayView, RoomView, WaitingView};
-use crate::rooms::{Attendance, Frame, Subscription, TokenHash};
+use crate::rooms::{Attendance, Caller, Frame, SeatKey, Subscription, TokenHash, held_token};
 use crate::shown::Shown;
 use crate::store::SeatRecord;
 use std::sync::Arc;
 use tabula_core::Millis;
 
 impl<A: Adapter> Room<A> {
+    /// The token (hash) of the seat `caller` holds: its own token's, or its account's seat's
+    /// (on any device where the account is signed in).
+    pub(super) fn held(&self, caller: &Caller) -> Option<TokenHash> {
+        held_token(
+            caller,
+            self.seats.iter().map(|s| SeatKey {
+                token_hash: &s.token_hash,
+                account: s.account,
+                bot: s.bot_level.is_some(),
+            }),
+        )
+    }
+
     /// The seat `token` holds now.
     pub(super) fn seat_of(&self, token: Option<&TokenHash>) -> Option<u32> {
         let token = token?;
@@ -123,7 +136,9 @@ impl<A: Adapter> Room<A> {
         let _ = self.broadcast.send(Arc::new(frame));
     }
 
-    pub(super) fn subscribe(&self, token: Option<&TokenHash>) -> Result<Subscription, ApiError> {
+    pub(super) fn subscribe(&self, caller: &Caller) -> Result<Subscription, ApiError> {
+        let held = self.held(caller);
+        let token = held.as_ref();
         let seat = self.seat_of(token);
         if token.is_some() && seat.is_none() {
             return Err(ApiError::Forbidden(
@@ -131,16 +146,17 @@ impl<A: Adapter> Room<A> {
             ));
         }
         let limits = &self.ctx.limits;
-        let held = seat.and(token).map(|t| t.0.clone());
-        let max = match held {
+        let place = seat.and(token).map(|t| t.0.clone());
+        let max = match place {
             Some(_) => limits.sockets_per_seat,
             None => limits.spectators_per_room,
         };
-        let presence = self.stats.admit(held, max)?;
+        let presence = self.stats.admit(place, max)?;
         Ok(Subscription {
             updates: self.broadcast.subscribe(),
             version: self.seq,
             seat,
+            held: seat.and(held),
             view: Shown::of(self.view(seat)),
             presence,
         })
