@@ -1,11 +1,13 @@
 // The moderation page (/admin), for the site's admins: the open reports (each closed with an
 // outcome, its player banned or muted from it), a form to ban or mute an account or ban an
 // address, the sanctions with a button to lift those in force, accounts found by name (a
-// password link, the moderator role), closing a game, and the audit log. The server answers
+// password link, the moderator role), closing a game, the tournaments (admin-tournaments.js)
+// and the audit log. The server answers
 // only admins (docs/web.md, "Moderation"); every change it makes is in the audit log.
 import { api, errorText } from './api.js';
 import { h, toast, attempt, shareBox } from './ui.js';
 import { t, tParts, dateTime, dateOnly } from './text.js';
+import { tournamentsSection } from './admin-tournaments.js';
 
 /** @import { Overview, Report, Sanction, AuditEntry, AccountList, AccountSummary, SanctionKind } from './types/protocol' */
 
@@ -76,10 +78,13 @@ export function adminPage(main) {
     const outcome = h('input', { maxlength: 500, 'data-test': 'outcome' });
     const about = [r.game ? h('a', { href: `/replay/${r.game}`, 'data-link': true }, t('admin-inGame', { game: r.game })) : '',
       r.message !== null ? h('span', {}, t('admin-inMessage', { message: r.message })) : ''];
+    // the reported message's words as they were written (kept when it is deleted), as text
+    const words = r.words ? h('blockquote', { class: 'report-words', 'data-test': 'reported-words', translate: 'no' }, r.words) : '';
     return h('div', { class: 'card stack', 'data-test': 'report', 'data-id': r.id },
       h('div', {}, h('strong', {}, ...tParts('admin-reported', { reporter: data(r.reporter), subject: data(r.subject), reason: t(`report-reason-${r.reason}`) })),
         ' · ', h('span', { class: 'muted' }, dateTime(r.at))),
       h('div', { class: 'row' }, ...about),
+      words,
       // the player's words as text: never read as HTML
       r.detail ? h('p', { class: 'report-detail', 'data-test': 'detail', translate: 'no' }, r.detail) : '',
       h('div', { class: 'row' },
@@ -146,7 +151,9 @@ export function adminPage(main) {
     await load();
   });
 
+  const tournaments = tournamentsSection(() => load());
   const load = async () => {
+    await tournaments.load();
     const o = /** @type {Overview} */ (await api('GET', '/api/admin/overview'));
     reportsBox.replaceChildren(...(o.reports.length ? o.reports.map(reportCard) : [h('p', { class: 'muted' }, t('admin-noReports'))]));
     sanctionsBox.replaceChildren(...(o.sanctions.length ? o.sanctions.map(sanctionRow) : [h('p', { class: 'muted' }, t('admin-noSanctions'))]));
@@ -170,6 +177,7 @@ export function adminPage(main) {
         h('h2', { id: 'admin-close' }, t('admin-closeGame')), h('p', { class: 'muted' }, t('admin-closeGameLead')),
         field(t('admin-gameId'), gameId), field(t('admin-closeReason'), gameWhy),
         h('div', { class: 'row' }, h('button', { 'data-test': 'close-game', onclick: closeGame }, t('admin-closeGame')))),
+      tournaments.element,
       h('section', { class: 'stack', 'aria-labelledby': 'admin-audit' }, h('h2', { id: 'admin-audit' }, t('admin-audit')), auditBox)));
   }).catch((e) => main.replaceChildren(h('h1', {}, t('admin-title')),
     h('p', { class: 'banner', 'data-test': 'admin-refused' }, errorText(e, { unauthorized: 'admin-signIn', forbidden: 'admin-notForYou' }))));

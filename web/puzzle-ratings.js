@@ -40,3 +40,14 @@ export function ratingWords(end) {
   const [before, after] = [end.before.rating, end.after.rating];
   return t('puzzles-ratingChange', { before: String(Math.round(before)), after: String(Math.round(after)), change: change(before, after) });
 }
+
+/**
+ * Why a finished try moved no rating, in words: tried before, the solution seen today on this
+ * network or in this browser, or the day's rated tries used up.
+ * @param {{ unrated?: string | null }} end
+ */
+export function notRatedWords(end) {
+  if (end.unrated === 'solution_seen') return t('puzzles-notRated-seen');
+  if (end.unrated === 'daily_limit') return t('puzzles-notRated-limit');
+  return t('puzzles-notRated');
+}

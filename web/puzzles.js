@@ -21,7 +21,7 @@ import { squaresOf } from './review-line.js';
 import { moveList } from './table.js';
 import { whoAmI } from './players.js';
 import { play } from './sound.js';
-import { storedRating, storeRating, bestStreak, storeBest, ratingWords } from './puzzle-ratings.js';
+import { storedRating, storeRating, bestStreak, storeBest, ratingWords, notRatedWords } from './puzzle-ratings.js';
 /** @import { NextAnswer, PuzzleShown, PuzzleRating, PuzzleGame, TryAnswer, Finished, PositionView, CellPiece, QuerniSide, MovementView, QuerniLegal, TryBody } from './types/protocol' */
 
 /** A theme's name in words (a theme the page does not know, as the server names it). @param {string} x */
@@ -210,7 +210,7 @@ export function puzzlesPage(main) {
       try { a.san = (await position(a.puzzle.position, r.solution)).moves_san; } catch { a.san = r.solution; }
     }
     play(r.verdict === 'solved' ? 'end' : 'refuse');
-    say(mode === 'streak' ? verdictWords(a) : `${verdictWords(a)} ${r.rated ? ratingWords(r) : t('puzzles-notRated')}`);
+    say(mode === 'streak' ? verdictWords(a) : `${verdictWords(a)} ${r.rated ? ratingWords(r) : notRatedWords(r)}`);
   };
 
   /** The verdict in words (the move expected after a miss). @param {Attempt} a */
@@ -534,7 +534,7 @@ export function puzzlesPage(main) {
       // a streak moves no rating: nothing said of it
       mode === 'streak' ? ''
         : end.rated ? h('div', { 'data-test': 'rating-change' }, ratingWords(end))
-          : h('div', { class: 'muted' }, t('puzzles-notRated'))));
+          : h('div', { class: 'muted', 'data-test': 'not-rated' }, notRatedWords(end))));
     if (mode === 'streak' && !solved) parts.push(h('div', { class: 'banner', 'data-test': 'streak-over' }, t('puzzles-streakOver', { count: streak })));
     return h('div', { class: 'stack' }, ...parts);
   };

@@ -17,7 +17,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const DESKTOP = { viewport: { width: 1366, height: 768 } };
 
 /** `tabula admin --db DB ARGS`, on the running server's database. */
-function admin(dir, ...args) {
+export function admin(dir, ...args) {
   const bin = process.env.TABULA_BIN || join(import.meta.dirname, '..', '..', 'target', 'debug', 'tabula');
   return execFileSync(bin, ['admin', '--db', join(dir, 'web.db'), ...args], { encoding: 'utf8' });
 }

@@ -1,7 +1,9 @@
 // Competitive play players can rely on (issue #54): a seat belongs to the account, so Bob's
 // second browser (his phone, signed in, without the seat's token) opens his live game in his
-// seat and moves.
-import { assert, newPage, signIn, twoSignedUp, shot } from './harness.mjs';
+// seat and moves; a stranger's spam tournament is cancelled and hidden by a moderator from the
+// moderation page.
+import { assert, newPage, signIn, signUp, twoSignedUp, shot } from './harness.mjs';
+import { admin, axeFindings } from './moderation.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -56,6 +58,37 @@ async function secondBrowserPlaysTheSeat({ browser, base }) {
   for (const c of [a, b, phone]) await c.context.close();
 }
 
+async function spamTournamentCancelled({ browser, base, dir }) {
+  const stamp = Date.now().toString(36).slice(-5);
+  const [mod, spammer] = [`md${stamp}`, `sp${stamp}`];
+  const m = await newPage(browser, { viewport: { width: 1366, height: 900 }, bypassCSP: true });
+  const s = await newPage(browser, PHONE);
+  await signUp(m.page, base, mod);
+  await signUp(s.page, base, spammer);
+  assert(admin(dir, 'role', mod, 'admin').includes('is now admin'), 'the operator makes a moderator');
+  // the stranger lists a twelve-hour arena a week ahead
+  const made = await s.page.evaluate(async () => (await (await fetch('/api/tournaments', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ kind: 'arena', game: 'querni', clock: { initial_s: 60 }, minutes: 720, starts_in_s: 7 * 24 * 3600 - 60, name: 'Free prizes here' }) })).json()));
+  assert(made.id, `a tournament: ${JSON.stringify(made)}`);
+  await m.page.goto(`${base}/admin`);
+  const card = m.page.locator(`[data-test=admin-tournament][data-id="${made.id}"]`);
+  await card.waitFor();
+  await m.page.locator('[data-test=tournament-reason]').fill('spam');
+  await card.locator('[data-test=tournament-hide]').click();
+  await card.waitFor({ state: 'detached' });
+  await m.page.locator('[data-test=audit-line]', { hasText: 'cancel_hide_tournament' }).first().waitFor();
+  await shot(m.page, 'admin-tournaments-desktop');
+  const findings = await axeFindings(m.page);
+  assert(findings.length === 0, `axe on the moderation page: ${findings.join(', ')}`);
+  // gone from everyone's lists; its own page says it was cancelled
+  const list = await s.page.evaluate(async () => (await (await fetch('/api/tournaments')).json()));
+  assert(!list.upcoming.some((x) => x.id === made.id), 'no longer listed');
+  const one = await s.page.evaluate(async (id) => (await (await fetch(`/api/tournaments/${id}`)).json()), made.id);
+  assert(one.status === 'cancelled', `cancelled: ${one.status}`);
+  for (const c of [m, s]) await c.context.close();
+}
+
 export const trustScenarios = [
   ['seats: a second browser of the account opens its live game in its seat and moves', secondBrowserPlaysTheSeat],
+  ['tournaments: a stranger\'s spam event cancelled and hidden by a moderator', spamTournamentCancelled],
 ];

@@ -136,6 +136,32 @@ blue: T,
 red: T, };
 
 /**
+ * A cancellation.
+ */
+export type CancelBody = { 
+/**
+ * Why (in the audit log).
+ */
+reason: string, 
+/**
+ * Also take it out of every list (a spam event).
+ */
+hide?: boolean, };
+
+/**
+ * A tournament cancelled.
+ */
+export type Cancelled = { 
+/**
+ * The tournament.
+ */
+id: string, 
+/**
+ * Whether it is out of the lists too.
+ */
+hidden: boolean, };
+
+/**
  * Something done to a card instead of moving a piece; each costs one move.
  */
 export type CardAction = string;
@@ -918,6 +944,10 @@ after: PuzzleRating,
  */
 rated: boolean, 
 /**
+ * Why it did not (an account's try).
+ */
+unrated: Unrated | null, 
+/**
  * The puzzle's rating after the try.
  */
 puzzle_rating: number, };
@@ -1051,6 +1081,19 @@ player: Color, } | { "t": "unplaced",
 player: Color, };
 
 /**
+ * An account's events hidden.
+ */
+export type HiddenEvents = { 
+/**
+ * The account.
+ */
+name: string, 
+/**
+ * Tournaments changed (called off or taken out of the lists).
+ */
+changed: number, };
+
+/**
  * A Blind QuickChess placement as everyone may know of it before the reveal: who placed.
  */
 export type HiddenPlacement = { "t": "place", 
@@ -1062,6 +1105,15 @@ player: Color, } | { "t": "unplace",
  * By whom.
  */
 player: Color, };
+
+/**
+ * Why an account's events are hidden.
+ */
+export type HideBody = { 
+/**
+ * Why (in the audit log).
+ */
+reason: string, };
 
 /**
  * The computer's suggestion.
@@ -2474,6 +2526,36 @@ following: boolean,
 blocked: boolean, };
 
 /**
+ * A tournament's new name.
+ */
+export type RenameBody = { 
+/**
+ * The name (the text policy's, as a creator's).
+ */
+name: string, 
+/**
+ * Why (in the audit log).
+ */
+reason: string, };
+
+/**
+ * A tournament renamed.
+ */
+export type Renamed = { 
+/**
+ * The tournament.
+ */
+id: string, 
+/**
+ * Its name now.
+ */
+name: string, 
+/**
+ * The name it had.
+ */
+was: string, };
+
+/**
  * A whole replay (`GET /api/games/{id}/replay`): its steps are `Step`s of the game's types.
  */
 export type Replay<S> = { id: string, kind: Kind, status: Status, seats: Array<SeatInfo>, frames: Array<S>, };
@@ -2529,7 +2611,11 @@ closed_at: number | null,
 /**
  * What came of it, in the moderator's words.
  */
-outcome: string | null, };
+outcome: string | null, 
+/**
+ * The reported chat message's words, as it was written (kept when it is deleted).
+ */
+words: string | null, };
 
 /**
  * A report of a player.
@@ -3706,7 +3792,7 @@ name: string | null, };
 /**
  * Where a tournament is in its life.
  */
-export type TournamentStatus = "created" | "started" | "finished";
+export type TournamentStatus = "created" | "started" | "finished" | "cancelled";
 
 /**
  * A tournament in a list.
@@ -3827,6 +3913,10 @@ after: PuzzleRating,
  */
 rated: boolean, 
 /**
+ * Why it did not (an account's try).
+ */
+unrated: Unrated | null, 
+/**
  * The puzzle's rating after the try.
  */
 puzzle_rating: number, };
@@ -3917,6 +4007,11 @@ deadline: number,
  * whose token only the browser that made or joined it holds.
  */
 seat: ChallengeSeat | null, };
+
+/**
+ * Why a try moved no rating.
+ */
+export type Unrated = "streak" | "tried_before" | "solution_seen" | "daily_limit";
 
 /**
  * A verdict as clients receive it (the browser builds its words from the parts).

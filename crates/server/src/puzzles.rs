@@ -10,6 +10,7 @@
 
 use crate::context::Context;
 use crate::error::ApiError;
+use crate::puzzle_fairness::{PuzzleClient, Unrated};
 use crate::store::players::RatingRecord;
 use crate::store::puzzles::{PuzzleRecord, PuzzleTry};
 use serde::{Deserialize, Serialize};
@@ -293,6 +294,8 @@ pub struct Finished {
     pub after: PuzzleRating,
     /// Whether the try moved the ratings.
     pub rated: bool,
+    /// Why it did not (an account's try).
+    pub unrated: Option<crate::puzzle_fairness::Unrated>,
     /// The puzzle's rating after the try.
     pub puzzle_rating: i64,
 }
@@ -304,10 +307,11 @@ pub async fn attempt(
     ctx: &Context,
     id: &str,
     moves: &[String],
-    account: Option<i64>,
+    client: &PuzzleClient,
     guest: Option<PuzzleRating>,
     rated: bool,
 ) -> Result<TryAnswer, ApiError> {
+    let account = client.account;
     let p = ctx
         .store
         .puzzle(id)
@@ -362,11 +366,22 @@ pub async fn attempt(
             }
         }
     };
-    let mut finished = rate(ctx, game, &p, solved.is_ok(), account, guest, rated).await?;
-    if !rated {
+    // the try is over: rated unless a streak's, or the solution was seen, or the day's tries
+    // are used up; and from now on its clients have seen the solution
+    let mut unrated = match rated {
+        false => Some(Unrated::Streak),
+        true => crate::puzzle_fairness::may_rate(ctx, id, client).await?,
+    };
+    let counts = unrated.is_none();
+    let mut finished = rate(ctx, game, &p, solved.is_ok(), account, guest, counts).await?;
+    crate::puzzle_fairness::shown(ctx, id, client).await?;
+    if !counts {
         finished.after = finished.before;
         finished.rated = false;
+    } else if account.is_some() && !finished.rated {
+        unrated = Some(Unrated::TriedBefore);
     }
+    finished.unrated = unrated;
     Ok(match solved {
         Ok(()) => TryAnswer::Solved(finished),
         Err(expected) => TryAnswer::Wrong { expected, finished },
@@ -412,6 +427,7 @@ async fn rate(
         before,
         after,
         rated: true,
+        unrated: None,
         puzzle_rating: p.rating.round() as i64,
     };
     let Some(account) = account.filter(|_| rated) else {

@@ -106,6 +106,12 @@ pub fn typescript() -> Result<String, String> {
     c.visit::<crate::http::admin::SanctionBody>();
     c.visit::<crate::http::admin::OutcomeBody>();
     c.visit::<crate::http::admin::RoleBody>();
+    c.visit::<crate::http::admin_tournaments::RenameBody>();
+    c.visit::<crate::http::admin_tournaments::Renamed>();
+    c.visit::<crate::http::admin_tournaments::CancelBody>();
+    c.visit::<crate::http::admin_tournaments::Cancelled>();
+    c.visit::<crate::http::admin_tournaments::HideBody>();
+    c.visit::<crate::http::admin_tournaments::HiddenEvents>();
     c.visit::<crate::http::reports::ReportBody>();
     c.visit::<crate::http::reports::ResetBody>();
     c.visit::<crate::http::reports::ResetCheckBody>();

@@ -47,6 +47,8 @@ async fn the_unstarted_games_of_a_tournament_are_found_in_one_read() {
         starts: 0,
         created: 0,
         finished: None,
+        hidden: false,
+        client: None,
     };
     assert!(store.create_tournament(&t).await.unwrap());
     assert!(store.direct("t1", "node-a", 10_000).await.unwrap());
@@ -103,6 +105,8 @@ async fn a_creators_waiting_tournaments_are_counted_by_the_database() {
         starts: 0,
         created: 0,
         finished: None,
+        hidden: false,
+        client: None,
     };
     for t in [
         made("w1", account, TournamentStatus::Created),

@@ -9,6 +9,7 @@ use tabula_server::error::ApiError;
 use tabula_server::ids::now_ms;
 use tabula_server::moderation::actions::{self, Actor, account_named};
 use tabula_server::moderation::parse_network;
+use tabula_server::moderation::tournaments;
 use tabula_server::store::moderation::{Role, SanctionKind, Target};
 use tabula_server::{Database, Store};
 
@@ -119,6 +120,38 @@ pub enum AdminAction {
     CloseGame {
         /// The game's id.
         id: String,
+        /// Why.
+        #[arg(long)]
+        reason: String,
+    },
+    /// Rename a tournament (the new name passes the text policy).
+    RenameTournament {
+        /// The tournament's id.
+        id: String,
+        /// Its new name.
+        #[arg(long)]
+        name: String,
+        /// Why.
+        #[arg(long)]
+        reason: String,
+    },
+    /// Cancel a tournament not yet over: nothing more is paired (games being played end as
+    /// they would).
+    CancelTournament {
+        /// The tournament's id.
+        id: String,
+        /// Why.
+        #[arg(long)]
+        reason: String,
+        /// Take it out of every list too (a spam event).
+        #[arg(long)]
+        hide: bool,
+    },
+    /// Call off every tournament an account made that is not over, and take all of them out
+    /// of the lists.
+    HideTournaments {
+        /// The account's name.
+        name: String,
         /// Why.
         #[arg(long)]
         reason: String,
@@ -295,6 +328,27 @@ async fn act(store: &dyn Store, action: AdminAction) -> Result<String, ApiError>
         AdminAction::CloseGame { id, reason } => {
             actions::close_stored_game(store, &actor, &id, &reason).await?;
             Ok(format!("game {id} closed"))
+        }
+        AdminAction::RenameTournament { id, name, reason } => {
+            let was = tournaments::rename(store, &actor, &id, &name, &reason).await?;
+            Ok(format!(
+                "tournament {id} renamed (it was \u{201c}{was}\u{201d})"
+            ))
+        }
+        AdminAction::CancelTournament { id, reason, hide } => {
+            tournaments::cancel(store, &actor, &id, hide, &reason).await?;
+            Ok(format!(
+                "tournament {id} cancelled{}",
+                if hide { " and hidden" } else { "" }
+            ))
+        }
+        AdminAction::HideTournaments { name, reason } => {
+            let account = actions::account_named(store, &name).await?;
+            let n = tournaments::hide_all_of(store, &actor, &account, &reason).await?;
+            Ok(format!(
+                "{n} tournament(s) of {} called off or hidden",
+                account.name
+            ))
         }
         AdminAction::DeleteMessage { id } => {
             actions::delete_message(store, &actor, id).await?;

@@ -7,8 +7,6 @@
 //! write in their game's room. Pages read their room every few seconds (`?after=` the last
 //! message seen), so a room works the same whichever node a player is on.
 
-pub mod filter;
-
 use crate::context::Context;
 use crate::error::ApiError;
 use crate::ids::now_ms;
@@ -148,24 +146,10 @@ pub async fn read(
     })
 }
 
-/// The text of a message as it is kept: one line, trimmed, within [`MAX_CHARS`], its listed
-/// words masked.
+/// The text of a message as it is kept: the text policy's ([`crate::text::written`]): one
+/// line of visible characters within [`MAX_CHARS`], its flagged words masked.
 pub fn clean(text: &str) -> Result<String, ApiError> {
-    let one_line: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    let trimmed = one_line.trim();
-    if trimmed.is_empty() {
-        return Err(ApiError::BadInput("text: an empty message".into()));
-    }
-    let n = trimmed.chars().count();
-    if n > MAX_CHARS {
-        return Err(ApiError::BadInput(format!(
-            "text: a message is at most {MAX_CHARS} characters, not {n}"
-        )));
-    }
-    Ok(filter::mask(trimmed))
+    crate::text::written(text, "text", MAX_CHARS, crate::text::Flagged::Masked)
 }
 
 /// `writer` (at `from`) writes `text` in `room`, whose players are `players` (a game's): the

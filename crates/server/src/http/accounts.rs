@@ -379,7 +379,25 @@ async fn profile(
 /// The rating pools that have a leaderboard, the busiest first: the page opens on the
 /// viewer's own pool or, for a visitor, the busiest one (never on an empty pool).
 async fn pools(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
-    let sizes = state.hub.store.pool_sizes(1).await?;
+    // a puzzle pool lists only accounts with enough tries (see crate::puzzle_fairness)
+    let puzzle_sizes = state
+        .hub
+        .store
+        .pool_sizes(crate::puzzle_fairness::LEADERBOARD_TRIES)
+        .await?;
+    let sizes: Vec<(String, u64)> = state
+        .hub
+        .store
+        .pool_sizes(1)
+        .await?
+        .into_iter()
+        .filter_map(|(pool, n)| {
+            if !pool.starts_with("puzzles:") {
+                return Some((pool, n));
+            }
+            puzzle_sizes.iter().find(|(p, _)| *p == pool).cloned()
+        })
+        .collect();
     Ok(Json(json!({
         "pools": sizes.iter().map(|(pool, players)| json!({"pool": pool, "players": players}))
             .collect::<Vec<_>>(),
@@ -400,7 +418,12 @@ async fn leaderboard(
             pool.chars().take(40).collect::<String>()
         )));
     }
-    let rows = state.hub.store.leaderboard(&pool, 1, 50).await?;
+    let fewest = if pool.starts_with("puzzles:") {
+        crate::puzzle_fairness::LEADERBOARD_TRIES
+    } else {
+        1
+    };
+    let rows = state.hub.store.leaderboard(&pool, fewest, 50).await?;
     Ok(Json(json!({
         "pool": pool,
         "players": rows.iter().enumerate().map(|(i, (name, r))| json!({

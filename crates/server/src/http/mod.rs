@@ -10,6 +10,7 @@
 
 mod accounts;
 pub mod admin;
+pub mod admin_tournaments;
 mod asset_catalog;
 mod assets;
 pub mod challenges;
@@ -150,6 +151,7 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(puzzles::routes())
         .merge(take_home::routes())
         .merge(admin::routes())
+        .merge(admin_tournaments::routes())
         .merge(reports::routes())
         .merge(social::routes())
         .merge(tournaments::routes())

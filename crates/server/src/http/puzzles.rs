@@ -1,12 +1,16 @@
 //! Puzzles over HTTP: `GET /api/puzzles/next` gives a puzzle to try, `POST
 //! /api/puzzles/{id}/try` judges the moves made so far (docs/web.md, "Puzzles").
 
-use super::{AppState, Body};
+use super::{AppState, Body, Peer};
 use crate::error::ApiError;
+use crate::players::accounts::{GUEST_COOKIE, guest_cookie, read_cookie};
+use crate::puzzle_fairness::PuzzleClient;
 use crate::puzzles::{self, Game, PuzzleRating, PuzzleShown, TryAnswer};
 use crate::thinking::Asker;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{AppendHeaders, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -86,11 +90,15 @@ const MAX_THEME: usize = 32;
 /// The most moves a try may send.
 const MAX_MOVES: usize = 16;
 
+/// A browser without a guest cookie is given one with its puzzle: a solution shown to it is
+/// then known as this browser's, whoever signs in there later (see [`crate::puzzle_fairness`]).
 async fn next(
     State(state): State<AppState>,
     asker: Asker,
+    headers: HeaderMap,
+    Peer(peer): Peer,
     q: Result<Query<NextQuery>, QueryRejection>,
-) -> Result<Json<NextAnswer>, ApiError> {
+) -> Result<Response, ApiError> {
     let Query(q) = q.map_err(|e| ApiError::BadInput(format!("query: {}", e.body_text())))?;
     if let Some(t) = &q.theme
         && (t.len() > MAX_THEME
@@ -103,6 +111,12 @@ async fn next(
         )));
     }
     let hub = &state.hub;
+    let client = PuzzleClient {
+        address: asker.address,
+        browser: read_cookie(&headers, GUEST_COOKIE),
+        account: asker.account,
+    };
+    crate::puzzle_fairness::seen(hub, &client).await?;
     let rating = puzzles::rating_of(hub, q.game, asker.account, guest_rating(&q)?).await?;
     let target = match q.streak {
         Some(n) => 800.0 + 100.0 * f64::from(n.min(40)),
@@ -113,16 +127,23 @@ async fn next(
         Some(a) => Some(hub.store.try_counts(a, q.game.name()).await?),
         None => None,
     };
-    Ok(Json(NextAnswer {
+    let answer = Json(NextAnswer {
         puzzle: PuzzleShown::from(&p),
         rating,
         tried,
-    }))
+    });
+    if read_cookie(&headers, GUEST_COOKIE).is_some() {
+        return Ok(answer.into_response());
+    }
+    let secure = super::accounts::secure(&state, &headers, peer);
+    let cookie = guest_cookie(&crate::ids::random_hex(12), secure);
+    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), answer).into_response())
 }
 
 async fn try_moves(
     State(state): State<AppState>,
     asker: Asker,
+    headers: HeaderMap,
     Path(id): Path<String>,
     Body(b): Body<TryBody>,
 ) -> Result<Json<TryAnswer>, ApiError> {
@@ -135,7 +156,12 @@ async fn try_moves(
         Some(_) => None,
         None => b.rating.map(PuzzleRating::checked).transpose()?,
     };
+    let client = PuzzleClient {
+        address: asker.address,
+        browser: read_cookie(&headers, GUEST_COOKIE),
+        account: asker.account,
+    };
     Ok(Json(
-        puzzles::attempt(&state.hub, &id, &b.moves, asker.account, guest, !b.streak).await?,
+        puzzles::attempt(&state.hub, &id, &b.moves, &client, guest, !b.streak).await?,
     ))
 }

@@ -59,7 +59,12 @@ async fn create(
     let me = me(&state, &headers, "make a tournament").await?;
     state.hub.sanctions.may_play(Some(ip), Some(me.id))?;
     state.hub.addresses.check(Limited::Create, ip)?;
-    let id = state.hub.tournaments.create(Some(&me), spec).await?;
+    let client = state.hub.addresses.client(ip);
+    let id = state
+        .hub
+        .tournaments
+        .create(Some(&me), Some(client), spec)
+        .await?;
     Ok(Json(TournamentMade { id }))
 }
 

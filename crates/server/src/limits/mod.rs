@@ -159,6 +159,10 @@ pub struct Limits {
     pub chats: Option<Rate>,
     /// The shortest arena a player may make (the longest is twelve hours).
     pub shortest_arena: Duration,
+    /// Tournaments made from one address (whatever its accounts) waiting to start, at most.
+    pub upcoming_events_per_address: usize,
+    /// Rated puzzle tries an account may make in 24 hours (the rest are judged, unrated).
+    pub rated_puzzles_per_day: u64,
 }
 
 impl Default for Limits {
@@ -206,6 +210,8 @@ impl Default for Limits {
             rated_same_address: false,
             chats: Some(Rate::per_minute(5, 12)),
             shortest_arena: Duration::from_secs(120),
+            upcoming_events_per_address: 6,
+            rated_puzzles_per_day: 100,
         }
     }
 }
@@ -234,6 +240,7 @@ impl Limits {
             tools_per_client: usize::MAX,
             rated_pairings_per_day: u32::MAX,
             rated_same_address: true,
+            upcoming_events_per_address: usize::MAX,
             ..self
         }
     }

@@ -121,6 +121,15 @@ pub async fn sanction_account(
     if kind == SanctionKind::Ban {
         store.delete_sessions(account.id).await?;
         store.remove_seeks_of(&format!("a:{}", account.id)).await?;
+        // the tournaments it announced and that have not begun are called off
+        if store.waiting_made_by(account.id).await? > 0 {
+            let off = actor.audit(
+                "cancel_tournaments",
+                format!("account:{}", account.name),
+                "the account's upcoming tournaments, with its ban".into(),
+            );
+            store.cancel_tournaments_of(account.id, false, &off).await?;
+        }
     }
     Ok(())
 }

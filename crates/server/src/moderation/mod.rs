@@ -1,7 +1,8 @@
-//! Moderation: the moderators' actions ([`actions`]), shared by the moderation page
+//! Moderation: the moderators' actions ([`actions`], [`tournaments`]), shared by the moderation page
 //! (`/api/admin/...`) and `tabula admin`; what the server enforces of them is
 //! [`crate::sanctions`].
 
 pub mod actions;
+pub mod tournaments;
 
 pub use crate::sanctions::{Sanctions, parse_network};

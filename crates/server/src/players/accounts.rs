@@ -44,6 +44,12 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
             "username: it starts with a letter or a digit".into(),
         ));
     }
+    // the text policy's words (a name is shown everywhere: it is refused, not masked)
+    if !crate::text::name_allowed(&name.replace(['_', '-'], " ")) {
+        return Err(ApiError::BadInput(
+            "username: it holds words that are not allowed here".into(),
+        ));
+    }
     Ok(())
 }
 

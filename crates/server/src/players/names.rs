@@ -1,8 +1,9 @@
 //! The names players show: what a nickname may hold, and that a guest cannot pass for a
 //! registered player.
 //!
-//! A nickname is brought to Unicode's compatibility form (NFKC, so `ｆｕｌｌ` and `ﬁ` read as
-//! the letters they look like) and keeps the characters Unicode's security profile allows in
+//! A nickname passes the text policy ([`crate::text`]: compatibility form, so `ｆｕｌｌ` and `ﬁ`
+//! read as the letters they look like, invisible characters out; a name with a word the
+//! filter flags is refused) and keeps the characters Unicode's security profile allows in
 //! identifiers (UTS #39, the `unicode-security` crate's table: letters and digits of every
 //! living script, without invisible or look-alike formatting), plus spaces, punctuation and
 //! symbols (an emoji, a dash); so no direction override (U+202E), zero-width character or
@@ -12,7 +13,6 @@
 //! guest can never pass for a registered player, and every view marks the registered ones.
 
 use crate::error::ApiError;
-use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_security::GeneralSecurityProfile;
 
@@ -35,11 +35,7 @@ fn shown(c: char) -> bool {
 /// left.
 pub fn clean(name: &str) -> String {
     let mut out = String::new();
-    for c in name
-        .nfkc()
-        .map(|c| if c.is_whitespace() { ' ' } else { c })
-        .filter(|&c| shown(c))
-    {
+    for c in crate::text::visible(name).chars().filter(|&c| shown(c)) {
         if c == ' ' && (out.is_empty() || out.ends_with(' ')) {
             continue;
         }
@@ -86,6 +82,11 @@ pub async fn guest(hub: &crate::context::Context, name: &str) -> Result<String, 
     let shown = clean(name);
     if name.trim().is_empty() {
         return Ok(shown);
+    }
+    if !crate::text::name_allowed(&shown) {
+        return Err(ApiError::BadInput(
+            "name: it holds words that are not allowed here: choose another".into(),
+        ));
     }
     if let Some(key) = reads_as(&shown)
         && hub.store.account_by_name(&key).await?.is_some()

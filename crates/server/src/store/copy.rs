@@ -266,6 +266,8 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
             ("finished", Ty::OptBig),
             ("director", Ty::OptText),
             ("director_until", Ty::OptBig),
+            ("hidden", Ty::Bool),
+            ("client", Ty::OptText),
         ],
     ),
     (
@@ -320,6 +322,14 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
         ],
     ),
     ("deadlines", &[("game", Ty::Text), ("due", Ty::OptBig)]),
+    (
+        "puzzle_shown",
+        &[("puzzle", Ty::Text), ("seen_by", Ty::Text), ("at", Ty::Big)],
+    ),
+    (
+        "puzzle_clients",
+        &[("account", Ty::Big), ("client", Ty::Text), ("at", Ty::Big)],
+    ),
     (
         "audit_log",
         &[

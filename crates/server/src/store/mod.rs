@@ -24,12 +24,14 @@ pub mod players;
 mod players_sql;
 pub mod postgres;
 mod postgres_commit;
+pub mod puzzle_fairness;
 pub mod puzzles;
 mod rows;
 pub mod social;
 pub mod sql;
 pub mod sqlite;
 mod statements;
+pub mod tournament_moderation;
 pub mod tournaments;
 pub mod turns;
 
@@ -39,9 +41,11 @@ pub use moderation::ModerationStore;
 pub use open::Database;
 pub use players::PlayerStore;
 pub use postgres::PostgresStore;
+pub use puzzle_fairness::PuzzleFairness;
 pub use puzzles::PuzzleStore;
 pub use social::SocialStore;
 pub use sqlite::SqliteStore;
+pub use tournament_moderation::TournamentModeration;
 pub use tournaments::TournamentStore;
 pub use turns::TurnStore;
 
@@ -155,6 +159,8 @@ pub trait Store:
     + ChallengeStore
     + TurnStore
     + DeadlineStore
+    + TournamentModeration
+    + PuzzleFairness
 {
 }
 
@@ -167,7 +173,9 @@ impl<
         + TournamentStore
         + ChallengeStore
         + TurnStore
-        + DeadlineStore,
+        + DeadlineStore
+        + TournamentModeration
+        + PuzzleFairness,
 > Store for T
 {
 }

@@ -247,6 +247,8 @@ pub struct Report {
     pub closed_at: Option<u64>,
     /// What came of it, in the moderator's words.
     pub outcome: Option<String>,
+    /// The reported chat message's words, as it was written (kept when it is deleted).
+    pub words: Option<String>,
 }
 
 /// A line of the audit log, to write with the change it records.
@@ -440,6 +442,7 @@ pub(super) fn report(r: &super::sql::Row) -> Result<Report, StoreError> {
         closed_by: r.opt_text(9)?,
         closed_at: r.opt_time(10)?,
         outcome: r.opt_text(11)?,
+        words: r.opt_text(12)?,
     })
 }
 

@@ -344,8 +344,9 @@ pub const PUT_REPORT: &str = "INSERT INTO reports (reporter, subject, game, mess
      AND COALESCE(message, -1) = COALESCE(?4, -1) AND closed_at IS NULL) RETURNING id";
 /// Reports with both names, newest first; only open ones when ?1 is true.
 pub const REPORTS: &str = "SELECT p.id, r.name, p.subject, s.name, p.game, p.message, p.reason, \
-     p.detail, p.at, p.closed_by, p.closed_at, p.outcome FROM reports p \
+     p.detail, p.at, p.closed_by, p.closed_at, p.outcome, m.body FROM reports p \
      JOIN accounts r ON r.id = p.reporter JOIN accounts s ON s.id = p.subject \
+     LEFT JOIN chat_messages m ON m.id = p.message \
      WHERE (?1 = FALSE OR p.closed_at IS NULL) ORDER BY p.id DESC LIMIT ?2";
 /// A report closed (once).
 pub const CLOSE_REPORT: &str = "UPDATE reports SET closed_by = ?2, closed_at = ?3, outcome = ?4 \

@@ -20,6 +20,8 @@ pub enum TournamentStatus {
     Started,
     /// Over: the standings are final.
     Finished,
+    /// Called off by a moderator (or with its creator's ban): no director takes it up again.
+    Cancelled,
 }
 
 impl TournamentStatus {
@@ -29,6 +31,7 @@ impl TournamentStatus {
             TournamentStatus::Created => "created",
             TournamentStatus::Started => "started",
             TournamentStatus::Finished => "finished",
+            TournamentStatus::Cancelled => "cancelled",
         }
     }
 
@@ -37,8 +40,9 @@ impl TournamentStatus {
             "created" => Ok(TournamentStatus::Created),
             "started" => Ok(TournamentStatus::Started),
             "finished" => Ok(TournamentStatus::Finished),
+            "cancelled" => Ok(TournamentStatus::Cancelled),
             other => Err(StoreError::Refused(format!(
-                "a stored tournament's status `{other}` is none of created, started, finished"
+                "a stored tournament's status `{other}` is none of created, started, finished, cancelled"
             ))),
         }
     }
@@ -61,6 +65,10 @@ pub struct TournamentRecord {
     pub created: u64,
     /// When it finished.
     pub finished: Option<u64>,
+    /// Taken out of every list by a moderator.
+    pub hidden: bool,
+    /// The address (client key) it was made from: none for the server's schedule.
+    pub client: Option<String>,
 }
 
 /// A player's entry.
@@ -224,12 +232,13 @@ pub trait TournamentStore: Send + Sync {
     ) -> Result<bool, StoreError>;
 }
 
-const TOURNAMENT_COLUMNS: &str = "id, spec, creator, status, starts, created, finished";
+pub(super) const TOURNAMENT_COLUMNS: &str =
+    "id, spec, creator, status, starts, created, finished, hidden, client";
 const ENTRY_COLUMNS: &str = "number, account, name, rating, joined, active, seen, playing";
 const BOARD_COLUMNS: &str =
     "round, board, game, first, second, outcome, berserk_first, berserk_second, started, ended";
 
-fn tournament_row(r: &Row) -> Result<TournamentRecord, StoreError> {
+pub(super) fn tournament_row(r: &Row) -> Result<TournamentRecord, StoreError> {
     Ok(TournamentRecord {
         id: r.text(0)?,
         spec: r.text(1)?,
@@ -238,6 +247,8 @@ fn tournament_row(r: &Row) -> Result<TournamentRecord, StoreError> {
         starts: r.time(4)?,
         created: r.time(5)?,
         finished: r.opt_time(6)?,
+        hidden: r.flag(7)?,
+        client: r.opt_text(8)?,
     })
 }
 
@@ -273,7 +284,7 @@ fn still_directing<D: Dialect + ?Sized>(db: &D, tournament: &str, node: &str) ->
     Step::must_change(
         &format!(
             "UPDATE tournaments SET director = director WHERE id = ?1 AND director = ?2 \
-             AND director_until >= {}",
+             AND director_until >= {} AND status <> 'cancelled'",
             db.now_ms_sql()
         ),
         vec![Arg::text(tournament), Arg::text(node)],
@@ -283,22 +294,26 @@ fn still_directing<D: Dialect + ?Sized>(db: &D, tournament: &str, node: &str) ->
 #[async_trait::async_trait]
 impl<D: Dialect> TournamentStore for D {
     async fn create_tournament(&self, t: &TournamentRecord) -> Result<bool, StoreError> {
-        let n = self.exec(
-            &format!(
-                "INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+        let n = self
+            .exec(
+                &format!(
+                    "INSERT INTO tournaments ({TOURNAMENT_COLUMNS}) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) \
                  ON CONFLICT DO NOTHING"
-            ),
-            vec![
-                Arg::text(&t.id),
-                Arg::text(&t.spec),
-                Arg::id(t.creator),
-                Arg::text(t.status.name()),
-                Arg::big(t.starts),
-                Arg::big(t.created),
-                Arg::Big(t.finished.map(|f| f as i64)),
-            ],
-        )
-        .await?;
+                ),
+                vec![
+                    Arg::text(&t.id),
+                    Arg::text(&t.spec),
+                    Arg::id(t.creator),
+                    Arg::text(t.status.name()),
+                    Arg::big(t.starts),
+                    Arg::big(t.created),
+                    Arg::Big(t.finished.map(|f| f as i64)),
+                    Arg::Flag(t.hidden),
+                    Arg::Text(t.client.clone()),
+                ],
+            )
+            .await?;
         Ok(n == 1)
     }
 
@@ -640,7 +655,8 @@ impl<D: Dialect> TournamentStore for D {
         let steps = vec![
             still_directing(self, tournament, node),
             Step::must_change(
-                "UPDATE tournaments SET status = ?2, finished = ?3 WHERE id = ?1 AND status <> ?2",
+                "UPDATE tournaments SET status = ?2, finished = ?3 WHERE id = ?1 AND status <> ?2 \
+                 AND status <> 'cancelled'",
                 vec![
                     Arg::text(tournament),
                     Arg::text(status.name()),

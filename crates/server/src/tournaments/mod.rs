@@ -120,6 +120,8 @@ impl Tournaments {
                 starts,
                 created: now,
                 finished: None,
+                hidden: false,
+                client: None,
             };
             if self.ctx.store.create_tournament(&record).await? {
                 tracing::info!(tournament = %id, "a scheduled tournament announced");
@@ -133,10 +135,14 @@ impl Tournaments {
         self.ctx.paired_seat_token(game, seat).await
     }
 
-    /// Makes a tournament for `creator` (none: the server's schedule); its id.
+    /// Makes a tournament for `creator` (none: the server's schedule), asked from `client`
+    /// (an address's client key); its id. A creator has at most [`UPCOMING_PER_CREATOR`]
+    /// tournaments waiting to start, an address at most the limits' number, whatever its
+    /// accounts.
     pub async fn create(
         &self,
         creator: Option<&Account>,
+        client: Option<std::net::IpAddr>,
         spec: TournamentSpec,
     ) -> Result<String, ApiError> {
         let spec = spec.checked(&self.ctx.services, &self.ctx.limits)?;
@@ -145,6 +151,16 @@ impl Tournaments {
             if mine >= UPCOMING_PER_CREATOR as u64 {
                 return Err(ApiError::Conflict(format!(
                     "you have {mine} tournaments waiting to start: at most {UPCOMING_PER_CREATOR}"
+                )));
+            }
+        }
+        let client = client.map(|c| c.to_string());
+        if let Some(c) = &client {
+            let most = self.ctx.limits.upcoming_events_per_address;
+            let from_here = self.ctx.store.waiting_made_from(c).await?;
+            if from_here >= most as u64 {
+                return Err(ApiError::Conflict(format!(
+                    "{from_here} tournaments made from your address are waiting to start: at most {most}"
                 )));
             }
         }
@@ -159,6 +175,8 @@ impl Tournaments {
             starts: now + spec.starts_in_s * 1000,
             created: now,
             finished: None,
+            hidden: false,
+            client,
         };
         self.ctx.store.create_tournament(&record).await?;
         self.wake.notify_one();

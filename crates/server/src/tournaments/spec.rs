@@ -203,19 +203,14 @@ impl TournamentSpec {
         }
         // the options as a game takes them: a bad variant or clock is refused now
         self.game.kind().configure(&self.options(), 2, services)?;
-        let name = self.name.take().map(|n| n.trim().to_string());
-        self.name = Some(match name {
-            Some(n) if n.chars().count() > MAX_NAME => {
-                return Err(ApiError::BadInput(format!(
-                    "name: at most {MAX_NAME} letters"
-                )));
+        // a name given passes the text policy: nothing invisible, no flagged word (refused)
+        let name = match self.name.take() {
+            Some(n) if !n.trim().is_empty() => {
+                crate::text::written(&n, "name", MAX_NAME, crate::text::Flagged::Refused)?
             }
-            Some(n) if n.chars().any(char::is_control) => {
-                return Err(ApiError::BadInput("name: no control characters".into()));
-            }
-            Some(n) if !n.is_empty() => n,
             _ => self.default_name(),
-        });
+        };
+        self.name = Some(name);
         Ok(self)
     }
 

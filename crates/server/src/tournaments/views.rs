@@ -243,7 +243,7 @@ impl Tournaments {
             (TournamentStatus::Started, &mut out.running),
             (TournamentStatus::Finished, &mut out.finished),
         ] {
-            for record in store.tournaments(status, 50).await? {
+            for record in store.listed_tournaments(status, 50).await? {
                 let Ok(spec) = serde_json::from_str::<TournamentSpec>(&record.spec) else {
                     continue;
                 };

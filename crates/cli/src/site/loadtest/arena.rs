@@ -37,7 +37,7 @@ struct Lived {
 }
 
 /// Signs `name` up at `host`: its session cookie.
-async fn sign_up(host: &str, name: &str) -> Result<String, String> {
+pub(super) async fn sign_up(host: &str, name: &str) -> Result<String, String> {
     let body = json!({"username": name, "password": "load test password"});
     let (status, headers, v) =
         exchange(host, 1, "POST", "/api/auth/signup", &[], Some(&body)).await?;
@@ -54,7 +54,7 @@ async fn sign_up(host: &str, name: &str) -> Result<String, String> {
 }
 
 /// A request with the player's cookie: the status and the answer.
-async fn call(
+pub(super) async fn call(
     host: &str,
     cookie: &str,
     method: &str,

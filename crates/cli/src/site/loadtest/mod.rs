@@ -14,6 +14,7 @@
 //! `--server-bin` measures another build's server with the same scenarios (an older release,
 //! side by side with this one).
 
+mod absent;
 mod arena;
 mod attacks;
 mod bots;
@@ -57,6 +58,9 @@ pub enum Scenario {
     /// Players (`--clients`) in one arena tournament of `--seconds`, over one node or
     /// `--db postgres://... --nodes 2`.
     Arena,
+    /// Entrants (`--clients`) who join one tournament (`--event`) and never come back: only
+    /// the server's own deadlines end its games (`--kill-after` kills the node mid-way).
+    Absent,
 }
 
 /// The options of `tabula loadtest`.
@@ -120,6 +124,13 @@ pub struct LoadtestArgs {
     /// replays: replays asked for at once (each round).
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=1_000))]
     pub replays: u64,
+    /// absent: the event the absent entrants join.
+    #[arg(long, value_enum, default_value = "swiss")]
+    pub event: absent::Event,
+    /// absent: kill the node (`kill -9`) this many seconds after the start, then start it again
+    /// on the same database.
+    #[arg(long, value_name = "SECONDS")]
+    pub kill_after: Option<u64>,
     /// Measure the server of this `tabula` binary instead of this one's (scenarios that
     /// start their own server).
     #[arg(long, value_name = "PATH")]
@@ -260,6 +271,23 @@ pub fn command(args: &LoadtestArgs) -> ExitCode {
                 think: Duration::from_millis(args.think),
                 db: args.db.clone(),
                 nodes: args.nodes,
+            }))
+        }
+        Scenario::Absent => {
+            println!(
+                "{} entrants of a {:?} event who never come back{}",
+                args.clients,
+                args.event,
+                args.kill_after
+                    .map(|s| format!(", the node killed after {s} s"))
+                    .unwrap_or_default()
+            );
+            runtime.block_on(absent::run(absent::Setup {
+                players: args.clients as usize,
+                event: args.event,
+                seconds: args.seconds,
+                kill_after: args.kill_after.map(Duration::from_secs),
+                db: args.db.clone(),
             }))
         }
         Scenario::Replays => {
