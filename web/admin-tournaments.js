@@ -5,6 +5,7 @@
 import { api } from './api.js';
 import { h, toast, attempt } from './ui.js';
 import { t, tParts, dateTime } from './text.js';
+import { tourName } from './tournaments.js';
 
 /** @import { TournamentList, TournamentSummary } from './types/protocol' */
 
@@ -28,10 +29,10 @@ export function tournamentsSection(changed) {
   });
   /** @param {TournamentSummary} s */
   const card = (s) => {
-    const name = h('input', { value: s.name, maxlength: 60, 'data-test': 'tournament-name', 'aria-label': t('admin-tournamentName') });
+    const name = h('input', { value: tourName(s), maxlength: 60, 'data-test': 'tournament-name', 'aria-label': t('admin-tournamentName') });
     const id = encodeURIComponent(s.id);
     return h('div', { class: 'card stack', 'data-test': 'admin-tournament', 'data-id': s.id },
-      h('div', { class: 'row' }, h('a', { href: `/tournaments/${id}`, 'data-link': true, translate: 'no' }, s.name),
+      h('div', { class: 'row' }, h('a', { href: `/tournaments/${id}`, 'data-link': true, translate: s.named ? 'no' : null }, tourName(s)),
         h('span', { class: 'tag' }, t(s.status === 'created' ? 'admin-tournamentUpcoming' : 'admin-tournamentRunning'))),
       h('span', { class: 'muted' }, ...tParts('admin-tournamentLine', { by: h('span', { translate: 'no' }, s.by || t('admin-tournamentSite')), date: dateTime(s.starts) })),
       h('div', { class: 'row form end' }, field(t('admin-tournamentName'), name),

@@ -18,6 +18,11 @@ export function quickchessAnalyse(main) {
   const variant = variantSelect(params.get('variant') || 'quickchess');
   const fen = h('input', { placeholder: t('analysis-fenPlaceholder'), value: params.get('fen') || '', class: 'wide', 'data-test': 'fen', 'aria-label': t('analysis-fen') });
   let flipped = false;
+  // the position set up (the FEN box's when "Set up" was pressed, a pasted game's start): the
+  // moves are tried from it, and the box itself follows the board (it shows the position now)
+  let base = params.get('fen') || '';
+  // another variant starts from its own start position (an empty box), not this one's FEN
+  variant.addEventListener('change', () => { fen.value = ''; });
   /** @type {string[]} the moves tried from the position set up, in UCI */
   let moves = [];
   /** @type {PositionView | null} the position after them, once the server answered */
@@ -26,12 +31,13 @@ export function quickchessAnalyse(main) {
   /** @param {boolean} analyse whether the engine searches it too */
   const load = async (analyse) => {
     /** @type {{ variant: string, fen?: string, moves: string[], analyse_ms?: number, coach?: boolean }} */
-    const body = { variant: variant.value, fen: fen.value.trim() || undefined, moves };
+    const body = { variant: variant.value, fen: base.trim() || undefined, moves };
     // an evaluation asks the lesson games' coach too (the moves that keep the value)
     if (analyse) { body.analyse_ms = 1500; body.coach = true; }
     const r = await attempt(() => /** @type {Promise<PositionView>} */ (api('POST', '/api/chess/position', body)));
     if (!r) { moves.pop(); return; }
     state = r;
+    fen.value = r.fen;
     draw();
   };
   const input = new BoardInput({
@@ -93,9 +99,9 @@ export function quickchessAnalyse(main) {
     }));
   };
   main.append(h('h1', {}, t('analysis-title')),
-    h('div', { class: 'card row' }, variant, fen, h('button', { class: 'secondary', onclick: () => { moves = []; load(false); } }, t('analysis-setUp'))),
+    h('div', { class: 'card row' }, variant, fen, h('button', { class: 'secondary', 'data-test': 'set-up', onclick: () => { base = fen.value; moves = []; load(false); } }, t('analysis-setUp'))),
     // a game pasted as PGN: its start, and its moves as the server played them
-    pgnBox((game) => { variant.value = game.variant; fen.value = game.fen; moves = game.moves; load(false); }),
+    pgnBox((game) => { variant.value = game.variant; base = game.fen; moves = game.moves; load(false); }),
     out);
   load(false);
 }

@@ -5,7 +5,7 @@
 // the chat closed in rated games ("Hide in rated games", remembered by this browser).
 import { api } from './api.js';
 import { h, attempt } from './ui.js';
-import { t, tParts } from './text.js';
+import { t, tParts, dateTime } from './text.js';
 import { reportButton } from './report.js';
 
 /** @import { ChatView, ChatLine, ChatWritten } from './types/protocol' */
@@ -116,11 +116,13 @@ export function chatPanel(kind, id, about = {}) {
     // nothing new: the list stays as it is (a redraw every poll would close an open menu)
     const unmute = added || !drawn ? draw() : unmuteButton();
     drawn = true;
-    // a guest is asked to sign in; anyone else is told the server's reason (a mute's, with the
-    // moderator's words), as data
-    const why = !v.cannot_write ? '' : v.cannot_write.startsWith('sign in')
+    // a guest is asked to sign in; a muted player is told until when (a date in the reader's
+    // language) and the moderator's words, as text
+    const c = v.cannot_write;
+    const why = !c ? '' : c.why === 'sign_in'
       ? h('a', { class: 'button secondary', href: '/account', 'data-link': true }, t('chat-signIn'))
-      : h('span', {}, t('chat-cannot'), ' ', h('span', { translate: 'no' }, v.cannot_write));
+      : h('span', { 'data-test': 'chat-muted' }, c.until === null ? t('chat-mutedForNow') : t('chat-mutedUntil', { date: dateTime(c.until) }),
+        ' ', h('span', { translate: 'no' }, c.reason));
     note.replaceChildren(why, unmute);
   };
   /** whether a poll's read is under way (one loop of polls at a time) */

@@ -65,18 +65,23 @@ function describe(s) {
  * @param {Account | null} account
  */
 function seekForm(account) {
-  const game = h('select', { 'data-test': 'seek-game', 'aria-label': t('lobby-game') }, h('option', { value: 'quickchess' }, t('game-quickchess')), h('option', { value: 'querni' }, t('game-querni')), h('option', { value: 'royal-match' }, t('game-royal')));
-  const variant = h('select', { 'data-test': 'seek-variant', 'aria-label': t('lobby-variant') }, ...VARIANTS.map((v) => h('option', { value: v }, v === 'chess' ? t('lobby-chess8x8') : variantTitle(v))));
-  const clock = h('select', { 'data-test': 'seek-clock', 'aria-label': t('clock-pick') }, ...CLOCK_CHOICES.map((v) => h('option', { value: v }, clockChoiceLabel(v))));
+  const game = h('select', { 'data-test': 'seek-game' }, h('option', { value: 'quickchess' }, t('game-quickchess')), h('option', { value: 'querni' }, t('game-querni')), h('option', { value: 'royal-match' }, t('game-royal')));
+  const variant = h('select', { 'data-test': 'seek-variant' }, ...VARIANTS.map((v) => h('option', { value: v }, v === 'chess' ? t('lobby-chess8x8') : variantTitle(v))));
+  const clock = h('select', { 'data-test': 'seek-clock' }, ...CLOCK_CHOICES.map((v) => h('option', { value: v }, clockChoiceLabel(v))));
   const rated = h('input', { type: 'checkbox', 'data-test': 'seek-rated', disabled: !account });
   const near = h('input', { type: 'checkbox', 'data-test': 'seek-near' });
   const name = h('input', { placeholder: t('form-nickname'), 'aria-label': t('form-nickname'), value: nickname(), maxlength: 24 });
-  const level = h('select', { 'data-test': 'lobby-level', 'aria-label': t('form-level') });
+  const level = h('select', { 'data-test': 'lobby-level' });
+  // every choice with its words shown above it (two lists both showing "QuickChess" said
+  // nothing of which is the game and which the variant)
+  /** @param {string} words @param {HTMLElement} control */
+  const labelled = (words, control) => h('label', { class: 'stack lobby-choice' }, h('span', { class: 'muted small' }, words), control);
+  const [gameField, variantField, clockField, levelField] = [labelled(t('lobby-game'), game), labelled(t('lobby-variant'), variant), labelled(t('clock-pick'), clock), labelled(t('form-level'), level)];
   // the fields that apply to the game chosen: a variant for QuickChess, no clock in The
   // Royal Study, and that game's computer levels
   const sync = () => {
-    variant.hidden = game.value !== 'quickchess';
-    clock.hidden = game.value === 'royal-match';
+    variantField.hidden = game.value !== 'quickchess';
+    clockField.hidden = game.value === 'royal-match';
     const top = LEVELS[/** @type {keyof typeof LEVELS} */ (game.value)] || 5;
     level.replaceChildren(...Array.from({ length: top }, (_, i) => i + 1).map((l) => h('option', { value: l, selected: l === FIRST_LEVEL },
       l < top ? t('form-computerLevel', { level: l }) : game.value === 'royal-match' ? t('cm-botNeverWrong') : t('form-levelStrongest', { level: l }))));
@@ -113,7 +118,7 @@ function seekForm(account) {
   });
   return h('div', { class: 'card stack lobby-form' },
     h('h3', {}, t('lobby-find')),
-    h('div', { class: 'row' }, game, variant, clock),
+    h('div', { class: 'row' }, gameField, variantField, clockField),
     h('div', { class: 'row' },
       account ? '' : name,
       h('label', { class: 'check' }, rated, h('span', {}, t(account ? 'lobby-rated' : 'lobby-ratedSignIn'))),
@@ -124,7 +129,7 @@ function seekForm(account) {
         if (r.paired) { rememberSeat(r.paired.game, r.paired.seat, r.paired.token); navigate(gamePath(game.value, r.paired.game)); } else toast(t('lobby-nobodyWaiting'));
       }) }, t('lobby-quick')),
       h('button', { class: 'secondary', 'data-test': 'seek', onclick: () => attempt(async () => { await api('POST', '/api/lobby/seeks', await spec()); toast(t('lobby-seekPlaced')); }) }, t('lobby-seek'))),
-    h('div', { class: 'row' }, level, h('button', { 'data-test': 'lobby-computer', onclick: computer }, t('form-playComputer'))));
+    h('div', { class: 'row end' }, levelField, h('button', { 'data-test': 'lobby-computer', onclick: computer }, t('form-playComputer'))));
 }
 
 /**

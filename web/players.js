@@ -79,6 +79,8 @@ import { t, tParts, hasText, gameTitle, dateTime, dateOnly } from './text.js';
  */
 export function poolName(pool) {
   const [game, speed] = pool.split(':');
+  // the puzzle pools (`puzzles:quickchess`) are named as puzzles, not as the game's play
+  if (game === 'puzzles') return t('pool-puzzles', { game: speed || 'quickchess' });
   return t('pool', { game, speed: speed || 'none' });
 }
 

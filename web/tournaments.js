@@ -37,6 +37,19 @@ export function describe(s) {
 }
 
 /**
+ * A tournament's name: its maker's, or one made of its spec in the reader's language
+ * (`QuickChess 3+2 arena`, `Querni 1+0 арена`).
+ * @param {{ name: string, named: boolean, spec: TournamentSpec }} s
+ */
+export function tourName(s) {
+  if (s.named) return s.name;
+  const sp = s.spec;
+  const game = sp.game === 'quickchess' && sp.variant && sp.variant !== 'quickchess' ? variantTitle(sp.variant) : t(`game-${sp.game}`);
+  const clock = sp.clock ? ` ${sp.clock.initial_s / 60}+${sp.clock.increment_s}` : '';
+  return t('tour-generatedName', { game, clock, kind: t(`tour-kindWord-${sp.kind}`) });
+}
+
+/**
  * How long until `at`, as a clock (`4:05`, `1:02:03`).
  * @param {number} at @param {number} now
  */
@@ -68,9 +81,9 @@ function statusText(v, now) {
 function summaryCard(s, now) {
   return h('div', { class: 'card row between', 'data-test': 'tournament-item' },
     h('span', { class: 'stack', style: 'gap:2px' },
-      h('a', { href: `/tournaments/${s.id}`, 'data-link': true, translate: 'no' }, s.name),
+      h('a', { href: `/tournaments/${s.id}`, 'data-link': true, translate: s.named ? 'no' : null }, tourName(s)),
       h('span', { class: 'muted' }, describe(s.spec))),
-    h('span', { class: 'muted', 'data-countdown': s.status === 'created' ? s.starts : '' }, when(s, now)));
+    h('span', { class: 'muted', 'data-countdown': s.status === 'created' ? s.starts : '', 'data-ends': s.status === 'started' && s.ends ? s.ends : '' }, when(s, now)));
 }
 
 /**
@@ -162,14 +175,26 @@ function makeForm() {
 }
 
 /**
- * Ticks every countdown of the page each second; gives back what stops it.
+ * Ticks every countdown of the page each second (a start, an arena's end); once one has run
+ * out, `over` runs (the list is read again: the tournament started or finished), a couple of
+ * seconds later, the time the director takes. Gives back what stops it.
  * @param {HTMLElement} main @param {number} offset the server's clock less this one's
+ * @param {() => void} over
  */
-function tickCountdowns(main, offset) {
+function tickCountdowns(main, offset, over) {
+  let due = false;
   const timer = setInterval(() => {
-    for (const e of main.querySelectorAll('[data-countdown]')) {
-      const at = Number(/** @type {HTMLElement} */ (e).dataset.countdown);
-      if (at) e.textContent = t('tour-startsIn', { time: countdown(at, Date.now() + offset) });
+    const now = Date.now() + offset;
+    for (const e of main.querySelectorAll('[data-countdown], [data-ends]')) {
+      const el = /** @type {HTMLElement} */ (e);
+      const starts = Number(el.dataset.countdown);
+      const ends = Number(el.dataset.ends);
+      if (starts) el.textContent = t('tour-startsIn', { time: countdown(starts, now) });
+      if (ends) el.textContent = t('tour-endsIn', { time: countdown(ends, now) });
+      if (!due && ((starts && starts <= now) || (ends && ends <= now))) {
+        due = true;
+        setTimeout(over, 2000);
+      }
     }
   }, 1000);
   return () => clearInterval(timer);
@@ -183,18 +208,27 @@ export function tournamentsPage(main) {
   main.append(h('h1', {}, t('tour-title')), h('p', { class: 'muted' }, t('home-loading')));
   /** @type {() => void} */
   let stop = () => {};
-  Promise.all([/** @type {Promise<TournamentList>} */ (api('GET', '/api/tournaments')), whoAmI()]).then(([l, account]) => {
+  let left = false;
+  // the lists, drawn again whenever a countdown runs out (a tournament started or finished);
+  // the form is made once, so what a player typed in it stays
+  /** @type {HTMLElement | null} */
+  let form = null;
+  const show = () => Promise.all([/** @type {Promise<TournamentList>} */ (api('GET', '/api/tournaments')), whoAmI()]).then(([l, account]) => {
+    if (left) return;
     const section = (/** @type {string} */ title, /** @type {TournamentSummary[]} */ items, /** @type {string} */ test) =>
       h('section', { class: 'stack', 'data-test': test }, h('h2', {}, title),
         items.length ? items.map((s) => summaryCard(s, l.now)) : h('p', { class: 'muted' }, t('tour-none')));
+    form ??= account ? makeForm() : h('p', { class: 'card' }, h('a', { href: '/account', 'data-link': true }, t('tour-signInToMake')));
     main.replaceChildren(h('h1', {}, t('tour-title')), h('p', { class: 'lead' }, t('tour-lead')),
       section(t('tour-running'), l.running, 'tour-running'),
       section(t('tour-upcoming'), l.upcoming, 'tour-upcoming'),
-      account ? makeForm() : h('p', { class: 'card' }, h('a', { href: '/account', 'data-link': true }, t('tour-signInToMake'))),
+      form,
       section(t('tour-finishedList'), l.finished.slice(0, 20), 'tour-finished'));
-    stop = tickCountdowns(main, l.now - Date.now());
+    stop();
+    stop = tickCountdowns(main, l.now - Date.now(), () => { show(); });
   }).catch((e) => main.replaceChildren(h('h1', {}, t('tour-title')), h('p', {}, errorText(e))));
-  return () => stop();
+  show();
+  return () => { left = true; stop(); };
 }
 
 /**
@@ -258,7 +292,7 @@ export function tournamentPage(main, id) {
   });
 
   const draw = (/** @type {TournamentView} */ v, /** @type {string | null} */ me) => {
-    document.title = `${v.name} · Tabula`;
+    document.title = `${tourName(v)} · Tabula`;
     status.textContent = statusText(v, Date.now() + offset);
     const over = v.status === 'finished';
     actions.replaceChildren(
@@ -289,7 +323,7 @@ export function tournamentPage(main, id) {
     if (stopped) return;
     offset = v.now - Date.now();
     if (!view) {
-      main.replaceChildren(h('h1', { translate: 'no' }, v.name),
+      main.replaceChildren(h('h1', { translate: v.named ? 'no' : null }, tourName(v)),
         h('p', { class: 'muted' }, describe(v.spec), v.by ? [' · ', h('span', {}, ...tParts('tour-by', { name: h('span', { translate: 'no' }, v.by) }))] : '', ' · ', dateTime(v.starts)),
         status, actions, yours, body, talk.element);
     }

@@ -394,6 +394,9 @@ async function gamesToTakeHome({ browser, base }) {
   await page.locator('[data-test=pgn-load]').tap();
   await page.locator('[data-test=pgn-note]').filter({ hasText: /moves? loaded/ }).waitFor({ timeout: 20000 });
   await page.waitForFunction((fen) => document.querySelector('svg.board')?.getAttribute('aria-label')?.endsWith(fen), end, { timeout: 10000 });
+  // the FEN box follows the board: it shows the game's last position, not its start
+  const box = await page.locator('[data-test=fen]').inputValue();
+  assert(box === end, `the FEN box after the import: ${box}, not ${end}`);
   // a move that is not legal there is named
   await page.locator('[data-test=pgn-text]').fill('1. e4 Ke7 Ke3 *');
   await page.locator('[data-test=pgn-load]').tap();

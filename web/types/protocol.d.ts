@@ -162,6 +162,20 @@ id: string,
 hidden: boolean, };
 
 /**
+ * Why a reader cannot write in a chat: as data, so the page words it in the reader's language
+ * (a mute's end as a date of theirs, not a timestamp).
+ */
+export type CannotWrite = { "why": "sign_in" } | { "why": "muted", 
+/**
+ * Until when (ms since the Unix epoch; none: until a moderator lifts it).
+ */
+until: number | null, 
+/**
+ * The moderator's reason.
+ */
+reason: string, };
+
+/**
  * Something done to a card instead of moving a piece; each costs one move.
  */
 export type CardAction = string;
@@ -350,7 +364,7 @@ messages: Array<ChatLine>,
 /**
  * Why the reader cannot write here, if they cannot (a guest, a muted account).
  */
-cannot_write: string | null, };
+cannot_write: CannotWrite | null, };
 
 /**
  * A message written.
@@ -3785,7 +3799,8 @@ rated: boolean,
  */
 starts_in_s: number, 
 /**
- * Its name (a default is made from the rest).
+ * Its name, if its maker gave one (pages make one of the rest otherwise, in the reader's
+ * language).
  */
 name: string | null, };
 
@@ -3803,9 +3818,13 @@ export type TournamentSummary = {
  */
 id: string, 
 /**
- * Its name.
+ * Its name (made of the rest, in English, when its maker gave none).
  */
 name: string, 
+/**
+ * Whether its maker named it (otherwise a page names it in the reader's language).
+ */
+named: boolean, 
 /**
  * What it is.
  */
@@ -3856,9 +3875,13 @@ you: You | null,
  */
 id: string, 
 /**
- * Its name.
+ * Its name (made of the rest, in English, when its maker gave none).
  */
 name: string, 
+/**
+ * Whether its maker named it (otherwise a page names it in the reader's language).
+ */
+named: boolean, 
 /**
  * What it is.
  */

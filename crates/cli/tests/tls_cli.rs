@@ -31,15 +31,17 @@ fn free_port() -> u16 {
 }
 
 fn start(dir: &Path, redirect: u16) -> (Child, String) {
+    let port = free_port();
     let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
     command
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db"])
         .arg(dir.join("tls.db"))
         .arg("--tls-cert")
         .arg(dir.join("cert.pem"))
         .arg("--tls-key")
         .arg(dir.join("key.pem"))
         .args(["--redirect-http", &format!("127.0.0.1:{redirect}")])
+        .args(["--public-url", &format!("https://localhost:{port}")])
         .stderr(Stdio::null());
     let (child, line) = node::spawn_reading_first_line(command);
     (child, node::address_in(&line, "https"))
@@ -128,19 +130,26 @@ async fn https_with_hsts_secure_cookies_a_redirect_and_certificates_renewed_in_p
         .unwrap_or_else(|| panic!("a cookie: {answer}"));
     assert!(cookie.contains("Secure"), "{cookie}");
 
-    // plain HTTP on the redirect address goes to the same host and path over HTTPS
-    let mut plain = std::net::TcpStream::connect(("127.0.0.1", redirect)).unwrap();
-    write!(plain, "GET /quickchess/abc?x=1 HTTP/1.1\r\nHost: localhost:{redirect}\r\nConnection: close\r\n\r\n").unwrap();
-    let mut raw = String::new();
-    plain.read_to_string(&mut raw).unwrap();
+    // plain HTTP on the redirect address goes to the same path at the public address over
+    // HTTPS, whatever host the request names
     let port = addr.rsplit(':').next().unwrap();
-    assert!(raw.starts_with("HTTP/1.1 308"), "{raw}");
-    assert!(
-        raw.contains(&format!(
-            "location: https://localhost:{port}/quickchess/abc?x=1"
-        )),
-        "{raw}"
-    );
+    for host in [format!("localhost:{redirect}"), "evil.example".to_string()] {
+        let mut plain = std::net::TcpStream::connect(("127.0.0.1", redirect)).unwrap();
+        write!(
+            plain,
+            "GET /quickchess/abc?x=1 HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut raw = String::new();
+        plain.read_to_string(&mut raw).unwrap();
+        assert!(raw.starts_with("HTTP/1.1 308"), "{raw}");
+        assert!(
+            raw.contains(&format!(
+                "location: https://localhost:{port}/quickchess/abc?x=1"
+            )),
+            "Host {host}: {raw}"
+        );
+    }
 
     // a renewal: the new certificate is served within a few seconds, no restart
     let second = new_certificate(&dir);

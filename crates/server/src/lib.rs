@@ -158,6 +158,10 @@ pub async fn serve_listener(
     http: HttpConfig,
 ) -> std::io::Result<()> {
     let proxies = http.trusted_proxies.clone();
+    let http = HttpConfig {
+        public_url: http::public_or_listening(http.public_url, listener.local_addr().ok(), false),
+        ..http
+    };
     let app = http::router(Arc::clone(&hub), http);
     net::serve_connections(listener, app, hub, proxies, None, std::future::pending()).await
 }
@@ -331,7 +335,14 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         if let Ok(a) = r.local_addr() {
             tracing::info!("redirecting http://{a}/ to HTTPS");
         }
-        let app = tls::redirect_app(bound.port());
+        let Some(public) = config.http.public_url.clone() else {
+            return Err(ServeError::Config(
+                "--redirect-http sends plain HTTP to --public-url: give it (the address players \
+                 reach, e.g. https://play.example.org)"
+                    .into(),
+            ));
+        };
+        let app = tls::redirect_app(public);
         tokio::spawn(async move { axum::serve(r, app).await });
     }
     if let Some(m) = metrics {
@@ -362,7 +373,15 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         }
     });
     let proxies = config.http.trusted_proxies.clone();
-    let app = http::router(Arc::clone(&hub), config.http);
+    let http = HttpConfig {
+        public_url: http::public_or_listening(
+            config.http.public_url.clone(),
+            Some(bound),
+            certificates.is_some(),
+        ),
+        ..config.http
+    };
+    let app = http::router(Arc::clone(&hub), http);
     net::serve_connections(
         listener,
         app,

@@ -172,6 +172,13 @@ impl Sanctions {
         })
     }
 
+    /// The mute in force on `account`, if any: until when (none: until lifted) and why.
+    pub fn muted(&self, account: i64) -> Option<(Option<u64>, String)> {
+        let now = now_ms();
+        self.read(|s| s.muted.get(&account).filter(|m| m.in_force(now)).cloned())
+            .map(|m| (m.until, m.reason))
+    }
+
     /// Whether `account` may write in chat now (the chat asks before storing a message).
     pub fn may_write(&self, account: i64) -> Result<(), ApiError> {
         let now = now_ms();

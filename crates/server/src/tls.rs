@@ -149,38 +149,25 @@ impl ResolvesServerCert for Certificates {
 }
 
 /// The plain-HTTP app of `--redirect-http`: every request answered with a permanent redirect
-/// to the same host and path over HTTPS on `https_port`.
-pub fn redirect_app(https_port: u16) -> Router {
-    Router::new().fallback(move |request: Request| async move { redirect(&request, https_port) })
+/// to the same path at the site's public address (`--public-url`), never to the host the
+/// request names (a `Host: evil.example` would send the visitor there).
+pub fn redirect_app(public: String) -> Router {
+    Router::new().fallback(move |request: Request| {
+        let public = public.clone();
+        async move { redirect(&request, &public) }
+    })
 }
 
-fn redirect(request: &Request, https_port: u16) -> Response {
-    let Some(host) = request
-        .headers()
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-    else {
-        return (StatusCode::BAD_REQUEST, "a Host header is needed").into_response();
-    };
-    // the host without its port (an IPv6 literal keeps its brackets)
-    let name = match host.rsplit_once(':') {
-        Some((name, port)) if !name.is_empty() && port.chars().all(|c| c.is_ascii_digit()) => name,
-        _ => host,
-    };
-    let port = if https_port == 443 {
-        String::new()
-    } else {
-        format!(":{https_port}")
-    };
+fn redirect(request: &Request, public: &str) -> Response {
     let path = request.uri().path_and_query().map_or("/", |p| p.as_str());
-    let to = format!("https://{name}{port}{path}");
+    let to = format!("{public}{path}");
     match axum::http::HeaderValue::from_str(&to) {
         Ok(location) => (
             StatusCode::PERMANENT_REDIRECT,
             [(header::LOCATION, location)],
         )
             .into_response(),
-        Err(_) => (StatusCode::BAD_REQUEST, "the Host header is not a host").into_response(),
+        Err(_) => (StatusCode::BAD_REQUEST, "the path is not a path").into_response(),
     }
 }
 
@@ -189,12 +176,12 @@ mod tests {
     use super::*;
     use axum::body::Body;
 
-    fn to(host: Option<&str>, path: &str, port: u16) -> (StatusCode, Option<String>) {
+    fn to(host: Option<&str>, path: &str) -> (StatusCode, Option<String>) {
         let mut r = Request::builder().uri(path);
         if let Some(h) = host {
             r = r.header(header::HOST, h);
         }
-        let response = redirect(&r.body(Body::empty()).unwrap(), port);
+        let response = redirect(&r.body(Body::empty()).unwrap(), "https://play.example.org");
         let location = response
             .headers()
             .get(header::LOCATION)
@@ -203,20 +190,19 @@ mod tests {
     }
 
     #[test]
-    fn plain_http_is_sent_to_the_same_host_and_path_over_https() {
+    fn plain_http_is_sent_to_the_public_address_whatever_the_host_says() {
         let ok = StatusCode::PERMANENT_REDIRECT;
         assert_eq!(
-            to(Some("play.example.org"), "/quickchess/x?a=1", 443),
+            to(Some("play.example.org"), "/quickchess/x?a=1"),
             (ok, Some("https://play.example.org/quickchess/x?a=1".into()))
         );
         assert_eq!(
-            to(Some("play.example.org:80"), "/", 8443),
-            (ok, Some("https://play.example.org:8443/".into()))
+            to(Some("evil.example"), "/x"),
+            (ok, Some("https://play.example.org/x".into()))
         );
         assert_eq!(
-            to(Some("[::1]:8080"), "/", 443),
-            (ok, Some("https://[::1]/".into()))
+            to(None, "/"),
+            (ok, Some("https://play.example.org/".into()))
         );
-        assert_eq!(to(None, "/", 443).0, StatusCode::BAD_REQUEST);
     }
 }

@@ -39,12 +39,7 @@ async fn players_and_spectators_have_rooms_of_their_own_and_text_stays_text() {
     let guest = request(s.addr, 1, "GET", &path, &[], None).await;
     assert_eq!(guest.status, 200);
     assert_eq!(guest.body["room"], "spectators");
-    assert!(
-        guest.body["cannot_write"]
-            .as_str()
-            .unwrap()
-            .contains("sign in")
-    );
+    assert_eq!(guest.body["cannot_write"], json!({"why": "sign_in"}));
     let guest_write = request(s.addr, 1, "POST", &path, &[], Some(json!({"text": "hi"}))).await;
     assert_eq!(guest_write.status, 401);
 
@@ -202,8 +197,13 @@ async fn a_tournament_room_hides_the_blocked_and_silences_the_muted() {
     .unwrap();
     s.hub.sanctions.refresh().await.unwrap();
     let (_, muted) = ann.ask(s.addr, "GET", &path, None).await;
+    // the mute as data: its reason, and its end as a time the page words in its language
+    assert_eq!(muted["cannot_write"]["why"], "muted", "{muted}");
     assert!(
-        muted["cannot_write"].as_str().unwrap().contains("insults"),
+        muted["cannot_write"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("insults"),
         "{muted}"
     );
     let (status, e) = ann

@@ -7,5 +7,6 @@ chat-tools = Stummschalten oder melden
 chat-mute = { $name } stummschalten
 chat-unmuteAll = Stummgeschaltete wieder zeigen
 chat-signIn = Melde dich an, um im Chat zu schreiben
-chat-cannot = Du kannst hier nicht schreiben:
+chat-mutedUntil = Du bist bis { $date } stummgeschaltet. Der Grund des Moderators:
+chat-mutedForNow = Du bist stummgeschaltet, bis ein Moderator es aufhebt. Der Grund des Moderators:
 chat-hideRated = Chat in gewerteten Partien ausblenden

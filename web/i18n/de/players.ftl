@@ -89,6 +89,11 @@ pool = { $game ->
    *[none] {""}
   }
 
+pool-puzzles = { $game ->
+    [querni] Querni-Rätsel
+   *[quickchess] QuickChess-Rätsel
+  }
+
 lobby-title = Lobby
 lobby-find = Gegner finden
 lobby-chess8x8 = Schach (8x8)

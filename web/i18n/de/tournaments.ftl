@@ -62,3 +62,7 @@ tour-partiesRounds = { $rounds } Spielrunden
 tour-partyOver = beendet
 tour-firsts = 1.
 tour-firstsLong = Gewonnene Runden (erste Plätze): die Feinwertung
+tour-generatedName = { $game }{ $clock } { $kind }
+tour-kindWord-arena = Arena
+tour-kindWord-swiss = Schweizer System
+tour-kindWord-parties = Partien

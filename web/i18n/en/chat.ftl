@@ -7,5 +7,6 @@ chat-tools = Mute or report
 chat-mute = Mute { $name }
 chat-unmuteAll = Show muted players again
 chat-signIn = Sign in to write in the chat
-chat-cannot = You cannot write here:
+chat-mutedUntil = You are muted until { $date }. The moderator's reason:
+chat-mutedForNow = You are muted until a moderator lifts it. The moderator's reason:
 chat-hideRated = Hide the chat in rated games

@@ -89,6 +89,11 @@ pool = { $game ->
    *[none] {""}
   }
 
+pool-puzzles = { $game ->
+    [querni] Querni puzzles
+   *[quickchess] QuickChess puzzles
+  }
+
 lobby-title = Lobby
 lobby-find = Find an opponent
 lobby-chess8x8 = Chess (8x8)

@@ -62,3 +62,7 @@ tour-partiesRounds = { $rounds } party rounds
 tour-partyOver = over
 tour-firsts = Won
 tour-firstsLong = Parties won (first places): the tie-break
+tour-generatedName = { $game }{ $clock } { $kind }
+tour-kindWord-arena = arena
+tour-kindWord-swiss = Swiss
+tour-kindWord-parties = parties

@@ -93,6 +93,11 @@ pool = { $game ->
    *[none] {""}
   }
 
+pool-puzzles = { $game ->
+    [querni] Задачи Querni
+   *[quickchess] Задачи QuickChess
+  }
+
 lobby-title = Лобби
 lobby-find = Найти соперника
 lobby-chess8x8 = Шахматы (8x8)

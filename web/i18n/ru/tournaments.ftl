@@ -62,3 +62,7 @@ tour-partiesRounds = партии, туров: { $rounds }
 tour-partyOver = сыграна
 tour-firsts = 1-е
 tour-firstsLong = Выигранные партии (первые места): дополнительный показатель
+tour-generatedName = { $game }{ $clock }: { $kind }
+tour-kindWord-arena = арена
+tour-kindWord-swiss = швейцарка
+tour-kindWord-parties = партии

@@ -153,14 +153,19 @@ pub struct ServeArgs {
     )]
     pub tls_key: Option<PathBuf>,
     /// With TLS, also listen for plain HTTP here (`0.0.0.0:80`) and redirect every request to
-    /// HTTPS.
+    /// HTTPS at `--public-url`.
     #[arg(
         long,
         env = "TABULA_REDIRECT_HTTP",
         value_name = "ADDR",
-        requires = "tls_cert"
+        requires_all = ["tls_cert", "public_url"]
     )]
     pub redirect_http: Option<String>,
+    /// The site's address as players reach it (`https://play.example.org`): every link and
+    /// redirect the server makes (the HTTP-to-HTTPS redirect, a moderator's password link) is
+    /// built from it, never from a request's `Host`.
+    #[arg(long, env = "TABULA_PUBLIC_URL", value_name = "URL", value_parser = public_url)]
+    pub public_url: Option<String>,
     /// A recurring tournament, in a few words (repeat for more; UTC): `hourly@:00 arena
     /// quickchess 3+2 57m rated`, `daily@18:00 arena querni 5+0 60m`, `weekly@sun-17:00 swiss
     /// quickchess 10+5 7r rated` (docs/operators.md, "Tournaments").
@@ -238,6 +243,7 @@ impl ServeArgs {
                 trusted_proxies: TrustedProxies(self.trust_proxy.clone()),
                 secure_cookies: self.secure_cookies || self.tls_cert.is_some(),
                 hsts: self.tls_cert.is_some(),
+                public_url: self.public_url.clone(),
             },
             backup: self.backup_every.map(|every| BackupSchedule {
                 every,
@@ -401,4 +407,20 @@ pub fn migrate(args: &MigrateArgs) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// A site's public address: `http://` or `https://`, a host, perhaps a port, no path; given
+/// back without a trailing `/`.
+fn public_url(text: &str) -> Result<String, String> {
+    let url = text.trim().trim_end_matches('/');
+    let host = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .ok_or_else(|| format!("`{url}` must start with https:// (or http://)"))?;
+    if host.is_empty() || host.contains(['/', '?', '#', '@', ' ']) {
+        return Err(format!(
+            "`{url}` must be a scheme and a host (and perhaps a port), like https://play.example.org"
+        ));
+    }
+    Ok(url.to_string())
 }

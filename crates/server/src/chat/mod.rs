@@ -74,7 +74,24 @@ pub struct ChatView {
     /// The messages after the one asked for, oldest first (at most [`SHOWN`]).
     pub messages: Vec<ChatLine>,
     /// Why the reader cannot write here, if they cannot (a guest, a muted account).
-    pub cannot_write: Option<String>,
+    pub cannot_write: Option<CannotWrite>,
+}
+
+/// Why a reader cannot write in a chat: as data, so the page words it in the reader's language
+/// (a mute's end as a date of theirs, not a timestamp).
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum CannotWrite {
+    /// A guest: sign in to write.
+    SignIn,
+    /// A muted account.
+    Muted {
+        /// Until when (ms since the Unix epoch; none: until a moderator lifts it).
+        #[ts(type = "number | null")]
+        until: Option<u64>,
+        /// The moderator's reason.
+        reason: String,
+    },
 }
 
 /// A game's room for `viewer`: the players' when the viewer holds one of its seats, else the
@@ -136,8 +153,11 @@ pub async fn read(
         })
         .collect();
     let cannot_write = match viewer {
-        None => Some("sign in to write in the chat".to_string()),
-        Some(v) => ctx.sanctions.may_write(v.id).err().map(|e| e.to_string()),
+        None => Some(CannotWrite::SignIn),
+        Some(v) => ctx
+            .sanctions
+            .muted(v.id)
+            .map(|(until, reason)| CannotWrite::Muted { until, reason }),
     };
     Ok(ChatView {
         room: room.kind().into(),

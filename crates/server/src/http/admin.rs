@@ -3,7 +3,7 @@
 //! made to act, or to read the reports, by a page elsewhere). Every change goes through
 //! [`crate::moderation::actions`], which writes it with its line of the audit log.
 
-use super::{AppState, Body, Peer};
+use super::{AppState, Body};
 use crate::error::ApiError;
 use crate::moderation::actions::{self, Actor, account_named};
 use crate::players::signed_in;
@@ -238,26 +238,23 @@ async fn close_game(
     Ok(Json(json!({"closed": id})))
 }
 
+/// A reset link for account `name`, on the site's public address (`--public-url`, or the
+/// address the server listens on): never the request's `Host`.
 async fn reset_link(
     State(state): State<AppState>,
     admin: Admin,
-    Peer(peer): Peer,
-    headers: HeaderMap,
     Path(name): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let store = state.hub.store.as_ref();
     let account = account_named(store, &name).await?;
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .ok_or_else(|| ApiError::BadInput("the request names no host".into()))?;
-    let scheme = if super::accounts::secure(&state, &headers, peer) {
-        "https"
-    } else {
-        "http"
-    };
-    let link =
-        actions::reset_link(store, &admin.actor, &account, &format!("{scheme}://{host}")).await?;
+    let site = state.config.public_url.clone().ok_or_else(|| {
+        ApiError::Conflict(
+            "the site's public address is not known: start tabula serve with --public-url \
+             (or use `tabula admin reset-password NAME --site URL`)"
+                .into(),
+        )
+    })?;
+    let link = actions::reset_link(store, &admin.actor, &account, &site).await?;
     Ok(Json(json!({"link": link, "expires_in_hours": 24})))
 }
 

@@ -18,6 +18,7 @@ pub mod chat;
 mod daily;
 mod deck;
 mod games;
+mod json_errors;
 mod language;
 mod lobby;
 mod minify;
@@ -64,6 +65,23 @@ pub struct HttpConfig {
     /// Answer `Strict-Transport-Security` (the server itself serves TLS: browsers should
     /// never come back over plain HTTP).
     pub hsts: bool,
+    /// The site's address as players reach it (`https://play.example.org`, no trailing `/`):
+    /// every link and redirect is built from it, never from a request's `Host`. Without it,
+    /// the address the server listens on stands in, when that is a particular one.
+    pub public_url: Option<String>,
+}
+
+/// The site's public address: the one configured, else the address the server listens on when
+/// that is a particular one (`http://127.0.0.1:8080`; not `0.0.0.0`, which no player reaches).
+pub fn public_or_listening(
+    configured: Option<String>,
+    listening: Option<SocketAddr>,
+    tls: bool,
+) -> Option<String> {
+    configured.or_else(|| {
+        let at = listening.filter(|a| !a.ip().is_unspecified())?;
+        Some(format!("{}://{at}", if tls { "https" } else { "http" }))
+    })
 }
 
 /// What every handler shares.
@@ -160,6 +178,7 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(turns::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin))
+        .layer(middleware::from_fn(json_errors::json_errors))
         .layer(middleware::from_fn(observe::record));
     Router::new()
         .merge(api)

@@ -36,7 +36,8 @@ pub async fn rename(
     let why = reason(why, "reason")?;
     let name = crate::text::written(name, "name", MAX_NAME, crate::text::Flagged::Refused)?;
     let (_, mut spec) = stored(store, id).await?;
-    let old = spec.name.replace(name.clone()).unwrap_or_default();
+    let old = spec.shown_name();
+    spec.name = Some(name.clone());
     let json = serde_json::to_string(&spec)
         .map_err(|e| ApiError::Internal(format!("a tournament's spec: {e}")))?;
     let audit = actor.audit(
@@ -68,7 +69,7 @@ pub async fn cancel(
             "cancel_tournament"
         },
         format!("tournament:{id}"),
-        format!("\u{201c}{}\u{201d}: {why}", spec.name.unwrap_or_default()),
+        format!("\u{201c}{}\u{201d}: {why}", spec.shown_name()),
     );
     if store.cancel_tournament(id, hide, &audit).await? {
         Ok(())

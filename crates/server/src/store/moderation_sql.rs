@@ -62,10 +62,15 @@ impl<D: Dialect> ModerationStore for D {
         search: &str,
         n: usize,
     ) -> Result<Vec<AccountSummary>, StoreError> {
+        // the text as it is: LIKE's wildcards and its escape character escaped (a name may
+        // hold `_`; `%` finds a `%`, never everything)
         let key: String = search
             .to_lowercase()
             .chars()
-            .filter(|c| !matches!(c, '%' | '_' | '\\'))
+            .flat_map(|c| match c {
+                '%' | '_' | '\\' => vec!['\\', c],
+                c => vec![c],
+            })
             .collect();
         let rows = self
             .rows(st::LIST_ACCOUNTS, vec![Arg::text(&key), limit(n)])

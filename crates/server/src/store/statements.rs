@@ -307,7 +307,7 @@ pub const SET_ROLE: &str = "UPDATE accounts SET role = ?2 WHERE id = ?1 AND dele
 pub const LIST_ACCOUNTS: &str = "SELECT a.id, a.name, a.role, a.created, \
      (SELECT COUNT(*) FROM results r WHERE r.account = a.id), \
      (SELECT COUNT(*) FROM reports p WHERE p.subject = a.id) \
-     FROM accounts a WHERE a.deleted IS NULL AND a.name_key LIKE ('%' || ?1 || '%') \
+     FROM accounts a WHERE a.deleted IS NULL AND a.name_key LIKE ('%' || ?1 || '%') ESCAPE '\\' \
      ORDER BY a.id DESC LIMIT ?2";
 /// A line of the audit log.
 pub const PUT_AUDIT: &str =

@@ -97,7 +97,8 @@ pub struct TournamentSpec {
     /// Seconds from now to the start.
     #[serde(default)]
     pub starts_in_s: u64,
-    /// Its name (a default is made from the rest).
+    /// Its name, if its maker gave one (pages make one of the rest otherwise, in the reader's
+    /// language).
     #[serde(default)]
     pub name: Option<String>,
 }
@@ -203,14 +204,17 @@ impl TournamentSpec {
         }
         // the options as a game takes them: a bad variant or clock is refused now
         self.game.kind().configure(&self.options(), 2, services)?;
-        // a name given passes the text policy: nothing invisible, no flagged word (refused)
-        let name = match self.name.take() {
-            Some(n) if !n.trim().is_empty() => {
-                crate::text::written(&n, "name", MAX_NAME, crate::text::Flagged::Refused)?
-            }
-            _ => self.default_name(),
+        // a name given passes the text policy: nothing invisible, no flagged word (refused);
+        // none given stays none, and every reader is shown one made in their language
+        self.name = match self.name.take() {
+            Some(n) if !n.trim().is_empty() => Some(crate::text::written(
+                &n,
+                "name",
+                MAX_NAME,
+                crate::text::Flagged::Refused,
+            )?),
+            _ => None,
         };
-        self.name = Some(name);
         Ok(self)
     }
 
@@ -237,8 +241,14 @@ impl TournamentSpec {
         }
     }
 
-    /// "QuickChess 3+2 arena" and the like.
-    fn default_name(&self) -> String {
+    /// Its name: the one given, else one made of the rest ([`TournamentSpec::default_name`]).
+    pub fn shown_name(&self) -> String {
+        self.name.clone().unwrap_or_else(|| self.default_name())
+    }
+
+    /// "QuickChess 3+2 arena" and the like, in English (a page makes its own, in the reader's
+    /// language, from the spec: the name stands in where no language is known, as in a TRF).
+    pub fn default_name(&self) -> String {
         let game = match self.game {
             Game::Quickchess => self.variant.clone().unwrap_or_else(|| "QuickChess".into()),
             Game::Querni => "Querni".into(),

@@ -55,8 +55,10 @@ pub struct You {
 pub struct TournamentSummary {
     /// Its id.
     pub id: String,
-    /// Its name.
+    /// Its name (made of the rest, in English, when its maker gave none).
     pub name: String,
+    /// Whether its maker named it (otherwise a page names it in the reader's language).
+    pub named: bool,
     /// What it is.
     pub spec: TournamentSpec,
     /// Where it is.
@@ -110,7 +112,8 @@ fn summary(record: &TournamentRecord, spec: TournamentSpec) -> TournamentSummary
     };
     TournamentSummary {
         id: record.id.clone(),
-        name: spec.name.clone().unwrap_or_default(),
+        name: spec.shown_name(),
+        named: spec.name.is_some(),
         spec,
         status: record.status,
         starts: record.starts,
@@ -268,7 +271,7 @@ impl Tournaments {
         let start = chrono_date(record.starts);
         Ok(tabula_tournament::swiss::trf::report(
             &tabula_tournament::swiss::trf::Header {
-                name: spec.name.clone().unwrap_or_default(),
+                name: spec.shown_name(),
                 start,
                 rounds,
             },
