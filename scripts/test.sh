@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
 # Runs every Tabula test: formatting, lints, unit, property, integration and documentation tests,
-# and the browser tests. `--full` also runs the long checks marked #[ignore] (the whole reference
-# perft table, 14.6 billion nodes; every shipped puzzle at a deeper search) and the Debian
-# package's test (scripts/package-test.sh, as root); README.md says how long each takes.
+# and the browser tests. `--quick` is the inner loop: formatting, the build (lints included), the
+# tests of the crates changed since the last commit (and of those the branch changed against its
+# upstream), the browser code's types and a smoke of the web app. `--full` also runs the long
+# checks marked #[ignore] (the whole reference perft table, 14.6 billion nodes; every shipped
+# puzzle at a deeper search) and the Debian package's test (scripts/package-test.sh, as root);
+# README.md says how long each takes.
 #
-#
-# Usage: scripts/test.sh [--full]
+# Usage: scripts/test.sh [--quick | --full]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-full=0
+mode=all
 for arg in "$@"; do
   case "$arg" in
-    --full) full=1 ;;
-    -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "unknown argument \`$arg\` (expected --full)" >&2; exit 2 ;;
+    --full) mode=full ;;
+    --quick) mode=quick ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "unknown argument \`$arg\` (expected --quick or --full)" >&2; exit 2 ;;
   esac
 done
 
@@ -37,27 +40,100 @@ apt_install() { # package, binary it provides
 # One build from scratch: incremental state would only double the disk the build needs (CI's
 # disk once ran out with it).
 export CARGO_INCREMENTAL=0
+# The lints run in the same compilation as the tests: clippy's driver compiles the workspace's
+# own crates (it is rustc with clippy's lints added, and writes the same artifacts), with every
+# warning an error (`-D warnings`, passed as `cargo clippy -- -D warnings` passes it). A separate
+# `cargo clippy` checked every dependency a second time, 5 of a clean run's 38 minutes. The
+# dependencies are built as a plain `cargo test` builds them, so either reuses the other's.
+clippy_driver="$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver || true)"
+if [ -z "$clippy_driver" ]; then
+  echo "clippy is required: rustup component add clippy" >&2
+  exit 1
+fi
+export RUSTC_WORKSPACE_WRAPPER="$clippy_driver"
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 
 # each stage's line says the minutes since the start, so the slow one shows in CI's log
 stage() { echo "== $1 (at $((SECONDS / 60)) min $((SECONDS % 60)) s)"; }
+
+# A throw-away PostgreSQL cluster for the run (scripts/postgres.sh), removed on exit.
+start_postgres() {
+  if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    apt_install postgresql /usr/lib/postgresql/missing/bin/initdb
+  fi
+  pgdir="$(mktemp -d "${TMPDIR:-/tmp}/tabula-pg.XXXXXX")"
+  trap 'scripts/postgres.sh stop "$pgdir"' EXIT
+  TABULA_TEST_POSTGRES="$(scripts/postgres.sh start "$pgdir")"
+  export TABULA_TEST_POSTGRES
+  echo "   $TABULA_TEST_POSTGRES"
+}
+
+# The browser tests' tools: Debian's chromium, Node.js and the npm packages of tests/browser.
+browser_tools() {
+  apt_install chromium /usr/bin/chromium
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    echo "Node.js (18 or newer) and npm are required for the browser tests" >&2
+    exit 1
+  fi
+  # installed again only when the lock file is newer than what was installed from it
+  if [ "$mode" != quick ] || [ ! -f tests/browser/node_modules/.package-lock.json ] ||
+    [ tests/browser/package-lock.json -nt tests/browser/node_modules/.package-lock.json ]; then
+    (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+  stage "the browser code against the server's types (tsc --checkJs --strict, tsconfig.json)"
+  tests/browser/node_modules/.bin/tsc -p tsconfig.json
+  # the test build made the binary the integration tests run (target/debug/tabula); the
+  # browser tests use that one, so nothing is built again with other settings
+  export TABULA_BIN="$PWD/target/debug/tabula"
+  [ -x "$TABULA_BIN" ] || { echo "missing $TABULA_BIN after the test build" >&2; exit 1; }
+}
+
 stage "cargo fmt --check"
 cargo fmt --all -- --check
-stage "cargo clippy"
-cargo clippy --workspace --all-targets --locked -- -D warnings
+
+if [ "$mode" = quick ]; then
+  # the crates with a change: in the work tree, staged, or in commits the upstream lacks
+  changed="$( { git status --porcelain --untracked-files=all | cut -c4- | sed 's/.* -> //'
+    git rev-parse --verify -q '@{upstream}' >/dev/null && git diff --name-only '@{upstream}...HEAD'
+  } | sed -n 's#^crates/\([^/]*\)/.*#\1#p' | sort -u | tr '\n' ' ')"
+  # a change outside the crates that the server embeds or checks (web/, the catalogues,
+  # Cargo.lock) is tested by the server's crate
+  if git status --porcelain | cut -c4- | grep -q '^\(web/\|Cargo\)'; then
+    changed="$(printf '%s\n' $changed server | sort -u | tr '\n' ' ')"
+  fi
+  stage "the test build, lints included (cargo test --no-run)"
+  list="$(mktemp)"
+  cargo test --workspace --lib --bins --tests --locked --no-run --message-format=json > "$list"
+  stage "the tests of the changed crates: ${changed:-none}"
+  if [ -n "$changed" ]; then
+    case " $changed " in *" server "*|*" cli "*) start_postgres ;; esac
+    apt_install fairy-stockfish /usr/games/fairy-stockfish
+    apt_install poppler-utils /usr/bin/pdftotext
+    for crate in $changed; do
+      # every test executable of crates/$crate: its unit tests, binaries' tests and suite
+      grep '"test":true' "$list" | grep "/crates/$crate#" |
+        sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | while read -r exe; do
+          echo "   $crate: ${exe#"$PWD"/}"
+          (cd "crates/$crate" && "$exe" -q)
+        done
+    done
+  fi
+  rm -f "$list"
+  stage "browser tools"
+  browser_tools
+  stage "a smoke of the web app (tests/browser/run.mjs --smoke)"
+  (cd tests/browser && node run.mjs --smoke)
+  stage "the quick tests passed (./scripts/test.sh runs them all)"
+  exit 0
+fi
+
 stage "reference engine for the match tests (Debian fairy-stockfish)"
 apt_install fairy-stockfish /usr/games/fairy-stockfish
 stage "PDF text reader for the printed-deck tests (Debian poppler-utils)"
 apt_install poppler-utils /usr/bin/pdftotext
 stage "a throw-away PostgreSQL cluster (Debian postgresql) for the store and node tests"
-if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-  apt_install postgresql /usr/lib/postgresql/missing/bin/initdb
-fi
-pgdir="$(mktemp -d "${TMPDIR:-/tmp}/tabula-pg.XXXXXX")"
-trap 'scripts/postgres.sh stop "$pgdir"' EXIT
-TABULA_TEST_POSTGRES="$(scripts/postgres.sh start "$pgdir")"
-export TABULA_TEST_POSTGRES
-echo "   $TABULA_TEST_POSTGRES"
-stage "cargo test"
+start_postgres
+stage "cargo test, lints included"
 cargo test --workspace --all-targets --locked
 cargo test --workspace --doc --locked
 stage "the evaluation network made twice from nothing and once from the shipped one (scripts/train-network.sh, tiny): the same bytes, its record the commands"
@@ -85,12 +161,10 @@ tail -n 1 "${nets[1]}/from.txt" | grep -q '^nnue_train --out net0.nnue --init fr
 grep -q '^net0.nnue: {"games":2' "${nets[1]}/from/selection.txt"
 rm -rf "${nets[@]}"
 stage "the server's whole suite again, on PostgreSQL"
-# its test targets by name within the workspace: the build above is reused as it is (`-p`
+# its test target by name within the workspace: the build above is reused as it is (`-p`
 # alone would resolve features anew and rebuild the server)
-server_tests=()
-for f in crates/server/tests/*.rs; do server_tests+=(--test "$(basename "$f" .rs)"); done
-TABULA_TEST_STORE=postgres cargo test --workspace --locked "${server_tests[@]}"
-if [ "$full" = 1 ]; then
+TABULA_TEST_STORE=postgres cargo test --workspace --locked --test server
+if [ "$mode" = full ]; then
   echo "== the long checks (#[ignore]), in the same build"
   cargo test --workspace --all-targets --locked -- --ignored
   echo "== the Debian package: built, its unit verified, installed, run as the tabula user"
@@ -98,17 +172,6 @@ if [ "$full" = 1 ]; then
 fi
 
 stage "browser tests (headless Debian chromium + playwright-core)"
-apt_install chromium /usr/bin/chromium
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  echo "Node.js (18 or newer) and npm are required for the browser tests" >&2
-  exit 1
-fi
-(cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
-stage "the browser code against the server's types (tsc --checkJs --strict, tsconfig.json)"
-tests/browser/node_modules/.bin/tsc -p tsconfig.json
-# `cargo test` above built the binary the integration tests run (target/debug/tabula); the
-# browser tests use that one, so nothing is built again with other features.
-export TABULA_BIN="$PWD/target/debug/tabula"
-[ -x "$TABULA_BIN" ] || { echo "missing $TABULA_BIN after cargo test" >&2; exit 1; }
+browser_tools
 (cd tests/browser && node run.mjs)
 stage "all tests passed"

@@ -1,11 +1,13 @@
-// Runs every browser scenario and exits non-zero on any failure: the two lanes of scenarios.mjs
+// Runs every browser scenario and exits non-zero on any failure: the lanes of scenarios.mjs
 // at once, each against a fresh server and a browser of its own, then the scenarios that time
-// or restart a server, alone. `node run.mjs TEXT` runs only the scenarios whose name has TEXT.
+// or restart a server, alone. `node run.mjs TEXT` runs only the scenarios whose name has TEXT;
+// `node run.mjs --smoke` only the smoke of scripts/test.sh --quick, in one lane.
 import { startServer, launch, secretsInLog } from './harness.mjs';
-import { lanes, alone } from './scenarios.mjs';
+import { lanes, alone, smoke } from './scenarios.mjs';
 import { readFileSync } from 'node:fs';
 
-const only = process.argv[2];
+const smokeOnly = process.argv[2] === '--smoke';
+const only = smokeOnly ? undefined : process.argv[2];
 /** @param {Array<[string, Function]>} list */
 const chosen = (list) => list.filter(([name]) => !only || name.includes(only));
 
@@ -47,7 +49,11 @@ async function runLane(list, label) {
 }
 
 const started = Date.now();
-await Promise.all(lanes.map((lane, i) => runLane(chosen(lane), `lane ${i + 1}`)));
-await runLane(chosen(alone), 'the timed scenarios');
+if (smokeOnly) {
+  await runLane(smoke, 'the smoke');
+} else {
+  await Promise.all(lanes.map((lane, i) => runLane(chosen(lane), `lane ${i + 1}`)));
+  await runLane(chosen(alone), 'the timed scenarios');
+}
 console.log(`${failed ? `${failed} browser scenario(s) failed` : 'all browser scenarios passed'} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 process.exit(failed ? 1 : 0);

@@ -241,8 +241,9 @@ const own = [
 
 /**
  * The scenarios in two lanes that run at once, each on a server and a browser of its own (the
- * machine has two cores, and most of a scenario's time is waiting), of about the same length;
- * a lane's scenarios run one after another, in order.
+ * machine has two cores), of about the same length; a lane's scenarios run one after another,
+ * in order. A third lane does not pay: measured, all three took 527 s against 463 s for two
+ * (BENCHMARKS.md, "The test command"), the cores being busy, not the pages waiting.
  */
 export const lanes = [
   [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios, ...challengeScenarios],
@@ -253,3 +254,20 @@ export const lanes = [
 export const alone = [...restartScenarios, ...speedScenarios];
 
 export const scenarios = [...lanes.flat(), ...alone];
+
+/**
+ * The smoke of `scripts/test.sh --quick` (`node run.mjs --smoke`): the app starts, its pages
+ * load, an account plays a rated game through the lobby, a guest plays against the computer's
+ * clock and solves a puzzle. A minute at most; the whole set runs in the full test command.
+ */
+const smokeNames = [
+  'home page lists the four games and leads to each',
+  'players: two accounts, a rated seek taken in the lobby, both profiles',
+  'a timed game against the computer: the flag falls and the result says so',
+  'puzzles: a guest solves a QuickChess puzzle by clicks and the rating goes up',
+];
+export const smoke = smokeNames.map((name) => {
+  const found = scenarios.find(([n]) => n === name);
+  if (!found) throw new Error(`the smoke names a scenario that is not there: ${name}`);
+  return found;
+});

@@ -1,6 +1,6 @@
 // The types of everything the Tabula server sends the browser, generated from its Rust
 // types (crates/server/src/web_types.rs). Do not edit: after changing a type, run
-//   TABULA_WRITE_TYPES=1 cargo test -p tabula-server --test web_types
+//   TABULA_WRITE_TYPES=1 cargo test -p tabula-server --test server web_types::
 
 /**
  * Accounts found by a part of their name.

@@ -11,7 +11,7 @@
 //! - [`tablebase`]: exact win/draw/loss and distance-to-mate tables of QuickChess endings,
 //!   built by retrograde analysis and checked against the move generator.
 //! - Perft ([`Position::perft`]) checks the generator against Fairy-Stockfish, shakmaty and
-//!   an independent generator (`tests/perft.rs`).
+//!   an independent generator (`tests/chess/perft.rs`).
 //!
 //! # Examples
 //!

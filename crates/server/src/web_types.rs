@@ -142,7 +142,7 @@ pub fn typescript() -> Result<String, String> {
     let mut out = String::from(
         "// The types of everything the Tabula server sends the browser, generated from its Rust\n\
          // types (crates/server/src/web_types.rs). Do not edit: after changing a type, run\n\
-         //   TABULA_WRITE_TYPES=1 cargo test -p tabula-server --test web_types\n",
+         //   TABULA_WRITE_TYPES=1 cargo test -p tabula-server --test server web_types::\n",
     );
     for (_, text) in c.decls.values() {
         out.push('\n');

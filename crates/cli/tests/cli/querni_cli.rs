@@ -1,0 +1,249 @@
+//! `tabula querni ...`, `tabula simulate querni` and `tabula play querni`, run as a user would.
+
+use crate::common;
+
+use common::feed;
+use serde_json::Value;
+use std::process::Command;
+
+fn tabula(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = tabula(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn start(seed: &str) -> String {
+    json(&["querni", "new", "--seed", seed, "--json"])["position"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn new_prints_the_seeded_start() {
+    let p = start("3");
+    assert_eq!(p, start("3"));
+    assert_ne!(p, start("4"));
+    assert!(p.ends_with(" b 0"));
+    let ranks: Vec<&str> = p.split(' ').next().unwrap().split('/').collect();
+    assert_eq!(ranks.len(), 7);
+    assert_eq!(&ranks[2..5], ["10", "10", "10"]);
+    let text = String::from_utf8(tabula(&["querni", "new", "--seed", "3"]).stdout).unwrap();
+    assert!(text.starts_with(&p));
+    assert!(text.contains("blue to move"));
+}
+
+#[test]
+fn moves_lists_movements_by_destination_and_removals() {
+    let v = json(&["querni", "moves", "7abc/10/10/10/10/4C5/1AB7 b 0", "--json"]);
+    let movements: Vec<&str> = v["movements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    // Blue 1 on b1: steps a1 a2 b2 c2 (c1 is blue 2); jumps over c1 to d1.
+    for m in [
+        "b1-a1", "b1-a2", "b1-b2", "b1-c2", "b1:d1", "e2-d2", "c1-d2",
+    ] {
+        assert!(movements.contains(&m), "{m} missing from {movements:?}");
+    }
+    assert!(
+        !movements.iter().any(|m| m.starts_with("h7")),
+        "red's pieces are not blue's"
+    );
+    assert_eq!(v["removals"], serde_json::json!([]));
+    assert_eq!(v["status"]["result"], "ongoing");
+    let v = json(&[
+        "querni",
+        "moves",
+        "7abc/10/10/10/10/10/1ABCDE4 b 0",
+        "--json",
+    ]);
+    let removals: Vec<&str> = v["removals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(removals, ["x1-3", "x1-4", "x1-5", "x2-4", "x2-5", "x3-5"]);
+}
+
+#[test]
+fn play_applies_a_turn_or_explains_why_not() {
+    let v = json(&[
+        "querni",
+        "play",
+        "7abc/10/10/10/10/4C5/1AB7 b 0",
+        "e2-d2 x1-3",
+        "--json",
+    ]);
+    assert_eq!(v["result"], "blue wins");
+    assert!(v["reason"].as_str().unwrap().contains("all sixteen"));
+    let v = json(&[
+        "querni",
+        "play",
+        "7abc/10/10/10/10/4C5/1AB7 b 0",
+        "e2-e3",
+        "--json",
+    ]);
+    assert_eq!(v["position"], "7abc/10/10/10/4C5/10/1AB7 r 1");
+    assert_eq!(v["result"], "ongoing");
+    // A removal that strands pieces loses at once.
+    let v = json(&[
+        "querni",
+        "play",
+        "7abc/10/10/7GHI/10/10/1ABCDE4 b 0",
+        "x1-3",
+        "--json",
+    ]);
+    assert_eq!(v["result"], "red wins");
+    // Illegal turns: exit status 2 and a message naming the square and the rule.
+    for (turn, needle) in [
+        ("e2-e4", "adjacent"),
+        ("b1-c1", "c1 is occupied"),
+        ("h7-h6", "holds red 1"),
+        ("x1-3", "not next to"),
+        ("e2:e4", "no piece on e3"),
+        ("e2-z9", "not a square"),
+    ] {
+        let out = tabula(&["querni", "play", "7abc/10/10/10/10/4C5/1AB7 b 0", turn]);
+        assert_eq!(out.status.code(), Some(2), "{turn}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{turn}: {err}");
+    }
+    let out = tabula(&["querni", "moves", "10/10 b 0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("2 ranks"));
+}
+
+#[test]
+fn best_answers_at_every_level_and_with_a_time_limit() {
+    let p = "7abc/10/10/10/10/4C5/1AB7 b 0";
+    for level in ["1", "2", "3", "4", "5", "max"] {
+        let v = json(&["querni", "best", p, "--level", level, "--json"]);
+        let turn = v["turn"].as_str().unwrap();
+        let after = json(&["querni", "play", p, turn, "--json"]);
+        assert_eq!(after["result"], "blue wins", "level {level} played {turn}");
+    }
+    // --movetime replaces the level's budget: level 1 alone looks one turn ahead; given 300 ms
+    // it deepens until the time is up
+    let start = start("8");
+    let fixed = json(&["querni", "best", &start, "--level", "1", "--json"]);
+    assert_eq!(fixed["depth"], 1, "{fixed}");
+    let timed = json(&[
+        "querni",
+        "best",
+        &start,
+        "--level",
+        "1",
+        "--movetime",
+        "300",
+        "--json",
+    ]);
+    let (depth, nodes, ms) = (
+        timed["depth"].as_u64().unwrap(),
+        timed["nodes"].as_u64().unwrap(),
+        timed["ms"].as_u64().unwrap(),
+    );
+    assert!(depth > 1, "searched deeper with the time: {timed}");
+    assert!(
+        nodes > fixed["nodes"].as_u64().unwrap(),
+        "{timed} against {fixed}"
+    );
+    assert!(ms >= 300, "it thought until the time was up: {timed}");
+    assert!(ms < 5_000, "and stopped then: {timed}");
+    assert!(
+        json(&[
+            "querni",
+            "play",
+            &start,
+            timed["turn"].as_str().unwrap(),
+            "--json"
+        ])["result"]
+            == "ongoing"
+    );
+    let out = tabula(&["querni", "best", &start, "--level", "9"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn simulate_ends_with_the_tally() {
+    let out = tabula(&[
+        "simulate", "querni", "--blue", "greedy", "--red", "random", "--games", "6", "--seed", "2",
+        "--swap",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["games"], 6);
+    let sum = last["first_wins"].as_u64().unwrap()
+        + last["second_wins"].as_u64().unwrap()
+        + last["draws"].as_u64().unwrap();
+    assert_eq!(sum, 6);
+    assert!(
+        last["first_wins"].as_u64().unwrap() >= 5,
+        "greedy beats random: {text}"
+    );
+    // Same seed, same games.
+    let again = String::from_utf8(
+        tabula(&[
+            "simulate", "querni", "--blue", "greedy", "--red", "random", "--games", "6", "--seed",
+            "2", "--swap",
+        ])
+        .stdout,
+    )
+    .unwrap();
+    assert_eq!(again.lines().last(), text.lines().last());
+    let out = tabula(&["simulate", "querni", "--blue", "ai:7", "--red", "greedy"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn two_people_play_at_one_keyboard() {
+    let out = feed(
+        &["play", "querni", "--hotseat", "--seed", "3"],
+        "b1:d3\nc2-z9\nh7:f5\nmoves\nresign\n",
+    );
+    assert!(out.contains("BLUE: b1:d3"), "{out}");
+    assert!(out.contains("Not played"), "{out}");
+    assert!(out.contains("RED: h7:f5"), "{out}");
+    assert!(out.contains("movements:"));
+    assert!(out.contains("Game over: red wins: blue resigned"), "{out}");
+}
+
+#[test]
+fn the_computer_answers_each_turn() {
+    let out = feed(
+        &["play", "querni", "--ai-level", "2", "--seed", "3"],
+        "b1:d3\nd3-d4\nquit\n",
+    );
+    assert!(out.contains("You (blue): b1:d3"), "{out}");
+    assert_eq!(out.matches("Computer (red, level 2):").count(), 2, "{out}");
+    // Playing red: the computer opens.
+    let out = feed(
+        &[
+            "play",
+            "querni",
+            "--color",
+            "red",
+            "--ai-level",
+            "1",
+            "--seed",
+            "3",
+        ],
+        "quit\n",
+    );
+    assert!(out.contains("Computer (blue, level 1):"), "{out}");
+}
