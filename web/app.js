@@ -140,6 +140,12 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', route);
 window.addEventListener('tabula:navigate', route);
+// the challenge dialog and the bell, asked for by the pages (ui.js): loaded when first needed
+window.addEventListener('tabula:challenge', (e) => {
+  const { name, like } = /** @type {CustomEvent<{ name: string, like?: import('./ui.js').ChallengeLike }>} */ (e).detail;
+  import('./challenges.js').then((m) => m.openChallenge(name, like)).catch(() => {});
+});
+window.addEventListener('tabula:signed-in', () => { import('./challenges.js').then((m) => m.startBell()).catch(() => {}); });
 // every word comes from the language's catalogues, loaded before anything is drawn (a load
 // cut short, as when the page is left at once, draws what it has)
 try { await loadTexts(); } catch (e) { console.warn(`the texts did not load: ${e instanceof Error ? e.message : e}`); }

@@ -4,7 +4,7 @@
 import { api, errorText, pathOf } from './api.js';
 import { playerGamesLink } from './review.js';
 import { reportButton } from './report.js';
-import { h, toast, navigate, attempt } from './ui.js';
+import { h, toast, navigate, attempt, requestChallenge, announceSignedIn } from './ui.js';
 import { t, tParts, hasText, gameTitle, dateTime, dateOnly } from './text.js';
 
 // The answers of the accounts' endpoints (crates/server/src/http/accounts.rs, built there as
@@ -119,7 +119,7 @@ export function updateHeader() {
   if (me) link.setAttribute('translate', 'no'); else link.removeAttribute('translate');
   link.setAttribute('href', me ? `/players/${me.name}` : '/account');
   // a signed-in player's bell: challenges, on every page
-  if (me) import('./challenges.js').then((m) => m.startBell()).catch(() => {});
+  if (me) announceSignedIn();
 }
 
 /**
@@ -127,7 +127,7 @@ export function updateHeader() {
  * @param {string} name
  */
 function challengeButton(name) {
-  return h('button', { class: 'small', 'data-test': 'challenge', onclick: () => import('./challenges.js').then((m) => m.openChallenge(name)) }, t('challenge-button'));
+  return h('button', { class: 'small', 'data-test': 'challenge', onclick: () => requestChallenge(name) }, t('challenge-button'));
 }
 
 // Every seat token this browser holds as a guest: signing up or in makes their games yours.

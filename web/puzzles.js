@@ -16,7 +16,7 @@ import { drawBoard, fenPieces, BoardInput } from './board.js';
 import { h, toast, tableLayout, confirmDialog } from './ui.js';
 import { t, hasText, querniNotation, querniTurnWords } from './text.js';
 import { chessPiece, checkedKing, pairsOf, chooseMove } from './quickchess.js';
-import { querniBoard, parsePosition, afterMovement, builtTurn, afterTurn, turnParts, sqName, sqIndex, FILES, RANKS } from './querni.js';
+import { querniBoard, parsePosition, afterMovement, builtTurn, afterTurn, turnParts, sqName, sqIndex, FILES, RANKS } from './querni-board.js';
 import { squaresOf } from './review-line.js';
 import { moveList } from './table.js';
 import { whoAmI } from './players.js';

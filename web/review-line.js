@@ -3,7 +3,7 @@
 // a turn with the computer's own turn drawn: its path, and the chain it would remove ringed.
 import { drawBoard, fenPieces, svgEl } from './board.js';
 import { chessSymbol } from './pieces.js';
-import { querniBoard, parsePosition } from './querni.js';
+import { querniBoard, parsePosition } from './querni-board.js';
 import { t, pieceLabel } from './text.js';
 /** @import { BoardSvg } from './board.js' */
 

@@ -9,7 +9,7 @@ import { h } from './ui.js';
 import { t, tokenLabel, royalLabel } from './text.js';
 import { taskCard } from './checkmates.js';
 import { royalBoard } from './royal.js';
-import { querniBoard, parsePosition } from './querni.js';
+import { querniBoard, parsePosition } from './querni-board.js';
 import { chessPiece } from './quickchess.js';
 
 /** @typedef {import('./board.js').BoardOptions} BoardOptions */

@@ -2,7 +2,7 @@
 // list stepped by clicks and the arrow keys, the time-control picker, and what comes after a
 // game (the result, a rematch both must accept, a new game with the same settings).
 import { api, createGame, createLike, followRematch, pathOf, nickname, rememberNickname, rememberSeat } from './api.js';
-import { h, fmtClock, attempt, navigate } from './ui.js';
+import { h, fmtClock, attempt, navigate, requestChallenge } from './ui.js';
 import { t, tParts } from './text.js';
 import { play } from './sound.js';
 /** @import { ChessClock, QuerniClock, TableView, ClosedTable, SeatInfo, RatingShown } from './types/protocol' */
@@ -361,7 +361,7 @@ export function afterGame(view, act, name) {
   if (table.kind) items.push(newGameButton({ kind: table.kind, options: table.options, bots: table.bots }, t('table-newGame'), 'secondary'));
   for (const s of challengeable(view)) {
     const like = { kind: table.kind || '', options: table.options };
-    items.push(h('button', { class: 'secondary', 'data-test': 'challenge-opponent', onclick: () => import('./challenges.js').then((m) => m.openChallenge(s.name, like)) },
+    items.push(h('button', { class: 'secondary', 'data-test': 'challenge-opponent', onclick: () => requestChallenge(s.name, like) },
       ...tParts('challenge-title', { name: h('span', { translate: 'no' }, s.name) })));
   }
   return h('div', { class: 'stack' }, ratingChanges(view, name), h('div', { class: 'row' }, ...items));

@@ -185,3 +185,24 @@ export function tableLayout({ title, status, top, board, bottom, actions, panel,
 export function rulesLink(game) {
   return h('a', { href: `/rules/${game}`, 'data-link': true, 'data-test': 'rules-link' }, t('rules-link'));
 }
+
+/**
+ * @typedef {{ kind: string, options?: { variant?: string | null, clock?: { initial_s: number, increment_s: number, days?: number } | null } | null }} ChallengeLike
+ * a finished game's settings, to challenge its opponent to the same again
+ */
+
+/**
+ * Asks for the dialog that challenges `name` (app.js opens it, loading challenges.js when first
+ * asked): a page that offers a challenge does not import the dialog, which itself builds on
+ * the lobby and the players' pages, so no import goes back up.
+ * @param {string} name
+ * @param {ChallengeLike} [like]
+ */
+export function requestChallenge(name, like) {
+  window.dispatchEvent(new CustomEvent('tabula:challenge', { detail: { name, like } }));
+}
+
+/** Says a player is signed in on this page: app.js starts the bell (challenges.js). */
+export function announceSignedIn() {
+  window.dispatchEvent(new Event('tabula:signed-in'));
+}

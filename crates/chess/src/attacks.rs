@@ -104,8 +104,12 @@ impl Tables {
                 }
                 // the whole line through a in direction d and its opposite
                 let full = geo.ray(a, d, 0) | geo.ray(a, (-d.0, -d.1), 0) | 1u64 << a;
-                for b in super::geometry::squares(geo.ray(a, d, 0)) {
-                    line[a as usize * n + b as usize] = full;
+                // (the ray's squares one by one: geometry.rs builds on these tables, so this
+                // file does not call back into it)
+                let mut ray = geo.ray(a, d, 0);
+                while ray != 0 {
+                    line[a as usize * n + ray.trailing_zeros() as usize] = full;
+                    ray &= ray - 1;
                 }
             }
         }

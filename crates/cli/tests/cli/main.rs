@@ -9,6 +9,7 @@
 mod across_nodes;
 mod admin_cli;
 mod chess_cli;
+mod circles;
 mod common;
 mod config_cli;
 mod engine_cli;

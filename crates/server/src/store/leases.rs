@@ -7,10 +7,7 @@
 //! write, and the log's primary key refuses that write ([`super::StoreError::Stale`]).
 
 use super::StoreError;
-use super::postgres::PostgresStore;
-
-/// The database's time now, in ms since the Unix epoch (SQL).
-pub(super) const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+use super::postgres::{NOW_MS, PostgresStore};
 
 /// What [`PostgresStore::acquire`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]

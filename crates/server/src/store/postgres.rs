@@ -41,6 +41,10 @@ mod embedded {
 /// The advisory lock held while migrating ("tabula" in ASCII).
 const MIGRATION_LOCK: i64 = 0x0000_7461_6275_6c61;
 
+/// The database's time now, in ms since the Unix epoch (SQL): the clock every node's leases
+/// and deadlines agree on, whatever the nodes' own clocks say.
+pub(super) const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
 /// Whether `db` names a PostgreSQL database rather than a SQLite file.
 pub fn is_postgres_url(db: &str) -> bool {
     db.starts_with("postgres://") || db.starts_with("postgresql://")
@@ -251,7 +255,7 @@ fn read_row(r: &tokio_postgres::Row) -> Result<Row, StoreError> {
 #[async_trait::async_trait]
 impl Dialect for PostgresStore {
     fn now_ms_sql(&self) -> &'static str {
-        super::leases::NOW_MS
+        NOW_MS
     }
 
     async fn rows(&self, sql: &str, args: Vec<Arg>) -> Result<Vec<Row>, StoreError> {

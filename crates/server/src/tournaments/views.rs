@@ -3,7 +3,6 @@
 //! (with its seat token); the Swiss report in FIDE's TRF.
 
 use super::Tournaments;
-use super::parties;
 use super::spec::{Kind2, TournamentSpec};
 use super::standings::{self, StandingLine};
 use crate::error::ApiError;
@@ -144,10 +143,10 @@ impl Tournaments {
                 .map(|e| e.name.clone())
                 .unwrap_or_default()
         };
-        let tables = parties::tables(&snap.seats);
+        let tables = standings::tables(&snap.seats);
         let line = |b: &BoardRecord| {
             let players = match spec.kind {
-                Kind2::Parties => parties::names_at(entries, tables.get(&(b.round, b.board))?),
+                Kind2::Parties => standings::names_at(entries, tables.get(&(b.round, b.board))?),
                 _ => vec![name_of(b.first), name_of(b.second?)],
             };
             Some(GameLine {

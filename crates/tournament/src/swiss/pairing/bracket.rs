@@ -3,9 +3,11 @@
 
 use super::colours::{Strength, unmet};
 use super::complete::{Complete, pair_all};
-use super::{Field, Float, lookahead};
+use super::{Field, Float};
 use crate::Colour;
 use std::collections::{HashMap, HashSet};
+
+mod lookahead;
 
 /// Steps one bracket's search may take before the best candidate found so far is taken.
 const BRACKET_STEPS: u64 = 400_000;

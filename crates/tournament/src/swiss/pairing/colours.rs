@@ -66,7 +66,7 @@ pub(super) fn unmet(
 /// the stronger one; equal ones for the same colour go to the wider colour difference, then
 /// by the latest game in which the two had different colours (each gets the other of what
 /// they had then), then to the player with the smaller pairing number [ours: "higher ranked"
-/// read as the reference engine of `tests/dutch_reference.rs` reads it]. Neither with a
+/// read as the reference engine of `tests/tournament/dutch_reference.rs` reads it]. Neither with a
 /// preference: that player moves first with an odd pairing number (the initial colour is the
 /// first) and second with an even one.
 pub(super) fn first_of(a: &Record, b: &Record) -> bool {

@@ -19,12 +19,12 @@
 //! [ours] Not weighed: the topscorers' exceptions of the last round (the colour rules stay
 //! absolute) and the score differences of repeated floaters; a bracket's search stops after a
 //! bound of steps with the best candidate found (far above what a tournament here needs).
-//! `tests/dutch_reference.rs` compares the result with a reference engine's, round by round.
+//! `tests/tournament/dutch_reference.rs` compares the result with a reference engine's, round by
+//! round.
 
 mod bracket;
 mod colours;
 mod complete;
-mod lookahead;
 
 use super::{Board, Entrant, Record, RoundResult, records};
 use crate::PlayerId;

@@ -7,8 +7,8 @@
 //! the same points as the first choice's (so the score differences are the same), of at most
 //! two players (two only in brackets of up to 60).
 
-use super::Field;
-use super::bracket::{Choice, Quality, Search, combinations};
+use super::super::Field;
+use super::{Choice, Quality, Search, combinations};
 use std::collections::{BTreeMap, HashSet};
 
 /// The bracket's choice (`quality`, `choice`, the best without looking ahead), or a candidate
