@@ -11,6 +11,7 @@
 
 use crate::coach::{self, Coach};
 use crate::tablebases::TableSets;
+use crate::unpoisoned::Locked;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use tabula_chess::solve::{BY_TIE_BREAK, SolveError, Solver};
@@ -211,7 +212,7 @@ impl Knowledge {
         if p.variant().has_check() {
             return None;
         }
-        let mut lessons = self.lessons.lock().unwrap_or_else(|e| e.into_inner());
+        let mut lessons = self.lessons.locked();
         let key = p.variant().name();
         let grown = lessons
             .get(&key)

@@ -45,6 +45,7 @@ pub mod text;
 pub mod thinking;
 pub mod tls;
 pub mod tournaments;
+mod unpoisoned;
 pub mod web_types;
 pub mod ws;
 

@@ -10,6 +10,7 @@ use crate::error::ApiError;
 use crate::ids::now_ms;
 use crate::store::Store;
 use crate::store::moderation::{Sanction, SanctionKind, Target};
+use crate::unpoisoned::ReadWrite;
 use ipnet::IpNet;
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -130,7 +131,7 @@ impl Sanctions {
     pub async fn refresh(&self) -> Result<(), crate::store::StoreError> {
         let list = self.store.sanctions_in_force(now_ms()).await?;
         let fresh = InForce::of(list);
-        *self.now.write().unwrap_or_else(|p| p.into_inner()) = fresh;
+        *self.now.writing() = fresh;
         Ok(())
     }
 
@@ -152,7 +153,7 @@ impl Sanctions {
     }
 
     fn read<T>(&self, f: impl FnOnce(&InForce) -> T) -> T {
-        f(&self.now.read().unwrap_or_else(|p| p.into_inner()))
+        f(&self.now.reading())
     }
 
     /// The ban on `account` in force now, if any.

@@ -8,6 +8,7 @@
 
 mod across_nodes;
 mod admin_cli;
+mod architecture;
 mod chess_cli;
 mod circles;
 mod common;

@@ -8,12 +8,12 @@
 //! by the store's group commit, in the same transactions as the moves queued meanwhile, so a
 //! busy node sends far fewer transactions than messages.
 
-use super::locked::locked;
 use super::wire::{EVERYONE, Joiner, Message, WireFrame, cut, decode, encode, node_channel};
 use crate::error::ApiError;
 use crate::rooms::{RoomCall, RoomReply};
 use crate::store::PostgresStore;
 use crate::store::notify::Notification;
+use crate::unpoisoned::Locked;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -105,7 +105,7 @@ impl Bus {
     ) -> Result<RoomReply, ApiError> {
         let id = self.fresh_id();
         let (tx, rx) = oneshot::channel();
-        locked(&self.pending).insert(id, tx);
+        self.pending.locked().insert(id, tx);
         let message = Message::Call {
             from: self.node.clone(),
             id,
@@ -113,13 +113,13 @@ impl Bus {
             call,
         };
         if let Err(e) = self.send(&node_channel(owner), &message).await {
-            locked(&self.pending).remove(&id);
+            self.pending.locked().remove(&id);
             return Err(e);
         }
         match tokio::time::timeout(self.timeout, rx).await {
             Ok(Ok(answer)) => answer,
             _ => {
-                locked(&self.pending).remove(&id);
+                self.pending.locked().remove(&id);
                 Err(ApiError::Unavailable {
                     message: format!(
                         "node {owner}, which runs game {game}, did not answer in {} s; try \
@@ -162,7 +162,7 @@ impl Bus {
             };
             match message {
                 Message::Reply { id, answer } => {
-                    if let Some(tx) = locked(&self.pending).remove(&id) {
+                    if let Some(tx) = self.pending.locked().remove(&id) {
                         let _ = tx.send(answer.map_err(ApiError::from));
                     }
                 }
@@ -178,7 +178,7 @@ impl Bus {
     }
 
     fn relay(&self, game: &str, news: Relayed) {
-        let mut relays = locked(&self.relays);
+        let mut relays = self.relays.locked();
         let Some(tx) = relays.get(game) else { return };
         if tx.try_send(news).is_err() {
             // a relay that cannot keep up (or ended) is let go: its clients reconnect and

@@ -9,11 +9,11 @@
 //! timeout ends it (that node is gone).
 
 use super::bus::Bus;
-use super::locked::locked;
 use super::wire::{Message, WireError, encode_update, node_channel};
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::rooms::{Caller, Frame, Presence, RoomCall, RoomHandle, RoomReply};
+use crate::unpoisoned::Locked;
 use axum::extract::ws::Utf8Bytes;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -45,7 +45,7 @@ pub(crate) struct Exports(Mutex<HashMap<(String, String), mpsc::Sender<Request>>
 impl Exports {
     /// Node `from` no longer watches `game`: its exporter ends.
     pub(crate) fn unwatch(&self, game: String, from: String) {
-        locked(&self.0).remove(&(game, from));
+        self.0.locked().remove(&(game, from));
     }
 }
 
@@ -99,7 +99,7 @@ fn to_exporter(
     game: String,
     request: Request,
 ) {
-    let mut exports = locked(&all.0);
+    let mut exports = all.0.locked();
     let key = (game.clone(), from.clone());
     let tx = exports
         .entry(key.clone())
@@ -184,7 +184,7 @@ impl Exporter {
             }
         }
         {
-            let mut exports = locked(&self.exports.0);
+            let mut exports = self.exports.0.locked();
             let key = (self.game.clone(), self.node.clone());
             if exports.get(&key).is_some_and(|tx| tx.same_channel(&me)) {
                 exports.remove(&key);

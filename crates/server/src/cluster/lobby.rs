@@ -11,11 +11,11 @@
 
 use super::Cluster;
 use super::bus::Bus;
-use super::locked::locked;
 use super::wire::{EVERYONE, Message};
 use crate::hub::Hub;
 use crate::ids::now_ms;
 use crate::lobby::{LobbyEvent, LobbyNetwork};
+use crate::unpoisoned::Locked;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -32,7 +32,7 @@ pub struct Elsewhere {
 impl Elsewhere {
     /// Node `node` says these owners have the lobby open there.
     pub fn heard(&self, node: &str, owners: Vec<String>) {
-        locked(&self.nodes).insert(
+        self.nodes.locked().insert(
             node.to_string(),
             (Instant::now(), owners.into_iter().collect()),
         );
@@ -40,20 +40,21 @@ impl Elsewhere {
 
     /// Whether `owner` has the lobby open on another node that was heard from lately.
     pub fn has(&self, owner: &str) -> bool {
-        let ttl = *locked(&self.ttl);
-        locked(&self.nodes)
+        let ttl = *self.ttl.locked();
+        self.nodes
+            .locked()
             .values()
             .any(|(at, owners)| at.elapsed() < ttl && owners.contains(owner))
     }
 
     fn forget_silent(&self) {
-        let ttl = *locked(&self.ttl);
-        locked(&self.nodes).retain(|_, (at, _)| at.elapsed() < ttl);
+        let ttl = *self.ttl.locked();
+        self.nodes.locked().retain(|_, (at, _)| at.elapsed() < ttl);
     }
 
     /// A node's word holds this long.
     pub(crate) fn hold_for(&self, ttl: Duration) {
-        *locked(&self.ttl) = ttl;
+        *self.ttl.locked() = ttl;
     }
 }
 

@@ -20,7 +20,6 @@
 pub mod bus;
 mod export;
 pub mod lobby;
-mod locked;
 pub mod relay;
 pub mod wire;
 

@@ -10,11 +10,11 @@
 //! their clients reconnect to wherever the game runs now.
 
 use super::bus::{Bus, Relayed};
-use super::locked::locked;
 use super::wire::{Message, Watched};
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::rooms::{Cmd, Frame, RoomCall, RoomReply, RoomStats, SeatView, Subscription};
+use crate::unpoisoned::Locked;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
@@ -33,7 +33,9 @@ pub(crate) fn spawn(
     ended: Box<dyn FnOnce() + Send>,
 ) {
     let (news_tx, news) = mpsc::channel(FRAMES * 4);
-    locked(&bus.relays).insert(game.to_string(), news_tx.clone());
+    bus.relays
+        .locked()
+        .insert(game.to_string(), news_tx.clone());
     let relay = Relay {
         limits,
         ended: Some(ended),
@@ -120,7 +122,7 @@ impl Relay {
         }
         drop(rx);
         {
-            let mut relays = locked(&self.bus.relays);
+            let mut relays = self.bus.relays.locked();
             if relays
                 .get(&self.game)
                 .is_some_and(|tx| tx.same_channel(&me))

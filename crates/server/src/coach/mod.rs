@@ -17,6 +17,7 @@
 
 pub mod view;
 
+use crate::unpoisoned::Locked;
 use std::collections::HashMap;
 use std::io::Read as _;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -182,19 +183,14 @@ impl Coach {
             return None;
         }
         let key = slice_key(p);
-        let lock = |m: &Mutex<HashMap<u128, u64>>| {
-            m.lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get(&key)
-                .copied()
-        };
+        let lock = |m: &Mutex<HashMap<u128, u64>>| m.locked().get(&key).copied();
         if lock(&self.too_big).is_some_and(|failed| budget <= failed) {
             return None;
         }
         match Table::solve(p, budget) {
             Ok(t) => {
                 let t = Arc::new(t);
-                let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+                let mut tables = self.tables.locked();
                 if tables.len() >= TABLES {
                     tables.remove(0);
                 }
@@ -202,7 +198,7 @@ impl Coach {
                 Some(t)
             }
             Err(TableError::Budget(..)) => {
-                let mut big = self.too_big.lock().unwrap_or_else(|e| e.into_inner());
+                let mut big = self.too_big.locked();
                 if big.len() >= TOO_BIG {
                     big.clear();
                 }

@@ -12,6 +12,7 @@
 //! browser fetches them all at once instead of one level of imports per round trip.
 
 use super::minify::minify_module;
+use crate::unpoisoned::Locked;
 use axum::body::Bytes;
 use base64::Engine;
 use rust_embed::RustEmbed;
@@ -378,7 +379,7 @@ pub fn catalog() -> Arc<Catalog> {
             cache,
         })
     });
-    let mut live = live.lock().unwrap_or_else(|e| e.into_inner());
+    let mut live = live.locked();
     if live.checked.elapsed() > Duration::from_secs(1) {
         live.checked = Instant::now();
         let now = sources();

@@ -6,6 +6,7 @@ use crate::ids::now_ms;
 use crate::players::daily::{self, Puzzle};
 use crate::players::{Player, identify};
 use crate::store::players::DailyResult;
+use crate::unpoisoned::Locked;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{AppendHeaders, IntoResponse, Response};
@@ -32,12 +33,7 @@ type DayPuzzles = (String, Arc<Vec<Puzzle>>);
 async fn puzzles_of(state: &AppState, day: &str) -> Result<Arc<Vec<Puzzle>>, ApiError> {
     static CACHE: OnceLock<Mutex<Vec<DayPuzzles>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
-    if let Some((_, p)) = cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .iter()
-        .find(|(d, _)| d == day)
-    {
+    if let Some((_, p)) = cache.locked().iter().find(|(d, _)| d == day) {
         return Ok(Arc::clone(p));
     }
     let (services, d) = (Arc::clone(&state.hub.services), day.to_string());
@@ -45,7 +41,7 @@ async fn puzzles_of(state: &AppState, day: &str) -> Result<Arc<Vec<Puzzle>>, Api
         .await
         .map_err(|e| ApiError::Internal(format!("the daily puzzle: {e}")))??;
     let made = Arc::new(made);
-    let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
+    let mut c = cache.locked();
     c.retain(|(d, _)| d != day);
     c.push((day.to_string(), Arc::clone(&made)));
     if c.len() > 4 {

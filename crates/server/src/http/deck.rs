@@ -8,6 +8,7 @@
 
 use super::AppState;
 use crate::error::ApiError;
+use crate::unpoisoned::Locked;
 use axum::Router;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
@@ -127,8 +128,7 @@ async fn printed(
     let kept = KEPT_DECKS.get_or_init(|| Mutex::new(Vec::new()));
     let key = (game, options.language, options.cards);
     let find = || {
-        kept.lock()
-            .unwrap_or_else(|e| e.into_inner())
+        kept.locked()
             .iter()
             .find(|(k, _)| *k == key)
             .map(|(_, pdf)| Arc::clone(pdf))
@@ -155,7 +155,7 @@ async fn printed(
     .map_err(|e| ApiError::Internal(format!("deck drawing: {e}")))?
     .map_err(|e| ApiError::Internal(format!("deck drawing: {e}")))?;
     let pdf = Arc::new(pdf);
-    let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+    let mut kept = kept.locked();
     kept.push((key, Arc::clone(&pdf)));
     if kept.len() > KEPT {
         kept.remove(0);

@@ -6,6 +6,7 @@
 //! served as it is.
 
 use crate::error::ApiError;
+use crate::unpoisoned::Locked;
 use axum::body::Bytes;
 use std::collections::HashMap;
 use std::future::Future;
@@ -40,7 +41,7 @@ pub struct Replays {
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
+    m.locked()
 }
 
 /// Leaves the count of waiting requests right however the wait ends.

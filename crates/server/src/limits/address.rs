@@ -3,6 +3,7 @@
 
 use super::{Limits, Rate, key};
 use crate::error::ApiError;
+use crate::unpoisoned::Locked;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 use std::collections::HashMap;
@@ -90,7 +91,7 @@ pub struct Hold {
 
 impl Drop for Hold {
     fn drop(&mut self) {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let mut open = self.open.locked();
         if let Some(n) = open.get_mut(&self.key) {
             *n -= 1;
             if *n == 0 {
@@ -226,7 +227,7 @@ impl AddressLimits {
     /// Holds one more place of kind `held` for `address` if it has fewer than `max`.
     pub fn hold(&self, address: IpAddr, held: Held, max: usize) -> Option<Hold> {
         let key = (self.client(address), held);
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let mut open = self.open.locked();
         let n = open.entry(key).or_insert(0);
         if *n >= max {
             return None;

@@ -17,6 +17,7 @@ use super::views::{LobbyDiff, LobbyView, PlayingItem, SeekView, TableItem};
 use crate::context::Context;
 use crate::error::ApiError;
 use crate::model::{Kind, Status};
+use crate::unpoisoned::ReadWrite;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
@@ -297,7 +298,7 @@ impl Board {
     }
 
     fn current(&self) -> Arc<Snapshot> {
-        Arc::clone(&self.snapshot.read().unwrap_or_else(|e| e.into_inner()))
+        Arc::clone(&self.snapshot.reading())
     }
 
     /// The lobby now, read again if it changed (or if `always`); with the change from the
@@ -315,7 +316,7 @@ impl Board {
         }
         let new = Arc::new(read(ctx, seen).await?);
         let d = diff(&old, &new);
-        *self.snapshot.write().unwrap_or_else(|e| e.into_inner()) = Arc::clone(&new);
+        *self.snapshot.writing() = Arc::clone(&new);
         Ok((new, (!d.is_empty()).then_some(d)))
     }
 }

@@ -21,6 +21,7 @@ use crate::error::ApiError;
 use crate::games::Kind;
 use crate::model::GameOptions;
 use crate::rooms::Registry;
+use crate::unpoisoned::Locked;
 pub use board::Snapshot;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -148,7 +149,7 @@ impl Drop for Presence {
     fn drop(&mut self) {
         let lobby = &self.lobby;
         let last = {
-            let mut open = lobby.open.lock().unwrap_or_else(|e| e.into_inner());
+            let mut open = lobby.open.locked();
             let n = open.entry(self.owner.clone()).or_insert(1);
             *n -= 1;
             if *n == 0 {
@@ -310,12 +311,7 @@ impl Lobby {
 
     /// The players with a lobby socket open on this node.
     pub fn open_here(&self) -> Vec<String> {
-        self.open
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .keys()
-            .cloned()
-            .collect()
+        self.open.locked().keys().cloned().collect()
     }
 
     /// A receiver of the lobby's news.
@@ -334,7 +330,7 @@ impl Lobby {
     /// Marks `owner` present while the returned value lives.
     pub fn enter(self: &Arc<Self>, owner: &str) -> Presence {
         let first = {
-            let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+            let mut open = self.open.locked();
             let n = open.entry(owner.to_string()).or_insert(0);
             *n += 1;
             *n == 1
@@ -351,10 +347,7 @@ impl Lobby {
 
     /// Whether `owner` has a lobby socket open, on this node or another.
     pub fn is_open(&self, owner: &str) -> bool {
-        self.open
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .contains_key(owner)
+        self.open.locked().contains_key(owner)
             || self.network.get().is_some_and(|n| n.open_elsewhere(owner))
     }
 }

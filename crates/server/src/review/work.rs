@@ -10,6 +10,7 @@ use crate::games::Kind;
 use crate::ids::now_ms;
 use crate::rooms::lines::{chess_line, querni_line};
 use crate::store::{GameRecord, LogEntry};
+use crate::unpoisoned::Locked;
 use std::sync::{Arc, Mutex};
 use tabula_chess::engine::report::ReviewReport;
 use tabula_chess::engine::report::report;
@@ -68,7 +69,7 @@ async fn chess(
             .thinking
             .run(move || {
                 let (p, history) = plan.search_at(i)?;
-                let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+                let mut engine = engine.locked();
                 let limits = Limits {
                     depth: None,
                     nodes: Some(nodes),

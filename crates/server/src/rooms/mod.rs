@@ -39,6 +39,7 @@ pub use registry::{Registry, SocketSlot};
 
 use crate::error::ApiError;
 use crate::shown::Shown;
+use crate::unpoisoned::Locked;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -78,7 +79,7 @@ impl RoomStats {
     }
 
     fn seats(&self) -> std::sync::MutexGuard<'_, HashMap<String, (usize, Millis)>> {
-        self.seats.lock().unwrap_or_else(|e| e.into_inner())
+        self.seats.locked()
     }
 
     fn arrive(&self, token_hash: &str) {

@@ -8,6 +8,7 @@ use super::{Cmd, RoomHandle, RoomStats};
 use crate::context::Context;
 use crate::error::ApiError;
 use crate::games::with_adapter;
+use crate::unpoisoned::Locked;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -54,7 +55,7 @@ impl Registry {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, RoomHandle>> {
-        self.rooms.lock().unwrap_or_else(|e| e.into_inner())
+        self.rooms.locked()
     }
 
     /// The ids of the rooms in memory now.

@@ -19,6 +19,7 @@
 //! item never fails the others.
 
 use super::{Due, StoreError};
+use crate::unpoisoned::Locked;
 use deadpool_postgres::Pool;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -279,7 +280,7 @@ async fn write_batch(
 /// The games of `batch` whose `updated` time is due to be written, with the time: those not
 /// written for [`UPDATED_EVERY_MS`] (or never, by this node).
 fn due_updates(batch: &[Pending], touched: &Touched) -> Vec<(String, i64)> {
-    let last = touched.lock().unwrap_or_else(|e| e.into_inner());
+    let last = touched.locked();
     let mut due: HashMap<&str, i64> = HashMap::new();
     for p in batch {
         if let Work::Append { game, at, .. } = &p.work
@@ -296,7 +297,7 @@ fn due_updates(batch: &[Pending], touched: &Touched) -> Vec<(String, i64)> {
 
 /// Remembers the `updated` times just written.
 fn remember(touched: &Touched, written: Vec<(String, i64)>) {
-    let mut last = touched.lock().unwrap_or_else(|e| e.into_inner());
+    let mut last = touched.locked();
     if last.len() > REMEMBERED {
         let newest = written.iter().map(|(_, at)| *at).max().unwrap_or(0);
         last.retain(|_, then| newest - *then < UPDATED_EVERY_MS);

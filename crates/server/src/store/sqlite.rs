@@ -14,6 +14,7 @@
 
 use super::sql::{Arg, Cell, Dialect, Row, Step};
 use super::{Due, LogEntry, StoreError};
+use crate::unpoisoned::Locked;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -222,7 +223,7 @@ impl SqliteStore {
     ) -> Result<T, StoreError> {
         // a panic while holding the lock cannot leave SQLite inconsistent (statements are
         // atomic), so a poisoned lock is still safe to use
-        let conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
+        let conn = self.conn.locked();
         f(&conn)
     }
 }

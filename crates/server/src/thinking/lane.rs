@@ -5,6 +5,7 @@
 //! the share), so another client's work starts at once instead of waiting for a long search
 //! to end.
 
+use crate::unpoisoned::Locked;
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -184,7 +185,7 @@ impl Lane {
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
+        self.state.locked()
     }
 
     /// Gives free places to the waiters whose turn it is.

@@ -4,6 +4,7 @@
 
 use super::Asker;
 use crate::error::ApiError;
+use crate::unpoisoned::Locked;
 use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::sync::{Mutex, MutexGuard};
@@ -52,7 +53,7 @@ impl ReviewQueue {
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
+        self.state.locked()
     }
 
     /// Where `game` stands, if it is queued or running.

@@ -26,6 +26,7 @@ use crate::error::ApiError;
 use crate::ids::{now_ms, random_hex};
 use crate::store::players::Account;
 use crate::store::tournaments::{Joined, TournamentRecord, TournamentStatus};
+use crate::unpoisoned::Locked;
 pub use spec::TournamentSpec;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -96,7 +97,7 @@ impl Tournaments {
                 .map_err(|e| format!("schedule `{line}`: {e}"))?;
             out.push(r);
         }
-        *self.schedule.lock().unwrap_or_else(|e| e.into_inner()) = out;
+        *self.schedule.locked() = out;
         Ok(())
     }
 
@@ -105,8 +106,7 @@ impl Tournaments {
     pub(crate) async fn announce_scheduled(&self, now: u64) -> Result<(), ApiError> {
         let due: Vec<(String, u64, TournamentSpec)> = self
             .schedule
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
+            .locked()
             .iter()
             .filter_map(|r| r.due(now).map(|(id, starts)| (id, starts, r.spec.clone())))
             .collect();
@@ -202,7 +202,7 @@ impl Tournaments {
     /// Tournament `id` for the pages: read at most once every [`SHOWN_FRESH`] on this node.
     pub(crate) async fn snapshot(&self, id: &str) -> Result<Arc<Snapshot>, ApiError> {
         let now = std::time::Instant::now();
-        if let Some((at, snap)) = self.shown.lock().unwrap_or_else(|e| e.into_inner()).get(id)
+        if let Some((at, snap)) = self.shown.locked().get(id)
             && now.duration_since(*at) < SHOWN_FRESH
         {
             return Ok(Arc::clone(snap));
@@ -219,7 +219,7 @@ impl Tournaments {
             },
             spec,
         });
-        let mut shown = self.shown.lock().unwrap_or_else(|e| e.into_inner());
+        let mut shown = self.shown.locked();
         shown.retain(|_, (at, _)| now.duration_since(*at) < SHOWN_FRESH * 60);
         shown.insert(id.to_string(), (now, Arc::clone(&snap)));
         Ok(snap)
@@ -228,10 +228,7 @@ impl Tournaments {
     /// Drops this node's copy of tournament `id` (the player who changed it sees the change
     /// at once).
     fn forget_shown(&self, id: &str) {
-        self.shown
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(id);
+        self.shown.locked().remove(id);
     }
 
     /// `account` joins (or comes back to) tournament `id`.
@@ -287,7 +284,7 @@ impl Tournaments {
     /// seconds; a failure only costs a pairing's wait).
     pub(crate) fn note_seen(&self, id: &str, account: i64, now: u64) {
         {
-            let mut written = self.seen_written.lock().unwrap_or_else(|e| e.into_inner());
+            let mut written = self.seen_written.locked();
             let key = (id.to_string(), account);
             if written
                 .get(&key)
