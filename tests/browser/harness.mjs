@@ -164,12 +164,25 @@ export function signIn(page, base, name) { return signUp(page, base, name, 'logi
 // isMobile and colorScheme); any error thrown by the page's scripts fails the scenario when
 // the context is closed.
 /**
+ * A stamp that makes a name unique per run: the time in consonants only (no vowel, and no
+ * digit or letter that reads as one), so no stamp spells a word the name filter refuses (a
+ * base-36 stamp once made `fa9iw1r`, read as a slur, and a sign-up failed at random).
+ */
+export function stamp() {
+  const letters = 'bdhjmnpqrvwz';
+  let n = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+  let out = '';
+  for (let i = 0; i < 6; i++) { out += letters[n % letters.length]; n = Math.floor(n / letters.length); }
+  return out;
+}
+
+/**
  * Two players signed up on pages of their own (names made of `prefixes` and a stamp, unique
  * per run): `{ ann, bob, a, b }`, a and b as `newPage` gives them.
  */
 export async function twoSignedUp(browser, base, options, prefixes = ['a', 'b']) {
-  const stamp = Date.now().toString(36).slice(-5);
-  const [ann, bob] = prefixes.map((p) => `${p}${stamp}`);
+  const mark = stamp();
+  const [ann, bob] = prefixes.map((p) => `${p}${mark}`);
   const a = await newPage(browser, options);
   const b = await newPage(browser, options);
   await signUp(a.page, base, ann);

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shot, assert, newPage, post } from './harness.mjs';
+import { shot, assert, newPage, post, stamp as newStamp } from './harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PHONE = { width: 390, height: 844 };
@@ -103,7 +103,7 @@ const PAGES = ['/', '/checkmates', '/checkmates/solver', '/royal', '/querni', '/
 
 /** Two accounts and a rated blitz game between them: the leaderboard has a pool to show. */
 async function aRatedPool(base) {
-  const stamp = String(Date.now() % 1e6);
+  const stamp = newStamp();
   const cookies = [];
   for (const name of [`lgann${stamp}`, `lgbob${stamp}`]) {
     const res = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: name, password: 'correct horse battery' }) });

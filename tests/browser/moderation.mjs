@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { shot, assert, newPage, signUp, PASSWORD } from './harness.mjs';
+import { shot, assert, newPage, signUp, PASSWORD, stamp as newStamp } from './harness.mjs';
 import { checkPage } from './languages.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -33,7 +33,7 @@ export async function axeFindings(page) {
 }
 
 async function reportBanAndReset({ browser, base, dir }) {
-  const stamp = Date.now().toString(36).slice(-5);
+  const stamp = newStamp();
   const [mod, ann, bob] = [`mod${stamp}`, `ann${stamp}`, `bob${stamp}`];
   const m = await newPage(browser, { ...DESKTOP, bypassCSP: true });
   const a = await newPage(browser, PHONE);

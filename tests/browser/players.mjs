@@ -1,7 +1,7 @@
 // The browser scenarios of issue #19: two people sign up, one seeks a rated QuickChess game in
 // the lobby, the other takes it, they play it to its end, and both profiles show the game and
 // the new ratings; the daily puzzle solved by clicks.
-import { shot, assert, newPage, post, viewOf } from './harness.mjs';
+import { shot, assert, newPage, post, viewOf, stamp as newStamp } from './harness.mjs';
 
 async function signUp(page, base, name) {
   await page.goto(base + '/account');
@@ -134,7 +134,7 @@ async function ratedBlitz(base, white, black, variant) {
 // offered with its number of players, the pool shown is kept in the address, and with no rated
 // player anywhere the page says how rated games come about.
 async function leaderboardOpensWherePlayersAre({ browser, base }) {
-  const stamp = String(Date.now() % 1e6);
+  const stamp = newStamp();
   const [ann, bob, cid, dan, eve] = await Promise.all(['lbann', 'lbbob', 'lbcid', 'lbdan', 'lbeve'].map((n) => account(base, n + stamp)));
   // three players in QuickChess blitz, two in 8x8 chess blitz
   await ratedBlitz(base, ann, bob, 'quickchess');

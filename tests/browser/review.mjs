@@ -7,7 +7,7 @@
 // a PGN pasted onto the analysis board; axe finds nothing critical or serious on a reviewed page.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { post, assert, newPage, shot } from './harness.mjs';
+import { post, assert, newPage, shot, stamp as newStamp } from './harness.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -374,7 +374,7 @@ async function reviewRefusedInWords({ browser, base }) {
 // A player's games from the profile, as one PGN file; and a PGN pasted onto the analysis
 // board: the server plays its moves, and the board stands where the game ended.
 async function gamesToTakeHome({ browser, base }) {
-  const name = `rv${String(Date.now() % 1e6)}`;
+  const name = `rv${newStamp()}`;
   const res = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: name, password: 'correct horse battery' }) });
   assert(res.ok, 'signed up');
   const cookie = res.headers.get('set-cookie').split(';')[0];

@@ -1,13 +1,13 @@
 // Friends (issue #30, item 6), by clicks on phones: Ann follows Bob from his profile; her
 // account page shows him online with the game he is playing, and the Watch button opens it;
 // Bob blocks Ann from her profile, and she no longer follows him.
-import { shot, assert, newPage, signUp } from './harness.mjs';
+import { shot, assert, newPage, signUp, stamp as newStamp } from './harness.mjs';
 import { axeFindings } from './moderation.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 async function followWatchAndBlock({ browser, base }) {
-  const stamp = Date.now().toString(36).slice(-5);
+  const stamp = newStamp();
   const [ann, bob] = [`fa${stamp}`, `fb${stamp}`];
   const a = await newPage(browser, { ...PHONE, bypassCSP: true });
   const b = await newPage(browser, PHONE);

@@ -9,7 +9,7 @@
 // Check Mates parties (item 3): the form's kind and game follow each other; two players join
 // a short one and are seated at one table, whose party opens on both their pages; the page in
 // Russian and German.
-import { shot, assert, newPage, signUp } from './harness.mjs';
+import { shot, assert, newPage, signUp, stamp as newStamp } from './harness.mjs';
 import { axeFindings } from './moderation.mjs';
 import { checkPage } from './languages.mjs';
 
@@ -24,7 +24,7 @@ async function standings(page) {
 }
 
 async function arenaOfThree({ browser, base }) {
-  const stamp = Date.now().toString(36).slice(-5);
+  const stamp = newStamp();
   const names = [`ta${stamp}`, `tb${stamp}`, `tc${stamp}`];
   const players = [await newPage(browser, PHONE), await newPage(browser, DESKTOP), await newPage(browser, PHONE)];
   for (const [i, p] of players.entries()) await signUp(p.page, base, names[i]);
@@ -120,7 +120,7 @@ async function arenaOfThree({ browser, base }) {
 }
 
 async function checkMatesParties({ browser, base }) {
-  const stamp = Date.now().toString(36).slice(-5);
+  const stamp = newStamp();
   const names = [`pa${stamp}`, `pb${stamp}`];
   const players = [await newPage(browser, PHONE), await newPage(browser, DESKTOP)];
   for (const [i, p] of players.entries()) await signUp(p.page, base, names[i]);

@@ -2,7 +2,7 @@
 // second browser (his phone, signed in, without the seat's token) opens his live game in his
 // seat and moves; a stranger's spam tournament is cancelled and hidden by a moderator from the
 // moderation page.
-import { assert, newPage, signIn, signUp, twoSignedUp, shot } from './harness.mjs';
+import { assert, newPage, signIn, signUp, twoSignedUp, shot, stamp as newStamp } from './harness.mjs';
 import { admin, axeFindings } from './moderation.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -59,7 +59,7 @@ async function secondBrowserPlaysTheSeat({ browser, base }) {
 }
 
 async function spamTournamentCancelled({ browser, base, dir }) {
-  const stamp = Date.now().toString(36).slice(-5);
+  const stamp = newStamp();
   const [mod, spammer] = [`md${stamp}`, `sp${stamp}`];
   const m = await newPage(browser, { viewport: { width: 1366, height: 900 }, bypassCSP: true });
   const s = await newPage(browser, PHONE);
