@@ -4,12 +4,12 @@
 // password link, the moderator role), closing a game, the tournaments (admin-tournaments.js)
 // and the audit log. The server answers
 // only admins (docs/web.md, "Moderation"); every change it makes is in the audit log.
-import { api, errorText } from './api.js';
+import { call, errorText } from './api.js';
 import { h, toast, attempt, shareBox } from './ui.js';
 import { t, tParts, dateTime, dateOnly } from './text.js';
 import { tournamentsSection } from './admin-tournaments.js';
 
-/** @import { Overview, Report, Sanction, AuditEntry, AccountList, AccountSummary, SanctionKind } from './types/protocol' */
+/** @import { Report, Sanction, AuditEntry, AccountSummary, SanctionKind } from './types/protocol' */
 
 /** @param {string} label @param {HTMLElement} control */
 function field(label, control) { return h('label', { class: 'stack' }, h('span', { class: 'muted' }, label), control); }
@@ -65,9 +65,10 @@ export function adminPage(main) {
     reason.scrollIntoView({ block: 'center' });
   };
   const impose = () => attempt(async () => {
-    const body = { kind: kind.value, reason: reason.value, hours: hours.value ? Number(hours.value) : null,
-      [target.value]: subject.value };
-    const r = /** @type {{ sanctioned: string }} */ (await api('POST', '/api/admin/sanctions', body));
+    const who = target.value === 'account' ? { account: subject.value } : { address: subject.value };
+    const body = { kind: kind.value === 'mute' ? 'mute' : /** @type {SanctionKind} */ ('ban'), reason: reason.value,
+      hours: hours.value ? Number(hours.value) : null, ...who };
+    const r = await call('POST /api/admin/sanctions', { body });
     toast(t('admin-imposed', { subject: r.sanctioned }));
     subject.value = ''; reason.value = ''; hours.value = '';
     await load();
@@ -92,7 +93,7 @@ export function adminPage(main) {
         h('button', { class: 'secondary small', onclick: () => prefill('mute', r.subject) }, ...tParts('admin-mutePlayer', { name: data(r.subject) }))),
       h('div', { class: 'row form end' }, field(t('admin-outcome'), outcome),
         h('button', { 'data-test': 'close-report', onclick: () => attempt(async () => {
-          await api('POST', `/api/admin/reports/${r.id}/close`, { outcome: outcome.value });
+          await call('POST /api/admin/reports/{id}/close', { params: { id: r.id }, body: { outcome: outcome.value } });
           toast(t('admin-reportClosed'));
           await load();
         }) }, t('admin-closeReport'))));
@@ -103,7 +104,7 @@ export function adminPage(main) {
     h('div', { class: 'stack' }, h('span', { class: 'report-detail' }, ...sanctionText(s)),
       h('span', { class: 'muted' }, ...(s.lifted_by ? tParts('admin-liftedBy', { actor: data(s.lifted_by) }) : [t(inForce(s) ? 'admin-inForce' : 'admin-over')]))),
     inForce(s) ? h('button', { class: 'secondary small', 'data-test': 'lift', onclick: () => attempt(async () => {
-      await api('POST', `/api/admin/sanctions/${s.id}/lift`, {});
+      await call('POST /api/admin/sanctions/{id}/lift', { params: { id: s.id } });
       toast(t('admin-lifted'));
       await load();
     }) }, t('admin-lift')) : '');
@@ -121,12 +122,12 @@ export function adminPage(main) {
       h('span', { class: 'muted' }, t('admin-accountLine', { games: a.games, reported: a.reported, date: dateOnly(a.created) })),
       h('div', { class: 'row' },
         h('button', { class: 'secondary small', 'data-test': 'reset-link', onclick: () => attempt(async () => {
-          const r = /** @type {{ link: string }} */ (await api('POST', `/api/admin/accounts/${encodeURIComponent(a.name)}/reset-link`, {}));
+          const r = await call('POST /api/admin/accounts/{name}/reset-link', { params: { name: a.name } });
           linkBox.replaceChildren(shareBox(t('admin-resetLinkMade', { name: a.name }), r.link));
         }) }, t('admin-resetLink')),
         h('button', { class: 'secondary small', 'data-test': 'toggle-role', onclick: () => attempt(async () => {
           const role = a.role === 'admin' ? 'player' : 'admin';
-          await api('POST', `/api/admin/accounts/${encodeURIComponent(a.name)}/role`, { role });
+          await call('POST /api/admin/accounts/{name}/role', { params: { name: a.name }, body: { role } });
           toast(t('admin-roleSet', { name: a.name, role: t(`admin-role-${role}`) }));
           await find();
           await load();
@@ -136,7 +137,7 @@ export function adminPage(main) {
 
   const search = h('input', { 'data-test': 'account-search', autocomplete: 'off', spellcheck: 'false' });
   const find = () => attempt(async () => {
-    const r = /** @type {AccountList} */ (await api('GET', `/api/admin/accounts?q=${encodeURIComponent(search.value)}`));
+    const r = await call('GET /api/admin/accounts', { query: { q: search.value } });
     accountsBox.replaceChildren(...r.accounts.map(accountRow));
   });
   search.addEventListener('keydown', (e) => { if (e.key === 'Enter') find(); });
@@ -145,7 +146,7 @@ export function adminPage(main) {
   const gameWhy = h('input', { 'data-test': 'close-game-reason', maxlength: 500 });
   const closeGame = () => attempt(async () => {
     const id = gameId.value.trim();
-    await api('POST', `/api/admin/games/${encodeURIComponent(id)}/close`, { outcome: gameWhy.value });
+    await call('POST /api/admin/games/{id}/close', { params: { id }, body: { outcome: gameWhy.value } });
     toast(t('admin-gameClosed', { game: id }));
     gameId.value = ''; gameWhy.value = '';
     await load();
@@ -154,7 +155,7 @@ export function adminPage(main) {
   const tournaments = tournamentsSection(() => load());
   const load = async () => {
     await tournaments.load();
-    const o = /** @type {Overview} */ (await api('GET', '/api/admin/overview'));
+    const o = await call('GET /api/admin/overview');
     reportsBox.replaceChildren(...(o.reports.length ? o.reports.map(reportCard) : [h('p', { class: 'muted' }, t('admin-noReports'))]));
     sanctionsBox.replaceChildren(...(o.sanctions.length ? o.sanctions.map(sanctionRow) : [h('p', { class: 'muted' }, t('admin-noSanctions'))]));
     auditBox.replaceChildren(...(o.audit.length ? o.audit.map(auditRow) : [h('p', { class: 'muted' }, t('admin-noAudit'))]));

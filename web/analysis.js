@@ -1,13 +1,13 @@
 // The QuickChess analysis board: set up a variant and a position, try moves, ask the engine
 // for its evaluation and best line, and start a game from there.
-import { api, createGame } from './api.js';
+import { call, createGame } from './api.js';
 import { drawBoard, fenPieces, BoardInput } from './board.js';
 import { h, navigate, attempt, tableLayout } from './ui.js';
 import { t } from './text.js';
 import { variantSelect, chessPiece, checkedKing, pairsOf, chooseMove, passButton, verdictText } from './quickchess.js';
 import { pgnBox } from './pgn-import.js';
 
-/** @typedef {import('./types/protocol').PositionView} PositionView the answer of POST /api/chess/position */
+/** @import { PositionView, PositionQuery } from './types/protocol' */
 
 /**
  * The analysis board (the variant and FEN may come in the query string).
@@ -30,11 +30,11 @@ export function quickchessAnalyse(main) {
   const out = h('div', { class: 'stack' });
   /** @param {boolean} analyse whether the engine searches it too */
   const load = async (analyse) => {
-    /** @type {{ variant: string, fen?: string, moves: string[], analyse_ms?: number, coach?: boolean }} */
+    /** @type {PositionQuery} */
     const body = { variant: variant.value, fen: base.trim() || undefined, moves };
     // an evaluation asks the lesson games' coach too (the moves that keep the value)
     if (analyse) { body.analyse_ms = 1500; body.coach = true; }
-    const r = await attempt(() => /** @type {Promise<PositionView>} */ (api('POST', '/api/chess/position', body)));
+    const r = await attempt(() => call('POST /api/chess/position', { body }));
     if (!r) { moves.pop(); return; }
     state = r;
     fen.value = r.fen;

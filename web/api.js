@@ -49,22 +49,63 @@ export function errorText(e, context = {}) {
   return t(`error-${e.code}`, { s: e.retryAfter || 1 });
 }
 
+/** @import { Routes, LobbyOp, TableRequest } from './types/protocol' */
+
 /**
- * A request to the server's HTTP API; a refusal or failure throws a ServerError.
- * @param {string} method
- * @param {string} path
- * @param {object} [body] sent as JSON
- * @returns {Promise<any>} the answer's JSON: any, as each request answers its own shape (docs/web.md)
+ * What a request of `route` sends: the values of its `{param}`s, its query and its body (which
+ * an endpoint that reads one must be given).
+ * @template {keyof Routes} R
+ * @typedef {{ params?: Record<string, string | number>, query?: Record<string, string | number | boolean | undefined> }
+ *   & (Routes[R]['body'] extends undefined ? { body?: undefined } : { body: Routes[R]['body'] })} CallParts
  */
-export async function api(method, path, body) {
+
+/**
+ * A request to one of the server's JSON endpoints, typed by the table the server makes of them
+ * (`Routes` in types/protocol.d.ts, from crates/server/src/http/contract.rs): the body is the
+ * endpoint's own type and so is the answer, so a renamed field fails `tsc`, not a player. The
+ * parts (each `{param}`'s value, encoded here; the query; the body) may be left out only by an
+ * endpoint without a body. A refusal or failure throws a ServerError.
+ * @type {<R extends keyof Routes>(route: R, ...parts: Routes[R]['body'] extends undefined ? [CallParts<R>?] : [CallParts<R>]) => Promise<Routes[R]['answer']>}
+ */
+export const call = async (route, ...[parts]) => {
+  const space = route.indexOf(' ');
+  /** @type {{ params?: Record<string, string | number>, query?: Record<string, string | number | boolean | undefined>, body?: unknown }} */
+  const given = parts || {};
+  let path = route.slice(space + 1).replace(/\{(\w+)\}/g, (_, name) => {
+    const value = given.params?.[name];
+    if (value === undefined) throw new Error(`${route}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = Object.entries(given.query || {}).filter(([, v]) => v !== undefined && v !== '');
+  if (query.length) path += `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)]))}`;
+  // the answer is the endpoint's by the server's contract (the table above is made from it)
+  return /** @type {any} */ (await send(route.slice(0, space), path, given.body));
+};
+
+/**
+ * One request as JSON; a refusal or failure throws a ServerError.
+ * @param {string} method @param {string} path @param {unknown} [body] sent as JSON
+ * @returns {Promise<unknown>}
+ */
+async function send(method, path, body) {
   const res = await fetch(path, {
     method,
-    headers: body ? { 'Content-Type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
   if (!res.ok) throw new ServerError(data.error || `HTTP ${res.status}`, data.code || (res.status >= 500 ? 'internal' : 'bad_input'), data.retry_after_s ?? null);
   return data;
+}
+
+/**
+ * The kind every room's view names (`kind`), read from a view whose game the page does not know
+ * yet ('' if it names none).
+ * @param {unknown} view
+ * @returns {string}
+ */
+export function viewKind(view) {
+  return typeof view === 'object' && view !== null && 'kind' in view && typeof view.kind === 'string' ? view.kind : '';
 }
 
 /**
@@ -119,7 +160,7 @@ export function followRematch(fromId, toId) {
  * @returns {Promise<{ id: string, seat: number, token: string }>}
  */
 export async function createGame(kind, options = {}, bots = []) {
-  const created = await api('POST', '/api/games', { kind, name: nickname() || t('form-defaultName'), options, bots });
+  const created = await call('POST /api/games', { body: { kind, name: nickname() || t('form-defaultName'), options, bots } });
   rememberSeat(created.id, created.seat, created.token);
   return created;
 }
@@ -140,8 +181,9 @@ export async function createGame(kind, options = {}, bots = []) {
 /**
  * A live connection to one game. `onView(view, frame)` runs on every state or update, with
  * the view and events of the page's game (V and E, see ViewFrame); `onError(message)` on a
- * refusal no request waits for, or when the socket's seat changed.
- * @template V, E
+ * refusal no request waits for, or when the socket's seat changed. I is the game's intents
+ * (ChessIntent, QuerniIntent, ...: the page that opens the socket knows its game).
+ * @template V, E, I
  */
 export class GameSocket {
   /**
@@ -219,7 +261,7 @@ export class GameSocket {
 
   /**
    * Sends a frame and waits for its ack (or error).
-   * @param {string} type the frame's `t` @param {object} d
+   * @param {string} type the frame's `t` @param {unknown} d
    * @returns {Promise<unknown>} the ack's data
    */
   request(type, d) {
@@ -235,9 +277,9 @@ export class GameSocket {
     });
   }
 
-  /** An intent for the game (docs/web.md, `act`). @param {object} intent */
+  /** An intent for the game, or a request to its room (docs/web.md, `act`). @param {I | TableRequest} intent */
   act(intent) { return this.request('act', intent); }
-  /** A change to the lobby (`add_bot`, `remove`, `options`, `start`). @param {object} op */
+  /** A change to the lobby (`add_bot`, `remove`, `options`, `start`). @param {LobbyOp} op */
   lobby(op) { return this.request('lobby', op); }
   /** The server's time now, from this browser's clock and the last view's `now`. */
   serverNow() { return Date.now() + this.offset; }

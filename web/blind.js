@@ -4,7 +4,7 @@ import { drawBoard, BoardInput } from './board.js';
 import { chessSymbol } from './pieces.js';
 import { h, tableLayout } from './ui.js';
 import { t, pieceLabel } from './text.js';
-/** @import { ChessView, SeriesView, SetupView } from './types/protocol' */
+/** @import { ChessView, SeriesView, SetupView, ChessIntent } from './types/protocol' */
 
 /** @type {string | null} the piece letter chosen from the palette */
 let placing = null;
@@ -15,7 +15,7 @@ let input = null;
  * The setup of a Blind QuickChess game before the reveal: the player's own half of the board,
  * the palette of pieces left, and how far the opponent is (a spectator sees only that).
  * @param {ChessView | SeriesView} v a view whose `setup` is there (before the reveal)
- * @param {(intent: object) => unknown} act sends a placement (a refusal is shown)
+ * @param {(intent: ChessIntent) => unknown} act sends a placement (a refusal is shown)
  * @param {Node | string} series the Olympics' panel, if any
  * @param {() => void} render draws the page again
  */

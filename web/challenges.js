@@ -5,7 +5,7 @@
 // besides, for expiries and a socket that cannot connect); it counts those waiting for an
 // answer, lists them to accept, decline or cancel, and opens the game as soon as a challenge
 // is accepted (on either side). The server's shapes are in docs/web.md, "Challenges".
-import { api, rememberSeat } from './api.js';
+import { call, rememberSeat } from './api.js';
 import { h, toast, navigate, attempt } from './ui.js';
 import { t, tParts, variantTitle } from './text.js';
 import { gamePath } from './lobby.js';
@@ -84,7 +84,7 @@ export function openChallenge(name, like) {
       },
       rated: rated.checked,
     };
-    await api('POST', '/api/challenges', body);
+    await call('POST /api/challenges', { body });
     d.close();
     toast(t('challenge-sent', { name }));
     refresh();
@@ -121,7 +121,7 @@ function openGame(c) {
 async function refresh() {
   clearTimeout(timer);
   try {
-    const [list, mine] = await Promise.all([/** @type {Promise<ChallengeList>} */ (api('GET', '/api/challenges')), myTurns()]);
+    const [list, mine] = await Promise.all([call('GET /api/challenges'), myTurns()]);
     latest = list;
     turns = mine;
     const waiting = list.incoming.filter((c) => c.status === 'open');
@@ -145,8 +145,8 @@ async function refresh() {
  * @param {ChallengeView} c @param {boolean} incoming @param {HTMLDialogElement} d
  */
 function line(c, incoming, d) {
-  const act = (/** @type {string} */ what) => attempt(async () => {
-    const r = /** @type {ChallengeView} */ (await api('POST', `/api/challenges/${c.id}/${what}`, {}));
+  const act = (/** @type {'accept' | 'decline' | 'cancel'} */ what) => attempt(async () => {
+    const r = await call(`POST /api/challenges/{id}/${what}`, { params: { id: c.id } });
     d.close();
     if (what === 'accept' && r.seat) openGame(r); else await refresh();
   });

@@ -3,12 +3,12 @@
 // as HTML) with Mute (this browser stops showing that player) and Report (to the moderators);
 // a line to write in for signed-in players, and the reason when one cannot. A player may keep
 // the chat closed in rated games ("Hide in rated games", remembered by this browser).
-import { api } from './api.js';
+import { call } from './api.js';
 import { h, attempt } from './ui.js';
 import { t, tParts, dateTime } from './text.js';
 import { reportButton } from './report.js';
 
-/** @import { ChatView, ChatLine, ChatWritten } from './types/protocol' */
+/** @import { ChatLine } from './types/protocol' */
 
 /** How often an open panel reads its room. */
 const POLL_MS = 3000;
@@ -32,7 +32,9 @@ function saveMuted(names) { localStorage.setItem(MUTED, JSON.stringify([...names
  * @returns {{ element: HTMLElement, close: () => void }}
  */
 export function chatPanel(kind, id, about = {}) {
-  const path = `/api/${kind}/${id}/chat`;
+  const params = { id };
+  const readRoute = kind === 'games' ? 'GET /api/games/{id}/chat' : 'GET /api/tournaments/{id}/chat';
+  const writeRoute = kind === 'games' ? 'POST /api/games/{id}/chat' : 'POST /api/tournaments/{id}/chat';
   const hideRated = localStorage.getItem(RATED_OFF) === '1';
   const list = h('ol', { class: 'chat-lines plain', 'data-test': 'chat-lines' });
   const note = h('p', { class: 'muted small', 'data-test': 'chat-note' });
@@ -109,7 +111,7 @@ export function chatPanel(kind, id, about = {}) {
     return reading;
   };
   const readOnce = async () => {
-    const v = /** @type {ChatView} */ (await api('GET', `${path}?after=${last}`));
+    const v = await call(readRoute, { params, query: { after: last } });
     if (stopped) return;
     const added = merge(v.messages);
     form.hidden = Boolean(v.cannot_write);
@@ -141,7 +143,7 @@ export function chatPanel(kind, id, about = {}) {
     const text = input.value.trim();
     if (!text) return;
     attempt(async () => {
-      /** @type {ChatWritten} */ (await api('POST', path, { text }));
+      await call(writeRoute, { params, body: { text } });
       input.value = '';
       await read();
     }, { action: t('chat-send') });

@@ -10,6 +10,7 @@ import { gamePage, isWaiting } from './game-page.js';
 import { play } from './sound.js';
 import { printDeck } from './print.js';
 /** @import { CmSoloView, CmSoloEvent, PartyView, PartyEvent, RoundSettled, CheckmatesSide, WaitingView, TableView, ClosedTable, SeatInfo, RatingShown, PlayView, RoomView, RoomEvent } from './types/protocol' */
+/** @import { SoloIntent, PartyIntent, LobbyOp, TableRequest } from './types/protocol' */
 /** @import { GamePage } from './game-page.js' */
 
 /**
@@ -37,9 +38,9 @@ import { printDeck } from './print.js';
  * @property {boolean} [readOnly]
  * @property {BoardInput | null} [input]
  * @property {string[] | null} [last] the last move's squares
- * @property {(intent: object) => unknown} [act] sends an intent (a refusal is shown)
- * @property {(intent: object) => Promise<unknown>} [send] sends an intent (a refusal is thrown: afterGame shows it)
- * @property {(op: object) => unknown} [lobby] a change to the lobby (a refusal is shown)
+ * @property {(intent: PartyIntent) => unknown} [act] sends an intent (a refusal is shown)
+ * @property {(intent: PartyIntent | TableRequest) => Promise<unknown>} [send] sends an intent (a refusal is thrown: afterGame shows it)
+ * @property {(op: LobbyOp) => unknown} [lobby] a change to the lobby (a refusal is shown)
  * @property {() => number} [serverNow] the server's time now
  * @property {(name: string) => unknown} [join] takes a seat as `name`
  */
@@ -166,7 +167,7 @@ export function checkmatesSolo(main, id) {
   /** @type {number | null} the task just met (its index), said until the next move */
   let met = null;
   const input = new BoardInput({ onMove: (a, b) => game.act({ t: 'move', mv: `${a}-${b}` }), redraw: () => game.render() });
-  /** @type {GamePage<PlayView<CmSoloView>>} */
+  /** @type {GamePage<PlayView<CmSoloView>, SoloIntent>} */
   const game = gamePage({
     main, id, input,
     draw: (view) => soloView(view, { input, last, met }),
@@ -296,7 +297,7 @@ export function checkmatesParty(main, id) {
     serverNow: () => game.serverNow(),
     join: (name) => takeSeat(id, name, () => game.reconnect()),
   };
-  /** @type {GamePage<RoomView<PartyView>>} */
+  /** @type {GamePage<RoomView<PartyView>, PartyIntent>} */
   const game = gamePage({
     main, id, chat: true, input,
     draw: (view) => { ctx.last = last; return partyView(view, ctx); },

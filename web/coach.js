@@ -4,7 +4,7 @@
 // the moves that keep the value; stepping back through the game, it speaks about the step
 // shown (after the game, a review by perfect play). It speaks in casual games (against the computer, a friend, at
 // one screen) and in any game once it is over: a rated game is played without help.
-import { api } from './api.js';
+import { call } from './api.js';
 import { h } from './ui.js';
 import { t } from './text.js';
 /** @import { CoachView, ChessView, PlayView } from './types/protocol' */
@@ -94,7 +94,7 @@ export class GameCoach {
     this.answers.set(key, null);
     const live = ply === view.moves.length;
     const body = { variant: view.variant, fen: view.start_fen, moves: view.moves.slice(0, ply).map((m) => m.uci), coach: true };
-    api('POST', '/api/chess/position', body).then((r) => {
+    call('POST /api/chess/position', { body }).then((r) => {
       if (!r.coach) return;
       this.answers.set(key, r.coach);
       const said = lastMoveWords(r.coach, view);

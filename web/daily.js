@@ -1,65 +1,14 @@
 // The daily puzzle: the day's five puzzles, the same for everyone, played on the board (the
 // server says what is legal and referees the solution), then the day's ranking, the streak,
 // and yesterday's optimal solutions.
-import { api, nickname, errorText } from './api.js';
+import { call, nickname, errorText } from './api.js';
 import { BoardInput } from './board.js';
 import { h, toast, attempt, fmtTime } from './ui.js';
 import { cmBoard, taskCard } from './checkmates.js';
 import { royalBoard } from './royal.js';
 import { t, language } from './text.js';
 
-// The answers of the daily puzzle's endpoints (crates/server/src/http/daily.rs, built there as
-// JSON, not as Rust types: so they are written here, see docs/web.md).
-/**
- * One of the day's puzzles (`Puzzle` in crates/server/src/players/daily.rs).
- * @typedef {object} DailyPuzzle
- * @property {string} id `checkmates-sliding`, `checkmates-chess`, `royal-1`, `royal-2`, `royal-3`
- * @property {string} board the start: a Check Mates board or a Royal Study layout
- * @property {string} target a task or a card
- * @property {number} optimum the fewest moves (and card actions) that solve it
- */
-/**
- * A result kept in the day's ranking: moves, and time from the first start.
- * @typedef {{ moves: number, ms: number }} DailyResult
- */
-/**
- * Today's puzzles (`GET /api/daily`): this browser's result in each (`mine`, none until
- * solved, with its rank, and how many solved it) and yesterday's with a solution each.
- * @typedef {object} DailyToday
- * @property {string} day `YYYY-MM-DD` (UTC)
- * @property {number} weekday 0 for Monday
- * @property {DailyPuzzle[]} puzzles
- * @property {Array<{ puzzle: string, result: (DailyResult & { rank: number }) | null, solvers: number }>} mine
- * @property {number} streak days solved in a row
- * @property {{ day: string, puzzles: Array<DailyPuzzle & { solution: string[] }> }} yesterday
- */
-/**
- * The board after some steps (`POST /api/daily/{puzzle}/position`): what may be played next,
- * the moves and card actions counted, and whether the target is reached.
- * @typedef {object} DailyPosition
- * @property {string} board
- * @property {string} target the task, or the card as it is turned now
- * @property {number} count
- * @property {boolean} done
- * @property {string[]} legal moves as `a1-a2`
- * @property {string[]} actions the Royal Study's card actions (`turn+`, `mirror-lr`, ...)
- */
-/**
- * A solution refereed (`POST /api/daily/{puzzle}/solve`): only the first one counts; `result`
- * is the one kept (none if it fell out of the ranking's first 10,000).
- * @typedef {object} DailySolved
- * @property {number} moves
- * @property {number} optimum
- * @property {boolean} optimal
- * @property {boolean} counted whether this one was the first
- * @property {number | null} rank
- * @property {number} of how many solved it
- * @property {DailyResult | null} result
- */
-/**
- * The day's ranking of a puzzle (`GET /api/daily/{puzzle}/ranking`), by moves, then time.
- * @typedef {{ day: string, puzzle: string, results: Array<DailyResult & { rank: number, name: string, registered: boolean }> }} DailyRanking
- */
+/** @import { DailyPuzzle, DailyPosition, DailyJudged } from './types/protocol' */
 
 /** @type {Record<string, string>} the Royal Study's card actions (as the server names them) in words */
 const ACTION_WORDS = { 'turn-': 'royal-turnLeft', 'turn+': 'royal-turnRight', 'mirror-lr': 'royal-mirrorLr', 'mirror-tb': 'royal-mirrorTb' };
@@ -86,7 +35,7 @@ function target(p, text) {
  * One puzzle being played: its board, the steps so far, and the moves the server allows.
  * @param {DailyPuzzle} p
  * @param {HTMLElement} box where it is played
- * @param {(solved: DailySolved) => void} onSolved
+ * @param {(solved: DailyJudged) => void} onSolved
  */
 function play(p, box, onSolved) {
   /** @type {string[]} */
@@ -103,7 +52,7 @@ function play(p, box, onSolved) {
     box.replaceChildren(
       h('div', { class: 'boards' },
         h('div', { class: 'board-wrap main-board' }, h('div', { class: 'caption' }, t('solver-board')), board),
-        h('div', { class: 'board-wrap side-board' }, h('div', { class: 'caption' }, t('daily-target')), target(p, state.target))),
+        h('div', { class: 'board-wrap side-board' }, h('div', { class: 'caption' }, t('daily-target')), target(p, state.target ?? p.target))),
       h('p', {}, t('daily-soFar', { count: state.count, optimum: p.optimum, game: gameOf(p.id) })),
       h('div', { class: 'row' },
         ...state.actions.map((a) => h('button', { class: 'secondary small', onclick: () => step(a) }, ACTION_WORDS[a] ? t(ACTION_WORDS[a]) : a)),
@@ -111,9 +60,9 @@ function play(p, box, onSolved) {
         h('button', { class: 'secondary small', disabled: !steps.length, onclick: () => { steps.length = 0; load(); } }, t('daily-startAgain'))));
   };
   const load = () => attempt(async () => {
-    state = /** @type {DailyPosition} */ (await api('POST', `/api/daily/${p.id}/position`, { steps }));
+    state = await call('POST /api/daily/{puzzle}/position', { params: { puzzle: p.id }, body: { steps } });
     if (state.done) {
-      const r = /** @type {DailySolved} */ (await api('POST', `/api/daily/${p.id}/solve`, { solution: steps, name: nickname() || t('daily-guest') }));
+      const r = await call('POST /api/daily/{puzzle}/solve', { params: { puzzle: p.id }, body: { solution: steps, name: nickname() || t('daily-guest') } });
       onSolved(r);
       return;
     }
@@ -121,7 +70,7 @@ function play(p, box, onSolved) {
   });
   /** @param {string} s a move (`a1-a2`) or a card action */
   const step = (s) => { steps.push(s); load(); };
-  api('POST', `/api/daily/${p.id}/start`).then(load).catch((e) => toast(errorText(e)));
+  call('POST /api/daily/{puzzle}/start', { params: { puzzle: p.id } }).then(load).catch((e) => toast(errorText(e)));
 }
 
 /**
@@ -132,7 +81,7 @@ function play(p, box, onSolved) {
  * @param {(n: number) => void} counted
  */
 function ranking(p, into, counted) {
-  /** @type {Promise<DailyRanking>} */ (api('GET', `/api/daily/${p.id}/ranking`)).then((r) => {
+  call('GET /api/daily/{puzzle}/ranking', { params: { puzzle: p.id } }).then((r) => {
     counted(r.results.length);
     into.replaceChildren(r.results.length ? h('table', { 'data-test': 'ranking' },
       h('tr', {}, h('th', {}, '#'), h('th', {}, t('cm-player')), h('th', {}, t('daily-movesCol', { game: gameOf(p.id) })), h('th', {}, t('cm-time'))),
@@ -147,7 +96,7 @@ function ranking(p, into, counted) {
  */
 export function dailyPage(main) {
   main.append(h('h1', {}, t('home-daily')), h('p', { class: 'muted' }, t('home-loading')));
-  /** @type {Promise<DailyToday>} */ (api('GET', '/api/daily')).then((d) => {
+  call('GET /api/daily').then((d) => {
     main.replaceChildren(
       h('h1', {}, t('home-daily')),
       h('p', { class: 'lead' }, t('daily-lead', { day: d.day, weekday: weekdayName(d.weekday) })),

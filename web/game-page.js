@@ -9,7 +9,7 @@ import { attempt, toast, h } from './ui.js';
 import { play } from './sound.js';
 import { chatPanel } from './chat.js';
 
-/** @import { TableView, WaitingView, RoomView } from './types/protocol' */
+/** @import { TableView, WaitingView, RoomView, LobbyOp, TableRequest } from './types/protocol' */
 /** @import { GameClock } from './table.js' */
 
 /**
@@ -46,17 +46,18 @@ import { chatPanel } from './chat.js';
  */
 
 /**
- * A game page's hold on its game.
- * @template V
+ * A game page's hold on its game: V its views, I its intents (ChessIntent, QuerniIntent, ...).
+ * A page names both in the type of the const that keeps the hold (`GamePage<V, ChessIntent>`).
+ * @template V, I
  * @typedef {object} GamePage
  * @property {V | null} view the latest view (null until the first arrives)
  * @property {() => void} render draws the page again (the page's own changes: a piece picked,
  *   the board flipped, a step of the game shown)
- * @property {(intent: object) => Promise<unknown>} act sends an intent; a refusal is shown
- *   (a toast) and the promise resolves to null
- * @property {(intent: object) => Promise<unknown>} send sends an intent; the promise rejects
+ * @property {(intent: I | TableRequest) => Promise<unknown>} act sends an intent; a refusal is
+ *   shown (a toast) and the promise resolves to null
+ * @property {(intent: I | TableRequest) => Promise<unknown>} send sends an intent; the promise rejects
  *   with a refusal (for callers that show it themselves: afterGame)
- * @property {(op: object) => Promise<unknown>} lobby a change to the lobby; a refusal is shown
+ * @property {(op: LobbyOp) => Promise<unknown>} lobby a change to the lobby; a refusal is shown
  * @property {() => number} serverNow the server's time now
  * @property {() => void} reconnect a new socket, once a seat was taken: it carries the seat's
  *   token
@@ -69,9 +70,9 @@ import { chatPanel } from './chat.js';
  * Runs a live game page (see GamePageOptions) until `close()`, which the page returns to the
  * router with its own cleanup.
  * @template {LiveView} V
- * @template E
+ * @template E, I
  * @param {GamePageOptions<V, E>} options
- * @returns {GamePage<V>}
+ * @returns {GamePage<V, I>}
  */
 export function gamePage({ main, id, draw, onView = () => {}, input = null, followRematch = true, clockSide = null, tick = null, announce = null, chat = false }) {
   /** @type {V | null} */
@@ -96,7 +97,7 @@ export function gamePage({ main, id, draw, onView = () => {}, input = null, foll
     if (stage.parentNode !== main) main.replaceChildren(stage, talk ? talk.element : '');
     stage.replaceChildren(draw(view));
   };
-  /** @returns {GameSocket<V, E>} */
+  /** @returns {GameSocket<V, E, I>} */
   const connect = () => new GameSocket(id, (v, frame) => {
     const before = view;
     view = v;

@@ -1,6 +1,6 @@
 // The home page: what Tabula is in one line, the lobby's "Play now" (so that a phone shows it
 // on its first screen), the four games and how they are played, and recent replays.
-import { api } from './api.js';
+import { call } from './api.js';
 import { h, rulesLink } from './ui.js';
 import { t, gameTitle, dateTime, list as inWords, seatName } from './text.js';
 import { cmBoard } from './checkmates.js';
@@ -9,17 +9,6 @@ import { lobbySection } from './lobby.js';
 import { tournamentsSection } from './tournaments.js';
 import { turnsSection } from './turns.js';
 
-/**
- * A finished game as `GET /api/games/recent` lists it (`recent` in
- * crates/server/src/http/games.rs, built there as JSON): its seats as every view lists them.
- * @typedef {object} RecentGame
- * @property {string} id
- * @property {string} kind
- * @property {number} finished ms since the Unix epoch
- * @property {string | null} variant a QuickChess game's
- * @property {SeatInfo[]} players
- */
-/** @typedef {import('./types/protocol').SeatInfo} SeatInfo */
 
 /**
  * The home page; gives back what closes the lobby's socket when the page is left.
@@ -60,7 +49,7 @@ export function home(main) {
     h('h2', {}, t('home-recent')));
   const list = h('div', { class: 'stack', 'data-test': 'recent' }, t('home-loading'));
   main.append(list);
-  /** @type {Promise<RecentGame[]>} */ (api('GET', '/api/games/recent')).then((games) => {
+  call('GET /api/games/recent').then((games) => {
     list.replaceChildren(...(games.length ? games.map((g) => {
       const players = (g.players || []).map((s) => seatName(s));
       return h('div', { class: 'card row', style: 'justify-content:space-between' },

@@ -4,7 +4,7 @@
 // the position from a seed and proves its answer (a breadth-first search over the piece's
 // moves; the attack tables). Every move the player makes is checked by the rules engine
 // (/api/chess/position); the pawns of these exercises stand still, as if Black passed.
-import { api } from './api.js';
+import { call } from './api.js';
 import { drawBoard, fenPieces, BoardInput } from './board.js';
 import { h, attempt } from './ui.js';
 import { t } from './text.js';
@@ -26,35 +26,7 @@ import { mark } from './learn-progress.js';
  * @typedef {Record<string, string>} Pieces
  */
 
-// The answers of POST /api/learn/exercise (crates/server/src/learn.rs, built there as JSON,
-// not as Rust types: so they are written here, see docs/web.md).
-/**
- * "Capture every pawn": White's piece on `from`, the black pawns, and the fewest moves that
- * take them all with one line that does (in UCI and in SAN).
- * @typedef {object} CaptureExercise
- * @property {string} variant
- * @property {'capture-all'} kind
- * @property {number} seed
- * @property {string} fen
- * @property {string} from
- * @property {string} piece
- * @property {string[]} pawns their squares
- * @property {number} minimum
- * @property {string[]} solution
- * @property {string[]} solution_san
- */
-/**
- * "Which squares may the king not step on?": the white king's square, the squares next to
- * it, and those of them it may not step on.
- * @typedef {object} KingExercise
- * @property {string} variant
- * @property {'king-squares'} kind
- * @property {number} seed
- * @property {string} fen
- * @property {string} king
- * @property {string[]} neighbours
- * @property {string[]} forbidden
- */
+/** @import { Exercise } from './types/protocol' */
 
 const FILES = 5;
 const RANKS = 6;
@@ -117,7 +89,7 @@ const newSeed = () => Math.floor(Math.random() * 2 ** 31);
  * @returns {Promise<PositionView>}
  */
 export function position(variant, pieces, moves = []) {
-  return api('POST', '/api/chess/position', { variant, fen: fenOf(pieces), moves });
+  return call('POST /api/chess/position', { body: { variant, fen: fenOf(pieces), moves } });
 }
 
 /**
@@ -225,9 +197,9 @@ export function reachExercise(box, into) {
  */
 export async function captureExercise(box, into, seed = newSeed()) {
   into.replaceChildren(t('home-loading'));
-  /** @type {CaptureExercise | null} */
-  const e = await api('POST', '/api/learn/exercise', { variant: box.variant, kind: 'capture-all', seed }).catch(() => null);
-  if (!e) { into.replaceChildren(t('learn-noExercise'), ' ', button('learn-again', () => captureExercise(box, into))); return; }
+  /** @type {Exercise | null} */
+  const e = await call('POST /api/learn/exercise', { body: { variant: box.variant, kind: 'capture-all', seed } }).catch(() => null);
+  if (!e || e.kind !== 'capture-all') { into.replaceChildren(t('learn-noExercise'), ' ', button('learn-again', () => captureExercise(box, into))); return; }
   const start = piecesOfFen(e.fen);
   let pieces = start;
   let at = e.from;
@@ -290,9 +262,9 @@ export async function captureExercise(box, into, seed = newSeed()) {
 export async function kingExercise(box, into, seed = newSeed()) {
   into.replaceChildren(t('home-loading'));
   const variant = box.piece === 'K' ? box.variant : 'quickchess';
-  /** @type {KingExercise | null} */
-  const e = await api('POST', '/api/learn/exercise', { variant, kind: 'king-squares', seed }).catch(() => null);
-  if (!e) { into.replaceChildren(t('learn-noExercise'), ' ', button('learn-again', () => kingExercise(box, into))); return; }
+  /** @type {Exercise | null} */
+  const e = await call('POST /api/learn/exercise', { body: { variant, kind: 'king-squares', seed } }).catch(() => null);
+  if (!e || e.kind !== 'king-squares') { into.replaceChildren(t('learn-noExercise'), ' ', button('learn-again', () => kingExercise(box, into))); return; }
   const pieces = piecesOfFen(e.fen);
   const around = new Set(e.neighbours);
   const forbidden = new Set(e.forbidden);

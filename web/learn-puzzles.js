@@ -2,7 +2,7 @@
 // means, the joker, turning but never mirroring) ending in a first card the player solves on
 // the board, its minimum given by the solver; and of The Royal Study (the pieces, levels 1 to 3
 // and what turning and mirroring cost) ending in a first solo card at level 1.
-import { api, createGame } from './api.js';
+import { call, createGame } from './api.js';
 import { parseBoard, squareName, BoardInput } from './board.js';
 import { h, navigate, attempt } from './ui.js';
 import { t } from './text.js';
@@ -12,12 +12,6 @@ import { play } from './sound.js';
 import { figure, figures } from './rules.js';
 
 /** @typedef {import('./ui.js').Children} Children */
-/** @typedef {import('./solver.js').CheckmatesSolution} CheckmatesSolution */
-/**
- * What firstCard reads of the default decks (`GET /api/decks`): each Check Mates card's
- * sliding side, its task and stars.
- * @typedef {{ checkmates: { cards: Array<{ sliding: { task: string, stars: number } }> } }} Decks
- */
 /**
  * A first card to play: a task, a board, and the fewest moves between them.
  * @typedef {{ task: string, board: string, optimum: number }} FirstCard
@@ -94,12 +88,12 @@ function randomBoard() {
  * @returns {Promise<FirstCard | null>}
  */
 async function firstCard() {
-  const decks = /** @type {Decks} */ (await api('GET', '/api/decks'));
+  const decks = await call('GET /api/decks');
   const tasks = decks.checkmates.cards.filter((c) => c.sliding.stars === 1).map((c) => c.sliding.task);
   for (let tries = 0; tries < 40; tries++) {
     const task = tasks[Math.floor(Math.random() * tasks.length)];
     const board = randomBoard();
-    const r = /** @type {CheckmatesSolution} */ (await api('POST', '/api/solve/checkmates', { side: 'sliding', board, task }));
+    const r = await call('POST /api/solve/checkmates', { body: { side: 'sliding', board, task } });
     if (r.moves !== null && r.moves >= 1 && r.moves <= 3) return { task, board, optimum: r.moves };
   }
   return null;
@@ -124,7 +118,7 @@ async function firstCardPlay(into) {
       last = [a, b];
       moves++;
       play('move');
-      const r = /** @type {CheckmatesSolution} */ (await api('POST', '/api/solve/checkmates', { side: 'sliding', board, task: card.task }));
+      const r = await call('POST /api/solve/checkmates', { body: { side: 'sliding', board, task: card.task } });
       if (r.moves === 0) { done = true; play('end'); }
       render();
     }),

@@ -1,6 +1,6 @@
 // The lobby on the home page: open seeks (live), a form to seek a game or pair at once, open
 // Check Mates tables, and games being played now to watch.
-import { api, rememberSeat, nickname, rememberNickname, errorText, createGame, pathOf } from './api.js';
+import { call, viewKind, rememberSeat, nickname, rememberNickname, errorText, createGame, pathOf } from './api.js';
 import { h, toast, navigate, attempt } from './ui.js';
 import { whoAmI, poolName, gameName } from './players.js';
 import { t, variantTitle, seatName } from './text.js';
@@ -8,6 +8,7 @@ import { registeredMark, CLOCK_CHOICES, clockChoiceLabel, clockOfChoice, choiceO
 
 /** @typedef {import('./players.js').Account} Account */
 /** @typedef {import('./types/protocol').GameOptions} GameOptions */
+/** @typedef {import('./types/protocol').Kind} Kind */
 /** @typedef {import('./types/protocol').LobbyView} LobbyView */
 /** @typedef {import('./types/protocol').SeekView} SeekView */
 /** @typedef {import('./types/protocol').PlayingItem} PlayingItem */
@@ -16,7 +17,7 @@ import { registeredMark, CLOCK_CHOICES, clockChoiceLabel, clockOfChoice, choiceO
 
 /**
  * A seek's body (`POST /api/lobby/seeks`, `/api/lobby/quick`).
- * @typedef {{ kind: string, options: GameOptions, rated: boolean, name: string, range?: [number, number] }} SeekRequest
+ * @typedef {import('./types/protocol').SeekBody} SeekRequest
  */
 
 // the setup forms' presets (table.js, TIME_CONTROLS): 1+0, 3+2, 5+3, 10+0, 15+10
@@ -65,7 +66,11 @@ function describe(s) {
  * @param {Account | null} account
  */
 function seekForm(account) {
+  /** @type {Kind[]} the games a seek may be of */
+  const seekable = ['quickchess', 'querni', 'royal-match'];
   const game = h('select', { 'data-test': 'seek-game' }, h('option', { value: 'quickchess' }, t('game-quickchess')), h('option', { value: 'querni' }, t('game-querni')), h('option', { value: 'royal-match' }, t('game-royal')));
+  /** The game chosen. @returns {Kind} */
+  const kindChosen = () => seekable.find((k) => k === game.value) || 'quickchess';
   const variant = h('select', { 'data-test': 'seek-variant' }, ...VARIANTS.map((v) => h('option', { value: v }, v === 'chess' ? t('lobby-chess8x8') : variantTitle(v))));
   const clock = h('select', { 'data-test': 'seek-clock' }, ...CLOCK_CHOICES.map((v) => h('option', { value: v }, clockChoiceLabel(v))));
   const rated = h('input', { type: 'checkbox', 'data-test': 'seek-rated', disabled: !account });
@@ -98,7 +103,7 @@ function seekForm(account) {
       options.clock = clockOfChoice(clock.value);
     }
     /** @type {SeekRequest} */
-    const body = { kind: game.value, options, rated: rated.checked, name: name.value || t('form-defaultName') };
+    const body = { kind: kindChosen(), options, rated: rated.checked, name: name.value || t('form-defaultName') };
     if (near.checked && account) {
       const pool = (account.ratings || []).find((r) => r.pool.startsWith(game.value === 'royal-match' ? 'royal' : game.value));
       const r = pool ? pool.rating : 1500;
@@ -110,9 +115,9 @@ function seekForm(account) {
   // the same game against the computer, at once: QuickChess and Querni as White and Blue with
   // the clock chosen, The Royal Study as a match at level 2 (as a seek makes it)
   const computer = () => attempt(async () => {
-    const { kind, options } = await spec();
+    const { kind, options = {} } = await spec();
     /** @type {GameOptions} */
-    const vs = kind === 'royal-match' ? options : { ...options, color: kind === 'querni' ? 'blue' : 'white' };
+    const vs = kind === 'royal-match' ? options || {} : { ...options, color: kind === 'querni' ? 'blue' : 'white' };
     const g = await createGame(kind, vs, [Number(level.value)]);
     navigate(pathOf(kind, g.id));
   });
@@ -125,10 +130,10 @@ function seekForm(account) {
       account ? h('label', { class: 'check' }, near, h('span', {}, t('lobby-near'))) : ''),
     h('div', { class: 'row' },
       h('button', { 'data-test': 'quick', onclick: () => attempt(async () => {
-        const r = /** @type {{ paired?: Paired, seek?: string }} */ (await api('POST', '/api/lobby/quick', await spec()));
-        if (r.paired) { rememberSeat(r.paired.game, r.paired.seat, r.paired.token); navigate(gamePath(game.value, r.paired.game)); } else toast(t('lobby-nobodyWaiting'));
+        const r = await call('POST /api/lobby/quick', { body: await spec() });
+        if ('paired' in r) { rememberSeat(r.paired.game, r.paired.seat, r.paired.token); navigate(gamePath(game.value, r.paired.game)); } else toast(t('lobby-nobodyWaiting'));
       }) }, t('lobby-quick')),
-      h('button', { class: 'secondary', 'data-test': 'seek', onclick: () => attempt(async () => { await api('POST', '/api/lobby/seeks', await spec()); toast(t('lobby-seekPlaced')); }) }, t('lobby-seek'))),
+      h('button', { class: 'secondary', 'data-test': 'seek', onclick: () => attempt(async () => { await call('POST /api/lobby/seeks', { body: await spec() }); toast(t('lobby-seekPlaced')); }) }, t('lobby-seek'))),
     h('div', { class: 'row end' }, levelField, h('button', { 'data-test': 'lobby-computer', onclick: computer }, t('form-playComputer'))));
 }
 
@@ -139,9 +144,9 @@ function seekForm(account) {
  */
 function seekRow(s, account) {
   const act = s.mine
-    ? h('button', { class: 'secondary small', onclick: () => attempt(() => api('POST', `/api/lobby/seeks/${s.id}/withdraw`, {})) }, t('dialog-cancel'))
+    ? h('button', { class: 'secondary small', onclick: () => attempt(() => call('POST /api/lobby/seeks/{id}/withdraw', { params: { id: s.id } })) }, t('dialog-cancel'))
     : h('button', { class: 'small', 'data-test': 'accept', disabled: s.rated && !account, onclick: () => attempt(async () => {
-      const r = /** @type {Paired} */ (await api('POST', `/api/lobby/seeks/${s.id}/accept`, { name: nickname() || t('form-defaultName') }));
+      const r = await call('POST /api/lobby/seeks/{id}/accept', { params: { id: s.id }, body: { name: nickname() || t('form-defaultName') } });
       rememberSeat(r.game, r.seat, r.token);
       navigate(gamePath(s.kind, r.game));
     }) }, t('home-play'));
@@ -181,7 +186,7 @@ export function lobbySection() {
           h('a', { href: gamePath(g.kind, g.id), 'data-link': true, translate: 'no' }, t('lobby-versus', { a: names(g)[0] ?? '', b: names(g).slice(1).join(', ') })), ` · ${describe(g)}${g.rated ? ` · ${t('profile-rated')}` : ''}`)))
           : h('p', { class: 'muted' }, t('lobby-noGames')));
     };
-    try { render(/** @type {LobbyView} */ (await api('GET', '/api/lobby'))); } catch (e) { list.replaceChildren(errorText(e)); }
+    try { render(await call('GET /api/lobby')); } catch (e) { list.replaceChildren(errorText(e)); }
     const connect = () => {
       if (closed) return;
       const proto = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -201,7 +206,7 @@ export function lobbySection() {
           toast(t('lobby-paired'));
           // a pairing does not say the game's kind: its view does (every view has `kind`)
           const game = m.d.game;
-          /** @type {Promise<{ view: { kind: string } }>} */ (api('GET', `/api/games/${game}`)).then((g) => navigate(gamePath(g.view.kind, game)));
+          call('GET /api/games/{id}', { params: { id: game } }).then((g) => navigate(gamePath(viewKind(g.view), game)));
         }
       };
       ws.onclose = () => { if (!closed) setTimeout(connect, 1500); };

@@ -3,7 +3,7 @@
 // game with the PGN reader of the game crate, plays its moves from its start and answers with
 // the variant, the start and the moves in UCI; what is wrong with a game (a move that is not
 // legal, by its number and line; a variant Tabula does not play) comes back in its words.
-import { api, errorText, ServerError } from './api.js';
+import { call, errorText, ServerError } from './api.js';
 import { h } from './ui.js';
 import { t } from './text.js';
 /** @import { PositionView } from './types/protocol' */
@@ -21,8 +21,7 @@ export function pgnBox(load) {
     onclick: async () => {
       button.disabled = true;
       try {
-        /** @type {PositionView} */
-        const at = await api('POST', '/api/chess/position', { pgn: text.value });
+        const at = await call('POST /api/chess/position', { body: { pgn: text.value } });
         note.textContent = t('pgn-loaded', { moves: at.moves_uci.length });
         load({ variant: at.variant, fen: at.start_fen, moves: at.moves_uci });
       } catch (e) {

@@ -1,77 +1,17 @@
 // Accounts, profiles and leaderboards: the account page (sign up, log in, change the password,
 // log out everywhere, delete the account), a player's profile with the rating history drawn
 // as SVG, and the leaderboard of each rating pool.
-import { api, errorText, pathOf } from './api.js';
+import { call, errorText, pathOf } from './api.js';
 import { playerGamesLink } from './review.js';
 import { reportButton } from './report.js';
 import { h, toast, navigate, attempt, requestChallenge, announceSignedIn } from './ui.js';
 import { t, tParts, hasText, gameTitle, dateTime, dateOnly } from './text.js';
 
-// The answers of the accounts' endpoints (crates/server/src/http/accounts.rs, built there as
-// JSON, not as Rust types: so they are written here, see docs/web.md).
-/**
- * A rating in one pool as the server shows it (`ratings_json`): rounded, provisional while its
- * deviation is above 110.
- * @typedef {object} Rating
- * @property {string} pool `quickchess:blitz`, `royal`, ...
- * @property {number} rating
- * @property {number} deviation
- * @property {boolean} provisional
- * @property {number} games rated games played in the pool
- */
 /**
  * The signed-in account (`GET /api/me`).
- * @typedef {object} Account
- * @property {string} name
- * @property {number} created ms since the Unix epoch
- * @property {Rating[]} ratings
- * @property {boolean} [admin] whether the account moderates the site (the moderation page)
+ * @typedef {import('./types/protocol').Me} Account
  */
-/**
- * Signed up or logged in (`POST /api/auth/signup`, `/api/auth/login`): the account's name and
- * how many of this browser's guest games became its own.
- * @typedef {{ name: string, claimed: number }} SignedIn
- */
-/**
- * Logged out (`POST /api/auth/logout`): how many sessions ended.
- * @typedef {{ sessions_ended: number }} LoggedOut
- */
-/**
- * A player's record in one kind of game (a party's first place, even shared, is a win).
- * @typedef {{ kind: string, played: number, won: number, drawn: number, lost: number }} GameStats
- */
-/**
- * A game the player played, on their profile.
- * @typedef {object} PlayedGame
- * @property {string} game its id
- * @property {string} kind
- * @property {string} pool
- * @property {boolean} rated
- * @property {number} score the player's: 1 a win, 0.5 a draw, 0 a loss
- * @property {number} place
- * @property {number} players how many played
- * @property {number} finished ms since the Unix epoch
- */
-/**
- * A rating after a game (`rating` rounded, `change` what the game changed).
- * @typedef {{ pool: string, game: string, at: number, rating: number, change: number }} RatingPoint
- */
-/**
- * A player's profile (`GET /api/users/{name}`): the 50 latest games, the whole history.
- * @typedef {object} Profile
- * @property {string} name
- * @property {number} created ms since the Unix epoch
- * @property {Rating[]} ratings
- * @property {GameStats[]} stats
- * @property {PlayedGame[]} games
- * @property {RatingPoint[]} history
- */
-/**
- * A pool's best 50 with a settled rating (`GET /api/leaderboard/{pool}`).
- * @typedef {object} Leaderboard
- * @property {string} pool
- * @property {Array<Omit<Rating, 'pool'> & { rank: number, name: string }>} players
- */
+/** @import { PlayedGame, RatingStep } from './types/protocol' */
 
 /**
  * `quickchess:blitz` as words.
@@ -105,7 +45,7 @@ let me;
  */
 export async function whoAmI(refresh = false) {
   if (me !== undefined && !refresh) return me;
-  try { me = /** @type {Account} */ (await api('GET', '/api/me')); } catch { me = null; }
+  try { me = await call('GET /api/me'); } catch { me = null; }
   updateHeader();
   return me;
 }
@@ -158,9 +98,9 @@ export function accountPage(main) {
     if (!account) {
       const name = h('input', { autocomplete: 'username', maxlength: 20, 'data-test': 'username' });
       const pass = h('input', { type: 'password', autocomplete: 'current-password', 'data-test': 'password' });
-      /** @param {string} path @param {Record<string, string>} context */
-      const go = (path, context) => attempt(async () => {
-        const r = /** @type {SignedIn} */ (await api('POST', path, { username: name.value, password: pass.value, seats: guestTokens() }));
+      /** @param {'POST /api/auth/login' | 'POST /api/auth/signup'} route @param {Record<string, string>} context */
+      const go = (route, context) => attempt(async () => {
+        const r = await call(route, { body: { username: name.value, password: pass.value, seats: guestTokens() } });
         await whoAmI(true);
         toast(r.claimed ? t('account-signedInClaimed', { count: r.claimed }) : t('account-signedIn'));
         navigate(`/players/${r.name}`);
@@ -170,8 +110,8 @@ export function accountPage(main) {
         h('div', { class: 'card stack', style: 'max-width:380px' },
           field(t('account-username'), name), field(t('account-password'), pass),
           h('div', { class: 'row' },
-            h('button', { 'data-test': 'login', onclick: () => go('/api/auth/login', { unauthorized: 'account-wrongLogin', bad_input: 'account-badInput', rate_limited: 'account-slowDown' }) }, t('account-logIn')),
-            h('button', { class: 'secondary', 'data-test': 'signup', onclick: () => go('/api/auth/signup', { conflict: 'account-nameTaken', bad_input: 'account-badInput', rate_limited: 'account-slowDown' }) }, t('account-signUp')))));
+            h('button', { 'data-test': 'login', onclick: () => go('POST /api/auth/login', { unauthorized: 'account-wrongLogin', bad_input: 'account-badInput', rate_limited: 'account-slowDown' }) }, t('account-logIn')),
+            h('button', { class: 'secondary', 'data-test': 'signup', onclick: () => go('POST /api/auth/signup', { conflict: 'account-nameTaken', bad_input: 'account-badInput', rate_limited: 'account-slowDown' }) }, t('account-signUp')))));
       return;
     }
     const old = h('input', { type: 'password', autocomplete: 'current-password' });
@@ -185,19 +125,19 @@ export function accountPage(main) {
         friendsCard(),
         h('div', { class: 'card stack' }, h('h3', {}, t('account-logOut')),
           h('div', { class: 'row' },
-            h('button', { 'data-test': 'logout', onclick: () => attempt(async () => { await api('POST', '/api/auth/logout', {}); await whoAmI(true); render(null); }) }, t('account-logOut')),
-            h('button', { class: 'secondary', onclick: () => attempt(async () => { const r = /** @type {LoggedOut} */ (await api('POST', '/api/auth/logout', { everywhere: true })); await whoAmI(true); toast(t('account-sessionsEnded', { count: r.sessions_ended })); render(null); }) }, t('account-logOutEverywhere')))),
+            h('button', { 'data-test': 'logout', onclick: () => attempt(async () => { await call('POST /api/auth/logout', { body: {} }); await whoAmI(true); render(null); }) }, t('account-logOut')),
+            h('button', { class: 'secondary', onclick: () => attempt(async () => { const r = await call('POST /api/auth/logout', { body: { everywhere: true } }); await whoAmI(true); toast(t('account-sessionsEnded', { count: r.sessions_ended })); render(null); }) }, t('account-logOutEverywhere')))),
         h('div', { class: 'card stack' }, h('h3', {}, t('account-changePassword')), field(t('account-currentPassword'), old), field(t('account-newPassword'), fresh),
-          h('button', { onclick: () => attempt(async () => { await api('POST', '/api/auth/password', { old: old.value, new: fresh.value }); toast(t('account-passwordChanged')); }, { unauthorized: 'account-wrongPassword', bad_input: 'account-badInput' }) }, t('account-change'))),
+          h('button', { onclick: () => attempt(async () => { await call('POST /api/auth/password', { body: { old: old.value, new: fresh.value } }); toast(t('account-passwordChanged')); }, { unauthorized: 'account-wrongPassword', bad_input: 'account-badInput' }) }, t('account-change'))),
         h('div', { class: 'card stack' }, h('h3', {}, t('account-delete')),
           h('p', { class: 'muted' }, t('account-deleteExplain')),
           field(t('account-passwordShort'), confirm),
-          h('button', { class: 'secondary', onclick: () => attempt(async () => { await api('POST', '/api/auth/delete', { password: confirm.value }); await whoAmI(true); toast(t('account-deleted')); render(null); }, { unauthorized: 'account-wrongPassword' }) }, t('account-deleteMine')))));
+          h('button', { class: 'secondary', onclick: () => attempt(async () => { await call('POST /api/auth/delete', { body: { password: confirm.value } }); await whoAmI(true); toast(t('account-deleted')); render(null); }, { unauthorized: 'account-wrongPassword' }) }, t('account-deleteMine')))));
   };
   whoAmI(true).then(render);
 }
 
-/** @import { Friends, Relation } from './types/protocol' */
+/** @import { Relation } from './types/protocol' */
 
 /**
  * Follow or unfollow, block or unblock, and report: the buttons of a profile for a signed-in
@@ -206,12 +146,11 @@ export function accountPage(main) {
  * @param {string} name
  */
 function relationButtons(box, name) {
-  const path = `/api/users/${encodeURIComponent(name)}`;
   /** @param {Relation} r */
   const draw = (r) => {
     /** @param {string} action @param {string} label @param {string} [cls] */
     const button = (action, label, cls = 'secondary small') => h('button', { class: cls, 'data-test': action, onclick: () => attempt(async () => {
-      draw(/** @type {Relation} */ (await api('POST', `${path}/${action}`, {})));
+      draw(await call('POST /api/users/{name}/{change}', { params: { name, change: action } }));
     }) }, label);
     box.replaceChildren(
       r.blocked ? '' : challengeButton(name),
@@ -219,7 +158,7 @@ function relationButtons(box, name) {
       button(r.blocked ? 'unblock' : 'block', t(r.blocked ? 'friends-unblock' : 'friends-block')),
       reportButton(name));
   };
-  /** @type {Promise<Relation>} */ (api('GET', `${path}/relation`)).then(draw).catch(() => {});
+  call('GET /api/users/{name}/relation', { params: { name } }).then(draw).catch(() => {});
 }
 
 /**
@@ -228,7 +167,7 @@ function relationButtons(box, name) {
  */
 function friendsCard() {
   const card = h('div', { class: 'card stack', 'data-test': 'friends' }, h('h3', {}, t('friends-title')), h('p', { class: 'muted' }, t('home-loading')));
-  const load = () => /** @type {Promise<Friends>} */ (api('GET', '/api/me/friends')).then((f) => {
+  const load = () => call('GET /api/me/friends').then((f) => {
     card.replaceChildren(h('h3', {}, t('friends-title')),
       f.following.length ? h('ul', { class: 'plain stack' }, ...f.following.map((x) => h('li', { class: 'row', 'data-test': 'friend', 'data-name': x.name },
         h('span', { class: `dot ${x.online ? 'on' : 'off'}`, role: 'img', 'aria-label': t(x.online ? 'friends-online' : 'friends-offline') }),
@@ -238,7 +177,7 @@ function friendsCard() {
         : h('p', { class: 'muted' }, t('friends-none')),
       f.blocked.length ? h('h3', {}, t('friends-blocked')) : '',
       ...f.blocked.map((name) => h('div', { class: 'row', 'data-test': 'blocked' }, h('span', { translate: 'no' }, name),
-        h('button', { class: 'secondary small', onclick: () => attempt(async () => { await api('POST', `/api/users/${encodeURIComponent(name)}/unblock`, {}); await load(); }) }, t('friends-unblock')))));
+        h('button', { class: 'secondary small', onclick: () => attempt(async () => { await call('POST /api/users/{name}/{change}', { params: { name, change: 'unblock' } }); await load(); }) }, t('friends-unblock')))));
   }).catch(() => card.remove());
   load();
   return card;
@@ -247,7 +186,7 @@ function friendsCard() {
 /**
  * A rating history as an SVG line per pool, each starting from the rating before its first
  * game; the y axis is labelled at its ends.
- * @param {RatingPoint[]} history
+ * @param {RatingStep[]} history
  */
 function chart(history) {
   const NS = 'http://www.w3.org/2000/svg';
@@ -304,7 +243,7 @@ function resultWord(g) {
  */
 export function profilePage(main, name) {
   main.append(h('h1', {}, name), h('p', { class: 'muted' }, t('home-loading')));
-  /** @type {Promise<Profile>} */ (api('GET', `/api/users/${encodeURIComponent(name)}`)).then((p) => {
+  call('GET /api/users/{name}', { params: { name } }).then((p) => {
     const reportBox = h('div', { class: 'row', 'data-test': 'relation' });
     // a signed-in player may follow, block and report another
     whoAmI().then((viewer) => { if (viewer && viewer.name !== p.name) relationButtons(reportBox, p.name); });
@@ -329,10 +268,6 @@ export function profilePage(main, name) {
   }).catch((e) => main.replaceChildren(h('h1', {}, name), h('p', {}, errorText(e, { not_found: 'profile-noSuchPlayer' }))));
 }
 
-/**
- * The pools with players (`GET /api/leaderboard`), the busiest first.
- * @typedef {{ pools: Array<{ pool: string, players: number }> }} PoolList
- */
 
 /** The pools to offer when the server does not list them (a server older than the list). */
 const POOLS = ['quickchess:blitz', 'quickchess:rapid', 'quickchess:untimed', 'chess:blitz', 'querni:blitz', 'querni:untimed', 'royal', 'checkmates'];
@@ -359,7 +294,7 @@ export function openingPool(pools, account) {
  */
 export function leaderboardPage(main) {
   main.append(h('h1', {}, t('home-leaderboards')), h('p', { class: 'muted' }, t('home-loading')));
-  const listed = /** @type {Promise<PoolList>} */ (api('GET', '/api/leaderboard'))
+  const listed = call('GET /api/leaderboard')
     .catch(() => ({ pools: POOLS.map((pool) => ({ pool, players: -1 })) }));
   Promise.all([listed, whoAmI()]).then(([{ pools }, account]) => {
     main.replaceChildren(h('h1', {}, t('home-leaderboards')));
@@ -375,7 +310,7 @@ export function leaderboardPage(main) {
     const pick = h('select', { 'data-test': 'pool' }, ...pools.map((p) => h('option', { value: p.pool, selected: p.pool === opening },
       p.players < 0 ? poolName(p.pool) : t('board-poolOption', { pool: poolName(p.pool), players: p.players }))));
     const table = h('div', {});
-    const load = () => /** @type {Promise<Leaderboard>} */ (api('GET', `/api/leaderboard/${pick.value}`)).then((b) => {
+    const load = () => call('GET /api/leaderboard/{pool}', { params: { pool: pick.value } }).then((b) => {
       table.replaceChildren(b.players.length ? h('table', { 'data-test': 'leaderboard' }, h('tr', {}, h('th', {}, '#'), h('th', {}, t('cm-player')), h('th', {}, t('board-rating')), h('th', {}, t('board-games'))),
         ...b.players.map((r) => h('tr', { class: account && r.name === account.name ? 'me' : '' }, h('td', {}, r.rank),
           h('td', {}, h('a', { href: `/players/${r.name}`, 'data-link': true, translate: 'no' }, r.name), account && r.name === account.name ? [' ', h('span', { class: 'tag you' }, t('table-you'))] : ''),
@@ -401,7 +336,7 @@ export function resetPage(main) {
   main.append(h('h1', {}, t('reset-title')), h('p', { class: 'muted' }, t('home-loading')));
   const dead = () => main.replaceChildren(h('h1', {}, t('reset-title')), h('p', { class: 'banner bad', 'data-test': 'reset-dead' }, t('reset-dead')));
   if (!token) { dead(); return; }
-  /** @type {Promise<{ name: string }>} */ (api('POST', '/api/auth/reset/check', { token })).then(({ name }) => {
+  call('POST /api/auth/reset/check', { body: { token } }).then(({ name }) => {
     const fresh = h('input', { type: 'password', autocomplete: 'new-password', 'data-test': 'reset-password' });
     const again = h('input', { type: 'password', autocomplete: 'new-password', 'data-test': 'reset-again' });
     // the account's name for the browser's password manager, not shown as a field
@@ -412,7 +347,7 @@ export function resetPage(main) {
         e.preventDefault();
         if (fresh.value !== again.value) { toast(t('reset-mismatch')); return; }
         attempt(async () => {
-          await api('POST', '/api/auth/reset', { token, password: fresh.value });
+          await call('POST /api/auth/reset', { body: { token, password: fresh.value } });
           history.replaceState({}, '', '/reset');
           toast(t('reset-done'));
           navigate('/account');

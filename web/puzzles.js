@@ -11,7 +11,7 @@
 // The legal moves come from the server: QuickChess's from the analysis board's endpoint
 // (POST /api/chess/position), Querni's turns from POST /api/querni/legal, the same list a
 // game's view carries, built on the board as a game's table builds a turn (querni.js).
-import { api, errorText, ServerError } from './api.js';
+import { call, errorText, ServerError } from './api.js';
 import { drawBoard, fenPieces, BoardInput } from './board.js';
 import { h, toast, tableLayout, confirmDialog } from './ui.js';
 import { t, hasText, querniNotation, querniTurnWords } from './text.js';
@@ -147,13 +147,14 @@ export function puzzlesPage(main) {
     input.selected = null;
     resetTurn();
     if (signedIn === null) signedIn = Boolean(await whoAmI());
-    const q = new URLSearchParams({ game });
-    if (theme) q.set('theme', theme);
-    if (mode === 'streak') q.set('streak', String(streak));
+    /** @type {Record<string, string | number>} */
+    const query = { game };
+    if (theme) query.theme = theme;
+    if (mode === 'streak') query.streak = streak;
     const kept = signedIn ? null : storedRating(game);
-    if (kept) for (const [k, v] of Object.entries(kept)) q.set(k, String(v));
+    if (kept) Object.assign(query, kept);
     try {
-      const next = /** @type {NextAnswer} */ (await api('GET', `/api/puzzles/next?${q}`));
+      const next = await call('GET /api/puzzles/next', { query });
       if (mine !== loads || closed) return;
       rating = next.rating;
       tried = next.tried;
@@ -165,7 +166,7 @@ export function puzzlesPage(main) {
         phase: 'solving', line: [], mine: [], pos: null, legal: null, note: '', end: null, played: null, san: [], shown: null,
       };
       if (p.game === 'quickchess') a.pos = await position(p.position, []);
-      else a.legal = /** @type {QuerniLegal} */ (await api('POST', '/api/querni/legal', { position: p.position }));
+      else a.legal = await call('POST /api/querni/legal', { body: { position: p.position } });
       if (mine !== loads || closed) return;
       now = a;
       say(task(a));
@@ -177,7 +178,7 @@ export function puzzlesPage(main) {
   };
 
   /** @param {string} fen @param {string[]} moves @returns {Promise<PositionView>} */
-  const position = (fen, moves) => api('POST', '/api/chess/position', { variant: 'quickchess', fen, moves });
+  const position = (fen, moves) => call('POST /api/chess/position', { body: { variant: 'quickchess', fen, moves } });
 
   /**
    * A try's body: a guest's rating goes with it; a streak's says so (it moves no rating).
@@ -236,7 +237,7 @@ export function puzzlesPage(main) {
     const mine = loads;
     const [after, verdict] = await Promise.allSettled([
       position(a.puzzle.position, a.line),
-      api('POST', `/api/puzzles/${a.puzzle.id}/try`, tryBody(a.mine)),
+      call('POST /api/puzzles/{id}/try', { params: { id: a.puzzle.id }, body: tryBody(a.mine) }),
     ]);
     if (mine !== loads || closed) return;
     if (after.status === 'rejected' || verdict.status === 'rejected') {
@@ -250,7 +251,7 @@ export function puzzlesPage(main) {
     }
     a.pos = after.value;
     soundOf(a.pos);
-    const r = /** @type {TryAnswer} */ (verdict.value);
+    const r = verdict.value;
     if (r.verdict === 'continue') {
       say(t('puzzles-goodMove'));
       draw();
@@ -315,7 +316,7 @@ export function puzzlesPage(main) {
     draw();
     const mine = loads;
     try {
-      const r = /** @type {TryAnswer} */ (await api('POST', `/api/puzzles/${a.puzzle.id}/try`, tryBody([turn])));
+      const r = await call('POST /api/puzzles/{id}/try', { params: { id: a.puzzle.id }, body: tryBody([turn]) });
       if (mine !== loads || closed) return;
       if (r.verdict === 'continue') throw new Error(`a Querni puzzle went on after ${turn}`);
       a.played = turn;

@@ -6,7 +6,7 @@
 // of a chain to remove it; "End of turn" sends it ("Pass" asks first), "Cancel" starts again.
 // The last turn's path and removed chain stay marked until the next tap; a hint is drawn on
 // the board. The server checks everything.
-import { api } from './api.js';
+import { call } from './api.js';
 import { BoardInput } from './board.js';
 import { h, toast, attempt, shareBox, tableLayout, confirmDialog, rulesLink } from './ui.js';
 import { t, querniEnd, querniTurnWords, querniNotation } from './text.js';
@@ -19,6 +19,7 @@ import { gamePage, isWaiting, turnBegins, chimeTurn } from './game-page.js';
 import { gameReview } from './review.js';
 import { FILES, RANKS, SIDES, sqName, sqIndex, parsePosition, afterMovement, builtTurn, querniBoard } from './querni-board.js';
 /** @import { QuerniView, QuerniSide, QuerniEvent, MovementView, TurnStep, GameOptions, PlayView, RoomView, RoomEvent, SeatInfo } from './types/protocol' */
+/** @import { QuerniIntent } from './types/protocol' */
 /** @import { BoardOptions } from './board.js' */
 /** @import { GamePage } from './game-page.js' */
 
@@ -166,8 +167,7 @@ export function querniPlay(main, id) {
   const askHint = async () => {
     const asked = playing();
     if (!asked) return;
-    /** @type {import('./types/protocol').HintView | null} */
-    const r = await attempt(() => api('POST', '/api/querni/hint', { position: asked.position }));
+    const r = await attempt(() => call('POST /api/querni/hint', { body: { position: asked.position } }));
     const view = playing(); // the latest: a view may have come meanwhile
     if (!r || !view || !view.legal) return;
     const legal = view.legal;
@@ -187,7 +187,7 @@ export function querniPlay(main, id) {
   /** @param {RoomView<QuerniView> | null} view @returns {number} the turns played */
   const turnsOf = (view) => (view && !isWaiting(view) ? (view.history || []).length : 0);
 
-  /** @type {GamePage<RoomView<QuerniView>>} */
+  /** @type {GamePage<RoomView<QuerniView>, QuerniIntent>} */
   const game = gamePage({
     main, id, chat: true, input,
     draw: (view) => (isWaiting(view) ? waitingRoom(t('game-querni'), view, id, game.reconnect) : table(view)),

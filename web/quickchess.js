@@ -17,6 +17,7 @@ import { gameReview } from './review.js';
 import { GameCoach } from './coach.js';
 /** @import { GamePage } from './game-page.js' */
 /** @import { ChessView, SeriesView, LegalMove, MoveView, VerdictParts, PlayView, RoomView, RoomEvent, SeriesEvent, SeatInfo } from './types/protocol' */
+/** @import { ChessIntent } from './types/protocol' */
 /** @import { Piece } from './board.js' */
 
 /** A QuickChess game's own view: a game's, or an Olympics' game with its series. @typedef {ChessView | SeriesView} QuickChessView */
@@ -229,7 +230,7 @@ export function quickchessPlay(main, id) {
   // the lesson games' perfect-play coach (coach.js), asked after each move
   const coach = new GameCoach(() => game.render(), (words) => game.say(words));
 
-  /** @type {GamePage<RoomView<QuickChessView>>} */
+  /** @type {GamePage<RoomView<QuickChessView>, ChessIntent>} */
   const game = gamePage({
     main, id, chat: true, input,
     draw: (view) => {

@@ -1,7 +1,7 @@
 // Replays: any game step by step (a step is a move, an announcement or a timer that changed
 // something), from the log the server keeps; the arrow keys step, and the address names the
 // step shown, so a link to it can be shared.
-import { api, errorText } from './api.js';
+import { call, errorText } from './api.js';
 import { soloView, partyView } from './checkmates.js';
 import { royalSoloView, matchView } from './royal.js';
 import { querniStatic } from './querni.js';
@@ -110,7 +110,9 @@ export function replay(main, id) {
       controls,
       drawn));
   };
-  api('GET', `/api/games/${id}/replay`).then((/** @type {ReplayData} */ d) => { data = d; step = Math.min(step, d.frames.length - 1); render(); }).catch((e) => main.replaceChildren(h('p', {}, errorText(e))));
+  call('GET /api/games/{id}/replay', { params: { id } }).then((d) => {
+    // the server's replay does not say which game's steps it holds: its kind does (see DRAW)
+    data = /** @type {ReplayData} */ (d); step = Math.min(step, d.frames.length - 1); render(); }).catch((e) => main.replaceChildren(h('p', {}, errorText(e))));
   return () => { stop(); review.close(); document.removeEventListener('keydown', onKey); };
 }
 

@@ -1,7 +1,7 @@
 // A player's report of another to the moderators: a button that opens a dialog (why, and what
 // happened in the player's words) and sends it (`POST /api/reports`). On a profile now; the
 // chat's messages and the games will offer it too, naming the game or the message.
-import { api } from './api.js';
+import { call } from './api.js';
 import { h, toast, attempt } from './ui.js';
 import { t, tParts } from './text.js';
 
@@ -9,6 +9,8 @@ import { t, tParts } from './text.js';
 
 /** @type {ReportReason[]} */
 const REASONS = ['cheating', 'abuse', 'spam', 'sandbagging', 'other'];
+/** The reason chosen in the list (one of REASONS). @param {string} value @returns {ReportReason} */
+const reasonOf = (value) => REASONS.find((r) => r === value) || 'other';
 
 /** @param {string} name a player's name, in no language of the page's */
 function nameOf(name) { return h('span', { translate: 'no' }, name); }
@@ -39,7 +41,7 @@ function openDialog(name, about) {
         h('button', { 'data-test': 'report-send', onclick: () => { send(); } }, t('report-send')),
         h('button', { class: 'secondary', onclick: () => { d.close(); } }, t('dialog-cancel')))));
   const send = () => attempt(async () => {
-    await api('POST', '/api/reports', { player: name, reason: reason.value, detail: detail.value, ...about });
+    await call('POST /api/reports', { body: { player: name, reason: reasonOf(reason.value), detail: detail.value, ...about } });
     d.close();
     toast(t('report-sent'));
   }, { conflict: 'report-already' });

@@ -7,7 +7,7 @@
 // A game page is drawn anew on every view, so the review keeps its state here, in one object
 // per page (gameReview), and the page asks it for its parts each time it draws: the panel, the
 // marks of its move list, and the board (its own while the better line is shown).
-import { api, errorText } from './api.js';
+import { call, errorText } from './api.js';
 import { h } from './ui.js';
 import { t, querniNotation, querniTurnWords } from './text.js';
 import { seatName } from './duel.js';
@@ -180,8 +180,7 @@ export function gameReview(id, redraw, go) {
     timer = null;
     const before = `${status} ${place}`;
     try {
-      /** @type {ReviewAnswer} */
-      const r = await api(method, `/api/games/${id}/review`);
+      const r = await call(`${method} /api/games/{id}/review`, { params: { id } });
       if (r.status === 'done') { status = 'done'; report = r.review; } else {
         status = r.status;
         place = r.status === 'waiting' ? r.place : 0;
@@ -223,8 +222,7 @@ export function gameReview(id, redraw, go) {
     if (shown.fens[k] === undefined) {
       shown.busy = true;
       try {
-        /** @type {PositionView} */
-        const r = await api('POST', '/api/chess/position', { variant: view.variant, fen: shown.fens[0], moves: step.lineUci.slice(0, k) });
+        const r = await call('POST /api/chess/position', { body: { variant: view.variant, fen: shown.fens[0], moves: step.lineUci.slice(0, k) } });
         shown.fens[k] = r.fen;
         shown.checks[k] = r.check;
         lineError = null;

@@ -9,6 +9,7 @@ import { gamePage, isWaiting } from './game-page.js';
 import { play } from './sound.js';
 import { printDeck } from './print.js';
 /** @import { RSoloView, RoyalSoloEvent, MatchView, MatchEvent, WaitingView, TableView, ClosedTable, SeatInfo, RatingShown, PlayView, RoomView, RoomEvent } from './types/protocol' */
+/** @import { RSoloIntent, MatchIntent, TableRequest } from './types/protocol' */
 /** @import { GamePage } from './game-page.js' */
 
 /**
@@ -18,7 +19,7 @@ import { printDeck } from './print.js';
  * @property {boolean} [readOnly]
  * @property {BoardInput | null} [input]
  * @property {string[] | null} [last] the last move's squares
- * @property {(intent: object) => unknown} [act] sends an intent (a refusal is shown)
+ * @property {(intent: RSoloIntent) => unknown} [act] sends an intent (a refusal is shown)
  */
 
 /**
@@ -34,8 +35,8 @@ import { printDeck } from './print.js';
  * @property {boolean} [readOnly]
  * @property {BoardInput | null} [input]
  * @property {string[] | null} [last] the last move's squares
- * @property {(intent: object) => unknown} [act] sends an intent (a refusal is shown)
- * @property {(intent: object) => Promise<unknown>} [send] sends an intent (a refusal is thrown: afterGame shows it)
+ * @property {(intent: MatchIntent) => unknown} [act] sends an intent (a refusal is shown)
+ * @property {(intent: MatchIntent | TableRequest) => Promise<unknown>} [send] sends an intent (a refusal is thrown: afterGame shows it)
  * @property {() => number} [serverNow] the server's time now
  * @property {(name: string) => unknown} [join] takes the free seat as `name`
  */
@@ -70,7 +71,8 @@ const ACTIONS = [['turn-', '⟲', 'royal-turnLeft', 2], ['turn+', '⟳', 'royal-
  * The buttons that turn or mirror each card, as far as the level allows.
  * @param {number} level
  * @param {unknown[]} cards
- * @param {(intent: object) => unknown} act
+ * @param {(intent: Extract<RSoloIntent | MatchIntent, { t: 'card' }>) => unknown} act a card's turn or
+ *   mirror (the same intent in a solo run and in a match)
  * @param {boolean} disabled
  */
 function cardButtons(level, cards, act, disabled) {
@@ -159,7 +161,7 @@ export function royalSolo(main, id) {
   /** what a screen reader hears of the latest update */
   let news = '';
   const input = new BoardInput({ onMove: (a, b) => game.act({ t: 'move', mv: `${a}-${b}` }), redraw: () => game.render() });
-  /** @type {GamePage<PlayView<RSoloView>>} */
+  /** @type {GamePage<PlayView<RSoloView>, RSoloIntent>} */
   const game = gamePage({
     main, id, input,
     // a run is played on from card to card: its page offers no rematch to follow
@@ -231,7 +233,7 @@ export function royalMatch(main, id) {
   };
   /** @param {RoomView<MatchView> | null} view */
   const isOver = (view) => Boolean(view && !isWaiting(view) && view.over);
-  /** @type {GamePage<RoomView<MatchView>>} */
+  /** @type {GamePage<RoomView<MatchView>, MatchIntent>} */
   const game = gamePage({
     main, id, chat: true, input,
     draw: (view) => { ctx.last = last; return matchView(view, ctx); },

@@ -1,6 +1,6 @@
 // The Check Mates solver page: set up a board and a task by clicking (or typing them), and see
 // the least number of moves with one optimal solution played out.
-import { api } from './api.js';
+import { call } from './api.js';
 import { drawBoard, parseBoard } from './board.js';
 import { tokenSymbol, needSymbol } from './pieces.js';
 import { h, attempt, tableLayout } from './ui.js';
@@ -8,12 +8,7 @@ import { t, tokenLabel, needLabel, pointer } from './text.js';
 import { setCell, lineFrames } from './line.js';
 import { taskLegend } from './checkmates.js';
 
-/**
- * The solver's answer (`POST /api/solve/checkmates`, `solve_checkmates` in
- * crates/server/src/http/tools.rs, built there as JSON): the fewest moves with one optimal
- * line (`a1-a2` moves) and the turn of the task it meets, or that no line meets it.
- * @typedef {{ moves: number, solution: string[], rotation: number, final_board: string } | { moves: null, unsolvable: true }} CheckmatesSolution
- */
+/** @typedef {import('./types/protocol').CheckMatesSolved} CheckmatesSolution */
 /** @typedef {import('./types/protocol').CheckmatesSide} Side */
 /**
  * What the page shows: the side, the board and task being set up with the letter each click
@@ -56,7 +51,7 @@ export function solver(main) {
   const edit = (changes) => { stop(); Object.assign(state, { result: null, frames: null, step: 0 }, changes); render(); };
   const solve = async () => {
     stop();
-    const r = await attempt(() => /** @type {Promise<CheckmatesSolution>} */ (api('POST', '/api/solve/checkmates', { side: state.side, board: state.board, task: state.task })));
+    const r = await attempt(() => call('POST /api/solve/checkmates', { body: { side: state.side, board: state.board, task: state.task } }));
     if (!r) return;
     state.result = r;
     state.frames = r.moves === null ? null : lineFrames(state.board, r.solution);

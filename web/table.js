@@ -1,11 +1,11 @@
 // What the duel tables (QuickChess, Querni) share: the player bars with their clocks, the move
 // list stepped by clicks and the arrow keys, the time-control picker, and what comes after a
 // game (the result, a rematch both must accept, a new game with the same settings).
-import { api, createGame, createLike, followRematch, pathOf, nickname, rememberNickname, rememberSeat } from './api.js';
+import { call, createGame, createLike, followRematch, pathOf, nickname, rememberNickname, rememberSeat } from './api.js';
 import { h, fmtClock, attempt, navigate, requestChallenge } from './ui.js';
 import { t, tParts } from './text.js';
 import { play } from './sound.js';
-/** @import { ChessClock, QuerniClock, TableView, ClosedTable, SeatInfo, RatingShown } from './types/protocol' */
+/** @import { ChessClock, QuerniClock, TableView, ClosedTable, SeatInfo, RatingShown, TableRequest } from './types/protocol' */
 
 /** A duel's clocks: QuickChess's (white, black) or Querni's (blue, red). @typedef {ChessClock | QuerniClock} GameClock */
 
@@ -321,7 +321,7 @@ export function followTable(view, id) {
  * Rematch (both must agree; the computer at once) and new game with the same settings.
  * `act(intent)` sends to the game (its refusal shown here); `name(seat)` names a seat.
  * @param {FinishedView} view
- * @param {(intent: object) => Promise<unknown>} act
+ * @param {(intent: TableRequest) => Promise<unknown>} act
  * @param {(seat: number) => string} name
  */
 export function afterGame(view, act, name) {
@@ -430,7 +430,7 @@ export function nicknameField() {
  */
 export async function takeSeat(id, name, then) {
   rememberNickname(name);
-  const r = await attempt(() => api('POST', `/api/games/${id}/join`, { name }));
+  const r = await attempt(() => call('POST /api/games/{id}/join', { params: { id }, body: { name } }));
   if (r) { rememberSeat(id, r.seat, r.token); then(); }
 }
 

@@ -3,7 +3,7 @@
 // back, the live standings and games (read again every two seconds while the page is open),
 // and the player's own game, which the page opens as soon as it is paired. The server's
 // shapes are in docs/web.md, "Tournaments".
-import { api, rememberSeat, errorText } from './api.js';
+import { call, rememberSeat, errorText } from './api.js';
 import { h, toast, navigate, attempt, fmtClock } from './ui.js';
 import { t, tParts, variantTitle, dateTime } from './text.js';
 import { whoAmI } from './players.js';
@@ -92,7 +92,7 @@ function summaryCard(s, now) {
  */
 export function tournamentsSection() {
   const box = h('section', { class: 'stack', 'data-test': 'home-tournaments', hidden: true });
-  /** @type {Promise<TournamentList>} */ (api('GET', '/api/tournaments')).then((l) => {
+  call('GET /api/tournaments').then((l) => {
     const shown = [...l.running, ...l.upcoming].slice(0, 5);
     if (!shown.length) return;
     box.replaceChildren(h('h2', {}, t('tour-title')), ...shown.map((s) => summaryCard(s, l.now)),
@@ -167,7 +167,7 @@ function makeForm() {
         starts_in_s: Number(startsIn.value),
         name: name.value.trim() || null,
       };
-      const made = /** @type {TournamentMade} */ (await api('POST', '/api/tournaments', spec));
+      const made = await call('POST /api/tournaments', { body: spec });
       navigate(`/tournaments/${made.id}`);
     }, { action: t('tour-make') });
   });
@@ -213,7 +213,7 @@ export function tournamentsPage(main) {
   // the form is made once, so what a player typed in it stays
   /** @type {HTMLElement | null} */
   let form = null;
-  const show = () => Promise.all([/** @type {Promise<TournamentList>} */ (api('GET', '/api/tournaments')), whoAmI()]).then(([l, account]) => {
+  const show = () => Promise.all([call('GET /api/tournaments'), whoAmI()]).then(([l, account]) => {
     if (left) return;
     const section = (/** @type {string} */ title, /** @type {TournamentSummary[]} */ items, /** @type {string} */ test) =>
       h('section', { class: 'stack', 'data-test': test }, h('h2', {}, title),
@@ -285,8 +285,8 @@ export function tournamentPage(main, id) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
 
-  const act = (/** @type {string} */ what) => attempt(async () => {
-    const r = /** @type {TournamentJoined} */ (await api('POST', `/api/tournaments/${id}/${what}`, {}));
+  const act = (/** @type {'join' | 'withdraw'} */ what) => attempt(async () => {
+    const r = await call(`POST /api/tournaments/{id}/${what}`, { params: { id } });
     toast(t(`tour-entry-${r.entry}`));
     await load();
   });
@@ -319,7 +319,7 @@ export function tournamentPage(main, id) {
   };
 
   const load = async () => {
-    const [v, account] = await Promise.all([/** @type {Promise<TournamentView>} */ (api('GET', `/api/tournaments/${id}`)), whoAmI()]);
+    const [v, account] = await Promise.all([call('GET /api/tournaments/{id}', { params: { id } }), whoAmI()]);
     if (stopped) return;
     offset = v.now - Date.now();
     if (!view) {

@@ -2,7 +2,7 @@
 // list and the bell's. Each line opens the game; a challenge's game comes with the player's
 // seat (its token derived from the server's secret), so it opens on any device. The server's
 // shapes are in docs/web.md, "Correspondence games".
-import { api, rememberSeat } from './api.js';
+import { call, rememberSeat } from './api.js';
 import { h } from './ui.js';
 import { t, tParts } from './text.js';
 import { gamePath } from './lobby.js';
@@ -13,7 +13,7 @@ import { gameName, whoAmI } from './players.js';
 
 /** The games waiting for this player's move, or null (signed out, offline). @returns {Promise<TurnList | null>} */
 export async function myTurns() {
-  try { return /** @type {TurnList} */ (await api('GET', '/api/me/turns')); } catch { return null; }
+  try { return await call('GET /api/me/turns'); } catch { return null; }
 }
 
 /**

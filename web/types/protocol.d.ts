@@ -45,6 +45,22 @@ games: number,
  */
 reported: number, };
 
+export type ActBody = { 
+/**
+ * The seat's token; a signed-in player may leave it out: the session's account plays the
+ * seat it holds.
+ */
+token?: string | null, action: RawJson, };
+
+/**
+ * An action carried out.
+ */
+export type Acted = { 
+/**
+ * The room's version after it.
+ */
+v: number, };
+
 /**
  * A stored line of the audit log.
  */
@@ -176,6 +192,23 @@ until: number | null,
 reason: string, };
 
 /**
+ * A double-sided card.
+ */
+export type Card = { 
+/**
+ * Position in the deck, from 1 (the top card).
+ */
+number: number, 
+/**
+ * The sliding-side task.
+ */
+sliding: CardTask, 
+/**
+ * The chess-side task.
+ */
+chess: CardTask, };
+
+/**
  * Something done to a card instead of moving a piece; each costs one move.
  */
 export type CardAction = string;
@@ -200,6 +233,23 @@ best: number | null,
  * Attempts made (including the current one).
  */
 attempts: number, };
+
+/**
+ * One side of a card.
+ */
+export type CardTask = { 
+/**
+ * The task pattern.
+ */
+task: string, 
+/**
+ * Stars it is worth.
+ */
+stars: number, 
+/**
+ * Exact difficulty over every legal setup.
+ */
+difficulty: Difficulty, };
 
 /**
  * A piece on a cell.
@@ -229,11 +279,11 @@ kind: Kind,
 /**
  * The game's options (variant, clock; `color` is the challenger's side).
  */
-options: GameOptions, 
+options?: GameOptions, 
 /**
  * Rated or casual.
  */
-rated: boolean, };
+rated?: boolean, };
 
 /**
  * What is stored of the game asked for.
@@ -374,6 +424,36 @@ export type ChatWritten = {
  * Its number.
  */
 id: number, };
+
+/**
+ * A Check Mates task solved, or proved unsolvable from the board.
+ */
+export type CheckMatesSolved = { 
+/**
+ * How many moves.
+ */
+moves: number, 
+/**
+ * The moves.
+ */
+solution: Array<string>, 
+/**
+ * The task's rotation met, in degrees clockwise (none for a task that looks the
+ * same turned).
+ */
+rotation: number | null, 
+/**
+ * The board at the end.
+ */
+final_board: Board, } | { 
+/**
+ * Always null.
+ */
+moves: null, 
+/**
+ * Always true.
+ */
+unsolvable: true, };
 
 /**
  * Which side of the tokens and cards is played.
@@ -553,6 +633,27 @@ outcome: string,
 result: string, };
 
 /**
+ * What a QuickChess player may ask for.
+ */
+export type ChessIntent = { "t": "move", 
+/**
+ * The move.
+ */
+uci: string, } | { "t": "place", 
+/**
+ * The piece letter.
+ */
+role: string, 
+/**
+ * The square.
+ */
+square: string, } | { "t": "unplace", 
+/**
+ * The square.
+ */
+square: string, } | { "t": "resign" } | { "t": "berserk" } | { "t": "offer_draw" } | { "t": "offer_takeback" } | { "t": "accept_takeback" } | { "t": "decline_takeback" };
+
+/**
  * A QuickChess event as every client is told it.
  */
 export type ChessShown = HiddenEvent | ChessEvent;
@@ -686,6 +787,17 @@ solved: VerdictParts | null,
  * takes): the page asks it after each move (`"coach": true` in `/api/chess/position`).
  */
 coached: boolean, };
+
+export type Claim = { seats: Array<string>, };
+
+/**
+ * Guest seats made the account's.
+ */
+export type Claimed = { 
+/**
+ * How many.
+ */
+claimed: number, };
 
 /**
  * A time control as a client asks for it: `{"initial_s": 300, "increment_s": 3}` (whole
@@ -881,10 +993,340 @@ export type Color = "white" | "black";
  */
 export type ColorChoice = "first" | "second" | "blue" | "red" | "white" | "black";
 
+export type CreateBody = { kind: string, name?: string, 
+/**
+ * The kind's options (each kind reads those it takes, and refuses others).
+ */
+options?: GameOptions | null, bots?: Array<number>, 
+/**
+ * Rated (between signed-in players) or casual.
+ */
+rated?: boolean, };
+
+export type Credentials = { username: string, password: string, 
+/**
+ * The seat tokens this browser holds as a guest: their games become the account's.
+ */
+seats?: Array<string>, };
+
+/**
+ * A solution judged (`POST /api/daily/{puzzle}/solve`).
+ */
+export type DailyJudged = { 
+/**
+ * Its moves (and card actions).
+ */
+moves: number, 
+/**
+ * The fewest possible.
+ */
+optimum: number, 
+/**
+ * It took the fewest.
+ */
+optimal: boolean, 
+/**
+ * It is the asker's first, the one that counts.
+ */
+counted: boolean, 
+/**
+ * The counted result's place.
+ */
+rank: number | null, 
+/**
+ * Of how many.
+ */
+of: number, 
+/**
+ * The counted result.
+ */
+result: DailyTime | null, };
+
+/**
+ * A counted result with its place.
+ */
+export type DailyMark = { 
+/**
+ * Moves (and card actions).
+ */
+moves: number, 
+/**
+ * Time from the first look, in ms.
+ */
+ms: number, 
+/**
+ * The place, from 1.
+ */
+rank: number, };
+
+/**
+ * The asker's standing in one of the day's puzzles.
+ */
+export type DailyMine = { 
+/**
+ * The puzzle's id.
+ */
+puzzle: string, 
+/**
+ * Their counted result, if they solved it.
+ */
+result: DailyMark | null, 
+/**
+ * How many solved it.
+ */
+solvers: number, };
+
+/**
+ * Where a daily puzzle stands after some steps.
+ */
+export type DailyPosition = { 
+/**
+ * The board (a Check Mates board or a Royal Study layout).
+ */
+board: string, 
+/**
+ * The target as it is oriented now (a task or a card).
+ */
+target: string | null, 
+/**
+ * The steps so far (moves and card actions).
+ */
+count: number, 
+/**
+ * The target is met.
+ */
+done: boolean, 
+/**
+ * The legal moves (none once done).
+ */
+legal: Array<string>, 
+/**
+ * The card actions of the level (The Royal Study; none once done).
+ */
+actions: Array<string>, };
+
+/**
+ * One of the day's puzzles.
+ */
+export type DailyPuzzle = { 
+/**
+ * Its id: `checkmates-sliding`, `checkmates-chess`, `royal-1`, `royal-2`, `royal-3`.
+ */
+id: string, 
+/**
+ * The start (a board or a layout).
+ */
+board: string, 
+/**
+ * The target (a task or a card).
+ */
+target: string, 
+/**
+ * The optimal number of moves (and card actions).
+ */
+optimum: number, };
+
+/**
+ * One place in a ranking.
+ */
+export type DailyRankRow = { 
+/**
+ * From 1.
+ */
+rank: number, 
+/**
+ * The player's name.
+ */
+name: string, 
+/**
+ * An account's (not a guest's).
+ */
+registered: boolean, 
+/**
+ * Moves (and card actions).
+ */
+moves: number, 
+/**
+ * Time, in ms.
+ */
+ms: number, };
+
+/**
+ * A puzzle's best 100 today (`GET /api/daily/{puzzle}/ranking`).
+ */
+export type DailyRanking = { 
+/**
+ * The day.
+ */
+day: string, 
+/**
+ * The puzzle.
+ */
+puzzle: string, 
+/**
+ * The results, best first.
+ */
+results: Array<DailyRankRow>, };
+
+/**
+ * A past puzzle with an optimal solution.
+ */
+export type DailySolved = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * The start.
+ */
+board: string, 
+/**
+ * The target.
+ */
+target: string, 
+/**
+ * The optimal count.
+ */
+optimum: number, 
+/**
+ * One optimal solution.
+ */
+solution: Array<string>, };
+
+/**
+ * A puzzle's clock started (`POST /api/daily/{puzzle}/start`).
+ */
+export type DailyStarted = { 
+/**
+ * The day.
+ */
+day: string, 
+/**
+ * The puzzle.
+ */
+puzzle: DailyPuzzle, 
+/**
+ * When the asker first saw it (ms since 1970): their time runs from here.
+ */
+started: number, };
+
+/**
+ * A result's moves and time.
+ */
+export type DailyTime = { 
+/**
+ * Moves (and card actions).
+ */
+moves: number, 
+/**
+ * Time, in ms.
+ */
+ms: number, };
+
+/**
+ * The day's puzzles and how the asker did (`GET /api/daily`).
+ */
+export type DailyToday = { 
+/**
+ * The day, `YYYY-MM-DD` (UTC).
+ */
+day: string, 
+/**
+ * Its weekday, 0 Monday to 6 Sunday (Sunday's are the hardest).
+ */
+weekday: number, 
+/**
+ * Its puzzles.
+ */
+puzzles: Array<DailyPuzzle>, 
+/**
+ * The asker's result in each, in the same order.
+ */
+mine: Array<DailyMine>, 
+/**
+ * Days in a row the asker solved a puzzle.
+ */
+streak: number, 
+/**
+ * Yesterday's puzzles with their solutions.
+ */
+yesterday: DailyYesterday, };
+
+/**
+ * Yesterday, solved.
+ */
+export type DailyYesterday = { 
+/**
+ * Its day.
+ */
+day: string, 
+/**
+ * Its puzzles with an optimal solution each.
+ */
+puzzles: Array<DailySolved>, };
+
+/**
+ * A whole deck.
+ */
+export type Deck = { 
+/**
+ * The seed it was generated from.
+ */
+seed: number, 
+/**
+ * The cards, top first.
+ */
+cards: Array<Card>, };
+
 /**
  * Which cards of the deck are played.
  */
 export type DeckChoice = "full" | "one-star" | "two-star";
+
+/**
+ * The default decks (`GET /api/decks`).
+ */
+export type Decks = { 
+/**
+ * Check Mates's deck.
+ */
+checkmates: Deck, 
+/**
+ * The Royal Study's cards, as layouts.
+ */
+royal: Array<string>, };
+
+export type DeleteBody = { password: string, };
+
+/**
+ * An account deleted.
+ */
+export type Deleted = { 
+/**
+ * Its name (now free to take after a while).
+ */
+deleted: string, };
+
+/**
+ * How hard a task is over every legal setup (`b2` and one other square empty).
+ */
+export type Difficulty = { 
+/**
+ * Mean optimal number of moves over all setups.
+ */
+mean: number, 
+/**
+ * Largest optimal number of moves over all setups.
+ */
+max: number, 
+/**
+ * A setup that needs `max` moves (the first in rank order).
+ */
+worst_setup: string, 
+/**
+ * How many setups were measured (5,040 sliding, 40,320 chess).
+ */
+setups: number, };
 
 /**
  * A result in parts a client puts into words: the reasons' names in snake case
@@ -929,6 +1371,73 @@ cp: number, } | {
 mate: number, };
 
 /**
+ * An exercise made (`POST /api/learn/exercise`).
+ */
+export type Exercise = { 
+/**
+ * The variant asked for.
+ */
+variant: string, 
+/**
+ * The seed asked for (the same seed makes the same exercise).
+ */
+seed: number, } & ({ "kind": "capture-all", 
+/**
+ * The position (the pawns do not move).
+ */
+fen: string, 
+/**
+ * The piece's square.
+ */
+from: string, 
+/**
+ * The piece, as a FEN letter (white).
+ */
+piece: string, 
+/**
+ * The pawns' squares.
+ */
+pawns: Array<string>, 
+/**
+ * The fewest moves that capture them all.
+ */
+minimum: number, 
+/**
+ * One way in that many, as UCI.
+ */
+solution: Array<string>, 
+/**
+ * The same in SAN.
+ */
+solution_san: Array<string>, } | { "kind": "king-squares", 
+/**
+ * The position.
+ */
+fen: string, 
+/**
+ * The king's square.
+ */
+king: string, 
+/**
+ * The squares next to it.
+ */
+neighbours: Array<string>, 
+/**
+ * Those it may not step on.
+ */
+forbidden: Array<string>, });
+
+/**
+ * The kinds of exercise.
+ */
+export type ExerciseKind = "capture-all" | "king-squares";
+
+/**
+ * The request.
+ */
+export type ExerciseQuery = { variant: string, kind: ExerciseKind, seed: number, };
+
+/**
  * Why a proof failed.
  */
 export type FailReason = "gave_up" | "bid_used_up" | "stopped" | "zero_not_met";
@@ -967,6 +1476,31 @@ unrated: Unrated | null,
 puzzle_rating: number, };
 
 /**
+ * A finished game in the list of the latest.
+ */
+export type FinishedGame = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its kind.
+ */
+kind: Kind, 
+/**
+ * When it ended (ms since 1970).
+ */
+finished: number, 
+/**
+ * Its QuickChess variant, if it is one.
+ */
+variant: string | null, 
+/**
+ * Its players.
+ */
+players: Array<SeatInfo>, };
+
+/**
  * A followed player.
  */
 export type Friend = { 
@@ -995,6 +1529,15 @@ following: Array<Friend>,
  * Whom they block, by name.
  */
 blocked: Array<string>, };
+
+/**
+ * A game closed by a moderator.
+ */
+export type GameClosed = { 
+/**
+ * Its id.
+ */
+closed: string, };
 
 /**
  * The options a game was created with, whatever its kind: each kind takes some of them
@@ -1082,6 +1625,23 @@ kind: string, };
 export type GameReview = { "game": "chess" } & ReviewReport | { "game": "querni" } & QuerniReview;
 
 /**
+ * A game as the caller sees it (`GET /api/games/{id}`).
+ */
+export type GameState = { 
+/**
+ * The room's version.
+ */
+v: number, 
+/**
+ * The caller's seat, if they hold one.
+ */
+seat: number | null, 
+/**
+ * What the caller sees: the game's view (the page knows which game's).
+ */
+view: Shown, };
+
+/**
  * A Blind placement's event without what or where.
  */
 export type HiddenEvent = { "t": "placed", 
@@ -1142,10 +1702,37 @@ turn: string,
  */
 level: number, };
 
+export type JoinBody = { name?: string, };
+
 /**
  * The kinds of game the server hosts.
  */
 export type Kind = "checkmates-party" | "checkmates-solo" | "royal-match" | "royal-solo" | "querni" | "querni-local" | "quickchess" | "quickchess-local";
+
+/**
+ * One game kind's tally on a profile.
+ */
+export type KindStats = { 
+/**
+ * The kind (`quickchess`, ...).
+ */
+kind: string, 
+/**
+ * Games finished.
+ */
+played: number, 
+/**
+ * Won (in a party, a first place, even shared).
+ */
+won: number, 
+/**
+ * Drawn.
+ */
+drawn: number, 
+/**
+ * Lost.
+ */
+lost: number, };
 
 /**
  * The last move judged: the mover's value before it and after it.
@@ -1168,6 +1755,19 @@ after: string, };
  * A legal layout: each piece once, the bishop on a dark square, the knight off `b2`.
  */
 export type Layout = string;
+
+/**
+ * One pool's leaderboard (`GET /api/leaderboard/{pool}`).
+ */
+export type Leaderboard = { 
+/**
+ * The pool.
+ */
+pool: string, 
+/**
+ * Its best 50.
+ */
+players: Array<Ranked>, };
 
 /**
  * A legal move as the browser takes it; a lesson game's pass has no squares.
@@ -1197,6 +1797,15 @@ promotion: string | null,
  * Whether it is a pass.
  */
 pass: boolean, };
+
+/**
+ * A sanction lifted.
+ */
+export type Lifted = { 
+/**
+ * Its id.
+ */
+lifted: number, };
 
 /**
  * A change of one viewer's lobby.
@@ -1233,6 +1842,23 @@ export type LobbyFrame = { "t": "lobby", "d": LobbyView } | { "t": "lobby_diff",
 retry_ms: number, } };
 
 /**
+ * A change to a lobby.
+ */
+export type LobbyOp = { "op": "add_bot", 
+/**
+ * Its level.
+ */
+level: number, } | { "op": "remove", 
+/**
+ * The seat number.
+ */
+seat: number, } | { "op": "options", 
+/**
+ * The new options, as at creation (read by the game's kind).
+ */
+options: GameOptions, } | { "op": "start" };
+
+/**
  * The whole lobby as one viewer sees it.
  */
 export type LobbyView = { 
@@ -1252,6 +1878,8 @@ tables: Array<TableItem>,
  * Games being played.
  */
 playing: Array<PlayingItem>, };
+
+export type LogoutBody = { everywhere?: boolean, };
 
 /**
  * The pieces each side has lost.
@@ -1427,6 +2055,27 @@ winner: number | null,
 scores: [number, number], };
 
 /**
+ * What a player of a match may ask for.
+ */
+export type MatchIntent = { "t": "announce", 
+/**
+ * The number (moves plus card actions).
+ */
+bid: number, } | { "t": "challenge" } | { "t": "accept" } | { "t": "move", 
+/**
+ * The move.
+ */
+mv: Move, } | { "t": "card", 
+/**
+ * Which card (1 or 2 with two cards).
+ */
+card: number | null, 
+/**
+ * The action.
+ */
+action: CardAction, } | { "t": "give_up" };
+
+/**
  * What a player of a match sees.
  */
 export type MatchView = { 
@@ -1509,6 +2158,36 @@ lost: Lost,
 balance: number, };
 
 /**
+ * The signed-in account (`GET /api/me`).
+ */
+export type Me = { 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * When it was made (ms since 1970).
+ */
+created: number, 
+/**
+ * Its ratings.
+ */
+ratings: Array<PoolRating>, 
+/**
+ * A moderator of the site.
+ */
+admin: boolean, };
+
+/**
+ * A chat line deleted.
+ */
+export type MessageDeleted = { 
+/**
+ * Its id.
+ */
+deleted: number, };
+
+/**
  * A move of the token on `from` to `to` (dense 3x3 indices, `a1` = 0, `c3` = 8).
  */
 export type Move = string;
@@ -1554,6 +2233,8 @@ text: string,
  * The removals after it.
  */
 removals: Array<[number, number, boolean]>, };
+
+export type NameBody = { name?: string, };
 
 /**
  * A puzzle to try, and the player's rating it was chosen for.
@@ -1746,6 +2427,19 @@ round: number, } | { "t": "game_over",
 standings: Array<Standing>, };
 
 /**
+ * What a player of a party may ask for.
+ */
+export type PartyIntent = { "t": "announce", 
+/**
+ * How many.
+ */
+bid: number, } | { "t": "move", 
+/**
+ * The move.
+ */
+mv: Move, } | { "t": "stop" } | { "t": "give_up" };
+
+/**
  * What a player of a party sees.
  */
 export type PartyView = { 
@@ -1813,6 +2507,17 @@ round_limit_ms: number,
  * The prover's legal moves.
  */
 legal: Array<string>, };
+
+export type PasswordChange = { old: string, new: string, };
+
+/**
+ * A password changed (every other session ended).
+ */
+export type PasswordChanged = { 
+/**
+ * Always true.
+ */
+changed: boolean, };
 
 /**
  * Where the round stands.
@@ -2006,6 +2711,43 @@ ratings?: Array<RatingShown>,
 table: TableView, } & V;
 
 /**
+ * A game an account played, for its profile (shown there as it is).
+ */
+export type PlayedGame = { 
+/**
+ * The game.
+ */
+game: string, 
+/**
+ * Its kind (`quickchess`, ...).
+ */
+kind: string, 
+/**
+ * Its pool.
+ */
+pool: string, 
+/**
+ * Whether it was rated.
+ */
+rated: boolean, 
+/**
+ * The account's score in it.
+ */
+score: number, 
+/**
+ * Its place.
+ */
+place: number, 
+/**
+ * How many played.
+ */
+players: number, 
+/**
+ * When it ended.
+ */
+finished: number, };
+
+/**
  * A player as the party shows them.
  */
 export type PlayerView = { 
@@ -2077,6 +2819,76 @@ bots: Array<number | null>, };
 export type PointReason = "completed" | "too_many_moves" | "gave_up" | "out_of_time";
 
 /**
+ * A rating in one pool, as shown (rounded).
+ */
+export type PoolRating = { 
+/**
+ * The pool (`quickchess:blitz`, `puzzles:quickchess`, ...).
+ */
+pool: string, 
+/**
+ * The rating.
+ */
+rating: number, 
+/**
+ * Its deviation.
+ */
+deviation: number, 
+/**
+ * Too few games to trust it yet.
+ */
+provisional: boolean, 
+/**
+ * Games (or puzzle tries) rated in it.
+ */
+games: number, };
+
+/**
+ * A rating pool with a leaderboard.
+ */
+export type PoolSize = { 
+/**
+ * The pool.
+ */
+pool: string, 
+/**
+ * How many players are ranked in it.
+ */
+players: number, };
+
+/**
+ * The pools with a leaderboard, the busiest first (`GET /api/leaderboard`).
+ */
+export type Pools = { 
+/**
+ * The pools.
+ */
+pools: Array<PoolSize>, };
+
+/**
+ * The request.
+ */
+export type PositionQuery = { 
+/**
+ * The variant (with `pgn`, the game's own `Variant` tag decides; a `variant` given too
+ * must agree with it).
+ */
+variant?: string | null, 
+/**
+ * A game in PGN (its first game): its start and moves instead of `fen` and `moves`.
+ */
+pgn?: string | null, fen?: string | null, moves?: Array<string>, 
+/**
+ * Search for this long (milliseconds, at most 3,000); no search without it.
+ */
+analyse_ms?: number | null, 
+/**
+ * Ask the lesson-game coach too: what perfect play gives, what the last move did, the
+ * moves that keep the value ([`crate::coach::view`]).
+ */
+coach?: boolean, };
+
+/**
  * A position as the analysis board shows it.
  */
 export type PositionView = { variant: string, fen: string, width: number, height: number, board: Array<PieceOn>, turn: string, check: boolean, outcome: string | null, legal: Array<LegalMove>, 
@@ -2100,6 +2912,35 @@ analysis?: EngineView,
  * The coach's answer, when it was asked for.
  */
 coach?: CoachView, };
+
+/**
+ * A player's profile (`GET /api/users/{name}`).
+ */
+export type Profile = { 
+/**
+ * Their name.
+ */
+name: string, 
+/**
+ * When the account was made.
+ */
+created: number, 
+/**
+ * Their ratings.
+ */
+ratings: Array<PoolRating>, 
+/**
+ * Per game kind: played, won, drawn, lost (of the last 200 games).
+ */
+stats: Array<KindStats>, 
+/**
+ * The 50 latest games.
+ */
+games: Array<PlayedGame>, 
+/**
+ * Every rating change.
+ */
+history: Array<RatingStep>, };
 
 /**
  * A QuickChess action as spectators may see it.
@@ -2262,6 +3103,20 @@ side: QuerniSide,
 turns: number, };
 
 /**
+ * The request of `POST /api/querni/hint`.
+ */
+export type QuerniHint = { position: string, level?: number | null, };
+
+/**
+ * What a Querni player may ask for.
+ */
+export type QuerniIntent = { "t": "turn", 
+/**
+ * The turn.
+ */
+turn: string, } | { "t": "resign" } | { "t": "berserk" } | { "t": "offer_takeback" } | { "t": "accept_takeback" } | { "t": "decline_takeback" };
+
+/**
  * The legal turns of the side to move.
  */
 export type QuerniLegal = { 
@@ -2290,6 +3145,8 @@ mistake: number,
  * `??`.
  */
 blunder: number, };
+
+export type QuerniPositionBody = { position: string, };
 
 /**
  * A whole Querni game reviewed.
@@ -2428,6 +3285,28 @@ your_turn: boolean,
 legal: QuerniLegal | null, };
 
 /**
+ * What a quick pairing came to: a game with an open seek's owner, or a seek of one's own.
+ */
+export type QuickMatch = { "paired": Paired } | { "seek": string };
+
+/**
+ * What the solo player may ask for.
+ */
+export type RSoloIntent = { "t": "move", 
+/**
+ * The move.
+ */
+mv: Move, } | { "t": "card", 
+/**
+ * Which card (1 or 2 with two cards).
+ */
+card: number | null, 
+/**
+ * The action.
+ */
+action: CardAction, } | { "t": "retry" } | { "t": "next" };
+
+/**
  * What the solo player sees.
  */
 export type RSoloView = { 
@@ -2493,6 +3372,35 @@ now: number,
 legal: Array<string>, };
 
 /**
+ * A ranked player.
+ */
+export type Ranked = { 
+/**
+ * Their place, from 1.
+ */
+rank: number, 
+/**
+ * Their name.
+ */
+name: string, 
+/**
+ * Their rating (rounded).
+ */
+rating: number, 
+/**
+ * Its deviation.
+ */
+deviation: number, 
+/**
+ * Too few games to trust it yet.
+ */
+provisional: boolean, 
+/**
+ * Games rated in the pool.
+ */
+games: number, };
+
+/**
  * A seat's rating change in a rated game.
  */
 export type RatingShown = { 
@@ -2520,6 +3428,31 @@ change: number,
  * Whether the new rating is still provisional.
  */
 provisional: boolean, };
+
+/**
+ * A rating change after a game.
+ */
+export type RatingStep = { 
+/**
+ * The pool.
+ */
+pool: string, 
+/**
+ * The game that changed it.
+ */
+game: string, 
+/**
+ * When (ms since 1970).
+ */
+at: number, 
+/**
+ * The rating after it.
+ */
+rating: number, 
+/**
+ * By how much it changed.
+ */
+change: number, };
 
 /**
  * A JSON text, valid and kept as it is (to the browser's types: any JSON, `unknown`).
@@ -2646,20 +3579,47 @@ reason: ReportReason,
 /**
  * In the reporter's words (up to 1,000 characters).
  */
-detail: string, 
+detail?: string, 
 /**
  * The game it is about.
  */
-game: string | null, 
+game?: string | null, 
 /**
  * The chat message it is about.
  */
-message: number | null, };
+message?: number | null, };
+
+/**
+ * A report closed.
+ */
+export type ReportClosed = { 
+/**
+ * Its id.
+ */
+closed: number, };
 
 /**
  * Why a player reports another.
  */
 export type ReportReason = "cheating" | "abuse" | "spam" | "sandbagging" | "other";
+
+/**
+ * A report filed.
+ */
+export type Reported = { 
+/**
+ * Its id.
+ */
+report: number, };
+
+/**
+ * The account a working reset link is for (checked, or its password set).
+ */
+export type ResetAccount = { 
+/**
+ * Its name.
+ */
+name: string, };
 
 /**
  * A one-time link's token and the new password.
@@ -2682,6 +3642,19 @@ export type ResetCheckBody = {
  * The token after the link's `#`.
  */
 token: string, };
+
+/**
+ * A password reset link for an account, to hand over by hand.
+ */
+export type ResetLink = { 
+/**
+ * The link, on the site's public address.
+ */
+link: string, 
+/**
+ * How long it works.
+ */
+expires_in_hours: number, };
 
 /**
  * Where a game's review stands, as the browser reads it.
@@ -2811,6 +3784,19 @@ export type Role = "announcer" | "challenger";
 export type RoleBody = { 
 /**
  * The role.
+ */
+role: AccountRole, };
+
+/**
+ * A role given.
+ */
+export type RoleSet = { 
+/**
+ * To whom.
+ */
+name: string, 
+/**
+ * Which.
  */
 role: AccountRole, };
 
@@ -2970,6 +3956,31 @@ best: number, } | { "t": "retried",
 attempt: number, } | { "t": "deck_empty" };
 
 /**
+ * A Royal Study card (or two) solved, or proved unsolvable.
+ */
+export type RoyalSolved = { 
+/**
+ * How many moves and card actions.
+ */
+moves: number, 
+/**
+ * The steps.
+ */
+solution: Array<string>, 
+/**
+ * The order the cards are completed in (0: the first card).
+ */
+order: Array<number>, } | { 
+/**
+ * Always null.
+ */
+moves: null, 
+/**
+ * Always true.
+ */
+unsolvable: true, };
+
+/**
  * A stored sanction.
  */
 export type Sanction = { 
@@ -3021,11 +4032,11 @@ kind: SanctionKind,
 /**
  * The account, by name.
  */
-account: string | null, 
+account?: string | null, 
 /**
  * The address or network (bans only).
  */
-address: string | null, 
+address?: string | null, 
 /**
  * Why (the player is told).
  */
@@ -3033,12 +4044,21 @@ reason: string,
 /**
  * For how long (left out: until lifted).
  */
-hours: number | null, };
+hours?: number | null, };
 
 /**
  * What a sanction does.
  */
 export type SanctionKind = "ban" | "mute";
+
+/**
+ * A sanction given.
+ */
+export type Sanctioned = { 
+/**
+ * Whom: `account NAME` or `address NET`.
+ */
+sanctioned: string, };
 
 /**
  * An evaluation for the side to move: `{"cp": 35}` or `{"mate": -3}`.
@@ -3065,6 +4085,42 @@ bot: number | null,
  * Whether its player is signed in.
  */
 registered: boolean, };
+
+/**
+ * A seat taken in a game (made or joined): whoever holds the token plays the seat.
+ */
+export type SeatTaken = { 
+/**
+ * The game.
+ */
+id: string, 
+/**
+ * The seat.
+ */
+seat: number, 
+/**
+ * The seat's secret token.
+ */
+token: string, };
+
+export type SeekBody = { 
+/**
+ * A guest's nickname.
+ */
+name?: string, kind: Kind, 
+/**
+ * The kind's options (each kind reads those it takes, and refuses others).
+ */
+options?: GameOptions | null, rated?: boolean, range?: [number, number] | null, };
+
+/**
+ * A seek put in the lobby.
+ */
+export type SeekMade = { 
+/**
+ * Its id (to withdraw it).
+ */
+id: string, };
 
 /**
  * A seek as the lobby lists it.
@@ -3427,6 +4483,43 @@ counts: [number, number], };
 export type Shown = unknown;
 
 /**
+ * A session begun (sign-up or log-in).
+ */
+export type SignedIn = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * How many of the guest seats sent along became the account's.
+ */
+claimed: number, };
+
+/**
+ * A log-out.
+ */
+export type SignedOut = { 
+/**
+ * How many sessions ended (all of the account's with `everywhere`).
+ */
+sessions_ended: number, };
+
+/**
+ * What the solo player may ask for.
+ */
+export type SoloIntent = { "t": "move", 
+/**
+ * The move.
+ */
+mv: Move, } | { "t": "abandon" };
+
+export type Solution = { solution: Array<string>, name?: string, };
+
+export type SolveCheckMates = { side: CheckmatesSide, board: string, task: string, };
+
+export type SolveRoyal = { level: number, board: string, card: string, card2: string | null, };
+
+/**
  * An exact verdict with its best move.
  */
 export type SolvedView = { best: string | null, best_san: string | null, 
@@ -3539,6 +4632,8 @@ export type StepAction<P> = P | TableAction;
  */
 export type StepView<V> = { table?: ClosedTable, } & V;
 
+export type Steps = { steps: Array<string>, };
+
 /**
  * A room's own action.
  */
@@ -3609,6 +4704,11 @@ seats: number,
  * Its options.
  */
 options: GameOptions, };
+
+/**
+ * What a client may ask of the room rather than of its game.
+ */
+export type TableRequest = { "t": "rematch" } | { "t": "decline_rematch" };
 
 /**
  * The room's part of every view.
@@ -3720,7 +4820,7 @@ export type TournamentJoined = {
 entry: string, };
 
 /**
- * An arena, a Swiss event or Check Mates parties.
+ * A tournament's format: an arena, a Swiss event or Check Mates parties.
  */
 export type TournamentKind = "arena" | "swiss" | "parties";
 
@@ -3956,11 +5056,11 @@ moves: Array<string>,
 /**
  * A guest's rating, kept by the browser.
  */
-rating: PuzzleRating | null, 
+rating?: PuzzleRating | null, 
 /**
  * A try in a streak: judged, but it moves no rating (as lichess's Puzzle Streak).
  */
-streak: boolean, };
+streak?: boolean, };
 
 /**
  * The correspondence games waiting for the viewer's move, the most urgent first.
@@ -4129,6 +5229,15 @@ export type WinReason = "all_removed" | { "stranded": {
 numbers: number, } } | "resigned" | "timeout";
 
 /**
+ * A seek withdrawn.
+ */
+export type Withdrawn = { 
+/**
+ * Its id.
+ */
+withdrawn: string, };
+
+/**
  * The viewer's part in the tournament.
  */
 export type You = { 
@@ -4157,3 +5266,80 @@ seat: number,
  * The seat's token (the same on each of the player's devices).
  */
 token: string, };
+
+/**
+ * Every JSON endpoint of the HTTP API, as `"VERB /path/{param}"`: the body it reads
+ * (`undefined`: none) and the answer it gives (crates/server/src/http/contract.rs).
+ */
+export interface Routes {
+  "GET /api/admin/accounts": { body: undefined, answer: AccountList },
+  "GET /api/admin/overview": { body: undefined, answer: Overview },
+  "GET /api/challenges": { body: undefined, answer: ChallengeList },
+  "GET /api/daily": { body: undefined, answer: DailyToday },
+  "GET /api/daily/{puzzle}/ranking": { body: undefined, answer: DailyRanking },
+  "GET /api/decks": { body: undefined, answer: Decks },
+  "GET /api/games/recent": { body: undefined, answer: Array<FinishedGame> },
+  "GET /api/games/{id}": { body: undefined, answer: GameState },
+  "GET /api/games/{id}/chat": { body: undefined, answer: ChatView },
+  "GET /api/games/{id}/replay": { body: undefined, answer: Replay<Shown> },
+  "GET /api/games/{id}/review": { body: undefined, answer: ReviewAnswer },
+  "GET /api/leaderboard": { body: undefined, answer: Pools },
+  "GET /api/leaderboard/{pool}": { body: undefined, answer: Leaderboard },
+  "GET /api/lobby": { body: undefined, answer: LobbyView },
+  "GET /api/me": { body: undefined, answer: Me },
+  "GET /api/me/friends": { body: undefined, answer: Friends },
+  "GET /api/me/turns": { body: undefined, answer: TurnList },
+  "GET /api/puzzles/next": { body: undefined, answer: NextAnswer },
+  "GET /api/tournaments": { body: undefined, answer: TournamentList },
+  "GET /api/tournaments/{id}": { body: undefined, answer: TournamentView },
+  "GET /api/tournaments/{id}/chat": { body: undefined, answer: ChatView },
+  "GET /api/users/{name}": { body: undefined, answer: Profile },
+  "GET /api/users/{name}/relation": { body: undefined, answer: Relation },
+  "POST /api/admin/accounts/{name}/reset-link": { body: undefined, answer: ResetLink },
+  "POST /api/admin/accounts/{name}/role": { body: RoleBody, answer: RoleSet },
+  "POST /api/admin/accounts/{name}/tournaments/hide": { body: HideBody, answer: HiddenEvents },
+  "POST /api/admin/games/{id}/close": { body: OutcomeBody, answer: GameClosed },
+  "POST /api/admin/messages/{id}/delete": { body: undefined, answer: MessageDeleted },
+  "POST /api/admin/reports/{id}/close": { body: OutcomeBody, answer: ReportClosed },
+  "POST /api/admin/sanctions": { body: SanctionBody, answer: Sanctioned },
+  "POST /api/admin/sanctions/{id}/lift": { body: undefined, answer: Lifted },
+  "POST /api/admin/tournaments/{id}/cancel": { body: CancelBody, answer: Cancelled },
+  "POST /api/admin/tournaments/{id}/rename": { body: RenameBody, answer: Renamed },
+  "POST /api/auth/delete": { body: DeleteBody, answer: Deleted },
+  "POST /api/auth/login": { body: Credentials, answer: SignedIn },
+  "POST /api/auth/logout": { body: LogoutBody, answer: SignedOut },
+  "POST /api/auth/password": { body: PasswordChange, answer: PasswordChanged },
+  "POST /api/auth/reset": { body: ResetBody, answer: ResetAccount },
+  "POST /api/auth/reset/check": { body: ResetCheckBody, answer: ResetAccount },
+  "POST /api/auth/signup": { body: Credentials, answer: SignedIn },
+  "POST /api/challenges": { body: ChallengeBody, answer: ChallengeView },
+  "POST /api/challenges/{id}/accept": { body: undefined, answer: ChallengeView },
+  "POST /api/challenges/{id}/cancel": { body: undefined, answer: ChallengeView },
+  "POST /api/challenges/{id}/decline": { body: undefined, answer: ChallengeView },
+  "POST /api/chess/position": { body: PositionQuery, answer: PositionView },
+  "POST /api/daily/{puzzle}/position": { body: Steps, answer: DailyPosition },
+  "POST /api/daily/{puzzle}/solve": { body: Solution, answer: DailyJudged },
+  "POST /api/daily/{puzzle}/start": { body: undefined, answer: DailyStarted },
+  "POST /api/games": { body: CreateBody, answer: SeatTaken },
+  "POST /api/games/{id}/act": { body: ActBody, answer: Acted },
+  "POST /api/games/{id}/chat": { body: ChatBody, answer: ChatWritten },
+  "POST /api/games/{id}/join": { body: JoinBody, answer: SeatTaken },
+  "POST /api/games/{id}/review": { body: undefined, answer: ReviewAnswer },
+  "POST /api/learn/exercise": { body: ExerciseQuery, answer: Exercise },
+  "POST /api/lobby/quick": { body: SeekBody, answer: QuickMatch },
+  "POST /api/lobby/seeks": { body: SeekBody, answer: SeekMade },
+  "POST /api/lobby/seeks/{id}/accept": { body: NameBody, answer: Paired },
+  "POST /api/lobby/seeks/{id}/withdraw": { body: undefined, answer: Withdrawn },
+  "POST /api/me/claim": { body: Claim, answer: Claimed },
+  "POST /api/puzzles/{id}/try": { body: TryBody, answer: TryAnswer },
+  "POST /api/querni/hint": { body: QuerniHint, answer: HintView },
+  "POST /api/querni/legal": { body: QuerniPositionBody, answer: QuerniLegal },
+  "POST /api/reports": { body: ReportBody, answer: Reported },
+  "POST /api/solve/checkmates": { body: SolveCheckMates, answer: CheckMatesSolved },
+  "POST /api/solve/royal": { body: SolveRoyal, answer: RoyalSolved },
+  "POST /api/tournaments": { body: TournamentSpec, answer: TournamentMade },
+  "POST /api/tournaments/{id}/chat": { body: ChatBody, answer: ChatWritten },
+  "POST /api/tournaments/{id}/join": { body: undefined, answer: TournamentJoined },
+  "POST /api/tournaments/{id}/withdraw": { body: undefined, answer: TournamentJoined },
+  "POST /api/users/{name}/{change}": { body: undefined, answer: Relation },
+}

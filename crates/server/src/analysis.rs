@@ -19,26 +19,32 @@ use tabula_chess::{AnyPosition, Variant};
 use ts_rs::TS;
 
 /// The request.
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct PositionQuery {
     /// The variant (with `pgn`, the game's own `Variant` tag decides; a `variant` given too
     /// must agree with it).
     #[serde(default)]
+    #[ts(optional = nullable)]
     variant: Option<String>,
     /// A game in PGN (its first game): its start and moves instead of `fen` and `moves`.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pgn: Option<String>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     fen: Option<String>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     moves: Vec<String>,
     /// Search for this long (milliseconds, at most 3,000); no search without it.
     #[serde(default)]
+    #[ts(optional = nullable)]
     analyse_ms: Option<u64>,
     /// Ask the lesson-game coach too: what perfect play gives, what the last move did, the
     /// moves that keep the value ([`crate::coach::view`]).
     #[serde(default)]
+    #[ts(optional = nullable)]
     coach: bool,
 }
 
@@ -287,11 +293,12 @@ pub async fn position(
 }
 
 /// The request of `POST /api/querni/hint`.
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct QuerniHint {
     position: String,
     #[serde(default)]
+    #[ts(optional = nullable)]
     level: Option<u8>,
 }
 

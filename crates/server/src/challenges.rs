@@ -39,9 +39,11 @@ pub struct ChallengeBody {
     pub kind: Kind,
     /// The game's options (variant, clock; `color` is the challenger's side).
     #[serde(default, deserialize_with = "crate::model::null_is_default")]
+    #[ts(optional = nullable)]
     pub options: GameOptions,
     /// Rated or casual.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub rated: bool,
 }
 

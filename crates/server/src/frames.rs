@@ -33,7 +33,7 @@ pub enum Request {
 }
 
 /// A change to a lobby.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
 pub enum LobbyOp {
     /// Add a bot of this level.
@@ -49,6 +49,7 @@ pub enum LobbyOp {
     /// Change the game's options (the side, the deck, ...).
     Options {
         /// The new options, as at creation (read by the game's kind).
+        #[ts(as = "crate::model::GameOptions")]
         options: RawJson,
     },
     /// Start the game.

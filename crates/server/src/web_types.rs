@@ -7,8 +7,8 @@
 //! `web_types` fails when it is stale; `TABULA_WRITE_TYPES=1 cargo test -p tabula-server --test
 //! web_types` writes it again.
 
-use crate::analysis::{HintView, PositionView};
 use crate::frames::ServerFrame;
+use crate::games::Adapter;
 use crate::games::checkmates_party::PartyView;
 use crate::games::checkmates_solo::CmSoloView;
 use crate::games::olympics::{SeriesEvent, SeriesView};
@@ -16,6 +16,8 @@ use crate::games::querni::QuerniView;
 use crate::games::quickchess::{ChessShown, ChessView, PublicChess};
 use crate::games::royal_match::MatchView;
 use crate::games::royal_solo::RSoloView;
+use crate::http::contract::Contract;
+use crate::http::declare;
 use crate::lobby::views::LobbyFrame;
 use crate::rooms::replay::{Replay, Step};
 use crate::rooms::table::RoomEvent;
@@ -33,6 +35,42 @@ struct Collect {
     decls: BTreeMap<String, (&'static str, String)>,
     /// Names two different Rust types would both take (a clash to rename).
     clashes: std::collections::BTreeSet<String>,
+    /// The JSON endpoints: `"VERB /path"` -> (its body's type, its answer's type).
+    routes: BTreeMap<String, (String, String)>,
+}
+
+impl Collect {
+    /// Visits `T` and what it is made of, also when `T` itself is a built-in (`Vec<X>`).
+    fn visit_all<T: TS + 'static + ?Sized>(&mut self) {
+        self.visit::<T>();
+        T::visit_dependencies(self);
+        T::visit_generics(self);
+    }
+}
+
+impl Contract for Collect {
+    fn endpoint<B: TS + 'static, A: TS + 'static>(
+        &mut self,
+        verb: &'static str,
+        path: &'static str,
+    ) {
+        self.visit_all::<B>();
+        self.visit_all::<A>();
+        let key = format!("{verb} {path}");
+        let body = if std::any::TypeId::of::<B>() == std::any::TypeId::of::<()>() {
+            "undefined".to_string()
+        } else {
+            B::name(&self.cfg)
+        };
+        if self
+            .routes
+            .insert(key.clone(), (body, A::name(&self.cfg)))
+            .is_some()
+        {
+            self.clashes
+                .insert(format!("the endpoint {key} is declared twice"));
+        }
+    }
 }
 
 impl TypeVisitor for Collect {
@@ -47,6 +85,9 @@ impl TypeVisitor for Collect {
             if *seen != rust {
                 self.clashes.insert(format!("{name}: {seen} and {rust}"));
             }
+            // the same generic type again, with other arguments (a replay of any game, then a
+            // chess game's): their declarations are wanted too
+            T::visit_generics(self);
             return;
         }
         let mut text = T::docs().unwrap_or_default();
@@ -66,9 +107,22 @@ pub fn typescript() -> Result<String, String> {
         cfg: Config::new().with_large_int("number"),
         decls: BTreeMap::new(),
         clashes: Default::default(),
+        routes: BTreeMap::new(),
     };
+    // every JSON endpoint's body and answer (web/api.js `call` reads the table below)
+    declare(&mut c);
     // the frames, and what a room sends of each game: its view and its events
     c.visit::<ServerFrame<'static>>();
+    // what a page sends on its socket: each game's intents, and the changes to a lobby
+    c.visit::<crate::frames::LobbyOp>();
+    c.visit::<crate::rooms::table::TableRequest>();
+    c.visit::<<crate::games::quickchess::ChessLive as Adapter>::Intent>();
+    c.visit::<<crate::games::olympics::SeriesLive as Adapter>::Intent>();
+    c.visit::<<crate::games::querni::QuerniLive as Adapter>::Intent>();
+    c.visit::<<crate::games::checkmates_party::Party as Adapter>::Intent>();
+    c.visit::<<crate::games::checkmates_solo::CmSolo as Adapter>::Intent>();
+    c.visit::<<crate::games::royal_match::Match as Adapter>::Intent>();
+    c.visit::<<crate::games::royal_solo::RSolo as Adapter>::Intent>();
     c.visit::<RoomView<ChessView>>();
     c.visit::<RoomEvent<ChessShown>>();
     c.visit::<SeriesView>();
@@ -90,48 +144,8 @@ pub fn typescript() -> Result<String, String> {
     c.visit::<tabula_puzzles::royal::solo::SoloAction>();
     // a replay's steps
     c.visit::<Replay<'static, Step<ChessView, ChessShown, PublicChess>>>();
-    // the lobby's socket, the analysis board, the hints
+    // the lobby's socket
     c.visit::<LobbyFrame>();
-    c.visit::<PositionView>();
-    c.visit::<HintView>();
-    // a finished game's review
-    c.visit::<crate::http::reviews::ReviewAnswer>();
-    // puzzles
-    c.visit::<crate::http::puzzles::NextAnswer>();
-    c.visit::<crate::http::puzzles::TryBody>();
-    c.visit::<crate::puzzles::TryAnswer>();
-    // moderation: the moderation page's answers and bodies, a player's report, a reset link
-    c.visit::<crate::http::admin::Overview>();
-    c.visit::<crate::http::admin::AccountList>();
-    c.visit::<crate::http::admin::SanctionBody>();
-    c.visit::<crate::http::admin::OutcomeBody>();
-    c.visit::<crate::http::admin::RoleBody>();
-    c.visit::<crate::http::admin_tournaments::RenameBody>();
-    c.visit::<crate::http::admin_tournaments::Renamed>();
-    c.visit::<crate::http::admin_tournaments::CancelBody>();
-    c.visit::<crate::http::admin_tournaments::Cancelled>();
-    c.visit::<crate::http::admin_tournaments::HideBody>();
-    c.visit::<crate::http::admin_tournaments::HiddenEvents>();
-    c.visit::<crate::http::reports::ReportBody>();
-    c.visit::<crate::http::reports::ResetBody>();
-    c.visit::<crate::http::reports::ResetCheckBody>();
-    // friends
-    c.visit::<crate::http::social::Friends>();
-    c.visit::<crate::http::social::Relation>();
-    // tournaments
-    c.visit::<crate::tournaments::TournamentSpec>();
-    c.visit::<crate::tournaments::TournamentView>();
-    c.visit::<crate::tournaments::TournamentList>();
-    c.visit::<crate::http::tournaments::TournamentMade>();
-    c.visit::<crate::http::tournaments::TournamentJoined>();
-    // chat
-    c.visit::<crate::chat::ChatView>();
-    c.visit::<crate::http::chat::ChatBody>();
-    c.visit::<crate::http::chat::ChatWritten>();
-    // challenges
-    c.visit::<crate::challenges::ChallengeBody>();
-    c.visit::<crate::challenges::ChallengeList>();
-    c.visit::<crate::correspondence::TurnList>();
     if !c.clashes.is_empty() {
         return Err(format!(
             "two Rust types would have the same TypeScript name (rename one with \
@@ -149,5 +163,16 @@ pub fn typescript() -> Result<String, String> {
         out.push_str(text);
         out.push('\n');
     }
+    out.push_str(
+        "\n/**\n * Every JSON endpoint of the HTTP API, as `\"VERB /path/{param}\"`: the body it reads\n \
+         * (`undefined`: none) and the answer it gives (crates/server/src/http/contract.rs).\n \
+         */\nexport interface Routes {\n",
+    );
+    for (route, (body, answer)) in &c.routes {
+        out.push_str(&format!(
+            "  \"{route}\": {{ body: {body}, answer: {answer} }},\n"
+        ));
+    }
+    out.push_str("}\n");
     Ok(out)
 }

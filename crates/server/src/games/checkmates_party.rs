@@ -25,7 +25,7 @@ pub struct Party {
 }
 
 /// What a player of a party may ask for.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum PartyIntent {
     /// Announce a number of moves.

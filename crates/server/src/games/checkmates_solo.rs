@@ -22,7 +22,7 @@ pub struct CmSolo {
 }
 
 /// What the solo player may ask for.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum SoloIntent {
     /// Move a token.

@@ -52,8 +52,9 @@ pub enum BotMove<A> {
 pub trait Adapter: Clone + Send + Sized + 'static {
     /// The stored configuration (`config.game` of the game's record).
     type Config: Serialize + DeserializeOwned + Send;
-    /// What a client may ask for (its `act` frame's data).
-    type Intent: DeserializeOwned;
+    /// What a client may ask for (its `act` frame's data); its TypeScript type is the page's
+    /// (`GameSocket`'s intents, web/types/protocol.d.ts).
+    type Intent: DeserializeOwned + ts_rs::TS + 'static;
     /// What is logged and applied.
     type Action: Serialize + DeserializeOwned + Clone + Send + Sync + std::fmt::Debug + 'static;
     /// What a seat (or a spectator) sees of the game: the room adds its own part around it

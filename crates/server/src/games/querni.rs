@@ -163,7 +163,7 @@ pub struct QuerniView {
 }
 
 /// What a Querni player may ask for.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum QuerniIntent {
     /// A turn in notation: `c2-c3 x4-6`, `c2:e4`, `pass`.

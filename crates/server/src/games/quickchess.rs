@@ -34,7 +34,7 @@ pub struct ChessLive {
 }
 
 /// What a QuickChess player may ask for.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ChessIntent {
     /// A move in UCI (`a2a3`, `a5a6r`, `e1c1`).

@@ -25,7 +25,7 @@ pub struct Match {
 }
 
 /// What a player of a match may ask for.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum MatchIntent {
     /// Announce a number and start the hourglass.

@@ -19,7 +19,7 @@ pub struct RSolo {
 }
 
 /// What the solo player may ask for.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ts_rs::TS)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum RSoloIntent {
     /// Move a piece.

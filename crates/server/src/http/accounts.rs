@@ -1,6 +1,11 @@
 //! Accounts over HTTP: sign up, log in and out (everywhere), change the password, delete the
 //! account, claim a guest's seats; `GET /api/me`, profiles and leaderboards.
 
+use super::account_views::{
+    Claimed, Deleted, KindStats, Leaderboard, Me, PasswordChanged, PoolRating, PoolSize, Pools,
+    Profile, Ranked, RatingStep, SignedIn, SignedOut,
+};
+use super::contract::Reply;
 use super::{AppState, Body, ClientIp, Peer};
 use crate::error::ApiError;
 use crate::ids::{now_ms, token_hash};
@@ -10,31 +15,28 @@ use crate::players::accounts::{
     session_cookie, verify_password,
 };
 use crate::players::devices;
-use crate::players::ratings::provisional;
 use crate::players::signed_in;
 use crate::store::players::Account;
+use axum::Json;
 use axum::extract::{Path, State};
+use axum::http::HeaderValue;
 use axum::http::{HeaderMap, header};
-use axum::response::{AppendHeaders, IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
+use ts_rs::TS;
 
-pub(super) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/auth/signup", post(signup))
-        .route("/api/auth/login", post(login))
-        .route("/api/auth/logout", post(logout))
-        .route("/api/auth/password", post(change_password))
-        .route("/api/auth/delete", post(delete))
-        .route("/api/me", get(me))
-        .route("/api/me/claim", post(claim))
-        .route("/api/users/{name}", get(profile))
-        .route("/api/leaderboard", get(pools))
-        .route("/api/leaderboard/{pool}", get(leaderboard))
+super::contract::json_routes! {
+    post "/api/auth/signup" => signup(Credentials) -> SignedIn;
+    post "/api/auth/login" => login(Credentials) -> SignedIn;
+    post "/api/auth/logout" => logout(LogoutBody) -> SignedOut;
+    post "/api/auth/password" => change_password(PasswordChange) -> PasswordChanged;
+    post "/api/auth/delete" => delete(DeleteBody) -> Deleted;
+    get "/api/me" => me -> Me;
+    post "/api/me/claim" => claim(Claim) -> Claimed;
+    get "/api/users/{name}" => profile -> Profile;
+    get "/api/leaderboard" => pools -> Pools;
+    get "/api/leaderboard/{pool}" => leaderboard -> Leaderboard;
 }
 
 /// Whether the browser reached us over TLS (so cookies get `Secure`): the operator says so,
@@ -51,13 +53,14 @@ pub(super) fn secure(state: &AppState, headers: &HeaderMap, peer: Option<SocketA
             .is_some_and(|v| v.eq_ignore_ascii_case("https"))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 struct Credentials {
     username: String,
     password: String,
     /// The seat tokens this browser holds as a guest: their games become the account's.
     #[serde(default)]
+    #[ts(optional = nullable)]
     seats: Vec<String>,
 }
 
@@ -92,7 +95,7 @@ async fn start_session(
     peer: Option<SocketAddr>,
     account: &Account,
     seats: &[String],
-) -> Result<Response, ApiError> {
+) -> Result<Reply<SignedIn>, ApiError> {
     let hashes: Vec<String> = seats.iter().take(500).map(|t| token_hash(t)).collect();
     let claimed = state.hub.store.claim_seats(account.id, &hashes).await?;
     let (token, hash) = new_session();
@@ -103,18 +106,18 @@ async fn start_session(
         .await?;
     let tls = secure(state, headers, peer);
     let cookie = session_cookie(Some(&token), tls);
-    let mut response = (
-        AppendHeaders([(header::SET_COOKIE, cookie)]),
-        Json(json!({"name": account.name, "claimed": claimed})),
-    )
-        .into_response();
+    let mut reply = Reply::new(&SignedIn {
+        name: account.name.clone(),
+        claimed,
+    })
+    .cookie(cookie)?;
     if !known_device(state, headers, account.id).await? {
         let device = devices::cookie(&devices::token(device_key(state).await?, account.id), tls);
-        if let Ok(v) = header::HeaderValue::from_str(&device) {
-            response.headers_mut().append(header::SET_COOKIE, v);
+        if let Ok(v) = HeaderValue::from_str(&device) {
+            reply = reply.header(header::SET_COOKIE, v);
         }
     }
-    Ok(response)
+    Ok(reply)
 }
 
 async fn signup(
@@ -123,7 +126,7 @@ async fn signup(
     Peer(peer): Peer,
     headers: HeaderMap,
     Body(c): Body<Credentials>,
-) -> Result<Response, ApiError> {
+) -> Result<Reply<SignedIn>, ApiError> {
     state.hub.addresses.check(Limited::Login, ip)?;
     // an address banned from playing makes no new accounts either (a ban is not dodged so)
     state.hub.sanctions.may_play(Some(ip), None)?;
@@ -145,7 +148,7 @@ async fn login(
     Peer(peer): Peer,
     headers: HeaderMap,
     Body(c): Body<Credentials>,
-) -> Result<Response, ApiError> {
+) -> Result<Reply<SignedIn>, ApiError> {
     state.hub.addresses.check(Limited::Login, ip)?;
     let wrong = || ApiError::Unauthorized("wrong name or password".into());
     let account = state.hub.store.account_by_name(&c.username).await?;
@@ -195,10 +198,11 @@ async fn account(state: &AppState, headers: &HeaderMap) -> Result<Account, ApiEr
         .ok_or_else(|| ApiError::Unauthorized("not signed in".into()))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, TS, Default)]
 #[serde(deny_unknown_fields)]
 struct LogoutBody {
     #[serde(default)]
+    #[ts(optional = nullable)]
     everywhere: bool,
 }
 
@@ -207,7 +211,7 @@ async fn logout(
     Peer(peer): Peer,
     headers: HeaderMap,
     Body(b): Body<LogoutBody>,
-) -> Result<Response, ApiError> {
+) -> Result<Reply<SignedOut>, ApiError> {
     let mut ended = 0;
     if let Some(token) = crate::players::accounts::read_cookie(&headers, "tabula_session") {
         if b.everywhere
@@ -219,14 +223,13 @@ async fn logout(
         }
     }
     let cookie = session_cookie(None, secure(&state, &headers, peer));
-    Ok((
-        AppendHeaders([(header::SET_COOKIE, cookie)]),
-        Json(json!({"sessions_ended": ended})),
-    )
-        .into_response())
+    Reply::new(&SignedOut {
+        sessions_ended: ended,
+    })
+    .cookie(cookie)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 struct PasswordChange {
     old: String,
@@ -237,7 +240,7 @@ async fn change_password(
     State(state): State<AppState>,
     headers: HeaderMap,
     Body(b): Body<PasswordChange>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PasswordChanged>, ApiError> {
     let a = account(&state, &headers).await?;
     state
         .hub
@@ -262,10 +265,10 @@ async fn change_password(
             .create_session(&keep, a.id, now_ms())
             .await?;
     }
-    Ok(Json(json!({"changed": true})))
+    Ok(Json(PasswordChanged { changed: true }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 struct DeleteBody {
     password: String,
@@ -276,7 +279,7 @@ async fn delete(
     Peer(peer): Peer,
     headers: HeaderMap,
     Body(b): Body<DeleteBody>,
-) -> Result<Response, ApiError> {
+) -> Result<Reply<Deleted>, ApiError> {
     let a = account(&state, &headers).await?;
     state
         .hub
@@ -288,35 +291,22 @@ async fn delete(
     state.hub.store.delete_account(a.id, now_ms()).await?;
     state.hub.lobby.changed();
     let cookie = session_cookie(None, secure(&state, &headers, peer));
-    Ok((
-        AppendHeaders([(header::SET_COOKIE, cookie)]),
-        Json(json!({"deleted": a.name})),
-    )
-        .into_response())
+    Reply::new(&Deleted { deleted: a.name }).cookie(cookie)
 }
 
-fn ratings_json(ratings: &[crate::store::players::RatingRecord]) -> Vec<Value> {
-    ratings
-        .iter()
-        .map(|r| {
-            json!({
-                "pool": r.pool, "rating": r.rating.round(), "deviation": r.deviation.round(),
-                "provisional": provisional(r), "games": r.games,
-            })
-        })
-        .collect()
-}
-
-async fn me(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+async fn me(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Me>, ApiError> {
     let a = account(&state, &headers).await?;
     let ratings = state.hub.store.ratings(a.id).await?;
     let admin = state.hub.store.role(a.id).await? == crate::store::moderation::Role::Admin;
-    Ok(Json(json!({
-        "name": a.name, "created": a.created, "ratings": ratings_json(&ratings), "admin": admin,
-    })))
+    Ok(Json(Me {
+        name: a.name,
+        created: a.created,
+        ratings: ratings.iter().map(PoolRating::from).collect(),
+        admin,
+    }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 struct Claim {
     seats: Vec<String>,
@@ -326,17 +316,17 @@ async fn claim(
     State(state): State<AppState>,
     headers: HeaderMap,
     Body(b): Body<Claim>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Claimed>, ApiError> {
     let a = account(&state, &headers).await?;
     let hashes: Vec<String> = b.seats.iter().take(500).map(|t| token_hash(t)).collect();
     let claimed = state.hub.store.claim_seats(a.id, &hashes).await?;
-    Ok(Json(json!({"claimed": claimed})))
+    Ok(Json(Claimed { claimed }))
 }
 
 async fn profile(
     State(state): State<AppState>,
     Path(name): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Profile>, ApiError> {
     let store = &state.hub.store;
     let a = store.account_by_name(&name).await?.ok_or_else(|| {
         ApiError::NotFound(format!(
@@ -361,24 +351,28 @@ async fn profile(
         };
         e[i] += 1;
     }
-    Ok(Json(json!({
-        "name": a.name,
-        "created": a.created,
-        "ratings": ratings_json(&ratings),
-        "stats": per_game.iter().map(|(k, c)| json!({"kind": k, "played": c[0], "won": c[1], "drawn": c[2], "lost": c[3]})).collect::<Vec<_>>(),
-        "games": played.iter().take(50).map(|g| json!({
-            "game": g.game, "kind": g.kind, "pool": g.pool, "rated": g.rated, "score": g.score,
-            "place": g.place, "players": g.players, "finished": g.finished,
-        })).collect::<Vec<_>>(),
-        "history": history.iter().map(|h| json!({
-            "pool": h.pool, "game": h.game, "at": h.at, "rating": h.rating.round(), "change": h.change.round(),
-        })).collect::<Vec<_>>(),
-    })))
+    Ok(Json(Profile {
+        name: a.name,
+        created: a.created,
+        ratings: ratings.iter().map(PoolRating::from).collect(),
+        stats: per_game
+            .into_iter()
+            .map(|(kind, [played, won, drawn, lost])| KindStats {
+                kind,
+                played,
+                won,
+                drawn,
+                lost,
+            })
+            .collect(),
+        games: played.into_iter().take(50).collect(),
+        history: history.iter().map(RatingStep::from).collect(),
+    }))
 }
 
 /// The rating pools that have a leaderboard, the busiest first: the page opens on the
 /// viewer's own pool or, for a visitor, the busiest one (never on an empty pool).
-async fn pools(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+async fn pools(State(state): State<AppState>) -> Result<Json<Pools>, ApiError> {
     // a puzzle pool lists only accounts with enough tries (see crate::puzzle_fairness)
     let puzzle_sizes = state
         .hub
@@ -398,16 +392,18 @@ async fn pools(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
             puzzle_sizes.iter().find(|(p, _)| *p == pool).cloned()
         })
         .collect();
-    Ok(Json(json!({
-        "pools": sizes.iter().map(|(pool, players)| json!({"pool": pool, "players": players}))
-            .collect::<Vec<_>>(),
-    })))
+    Ok(Json(Pools {
+        pools: sizes
+            .into_iter()
+            .map(|(pool, players)| PoolSize { pool, players })
+            .collect(),
+    }))
 }
 
 async fn leaderboard(
     State(state): State<AppState>,
     Path(pool): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Leaderboard>, ApiError> {
     if pool.len() > 40
         || !pool
             .chars()
@@ -424,11 +420,19 @@ async fn leaderboard(
         1
     };
     let rows = state.hub.store.leaderboard(&pool, fewest, 50).await?;
-    Ok(Json(json!({
-        "pool": pool,
-        "players": rows.iter().enumerate().map(|(i, (name, r))| json!({
-            "rank": i + 1, "name": name, "rating": r.rating.round(), "deviation": r.deviation.round(),
-            "provisional": provisional(r), "games": r.games,
-        })).collect::<Vec<_>>(),
-    })))
+    Ok(Json(Leaderboard {
+        pool,
+        players: rows
+            .iter()
+            .zip(1..)
+            .map(|((name, r), rank)| Ranked {
+                rank,
+                name: name.clone(),
+                rating: r.rating.round(),
+                deviation: r.deviation.round(),
+                provisional: crate::players::ratings::provisional(r),
+                games: r.games,
+            })
+            .collect(),
+    }))
 }

@@ -9,26 +9,76 @@ use crate::moderation::actions::{self, Actor, account_named};
 use crate::players::signed_in;
 use crate::store::moderation::{AccountSummary, AuditEntry, Report, Role, Sanction, SanctionKind};
 use crate::store::players::Account;
+use axum::Json;
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use ts_rs::TS;
 
-pub(super) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/admin/overview", get(overview))
-        .route("/api/admin/accounts", get(accounts))
-        .route("/api/admin/sanctions", post(sanction))
-        .route("/api/admin/sanctions/{id}/lift", post(lift))
-        .route("/api/admin/reports/{id}/close", post(close_report))
-        .route("/api/admin/games/{id}/close", post(close_game))
-        .route("/api/admin/accounts/{name}/reset-link", post(reset_link))
-        .route("/api/admin/accounts/{name}/role", post(set_role))
-        .route("/api/admin/messages/{id}/delete", post(delete_message))
+super::contract::json_routes! {
+    get "/api/admin/overview" => overview -> Overview;
+    get "/api/admin/accounts" => accounts -> AccountList;
+    post "/api/admin/sanctions" => sanction(SanctionBody) -> Sanctioned;
+    post "/api/admin/sanctions/{id}/lift" => lift -> Lifted;
+    post "/api/admin/reports/{id}/close" => close_report(OutcomeBody) -> ReportClosed;
+    post "/api/admin/games/{id}/close" => close_game(OutcomeBody) -> GameClosed;
+    post "/api/admin/accounts/{name}/reset-link" => reset_link -> ResetLink;
+    post "/api/admin/accounts/{name}/role" => set_role(RoleBody) -> RoleSet;
+    post "/api/admin/messages/{id}/delete" => delete_message -> MessageDeleted;
+}
+
+/// A sanction given.
+#[derive(Serialize, TS)]
+pub struct Sanctioned {
+    /// Whom: `account NAME` or `address NET`.
+    pub sanctioned: String,
+}
+
+/// A sanction lifted.
+#[derive(Serialize, TS)]
+pub struct Lifted {
+    /// Its id.
+    pub lifted: i64,
+}
+
+/// A report closed.
+#[derive(Serialize, TS)]
+pub struct ReportClosed {
+    /// Its id.
+    pub closed: i64,
+}
+
+/// A game closed by a moderator.
+#[derive(Serialize, TS)]
+pub struct GameClosed {
+    /// Its id.
+    pub closed: String,
+}
+
+/// A password reset link for an account, to hand over by hand.
+#[derive(Serialize, TS)]
+pub struct ResetLink {
+    /// The link, on the site's public address.
+    pub link: String,
+    /// How long it works.
+    pub expires_in_hours: u32,
+}
+
+/// A role given.
+#[derive(Serialize, TS)]
+pub struct RoleSet {
+    /// To whom.
+    pub name: String,
+    /// Which.
+    pub role: Role,
+}
+
+/// A chat line deleted.
+#[derive(Serialize, TS)]
+pub struct MessageDeleted {
+    /// Its id.
+    pub deleted: i64,
 }
 
 /// A signed-in admin, from the page of this server's own origin.
@@ -145,14 +195,17 @@ pub struct SanctionBody {
     pub kind: SanctionKind,
     /// The account, by name.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub account: Option<String>,
     /// The address or network (bans only).
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub address: Option<String>,
     /// Why (the player is told).
     pub reason: String,
     /// For how long (left out: until lifted).
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub hours: Option<u64>,
 }
 
@@ -160,7 +213,7 @@ async fn sanction(
     State(state): State<AppState>,
     admin: Admin,
     Body(b): Body<SanctionBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Sanctioned>, ApiError> {
     let store = state.hub.store.as_ref();
     let subject = match (b.account, b.address, b.kind) {
         (Some(name), None, kind) => {
@@ -191,17 +244,19 @@ async fn sanction(
         }
     };
     state.hub.sanctions.refresh().await?;
-    Ok(Json(json!({"sanctioned": subject})))
+    Ok(Json(Sanctioned {
+        sanctioned: subject,
+    }))
 }
 
 async fn lift(
     State(state): State<AppState>,
     admin: Admin,
     Path(id): Path<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Lifted>, ApiError> {
     actions::lift(state.hub.store.as_ref(), &admin.actor, id).await?;
     state.hub.sanctions.refresh().await?;
-    Ok(Json(json!({"lifted": id})))
+    Ok(Json(Lifted { lifted: id }))
 }
 
 /// A report's or a game's closing words.
@@ -217,9 +272,9 @@ async fn close_report(
     admin: Admin,
     Path(id): Path<i64>,
     Body(b): Body<OutcomeBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ReportClosed>, ApiError> {
     actions::close_report(state.hub.store.as_ref(), &admin.actor, id, &b.outcome).await?;
-    Ok(Json(json!({"closed": id})))
+    Ok(Json(ReportClosed { closed: id }))
 }
 
 async fn close_game(
@@ -227,7 +282,7 @@ async fn close_game(
     admin: Admin,
     Path(id): Path<String>,
     Body(b): Body<OutcomeBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameClosed>, ApiError> {
     let why = actions::reason(&b.outcome, "reason")?;
     state.hub.ctx.stored_game(&id).await?;
     // through the room that hosts it (here or on its owner node): its players see it at once
@@ -235,7 +290,7 @@ async fn close_game(
     room.close().await?;
     let audit = admin.actor.audit("close_game", format!("game:{id}"), why);
     state.hub.store.put_audit(&audit).await?;
-    Ok(Json(json!({"closed": id})))
+    Ok(Json(GameClosed { closed: id }))
 }
 
 /// A reset link for account `name`, on the site's public address (`--public-url`, or the
@@ -244,7 +299,7 @@ async fn reset_link(
     State(state): State<AppState>,
     admin: Admin,
     Path(name): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ResetLink>, ApiError> {
     let store = state.hub.store.as_ref();
     let account = account_named(store, &name).await?;
     let site = state.config.public_url.clone().ok_or_else(|| {
@@ -255,7 +310,10 @@ async fn reset_link(
         )
     })?;
     let link = actions::reset_link(store, &admin.actor, &account, &site).await?;
-    Ok(Json(json!({"link": link, "expires_in_hours": 24})))
+    Ok(Json(ResetLink {
+        link,
+        expires_in_hours: 24,
+    }))
 }
 
 /// A role to give.
@@ -271,7 +329,7 @@ async fn set_role(
     admin: Admin,
     Path(name): Path<String>,
     Body(b): Body<RoleBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<RoleSet>, ApiError> {
     let store = state.hub.store.as_ref();
     let account = account_named(store, &name).await?;
     if account.id == admin.account.id && b.role != Role::Admin {
@@ -280,16 +338,19 @@ async fn set_role(
         ));
     }
     actions::set_role(store, &admin.actor, &account, b.role).await?;
-    Ok(Json(json!({"name": account.name, "role": b.role})))
+    Ok(Json(RoleSet {
+        name: account.name,
+        role: b.role,
+    }))
 }
 
 async fn delete_message(
     State(state): State<AppState>,
     admin: Admin,
     Path(id): Path<i64>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<MessageDeleted>, ApiError> {
     actions::delete_message(state.hub.store.as_ref(), &admin.actor, id).await?;
-    Ok(Json(json!({"deleted": id})))
+    Ok(Json(MessageDeleted { deleted: id }))
 }
 
 #[cfg(test)]

@@ -8,20 +8,15 @@ use super::{AppState, Body};
 use crate::error::ApiError;
 use crate::moderation::actions::account_named;
 use crate::moderation::tournaments;
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::post;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-pub(super) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/admin/tournaments/{id}/rename", post(rename))
-        .route("/api/admin/tournaments/{id}/cancel", post(cancel))
-        .route(
-            "/api/admin/accounts/{name}/tournaments/hide",
-            post(hide_all),
-        )
+super::contract::json_routes! {
+    post "/api/admin/tournaments/{id}/rename" => rename(RenameBody) -> Renamed;
+    post "/api/admin/tournaments/{id}/cancel" => cancel(CancelBody) -> Cancelled;
+    post "/api/admin/accounts/{name}/tournaments/hide" => hide_all(HideBody) -> HiddenEvents;
 }
 
 /// A tournament's new name.

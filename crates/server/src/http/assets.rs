@@ -25,6 +25,9 @@ pub(super) fn routes() -> Router<AppState> {
         .fallback(get(index))
 }
 
+/// The start of the answer to a path under `/api/` that no endpoint has.
+pub const NO_ENDPOINT: &str = "no such endpoint:";
+
 /// A year: how long a hashed URL's answer is kept (it never changes).
 const FOREVER: &str = "public, max-age=31536000, immutable";
 
@@ -86,6 +89,13 @@ async fn service_worker(headers: HeaderMap) -> Response {
 }
 
 async fn index(uri: Uri, headers: HeaderMap) -> Response {
+    // the API's own paths are never a page: a tool (or a page of an older release) asking for
+    // an endpoint that is not there hears so, as JSON
+    if uri.path() == "/api" || uri.path().starts_with("/api/") {
+        let path: String = uri.path().chars().take(100).collect();
+        return crate::error::ApiError::NotFound(format!("{NO_ENDPOINT} GET {path}"))
+            .into_response();
+    }
     let catalog = catalog();
     let language = super::language::page_language(&headers);
     let module = page_module(uri.path());

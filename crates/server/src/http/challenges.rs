@@ -7,17 +7,16 @@ use crate::challenges::{self, ChallengeBody, ChallengeList, ChallengeView};
 use crate::error::ApiError;
 use crate::players::signed_in;
 use crate::store::players::Account;
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 
-pub(super) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/challenges", get(list).post(send))
-        .route("/api/challenges/{id}/accept", post(accept))
-        .route("/api/challenges/{id}/decline", post(decline))
-        .route("/api/challenges/{id}/cancel", post(cancel))
+super::contract::json_routes! {
+    get "/api/challenges" => list -> ChallengeList;
+    post "/api/challenges" => send(ChallengeBody) -> ChallengeView;
+    post "/api/challenges/{id}/accept" => accept -> ChallengeView;
+    post "/api/challenges/{id}/decline" => decline -> ChallengeView;
+    post "/api/challenges/{id}/cancel" => cancel -> ChallengeView;
 }
 
 async fn me(state: &AppState, headers: &HeaderMap) -> Result<Account, ApiError> {

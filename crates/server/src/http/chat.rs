@@ -6,20 +6,17 @@ use crate::chat::{self, ChatView, Room};
 use crate::error::ApiError;
 use crate::players::signed_in;
 use crate::store::players::Account;
+use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-pub(super) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/games/{id}/chat", get(read_game).post(write_game))
-        .route(
-            "/api/tournaments/{id}/chat",
-            get(read_tournament).post(write_tournament),
-        )
+super::contract::json_routes! {
+    get "/api/games/{id}/chat" => read_game -> ChatView;
+    post "/api/games/{id}/chat" => write_game(ChatBody) -> ChatWritten;
+    get "/api/tournaments/{id}/chat" => read_tournament -> ChatView;
+    post "/api/tournaments/{id}/chat" => write_tournament(ChatBody) -> ChatWritten;
 }
 
 /// Which messages to read.

@@ -1,28 +1,31 @@
 //! The daily puzzle over HTTP.
 
+use super::contract::Reply;
+use super::daily_views::{
+    DailyJudged, DailyMark, DailyMine, DailyRankRow, DailyRanking, DailySolved, DailyStarted,
+    DailyTime, DailyToday, DailyYesterday,
+};
 use super::{AppState, Body};
 use crate::error::ApiError;
 use crate::ids::now_ms;
+use crate::players::daily::DailyPosition;
 use crate::players::daily::{self, Puzzle};
 use crate::players::{Player, identify};
 use crate::store::players::DailyResult;
 use crate::unpoisoned::Locked;
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, header};
-use axum::response::{AppendHeaders, IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use axum::http::HeaderMap;
+use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex, OnceLock};
+use ts_rs::TS;
 
-pub(super) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/daily", get(today))
-        .route("/api/daily/{puzzle}/start", post(start))
-        .route("/api/daily/{puzzle}/solve", post(solve))
-        .route("/api/daily/{puzzle}/ranking", get(ranking))
-        .route("/api/daily/{puzzle}/position", post(position))
+super::contract::json_routes! {
+    get "/api/daily" => today -> DailyToday;
+    post "/api/daily/{puzzle}/start" => start -> DailyStarted;
+    post "/api/daily/{puzzle}/solve" => solve(Solution) -> DailyJudged;
+    get "/api/daily/{puzzle}/ranking" => ranking -> DailyRanking;
+    post "/api/daily/{puzzle}/position" => position(Steps) -> DailyPosition;
 }
 
 /// A day's puzzles.
@@ -50,21 +53,19 @@ async fn puzzles_of(state: &AppState, day: &str) -> Result<Arc<Vec<Puzzle>>, Api
     Ok(made)
 }
 
-fn answer(player: &Player, body: Value) -> Response {
+/// `body`, with a new guest's cookie when the player was just made one.
+fn answer<A: Serialize>(player: &Player, body: &A) -> Result<Reply<A>, ApiError> {
+    let reply = Reply::new(body);
     match &player.new_guest {
-        Some(g) => (
-            AppendHeaders([(
-                header::SET_COOKIE,
-                crate::players::accounts::guest_cookie(g, false),
-            )]),
-            Json(body),
-        )
-            .into_response(),
-        None => Json(body).into_response(),
+        Some(g) => reply.cookie(crate::players::accounts::guest_cookie(g, false)),
+        None => Ok(reply),
     }
 }
 
-async fn today(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+async fn today(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Reply<DailyToday>, ApiError> {
     let player = identify(&state.hub, &headers, "").await?;
     let (day, yesterday) = daily::today_and_yesterday();
     let puzzles = puzzles_of(&state, &day).await?;
@@ -74,29 +75,30 @@ async fn today(State(state): State<AppState>, headers: HeaderMap) -> Result<Resp
     for p in puzzles.iter() {
         let best = state.hub.store.daily_ranking(&day, &p.id, 10_000).await?;
         let me = best.iter().position(|r| r.player == player.id);
-        mine.push(json!({
-            "puzzle": p.id,
-            "result": me.map(|i| json!({"moves": best[i].moves, "ms": best[i].ms, "rank": i + 1})),
-            "solvers": best.len(),
-        }));
+        mine.push(DailyMine {
+            puzzle: p.id.clone(),
+            result: me.map(|i| DailyMark {
+                moves: best[i].moves,
+                ms: best[i].ms,
+                rank: i + 1,
+            }),
+            solvers: best.len(),
+        });
     }
-    Ok(answer(
+    answer(
         &player,
-        json!({
-            "day": day,
-            "weekday": daily::weekday(daily::day_number(&day)?),
-            "puzzles": puzzles.as_ref(),
-            "mine": mine,
-            "streak": daily::streak(&days, &day),
-            "yesterday": {
-                "day": yesterday,
-                "puzzles": before.iter().map(|p| json!({
-                    "id": p.id, "board": p.board, "target": p.target,
-                    "optimum": p.optimum, "solution": p.solution,
-                })).collect::<Vec<_>>(),
+        &DailyToday {
+            weekday: daily::weekday(daily::day_number(&day)?),
+            streak: daily::streak(&days, &day),
+            day,
+            puzzles: puzzles.as_ref().clone(),
+            mine,
+            yesterday: DailyYesterday {
+                day: yesterday,
+                puzzles: before.iter().map(DailySolved::from).collect(),
             },
-        }),
-    ))
+        },
+    )
 }
 
 fn find<'a>(puzzles: &'a [Puzzle], id: &str) -> Result<&'a Puzzle, ApiError> {
@@ -113,7 +115,7 @@ async fn start(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(puzzle): Path<String>,
-) -> Result<Response, ApiError> {
+) -> Result<Reply<DailyStarted>, ApiError> {
     let player = identify(&state.hub, &headers, "").await?;
     let (day, _) = daily::today_and_yesterday();
     let puzzles = puzzles_of(&state, &day).await?;
@@ -123,17 +125,22 @@ async fn start(
         .store
         .daily_start(&day, &p.id, &player.id, now_ms())
         .await?;
-    Ok(answer(
+    answer(
         &player,
-        json!({"day": day, "puzzle": p, "started": started}),
-    ))
+        &DailyStarted {
+            day,
+            puzzle: p.clone(),
+            started,
+        },
+    )
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 struct Solution {
     solution: Vec<String>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     name: String,
 }
 
@@ -142,7 +149,7 @@ async fn solve(
     headers: HeaderMap,
     Path(puzzle): Path<String>,
     Body(b): Body<Solution>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<DailyJudged>, ApiError> {
     let player = identify(&state.hub, &headers, &b.name).await?;
     if player.new_guest.is_some() {
         return Err(ApiError::Conflict(
@@ -176,14 +183,21 @@ async fn solve(
         .position(|r| r.player == player.id)
         .map(|i| i + 1);
     let kept = ranking.iter().find(|r| r.player == player.id);
-    Ok(Json(json!({
-        "moves": moves, "optimum": p.optimum, "optimal": moves == p.optimum,
-        "counted": first, "rank": rank, "of": ranking.len(),
-        "result": kept.map(|r| json!({"moves": r.moves, "ms": r.ms})),
-    })))
+    Ok(Json(DailyJudged {
+        moves,
+        optimum: p.optimum,
+        optimal: moves == p.optimum,
+        counted: first,
+        rank,
+        of: ranking.len(),
+        result: kept.map(|r| DailyTime {
+            moves: r.moves,
+            ms: r.ms,
+        }),
+    }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 struct Steps {
     steps: Vec<String>,
@@ -193,7 +207,7 @@ async fn position(
     State(state): State<AppState>,
     Path(puzzle): Path<String>,
     Body(b): Body<Steps>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<DailyPosition>, ApiError> {
     let (day, _) = daily::today_and_yesterday();
     let puzzles = puzzles_of(&state, &day).await?;
     Ok(Json(daily::position(find(&puzzles, &puzzle)?, &b.steps)?))
@@ -202,7 +216,7 @@ async fn position(
 async fn ranking(
     State(state): State<AppState>,
     Path(puzzle): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<DailyRanking>, ApiError> {
     let (day, _) = daily::today_and_yesterday();
     if !daily::PUZZLES.contains(&puzzle.as_str()) {
         return Err(ApiError::NotFound(format!(
@@ -211,10 +225,19 @@ async fn ranking(
         )));
     }
     let rows = state.hub.store.daily_ranking(&day, &puzzle, 100).await?;
-    Ok(Json(json!({
-        "day": day, "puzzle": puzzle,
-        "results": rows.iter().enumerate().map(|(i, r)| json!({
-            "rank": i + 1, "name": r.name, "registered": r.account.is_some(), "moves": r.moves, "ms": r.ms,
-        })).collect::<Vec<_>>(),
-    })))
+    Ok(Json(DailyRanking {
+        day,
+        puzzle,
+        results: rows
+            .iter()
+            .zip(1..)
+            .map(|(r, rank)| DailyRankRow {
+                rank,
+                name: r.name.clone(),
+                registered: r.account.is_some(),
+                moves: r.moves,
+                ms: r.ms,
+            })
+            .collect(),
+    }))
 }

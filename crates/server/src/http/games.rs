@@ -1,47 +1,101 @@
 //! The games' HTTP API: create, join, act, view, replay, the list of finished games, and the
 //! WebSocket upgrade.
 
+use super::contract::Reply;
 use super::{AppState, Body, ClientIp, bearer};
 use crate::error::ApiError;
 use crate::frames::MAX_FRAME;
+use crate::games::SeatInfo;
 use crate::games::{Kind, seat_list};
 use crate::json::RawJson;
 use crate::limits::Limited;
+use crate::rooms::replay::Replay;
 use crate::rooms::{Caller, TokenHash};
+use crate::shown::Shown;
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use tracing::Instrument;
+use ts_rs::TS;
 
 pub(super) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/games", post(create))
-        .route("/api/games/recent", get(recent))
-        .route("/api/games/{id}", get(view))
-        .route("/api/games/{id}/join", post(join))
-        .route("/api/games/{id}/act", post(act))
-        .route("/api/games/{id}/replay", get(replay))
-        .route("/api/games/{id}/ws", get(websocket))
+    json_routes().route("/api/games/{id}/ws", get(websocket))
 }
 
-type ApiResult = Result<Json<Value>, ApiError>;
+super::contract::json_routes! {
+    post "/api/games" => create(CreateBody) -> SeatTaken;
+    get "/api/games/recent" => recent -> Vec<FinishedGame>;
+    get "/api/games/{id}" => view -> GameState;
+    post "/api/games/{id}/join" => join(JoinBody) -> SeatTaken;
+    post "/api/games/{id}/act" => act(ActBody) -> Acted;
+    // each game's steps are its own types: the replay page knows which game it shows
+    get "/api/games/{id}/replay" => replay -> Replay<'static, Shown>;
+}
 
-#[derive(Deserialize)]
+/// A seat taken in a game (made or joined): whoever holds the token plays the seat.
+#[derive(Serialize, TS)]
+pub struct SeatTaken {
+    /// The game.
+    pub id: String,
+    /// The seat.
+    pub seat: u32,
+    /// The seat's secret token.
+    pub token: String,
+}
+
+/// An action carried out.
+#[derive(Serialize, TS)]
+pub struct Acted {
+    /// The room's version after it.
+    pub v: u64,
+}
+
+/// A game as the caller sees it (`GET /api/games/{id}`).
+#[derive(Serialize, TS)]
+pub struct GameState {
+    /// The room's version.
+    pub v: u64,
+    /// The caller's seat, if they hold one.
+    pub seat: Option<u32>,
+    /// What the caller sees: the game's view (the page knows which game's).
+    pub view: Shown,
+}
+
+/// A finished game in the list of the latest.
+#[derive(Serialize, TS)]
+pub struct FinishedGame {
+    /// Its id.
+    pub id: String,
+    /// Its kind.
+    pub kind: Kind,
+    /// When it ended (ms since 1970).
+    pub finished: u64,
+    /// Its QuickChess variant, if it is one.
+    pub variant: Option<String>,
+    /// Its players.
+    pub players: Vec<SeatInfo>,
+}
+
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 struct CreateBody {
     kind: String,
     #[serde(default)]
+    #[ts(optional = nullable)]
     name: String,
+    /// The kind's options (each kind reads those it takes, and refuses others).
     #[serde(default)]
+    #[ts(optional = nullable, as = "Option<crate::model::GameOptions>")]
     options: Option<RawJson>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     bots: Vec<u8>,
     /// Rated (between signed-in players) or casual.
     #[serde(default)]
+    #[ts(optional = nullable)]
     rated: bool,
 }
 
@@ -78,7 +132,7 @@ async fn create(
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
     Body(body): Body<CreateBody>,
-) -> ApiResult {
+) -> Result<Json<SeatTaken>, ApiError> {
     let kind = Kind::parse(&body.kind).ok_or_else(|| {
         let shown: String = body.kind.chars().take(40).collect();
         ApiError::BadInput(format!("unknown game kind `{shown}`: {KINDS}"))
@@ -96,15 +150,18 @@ async fn create(
         body.rated,
     )
     .await?;
-    Ok(Json(
-        json!({"id": created.id, "seat": created.seat, "token": created.token}),
-    ))
+    Ok(Json(SeatTaken {
+        id: created.id,
+        seat: created.seat,
+        token: created.token,
+    }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 struct JoinBody {
     #[serde(default)]
+    #[ts(optional = nullable)]
     name: String,
 }
 
@@ -114,7 +171,7 @@ async fn join(
     Path(id): Path<String>,
     headers: HeaderMap,
     Body(body): Body<JoinBody>,
-) -> ApiResult {
+) -> Result<Json<SeatTaken>, ApiError> {
     state.hub.addresses.check(Limited::Join, ip)?;
     let who = host(&state, &headers, ip, body.name).await?;
     // the whole address here (the seat keeps only the client's prefix, which a ban of one
@@ -122,15 +179,16 @@ async fn join(
     state.hub.sanctions.may_play(Some(ip), who.account)?;
     let room = state.hub.rooms.room(&id).await?;
     let (seat, token) = room.join_as(&who).await?;
-    Ok(Json(json!({"id": id, "seat": seat, "token": token})))
+    Ok(Json(SeatTaken { id, seat, token }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 struct ActBody {
     /// The seat's token; a signed-in player may leave it out: the session's account plays the
     /// seat it holds.
     #[serde(default)]
+    #[ts(optional = nullable)]
     token: Option<String>,
     action: RawJson,
 }
@@ -153,7 +211,7 @@ async fn act(
     Path(id): Path<String>,
     headers: HeaderMap,
     Body(body): Body<ActBody>,
-) -> ApiResult {
+) -> Result<Json<Acted>, ApiError> {
     let began = std::time::Instant::now();
     let room = state.hub.rooms.room(&id).await?;
     let caller = Caller::signed_in(
@@ -166,7 +224,7 @@ async fn act(
             .map(|_| began.elapsed())
             .map_err(ApiError::code),
     );
-    Ok(Json(json!({"v": done?})))
+    Ok(Json(Acted { v: done? }))
 }
 
 /// The older way to present a seat token, in the URL (kept for one release; it lands in
@@ -181,14 +239,16 @@ async fn view(
     Path(id): Path<String>,
     Query(q): Query<TokenQuery>,
     headers: HeaderMap,
-) -> ApiResult {
+) -> Result<Json<GameState>, ApiError> {
     let room = state.hub.rooms.room(&id).await?;
     let token = bearer(&headers).or(q.token).map(|t| TokenHash::of(&t));
     let caller = Caller::signed_in(token, seat_account(&state, &headers).await?);
     let state = room.view(caller).await?;
-    Ok(Json(
-        json!({"v": state.version, "seat": state.seat, "view": state.view}),
-    ))
+    Ok(Json(GameState {
+        v: state.version,
+        seat: state.seat,
+        view: state.view,
+    }))
 }
 
 /// The subprotocol a browser offers with its seat token: `Sec-WebSocket-Protocol: tabula,
@@ -243,18 +303,20 @@ async fn websocket(
 
 /// The last finished games, with what a list shows of each: the kind, the QuickChess
 /// variant, the players and when it ended.
-async fn recent(State(state): State<AppState>) -> ApiResult {
+async fn recent(State(state): State<AppState>) -> Result<Json<Vec<FinishedGame>>, ApiError> {
     let games = state.hub.store.recent_finished(20).await?;
     let mut list = Vec::with_capacity(games.len());
     for g in games {
         let seats = state.hub.store.seats(&g.id).await?;
-        let variant = g.config.variant();
-        list.push(json!({
-            "id": g.id, "kind": g.kind, "finished": g.updated, "variant": variant,
-            "players": seat_list(&seats),
-        }));
+        list.push(FinishedGame {
+            variant: g.config.variant(),
+            id: g.id,
+            kind: g.kind,
+            finished: g.updated,
+            players: seat_list(&seats),
+        });
     }
-    Ok(Json(json!(list)))
+    Ok(Json(list))
 }
 
 /// Every step of a game as spectators saw it: built by replaying the stored log, off the
@@ -262,7 +324,7 @@ async fn recent(State(state): State<AppState>) -> ApiResult {
 async fn replay(
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+) -> Result<Reply<Replay<'static, Shown>>, ApiError> {
     let hub = &state.hub;
     let record = hub.stored_game(&id).await?;
     let seats = hub.store.seats(&id).await?;
@@ -279,9 +341,5 @@ async fn replay(
         .map_err(|e| ApiError::Internal(format!("replay: {e}")))?
     };
     let bytes = state.replays.get(&key, finished, build).await?;
-    Ok((
-        [(axum::http::header::CONTENT_TYPE, "application/json")],
-        bytes,
-    )
-        .into_response())
+    Ok(Reply::prebuilt(bytes))
 }

@@ -1,71 +1,78 @@
 //! The lobby over HTTP and its WebSocket.
 
+use super::contract::Reply;
 use super::{AppState, Body, ClientIp};
 use crate::error::ApiError;
 use crate::frames::ServerFrame;
 use crate::games::Kind;
 use crate::json::RawJson;
 use crate::limits::{Held, Limited};
-use crate::lobby::views::LobbyFrame;
-use crate::lobby::views::Paired;
+use crate::lobby::views::{LobbyFrame, LobbyView, Paired, QuickMatch, SeekMade, Withdrawn};
 use crate::lobby::{self, LobbyNews, SeekSpec};
 use crate::players::accounts::guest_cookie;
 use crate::players::{Player, identify};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use axum::extract::{Path, Query, State, WebSocketUpgrade};
-use axum::http::{HeaderMap, header};
-use axum::response::{AppendHeaders, IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::routing::get;
 use axum::{Json, Router};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use std::net::IpAddr;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 use tracing::Instrument;
+use ts_rs::TS;
 
 pub(super) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/lobby", get(view))
-        .route("/api/lobby/ws", get(socket))
-        .route("/api/lobby/seeks", post(seek))
-        .route("/api/lobby/seeks/{id}/accept", post(accept))
-        .route("/api/lobby/seeks/{id}/withdraw", post(withdraw))
-        .route("/api/lobby/quick", post(quick))
+    json_routes().route("/api/lobby/ws", get(socket))
+}
+
+super::contract::json_routes! {
+    get "/api/lobby" => view -> LobbyView;
+    post "/api/lobby/seeks" => seek(SeekBody) -> SeekMade;
+    post "/api/lobby/seeks/{id}/accept" => accept(NameBody) -> Paired;
+    post "/api/lobby/seeks/{id}/withdraw" => withdraw -> Withdrawn;
+    post "/api/lobby/quick" => quick(SeekBody) -> QuickMatch;
 }
 
 /// An answer that also gives a new guest its cookie.
-fn with_guest<T: serde::Serialize>(player: &Player, body: T) -> Response {
+fn with_guest<T: serde::Serialize>(player: &Player, body: &T) -> Result<Reply<T>, ApiError> {
+    let reply = Reply::new(body);
     match &player.new_guest {
-        Some(g) => (
-            AppendHeaders([(header::SET_COOKIE, guest_cookie(g, false))]),
-            Json(body),
-        )
-            .into_response(),
-        None => Json(body).into_response(),
+        Some(g) => reply.cookie(guest_cookie(g, false)),
+        None => Ok(reply),
     }
 }
 
-async fn view(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+async fn view(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Reply<LobbyView>, ApiError> {
     let player = identify(&state.hub, &headers, "").await?;
     let v = state.hub.lobby.view(&player).await?;
-    Ok(with_guest(&player, v))
+    with_guest(&player, &v)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 struct SeekBody {
     /// A guest's nickname.
     #[serde(default)]
+    #[ts(optional = nullable)]
     name: String,
     kind: Kind,
+    /// The kind's options (each kind reads those it takes, and refuses others).
     #[serde(default)]
+    #[ts(optional = nullable, as = "Option<crate::model::GameOptions>")]
     options: Option<RawJson>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     rated: bool,
     #[serde(default)]
+    #[ts(optional = nullable)]
     range: Option<[u32; 2]>,
 }
 
@@ -96,16 +103,17 @@ async fn seek(
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
     Body(b): Body<SeekBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SeekMade>, ApiError> {
     let player = identify(&state.hub, &headers, &b.name).await?;
     known(&player)?;
     Ok(Json(state.hub.lobby.seek(&player, b.spec()?, ip).await?))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, TS)]
 #[serde(deny_unknown_fields)]
 struct NameBody {
     #[serde(default)]
+    #[ts(optional = nullable)]
     name: String,
 }
 
@@ -115,20 +123,20 @@ async fn accept(
     headers: HeaderMap,
     Path(id): Path<String>,
     Body(b): Body<NameBody>,
-) -> Result<Response, ApiError> {
+) -> Result<Reply<Paired>, ApiError> {
     let player = identify(&state.hub, &headers, &b.name).await?;
     let paired = state.hub.lobby.accept(&player, &id, ip).await?;
-    Ok(with_guest(&player, paired))
+    with_guest(&player, &paired)
 }
 
 async fn withdraw(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Withdrawn>, ApiError> {
     let player = identify(&state.hub, &headers, "").await?;
     state.hub.lobby.withdraw(&player, &id).await?;
-    Ok(Json(json!({"withdrawn": id})))
+    Ok(Json(Withdrawn { withdrawn: id }))
 }
 
 async fn quick(
@@ -136,7 +144,7 @@ async fn quick(
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
     Body(b): Body<SeekBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<QuickMatch>, ApiError> {
     let player = identify(&state.hub, &headers, &b.name).await?;
     known(&player)?;
     Ok(Json(state.hub.lobby.quick(&player, b.spec()?, ip).await?))

@@ -8,14 +8,17 @@
 //! - every API request counts against its address's rate (429 with `Retry-After` beyond it);
 //! - bodies are at most 16 KiB (413) and must arrive within the body timeout.
 
+mod account_views;
 mod accounts;
 pub mod admin;
 pub mod admin_tournaments;
 mod asset_catalog;
-mod assets;
+pub mod assets;
 pub mod challenges;
 pub mod chat;
+pub mod contract;
 mod daily;
+mod daily_views;
 mod deck;
 mod games;
 mod json_errors;
@@ -160,22 +163,22 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
     let api = Router::new()
         .route("/api/health", get(|| async { "ok" }))
         .merge(games::routes())
-        .merge(tools::routes())
-        .merge(accounts::routes())
+        .merge(tools::json_routes())
+        .merge(accounts::json_routes())
         .merge(lobby::routes())
-        .merge(daily::routes())
+        .merge(daily::json_routes())
         .merge(deck::routes())
-        .merge(reviews::routes())
-        .merge(puzzles::routes())
+        .merge(reviews::json_routes())
+        .merge(puzzles::json_routes())
         .merge(take_home::routes())
-        .merge(admin::routes())
-        .merge(admin_tournaments::routes())
-        .merge(reports::routes())
-        .merge(social::routes())
+        .merge(admin::json_routes())
+        .merge(admin_tournaments::json_routes())
+        .merge(reports::json_routes())
+        .merge(social::json_routes())
         .merge(tournaments::routes())
-        .merge(chat::routes())
-        .merge(challenges::routes())
-        .merge(turns::routes())
+        .merge(chat::json_routes())
+        .merge(challenges::json_routes())
+        .merge(turns::json_routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin))
         .layer(middleware::from_fn(json_errors::json_errors))
@@ -202,6 +205,25 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         ))
         .layer(middleware::from_fn(authority_as_host))
         .with_state(state)
+}
+
+/// Every module's JSON endpoints, told to `c`.
+pub fn declare(c: &mut impl contract::Contract) {
+    accounts::contract(c);
+    admin::contract(c);
+    admin_tournaments::contract(c);
+    challenges::contract(c);
+    chat::contract(c);
+    daily::contract(c);
+    games::contract(c);
+    lobby::contract(c);
+    puzzles::contract(c);
+    reports::contract(c);
+    reviews::contract(c);
+    social::contract(c);
+    tools::contract(c);
+    tournaments::contract(c);
+    turns::contract(c);
 }
 
 /// HTTP/2 names the host in the request's `:authority` (its URI), not in a `Host` header:

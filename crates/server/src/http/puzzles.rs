@@ -1,25 +1,23 @@
 //! Puzzles over HTTP: `GET /api/puzzles/next` gives a puzzle to try, `POST
 //! /api/puzzles/{id}/try` judges the moves made so far (docs/web.md, "Puzzles").
 
+use super::contract::Reply;
 use super::{AppState, Body, Peer};
 use crate::error::ApiError;
 use crate::players::accounts::{GUEST_COOKIE, guest_cookie, read_cookie};
 use crate::puzzle_fairness::PuzzleClient;
 use crate::puzzles::{self, Game, PuzzleRating, PuzzleShown, TryAnswer};
 use crate::thinking::Asker;
+use axum::Json;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, header};
-use axum::response::{AppendHeaders, IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-pub(super) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/puzzles/next", get(next))
-        .route("/api/puzzles/{id}/try", post(try_moves))
+super::contract::json_routes! {
+    get "/api/puzzles/next" => next -> NextAnswer;
+    post "/api/puzzles/{id}/try" => try_moves(TryBody) -> TryAnswer;
 }
 
 /// `GET /api/puzzles/next`'s query.
@@ -63,9 +61,11 @@ pub struct TryBody {
     pub moves: Vec<String>,
     /// A guest's rating, kept by the browser.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub rating: Option<PuzzleRating>,
     /// A try in a streak: judged, but it moves no rating (as lichess's Puzzle Streak).
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub streak: bool,
 }
 
@@ -98,7 +98,7 @@ async fn next(
     headers: HeaderMap,
     Peer(peer): Peer,
     q: Result<Query<NextQuery>, QueryRejection>,
-) -> Result<Response, ApiError> {
+) -> Result<Reply<NextAnswer>, ApiError> {
     let Query(q) = q.map_err(|e| ApiError::BadInput(format!("query: {}", e.body_text())))?;
     if let Some(t) = &q.theme
         && (t.len() > MAX_THEME
@@ -127,17 +127,17 @@ async fn next(
         Some(a) => Some(hub.store.try_counts(a, q.game.name()).await?),
         None => None,
     };
-    let answer = Json(NextAnswer {
+    let answer = Reply::new(&NextAnswer {
         puzzle: PuzzleShown::from(&p),
         rating,
         tried,
     });
     if read_cookie(&headers, GUEST_COOKIE).is_some() {
-        return Ok(answer.into_response());
+        return Ok(answer);
     }
     let secure = super::accounts::secure(&state, &headers, peer);
     let cookie = guest_cookie(&crate::ids::random_hex(12), secure);
-    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), answer).into_response())
+    answer.cookie(cookie)
 }
 
 async fn try_moves(

@@ -11,22 +11,33 @@ use crate::moderation::actions::account_named;
 use crate::players::accounts::{check_password, hash_password};
 use crate::players::signed_in;
 use crate::store::moderation::{NewReport, ReportReason};
+use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::post;
-use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// The longest report a player writes.
 pub const MAX_DETAIL: usize = 1_000;
 
-pub(super) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/reports", post(report))
-        .route("/api/auth/reset/check", post(check_reset))
-        .route("/api/auth/reset", post(reset))
+super::contract::json_routes! {
+    post "/api/reports" => report(ReportBody) -> Reported;
+    post "/api/auth/reset/check" => check_reset(ResetCheckBody) -> ResetAccount;
+    post "/api/auth/reset" => reset(ResetBody) -> ResetAccount;
+}
+
+/// A report filed.
+#[derive(Serialize, TS)]
+pub struct Reported {
+    /// Its id.
+    pub report: i64,
+}
+
+/// The account a working reset link is for (checked, or its password set).
+#[derive(Serialize, TS)]
+pub struct ResetAccount {
+    /// Its name.
+    pub name: String,
 }
 
 /// A report of a player.
@@ -39,13 +50,16 @@ pub struct ReportBody {
     pub reason: ReportReason,
     /// In the reporter's words (up to 1,000 characters).
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub detail: String,
     /// The game it is about.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub game: Option<String>,
     /// The chat message it is about.
     #[serde(default)]
     #[ts(type = "number | null")]
+    #[ts(optional = nullable)]
     pub message: Option<i64>,
 }
 
@@ -54,7 +68,7 @@ async fn report(
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
     Body(b): Body<ReportBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Reported>, ApiError> {
     let reporter = signed_in(&state.hub, &headers)
         .await?
         .ok_or_else(|| ApiError::Unauthorized("sign in to report a player".into()))?;
@@ -115,7 +129,7 @@ async fn report(
         at: now_ms(),
     };
     match store.add_report(&filed).await? {
-        Some(id) => Ok(Json(json!({"report": id}))),
+        Some(id) => Ok(Json(Reported { report: id })),
         None => Err(ApiError::Conflict(format!(
             "you have reported {} for this already; a moderator will read it",
             subject.name
@@ -153,7 +167,7 @@ async fn check_reset(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     Body(b): Body<ResetCheckBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ResetAccount>, ApiError> {
     state.hub.addresses.check(Limited::Login, ip)?;
     match state
         .hub
@@ -161,7 +175,7 @@ async fn check_reset(
         .reset_account(&token_hash(&b.token), now_ms())
         .await?
     {
-        Some((_, name)) => Ok(Json(json!({"name": name}))),
+        Some((_, name)) => Ok(Json(ResetAccount { name })),
         None => Err(dead_link()),
     }
 }
@@ -170,7 +184,7 @@ async fn reset(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     Body(b): Body<ResetBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ResetAccount>, ApiError> {
     state.hub.addresses.check(Limited::Login, ip)?;
     check_password(&b.password)?;
     let store = &state.hub.store;
@@ -180,7 +194,7 @@ async fn reset(
     };
     let password_hash = hash_password(b.password).await?;
     match store.use_reset(&hash, &password_hash, now_ms()).await? {
-        Some(_) => Ok(Json(json!({"name": name}))),
+        Some(_) => Ok(Json(ResetAccount { name })),
         None => Err(dead_link()),
     }
 }

@@ -3,19 +3,18 @@
 //! "Reviews").
 
 use super::AppState;
+use super::contract::Reply;
 use crate::error::ApiError;
 use crate::review::{GameReview, ReviewState, request, state};
 use crate::thinking::Asker;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
 use ts_rs::TS;
 
-pub(super) fn routes() -> Router<AppState> {
-    Router::new().route("/api/games/{id}/review", get(look).post(ask))
+super::contract::json_routes! {
+    get "/api/games/{id}/review" => look -> ReviewAnswer;
+    post "/api/games/{id}/review" => ask -> ReviewAnswer;
 }
 
 /// Where a game's review stands, as the browser reads it.
@@ -36,12 +35,12 @@ pub enum ReviewAnswer {
     },
 }
 
-fn answer(s: ReviewState) -> Response {
+fn answer(s: ReviewState) -> Reply<ReviewAnswer> {
     match s {
-        ReviewState::Done(review) => Json(ReviewAnswer::Done { review }).into_response(),
-        ReviewState::Running => (StatusCode::ACCEPTED, Json(ReviewAnswer::Running)).into_response(),
+        ReviewState::Done(review) => Reply::new(&ReviewAnswer::Done { review }),
+        ReviewState::Running => Reply::new(&ReviewAnswer::Running).status(StatusCode::ACCEPTED),
         ReviewState::Waiting(place) => {
-            (StatusCode::ACCEPTED, Json(ReviewAnswer::Waiting { place })).into_response()
+            Reply::new(&ReviewAnswer::Waiting { place }).status(StatusCode::ACCEPTED)
         }
     }
 }
@@ -50,11 +49,14 @@ async fn ask(
     State(state): State<AppState>,
     asker: Asker,
     Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+) -> Result<Reply<ReviewAnswer>, ApiError> {
     Ok(answer(request(&state.hub, &id, Some(asker)).await?))
 }
 
-async fn look(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn look(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Reply<ReviewAnswer>, ApiError> {
     match state(&s.hub, &id).await? {
         Some(found) => Ok(answer(found)),
         None => Err(ApiError::NotFound(format!(

@@ -9,22 +9,20 @@ use crate::ids::now_ms;
 use crate::moderation::actions::account_named;
 use crate::players::signed_in;
 use crate::store::players::Account;
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::Serialize;
 use ts_rs::TS;
 
 /// A friend counts as online when seen signed in this recently (or while playing a game).
 pub const ONLINE_WITHIN_MS: u64 = 5 * 60_000;
 
-pub(super) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/me/friends", get(friends))
-        .route("/api/users/{name}/relation", get(relation))
-        // follow, unfollow, block, unblock
-        .route("/api/users/{name}/{change}", post(change))
+super::contract::json_routes! {
+    get "/api/me/friends" => friends -> Friends;
+    get "/api/users/{name}/relation" => relation -> Relation;
+    // follow, unfollow, block, unblock
+    post "/api/users/{name}/{change}" => change -> Relation;
 }
 
 /// A game being played, to watch.

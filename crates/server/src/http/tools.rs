@@ -2,30 +2,90 @@
 //! the Querni hint and Learn QuickChess's exercises.
 
 use super::{AppState, Body};
+use crate::analysis::{HintView, PositionQuery, PositionView, QuerniHint};
 use crate::error::ApiError;
+use crate::games::querni::QuerniLegal;
+use crate::learn::{Exercise, ExerciseQuery};
 use crate::thinking::Asker;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use tabula_puzzles::checkmates::deck::Deck;
 use tabula_puzzles::checkmates::{Board, Side, Task};
 use tabula_puzzles::royal::{Layout, Level};
+use ts_rs::TS;
 
-pub(super) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/solve/checkmates", post(solve_checkmates))
-        .route("/api/solve/royal", post(solve_royal))
-        .route("/api/decks", get(decks))
-        .route("/api/chess/position", post(chess_position))
-        .route("/api/querni/hint", post(querni_hint))
-        .route("/api/querni/legal", post(querni_legal))
-        .route("/api/learn/exercise", post(learn_exercise))
+super::contract::json_routes! {
+    post "/api/solve/checkmates" => solve_checkmates(SolveCheckMates) -> CheckMatesSolved;
+    post "/api/solve/royal" => solve_royal(SolveRoyal) -> RoyalSolved;
+    get "/api/decks" => decks -> Decks;
+    post "/api/chess/position" => chess_position(PositionQuery) -> PositionView;
+    post "/api/querni/hint" => querni_hint(QuerniHint) -> HintView;
+    post "/api/querni/legal" => querni_legal(QuerniPositionBody) -> QuerniLegal;
+    post "/api/learn/exercise" => learn_exercise(ExerciseQuery) -> Exercise;
 }
 
-type ApiResult = Result<Json<Value>, ApiError>;
+/// A Check Mates task solved, or proved unsolvable from the board.
+#[derive(Serialize, TS)]
+#[serde(untagged)]
+pub enum CheckMatesSolved {
+    /// The fewest moves, and one way in that many.
+    Solved {
+        /// How many moves.
+        moves: usize,
+        /// The moves.
+        solution: Vec<String>,
+        /// The task's rotation met, in degrees clockwise (none for a task that looks the
+        /// same turned).
+        rotation: Option<u16>,
+        /// The board at the end.
+        final_board: Board,
+    },
+    /// No sequence of moves meets the task.
+    Unsolvable {
+        /// Always null.
+        #[ts(type = "null")]
+        moves: Option<usize>,
+        /// Always true.
+        #[ts(type = "true")]
+        unsolvable: bool,
+    },
+}
 
-#[derive(Deserialize)]
+/// A Royal Study card (or two) solved, or proved unsolvable.
+#[derive(Serialize, TS)]
+#[serde(untagged)]
+pub enum RoyalSolved {
+    /// The fewest moves and card actions, and one way in that many.
+    Solved {
+        /// How many moves and card actions.
+        moves: u32,
+        /// The steps.
+        solution: Vec<String>,
+        /// The order the cards are completed in (0: the first card).
+        order: Vec<u8>,
+    },
+    /// No execution completes the cards.
+    Unsolvable {
+        /// Always null.
+        #[ts(type = "null")]
+        moves: Option<u32>,
+        /// Always true.
+        #[ts(type = "true")]
+        unsolvable: bool,
+    },
+}
+
+/// The default decks (`GET /api/decks`).
+#[derive(Serialize, TS)]
+pub struct Decks {
+    /// Check Mates's deck.
+    pub checkmates: Deck,
+    /// The Royal Study's cards, as layouts.
+    pub royal: Vec<String>,
+}
+
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 struct SolveCheckMates {
     side: Side,
@@ -36,24 +96,27 @@ struct SolveCheckMates {
 async fn solve_checkmates(
     State(state): State<AppState>,
     Body(b): Body<SolveCheckMates>,
-) -> ApiResult {
+) -> Result<Json<CheckMatesSolved>, ApiError> {
     let board =
         Board::parse(b.side, &b.board).map_err(|e| ApiError::BadInput(format!("board: {e}")))?;
     let task =
         Task::parse(b.side, &b.task).map_err(|e| ApiError::BadInput(format!("task: {e}")))?;
     let solver = state.hub.services.solver(b.side);
     Ok(Json(match solver.solve(&board, &task) {
-        Some(s) => json!({
-            "moves": s.moves.len(),
-            "solution": s.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "rotation": s.rotation.degrees_clockwise(),
-            "final_board": s.end,
-        }),
-        None => json!({"moves": null, "unsolvable": true}),
+        Some(s) => CheckMatesSolved::Solved {
+            moves: s.moves.len(),
+            solution: s.moves.iter().map(ToString::to_string).collect(),
+            rotation: s.rotation.degrees_clockwise(),
+            final_board: s.end,
+        },
+        None => CheckMatesSolved::Unsolvable {
+            moves: None,
+            unsolvable: true,
+        },
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 struct SolveRoyal {
     level: u64,
@@ -62,7 +125,10 @@ struct SolveRoyal {
     card2: Option<String>,
 }
 
-async fn solve_royal(State(state): State<AppState>, Body(b): Body<SolveRoyal>) -> ApiResult {
+async fn solve_royal(
+    State(state): State<AppState>,
+    Body(b): Body<SolveRoyal>,
+) -> Result<Json<RoyalSolved>, ApiError> {
     let level = Level::from_number(b.level)
         .ok_or_else(|| ApiError::BadInput(format!("level {}: 1, 2 or 3", b.level)))?;
     let layout = |what: &str, t: &str| {
@@ -78,26 +144,32 @@ async fn solve_royal(State(state): State<AppState>, Body(b): Body<SolveRoyal>) -
             .royal
             .solve(level, &board, &card, card2.as_ref())
         {
-            Some(p) => json!({
-                "moves": p.count,
-                "solution": p.steps.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "order": p.order,
-            }),
-            None => json!({"moves": null, "unsolvable": true}),
+            Some(p) => RoyalSolved::Solved {
+                moves: p.count,
+                solution: p.steps.iter().map(ToString::to_string).collect(),
+                order: p.order,
+            },
+            None => RoyalSolved::Unsolvable {
+                moves: None,
+                unsolvable: true,
+            },
         },
     ))
 }
 
-async fn decks(State(state): State<AppState>) -> Json<Value> {
+async fn decks(State(state): State<AppState>) -> Json<Decks> {
     let s = &state.hub.services;
-    Json(json!({"checkmates": s.checkmates_deck, "royal": s.royal_deck}))
+    Json(Decks {
+        checkmates: s.checkmates_deck.clone(),
+        royal: s.royal_deck.clone(),
+    })
 }
 
 async fn chess_position(
     State(state): State<AppState>,
     asker: Asker,
-    Body(q): Body<crate::analysis::PositionQuery>,
-) -> Result<Json<crate::analysis::PositionView>, ApiError> {
+    Body(q): Body<PositionQuery>,
+) -> Result<Json<PositionView>, ApiError> {
     let knowledge = std::sync::Arc::clone(&state.hub.services.knowledge);
     crate::analysis::position(q, &state.hub.thinking, asker, knowledge)
         .await
@@ -107,14 +179,14 @@ async fn chess_position(
 async fn learn_exercise(
     State(state): State<AppState>,
     asker: Asker,
-    Body(q): Body<crate::learn::ExerciseQuery>,
-) -> ApiResult {
+    Body(q): Body<ExerciseQuery>,
+) -> Result<Json<Exercise>, ApiError> {
     crate::learn::exercise(q, &state.hub.thinking, asker)
         .await
         .map(Json)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 struct QuerniPositionBody {
     position: String,
@@ -122,9 +194,7 @@ struct QuerniPositionBody {
 
 /// `POST /api/querni/legal`: the legal turns of a Querni position as a game's view lists
 /// them (the puzzles page builds its turns from these).
-async fn querni_legal(
-    Body(b): Body<QuerniPositionBody>,
-) -> Result<Json<crate::games::querni::QuerniLegal>, ApiError> {
+async fn querni_legal(Body(b): Body<QuerniPositionBody>) -> Result<Json<QuerniLegal>, ApiError> {
     let p = tabula_querni::Position::parse(&b.position)
         .map_err(|e| ApiError::BadInput(format!("position: {e}")))?;
     if p.status().is_over() {
@@ -136,8 +206,8 @@ async fn querni_legal(
 async fn querni_hint(
     State(state): State<AppState>,
     asker: Asker,
-    Body(q): Body<crate::analysis::QuerniHint>,
-) -> Result<Json<crate::analysis::HintView>, ApiError> {
+    Body(q): Body<QuerniHint>,
+) -> Result<Json<HintView>, ApiError> {
     crate::analysis::querni_hint(q, &state.hub.thinking, asker)
         .await
         .map(Json)

@@ -12,18 +12,22 @@ use crate::tournaments::{TournamentList, TournamentSpec, TournamentView};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 use ts_rs::TS;
 
 pub(super) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/tournaments", get(list).post(create))
-        .route("/api/tournaments/{id}", get(one))
-        .route("/api/tournaments/{id}/join", post(join))
-        .route("/api/tournaments/{id}/withdraw", post(withdraw))
-        .route("/api/tournaments/{id}/trf", get(trf))
+    // the TRF file is text, not JSON
+    json_routes().route("/api/tournaments/{id}/trf", get(trf))
+}
+
+super::contract::json_routes! {
+    get "/api/tournaments" => list -> TournamentList;
+    post "/api/tournaments" => create(TournamentSpec) -> TournamentMade;
+    get "/api/tournaments/{id}" => one -> TournamentView;
+    post "/api/tournaments/{id}/join" => join -> TournamentJoined;
+    post "/api/tournaments/{id}/withdraw" => withdraw -> TournamentJoined;
 }
 
 /// A tournament just made.

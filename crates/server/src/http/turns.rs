@@ -5,13 +5,12 @@ use super::AppState;
 use crate::correspondence::{self, TurnList};
 use crate::error::ApiError;
 use crate::players::signed_in;
+use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::get;
-use axum::{Json, Router};
 
-pub(super) fn routes() -> Router<AppState> {
-    Router::new().route("/api/me/turns", get(turns))
+super::contract::json_routes! {
+    get "/api/me/turns" => turns -> TurnList;
 }
 
 async fn turns(

@@ -1,7 +1,7 @@
 //! Seeks: put in the lobby (within the caps of a player and of an address), taken (the game
 //! made and both players seated, a rated pairing allowed or not), paired at once, withdrawn.
 
-use super::views::{LobbyView, Paired};
+use super::views::{LobbyView, Paired, QuickMatch, SeekMade};
 use super::{Lobby, LobbyEvent, SeekSpec};
 use crate::error::ApiError;
 use crate::games::Kind;
@@ -10,7 +10,6 @@ use crate::players::Player;
 use crate::players::fair::{Seated, may_pair};
 use crate::rooms::records::create_hosted;
 use crate::store::players::SeekRecord;
-use serde_json::{Value, json};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,7 +32,7 @@ impl Lobby {
         player: &Player,
         spec: SeekSpec,
         from: IpAddr,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<SeekMade, ApiError> {
         may_play(&self.ctx, player, from)?;
         seek_kind(spec.kind)?;
         spec.kind.configure(&spec.options, 2, &self.ctx.services)?;
@@ -92,7 +91,7 @@ impl Lobby {
         };
         self.ctx.store.put_seek(&record).await?;
         self.changed();
-        Ok(json!({"id": record.id}))
+        Ok(SeekMade { id: record.id })
     }
 
     /// `player` (at address `from`) takes seek `id`: the game is made and both are seated.
@@ -209,7 +208,7 @@ impl Lobby {
         player: &Player,
         spec: SeekSpec,
         from: IpAddr,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<QuickMatch, ApiError> {
         may_play(&self.ctx, player, from)?;
         seek_kind(spec.kind)?;
         for s in self.ctx.store.seeks().await? {
@@ -218,7 +217,7 @@ impl Lobby {
             };
             if s.owner != player.id && other.matches(&spec) {
                 match self.accept(player, &s.id, from).await {
-                    Ok(p) => return Ok(json!({"paired": p})),
+                    Ok(p) => return Ok(QuickMatch::Paired(p)),
                     // taken meanwhile, out of its range, or not a pairing the two may play
                     // rated: look further
                     Err(
@@ -232,7 +231,7 @@ impl Lobby {
             }
         }
         let made = self.seek(player, spec, from).await?;
-        Ok(json!({"seek": made["id"]}))
+        Ok(QuickMatch::Seek(made.id))
     }
 
     /// Withdraws a seek of `player`.

@@ -135,3 +135,27 @@ pub struct Paired {
     /// Its token.
     pub token: String,
 }
+
+/// A seek put in the lobby.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SeekMade {
+    /// Its id (to withdraw it).
+    pub id: String,
+}
+
+/// What a quick pairing came to: a game with an open seek's owner, or a seek of one's own.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum QuickMatch {
+    /// Paired at once.
+    Paired(Paired),
+    /// No seek fitted: this one was opened (its id).
+    Seek(String),
+}
+
+/// A seek withdrawn.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Withdrawn {
+    /// Its id.
+    pub withdrawn: String,
+}

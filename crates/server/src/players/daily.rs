@@ -18,7 +18,8 @@ use tabula_puzzles::checkmates::{Board, Side, Task};
 use tabula_puzzles::royal::{Layout, Level};
 
 /// One of the day's puzzles.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
+#[ts(rename = "DailyPuzzle")]
 pub struct Puzzle {
     /// Its id: `checkmates-sliding`, `checkmates-chess`, `royal-1`, `royal-2`, `royal-3`.
     pub id: String,
@@ -209,11 +210,27 @@ pub fn referee(puzzle: &Puzzle, solution: &[String]) -> Result<u32, ApiError> {
     Ok(report.count)
 }
 
+/// Where a daily puzzle stands after some steps.
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct DailyPosition {
+    /// The board (a Check Mates board or a Royal Study layout).
+    pub board: String,
+    /// The target as it is oriented now (a task or a card).
+    pub target: Option<String>,
+    /// The steps so far (moves and card actions).
+    pub count: usize,
+    /// The target is met.
+    pub done: bool,
+    /// The legal moves (none once done).
+    pub legal: Vec<String>,
+    /// The card actions of the level (The Royal Study; none once done).
+    pub actions: Vec<String>,
+}
+
 /// Where a puzzle stands after `steps` (the browser's board while it is played): the board,
 /// the target as it is oriented now, the legal moves and card actions, the count so far and
 /// whether the target is met. A step that is not legal is refused with the rule it breaks.
-pub fn position(puzzle: &Puzzle, steps: &[String]) -> Result<serde_json::Value, ApiError> {
-    use serde_json::json;
+pub fn position(puzzle: &Puzzle, steps: &[String]) -> Result<DailyPosition, ApiError> {
     if steps.len() > 200 {
         return Err(ApiError::BadInput("at most 200 steps".into()));
     }
@@ -232,11 +249,22 @@ pub fn position(puzzle: &Puzzle, steps: &[String]) -> Result<serde_json::Value, 
                 .map_err(|e| ApiError::Refused(format!("step {} `{s}`: {e}", i + 1)))?;
         }
         let done = task.met_by(&board).is_some();
-        return Ok(json!({
-            "board": board, "target": task, "count": steps.len(), "done": done,
-            "legal": if done { Vec::new() } else { board.legal_moves().iter().map(ToString::to_string).collect() },
-            "actions": [],
-        }));
+        return Ok(DailyPosition {
+            board: board.to_string(),
+            target: Some(task.to_string()),
+            count: steps.len(),
+            done,
+            legal: if done {
+                Vec::new()
+            } else {
+                board
+                    .legal_moves()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect()
+            },
+            actions: Vec::new(),
+        });
     }
     let level = puzzle
         .id
@@ -255,11 +283,26 @@ pub fn position(puzzle: &Puzzle, steps: &[String]) -> Result<serde_json::Value, 
     }
     let done = run.all_completed();
     let layout = run.layout();
-    Ok(json!({
-        "board": layout, "target": run.oriented_cards().first(), "count": run.count(), "done": done,
-        "legal": if done { Vec::new() } else { layout.legal_moves().iter().map(ToString::to_string).collect() },
-        "actions": if done { Vec::new() } else { level.actions().iter().map(ToString::to_string).collect() },
-    }))
+    Ok(DailyPosition {
+        board: layout.to_string(),
+        target: run.oriented_cards().first().map(ToString::to_string),
+        count: run.count() as usize,
+        done,
+        legal: if done {
+            Vec::new()
+        } else {
+            layout
+                .legal_moves()
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        },
+        actions: if done {
+            Vec::new()
+        } else {
+            level.actions().iter().map(ToString::to_string).collect()
+        },
+    })
 }
 
 /// A streak: how many days in a row up to today (or up to yesterday, if today is not solved
@@ -331,15 +374,14 @@ mod tests {
             assert_eq!(referee(p, &p.solution).unwrap(), p.optimum, "{p:?}");
             assert!(referee(p, &p.solution[..p.solution.len() - 1]).is_err());
             let end = position(p, &p.solution).unwrap();
-            assert_eq!(
-                (end["done"].clone(), end["count"].clone()),
-                (serde_json::json!(true), serde_json::json!(p.optimum))
-            );
+            assert_eq!((end.done, end.count), (true, p.optimum as usize));
             let start = position(p, &[]).unwrap();
-            assert_eq!(start["done"], false);
-            let first = serde_json::json!(p.solution[0]);
-            let offered = |k: &str| start[k].as_array().unwrap().contains(&first);
-            assert!(offered("legal") || offered("actions"), "{p:?}");
+            assert!(!start.done);
+            let first = &p.solution[0];
+            assert!(
+                start.legal.contains(first) || start.actions.contains(first),
+                "{p:?}"
+            );
         }
         let sunday = puzzles("2026-11-29", &s).unwrap();
         let total = |ps: &[Puzzle]| ps.iter().map(|p| p.optimum).sum::<u32>();

@@ -80,7 +80,7 @@ impl<A: DeserializeOwned> Logged<A> {
 }
 
 /// What a client may ask of the room rather than of its game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, TS)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum TableRequest {
     /// Ask for a rematch (or agree to one asked for).

@@ -79,8 +79,8 @@ pub struct RatingChange {
     pub change: f64,
 }
 
-/// A game an account played, for its profile.
-#[derive(Clone, Debug, PartialEq)]
+/// A game an account played, for its profile (shown there as it is).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, ts_rs::TS)]
 pub struct PlayedGame {
     /// The game.
     pub game: String,

@@ -11,7 +11,7 @@
 //! starts); a timed arena's start as they are made (see the arena's step).
 
 use super::Tournaments;
-use super::spec::{Kind2, TournamentSpec};
+use super::spec::{Format, TournamentSpec};
 use super::standings::{self, outcome_name};
 use super::views::arena_end;
 use crate::error::ApiError;
@@ -90,19 +90,19 @@ impl Tournaments {
         self.record_results(id, spec.kind).await?;
         self.start_unstarted(id).await?;
         match spec.kind {
-            Kind2::Arena => self.arena_step(record, &spec, now).await,
-            Kind2::Swiss => self.swiss_step(record, &spec, now).await,
-            Kind2::Parties => self.parties_step(record, &spec, now).await,
+            Format::Arena => self.arena_step(record, &spec, now).await,
+            Format::Swiss => self.swiss_step(record, &spec, now).await,
+            Format::Parties => self.parties_step(record, &spec, now).await,
         }
     }
 
     /// Records the result of every game of `id` that ended: a duel's for its first mover; a
     /// party's only that it has its results (the places are read from them).
-    async fn record_results(&self, id: &str, kind: Kind2) -> Result<(), ApiError> {
+    async fn record_results(&self, id: &str, kind: Format) -> Result<(), ApiError> {
         let now = now_ms();
         for ended in self.ctx.store.ended_games(id).await? {
             let outcome = match ended.first_score {
-                Some(_) if kind == Kind2::Parties => "party",
+                Some(_) if kind == Format::Parties => "party",
                 Some(s) if s > 0.75 => outcome_name(Outcome::Win),
                 Some(s) if s > 0.25 => outcome_name(Outcome::Draw),
                 Some(_) => outcome_name(Outcome::Loss),

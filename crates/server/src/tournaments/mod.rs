@@ -214,7 +214,7 @@ impl Tournaments {
             entries: store.entries(id).await?,
             boards: store.boards(id).await?,
             seats: match spec.kind {
-                spec::Kind2::Parties => store.party_seats(id).await?,
+                spec::Format::Parties => store.party_seats(id).await?,
                 _ => Vec::new(),
             },
             spec,
@@ -238,7 +238,8 @@ impl Tournaments {
         if record.status == TournamentStatus::Finished {
             return Err(ApiError::Conflict(format!("tournament {id} is over")));
         }
-        if let (spec::Kind2::Swiss | spec::Kind2::Parties, Some(rounds)) = (spec.kind, spec.rounds)
+        if let (spec::Format::Swiss | spec::Format::Parties, Some(rounds)) =
+            (spec.kind, spec.rounds)
         {
             let boards = self.ctx.store.boards(id).await?;
             let round = boards.iter().map(|b| b.round).max().unwrap_or(0);

@@ -15,7 +15,7 @@
 //! and a deck (`full`, `one-star`, `two-star`). Each occurrence is announced [`ANNOUNCE_MS`] ahead
 //! and made once however many nodes see it: its id comes from the line and its start.
 
-use super::spec::{Game, Kind2, TournamentSpec};
+use super::spec::{Format, Game, TournamentSpec};
 use crate::model::ClockOption;
 use sha2::{Digest, Sha256};
 use tabula_puzzles::checkmates::Side;
@@ -120,7 +120,12 @@ fn side_named(w: &str) -> Option<Side> {
 }
 
 fn deck_named(w: &str) -> Option<DeckChoice> {
-    serde_json::from_value(serde_json::Value::String(w.to_string())).ok()
+    match w {
+        "full" => Some(DeckChoice::Full),
+        "one-star" => Some(DeckChoice::OneStar),
+        "two-star" => Some(DeckChoice::TwoStar),
+        _ => None,
+    }
 }
 
 /// Reads one line of the schedule; the error names the word that is wrong.
@@ -129,9 +134,9 @@ pub fn parse(line: &str) -> Result<Recurring, String> {
     let mut rest = words.iter().copied();
     let when = every(rest.next().ok_or("an empty schedule line")?)?;
     let kind = match rest.next() {
-        Some("arena") => Kind2::Arena,
-        Some("swiss") => Kind2::Swiss,
-        Some("parties") => Kind2::Parties,
+        Some("arena") => Format::Arena,
+        Some("swiss") => Format::Swiss,
+        Some("parties") => Format::Parties,
         other => {
             return Err(format!(
                 "`{}`: the second word is arena, swiss or parties",
@@ -222,7 +227,10 @@ mod tests {
     fn lines_read_into_tournaments() {
         let r = parse("hourly@:00 arena quickchess 3+2 57m rated").unwrap();
         assert_eq!(r.every, Every::Hour { minute: 0 });
-        assert_eq!((r.spec.kind, r.spec.game), (Kind2::Arena, Game::Quickchess));
+        assert_eq!(
+            (r.spec.kind, r.spec.game),
+            (Format::Arena, Game::Quickchess)
+        );
         assert_eq!(
             r.spec.clock,
             Some(ClockOption {
@@ -249,7 +257,7 @@ mod tests {
         let p = parse("weekly@sun-18:00 parties checkmates chess one-star 4r rated").unwrap();
         assert_eq!(
             (p.spec.kind, p.spec.game),
-            (Kind2::Parties, Game::Checkmates)
+            (Format::Parties, Game::Checkmates)
         );
         assert_eq!(
             (p.spec.side, p.spec.deck, p.spec.rounds),

@@ -22,11 +22,11 @@ pub const MAX_NAME: usize = 60;
 /// The limit on a Royal Study execution in a tournament.
 pub const TOURNAMENT_EXECUTION_MS: u64 = 120_000;
 
-/// An arena, a Swiss event or Check Mates parties.
+/// A tournament's format: an arena, a Swiss event or Check Mates parties.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 #[ts(rename = "TournamentKind")]
-pub enum Kind2 {
+pub enum Format {
     /// A fixed time; a player who finishes a game is paired again at once.
     Arena,
     /// A fixed number of rounds, paired by score groups.
@@ -68,7 +68,7 @@ impl Game {
 #[serde(deny_unknown_fields)]
 pub struct TournamentSpec {
     /// Arena or Swiss.
-    pub kind: Kind2,
+    pub kind: Format,
     /// The game.
     pub game: Game,
     /// QuickChess's variant (as in a game's options); none for the others.
@@ -112,7 +112,7 @@ impl TournamentSpec {
         limits: &Limits,
     ) -> Result<TournamentSpec, ApiError> {
         match self.kind {
-            Kind2::Arena => {
+            Format::Arena => {
                 let m = self.minutes.ok_or_else(|| {
                     ApiError::BadInput("minutes: an arena needs its length in minutes".into())
                 })?;
@@ -128,7 +128,7 @@ impl TournamentSpec {
                     ));
                 }
             }
-            Kind2::Swiss | Kind2::Parties => {
+            Format::Swiss | Format::Parties => {
                 let r = self.rounds.ok_or_else(|| {
                     ApiError::BadInput(
                         "rounds: a Swiss event or parties need their number of rounds".into(),
@@ -149,7 +149,7 @@ impl TournamentSpec {
             }
         }
         // Check Mates is played in parties, and parties are Check Mates
-        if (self.kind == Kind2::Parties) != (self.game == Game::Checkmates) {
+        if (self.kind == Format::Parties) != (self.game == Game::Checkmates) {
             return Err(ApiError::BadInput(
                 "kind, game: Check Mates tournaments are parties (\"kind\": \"parties\", \"game\": \"checkmates\"), and only Check Mates is"
                     .into(),
@@ -221,7 +221,8 @@ impl TournamentSpec {
     /// The options of each pairing's game: the first seat moves first; an arena's timed
     /// games allow berserk. A Check Mates table's: its side and deck.
     pub fn options(&self) -> GameOptions {
-        let berserk = self.kind == Kind2::Arena && self.clock.is_some() && self.game != Game::Royal;
+        let berserk =
+            self.kind == Format::Arena && self.clock.is_some() && self.game != Game::Royal;
         if self.game == Game::Checkmates {
             return GameOptions {
                 side: Some(self.side.unwrap_or(Side::Sliding)),
@@ -263,9 +264,9 @@ impl TournamentSpec {
             .map(|c| format!(" {}+{}", c.initial_s / 60, c.increment_s))
             .unwrap_or_default();
         let kind = match self.kind {
-            Kind2::Arena => "arena",
-            Kind2::Swiss => "Swiss",
-            Kind2::Parties => "parties",
+            Format::Arena => "arena",
+            Format::Swiss => "Swiss",
+            Format::Parties => "parties",
         };
         format!("{game}{clock} {kind}")
     }

@@ -1,7 +1,7 @@
 //! The stored boards read as the pure tournament core reads them: an arena's finished games,
 //! a Swiss event's rounds, and from them the standings and who waits to be paired.
 
-use super::spec::Kind2;
+use super::spec::Format;
 use crate::store::tournaments::{BoardRecord, EntryRecord, PartySeat};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -122,7 +122,7 @@ pub struct StandingLine {
 
 /// The standings, best first (`seats`: a Check Mates tournament's tables).
 pub fn standings(
-    kind: Kind2,
+    kind: Format,
     entries: &[EntryRecord],
     boards: &[BoardRecord],
     seats: &[PartySeat],
@@ -135,7 +135,7 @@ pub fn standings(
             .unwrap_or_default()
     };
     match kind {
-        Kind2::Arena => {
+        Format::Arena => {
             let players: Vec<PlayerId> = entries.iter().map(|e| e.number).collect();
             arena::standings(&players, &arena_finished(boards))
                 .into_iter()
@@ -156,7 +156,7 @@ pub fn standings(
                 })
                 .collect()
         }
-        Kind2::Swiss => swiss::standings(&entrants(entries), &swiss_rounds(boards))
+        Format::Swiss => swiss::standings(&entrants(entries), &swiss_rounds(boards))
             .into_iter()
             .enumerate()
             .map(|(i, s)| {
@@ -174,7 +174,7 @@ pub fn standings(
                 }
             })
             .collect(),
-        Kind2::Parties => party_standings(entries, seats),
+        Format::Parties => party_standings(entries, seats),
     }
 }
 

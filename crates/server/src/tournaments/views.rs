@@ -3,7 +3,7 @@
 //! (with its seat token); the Swiss report in FIDE's TRF.
 
 use super::Tournaments;
-use super::spec::{Kind2, TournamentSpec};
+use super::spec::{Format, TournamentSpec};
 use super::standings::{self, StandingLine};
 use crate::error::ApiError;
 use crate::ids::now_ms;
@@ -106,7 +106,7 @@ pub struct TournamentList {
 
 fn summary(record: &TournamentRecord, spec: TournamentSpec) -> TournamentSummary {
     let ends = match (spec.kind, spec.minutes) {
-        (Kind2::Arena, Some(m)) => Some(record.starts + (m * 60_000.0).round() as u64),
+        (Format::Arena, Some(m)) => Some(record.starts + (m * 60_000.0).round() as u64),
         _ => None,
     };
     TournamentSummary {
@@ -146,13 +146,13 @@ impl Tournaments {
         let tables = standings::tables(&snap.seats);
         let line = |b: &BoardRecord| {
             let players = match spec.kind {
-                Kind2::Parties => standings::names_at(entries, tables.get(&(b.round, b.board))?),
+                Format::Parties => standings::names_at(entries, tables.get(&(b.round, b.board))?),
                 _ => vec![name_of(b.first), name_of(b.second?)],
             };
             Some(GameLine {
                 id: b.game.clone()?,
                 players,
-                round: (spec.kind != Kind2::Arena).then_some(b.round),
+                round: (spec.kind != Format::Arena).then_some(b.round),
                 outcome: b.outcome.clone(),
                 berserk: b.berserk,
             })
@@ -181,7 +181,7 @@ impl Tournaments {
             }
             // the viewer's seat at a board: a duel's by its players, a party's by its seats
             let seat_at = |b: &BoardRecord| match spec.kind {
-                Kind2::Parties => tables
+                Format::Parties => tables
                     .get(&(b.round, b.board))?
                     .iter()
                     .find(|s| s.account == Some(me.id))
@@ -260,7 +260,7 @@ impl Tournaments {
     /// A Swiss event's report in FIDE's Tournament Report File format.
     pub async fn trf(&self, id: &str) -> Result<String, ApiError> {
         let (record, spec) = self.load(id).await?;
-        let Some(rounds) = spec.rounds.filter(|_| spec.kind == Kind2::Swiss) else {
+        let Some(rounds) = spec.rounds.filter(|_| spec.kind == Format::Swiss) else {
             return Err(ApiError::NotFound(format!(
                 "tournament {id} is not a Swiss event: only a Swiss event has a TRF report"
             )));

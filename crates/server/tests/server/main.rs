@@ -14,6 +14,7 @@ mod catalogues;
 mod challenges;
 mod chat;
 mod common;
+mod contract;
 mod correspondence;
 mod deadlines;
 mod deck;
