@@ -93,13 +93,19 @@ cargo fmt --all -- --check
 
 if [ "$mode" = quick ]; then
   # the crates with a change: in the work tree, staged, or in commits the upstream lacks
-  changed="$( { git status --porcelain --untracked-files=all | cut -c4- | sed 's/.* -> //'
-    git rev-parse --verify -q '@{upstream}' >/dev/null && git diff --name-only '@{upstream}...HEAD'
-  } | sed -n 's#^crates/\([^/]*\)/.*#\1#p' | sort -u | tr '\n' ' ')"
+  files="$( { git status --porcelain --untracked-files=all | cut -c4- | sed 's/.* -> //'
+    if git rev-parse --verify -q '@{upstream}' >/dev/null; then
+      git diff --name-only '@{upstream}...HEAD'
+    fi; } | sort -u)"
+  changed="$(printf '%s\n' "$files" | sed -n 's#^crates/\([^/]*\)/.*#\1#p' | sort -u | tr '\n' ' ')"
   # a change outside the crates that the server embeds or checks (web/, the catalogues,
-  # Cargo.lock) is tested by the server's crate
-  if git status --porcelain | cut -c4- | grep -q '^\(web/\|Cargo\)'; then
+  # Cargo.lock) is tested by the server's crate; the docs and the README by the CLI's (its
+  # tests hold them to the code)
+  if printf '%s\n' "$files" | grep -q '^\(web/\|Cargo\)'; then
     changed="$(printf '%s\n' $changed server | sort -u | tr '\n' ' ')"
+  fi
+  if printf '%s\n' "$files" | grep -q '^\(docs/\|README\)'; then
+    changed="$(printf '%s\n' $changed cli | sort -u | tr '\n' ' ')"
   fi
   stage "the test build, lints included (cargo test --no-run)"
   list="$(mktemp)"
@@ -111,7 +117,7 @@ if [ "$mode" = quick ]; then
     apt_install poppler-utils /usr/bin/pdftotext
     for crate in $changed; do
       # every test executable of crates/$crate: its unit tests, binaries' tests and suite
-      grep '"test":true' "$list" | grep "/crates/$crate#" |
+      grep '"overflow_checks":[a-z]*,"test":true}' "$list" | grep "/crates/$crate#" |
         sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | while read -r exe; do
           echo "   $crate: ${exe#"$PWD"/}"
           (cd "crates/$crate" && "$exe" -q)
