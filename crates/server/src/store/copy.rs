@@ -436,13 +436,13 @@ impl CopyReport {
 }
 
 /// Reads one chunk of `table` after SQLite row id `after`: the columns and the last row id.
-fn read_chunk(
+async fn read_chunk(
     from: &SqliteStore,
-    table: &str,
-    columns: &[(&str, Ty)],
+    table: &'static str,
+    columns: &'static [(&'static str, Ty)],
     after: i64,
 ) -> Result<(Vec<Column>, usize, i64), StoreError> {
-    from.with(|c| {
+    from.read(move |c| {
         let names: Vec<&str> = columns.iter().map(|(n, _)| *n).collect();
         let mut st = c.prepare(&format!(
             "SELECT rowid, {} FROM {table} WHERE rowid > ?1 ORDER BY rowid LIMIT {CHUNK}",
@@ -462,6 +462,7 @@ fn read_chunk(
         }
         Ok((out, n, last))
     })
+    .await
 }
 
 /// Copies the SQLite database `from` (checked and brought up to date as `tabula serve` would)
@@ -500,11 +501,7 @@ pub async fn sqlite_to_postgres(from: &Path, to: &str) -> Result<CopyReport, Sto
         );
         let (mut after, mut copied) = (0i64, 0u64);
         loop {
-            let src = Arc::clone(&source);
-            let (chunk, n, last) =
-                tokio::task::spawn_blocking(move || read_chunk(&src, table, columns, after))
-                    .await
-                    .map_err(|e| StoreError::Refused(format!("reading {table}: {e}")))??;
+            let (chunk, n, last) = read_chunk(&source, table, columns, after).await?;
             if n == 0 {
                 break;
             }

@@ -11,24 +11,64 @@
 //! - once a database holds games, a marker file beside it (`<db>.id`) records its id, which
 //!   the database also holds; if the database is later found empty (truncated, replaced by a
 //!   new file) or holding another id, opening is refused rather than starting afresh.
+//!
+//! SQLite's calls block, so none runs on the async runtime: every statement runs on a thread
+//! of its own connection (tokio-rusqlite: each connection lives on one thread, and a call
+//! sends it a closure and awaits the answer). One connection writes (SQLite takes one writer
+//! at a time; writes queue on its thread in the order they came); a database file has
+//! [`READERS`] more, opened read-only, that answer the `SELECT`s side by side (WAL lets them
+//! read while the writer writes, each reading what was committed when it began).
 
 use super::sql::{Arg, Cell, Dialect, Row, Step};
 use super::{Due, LogEntry, StoreError};
-use crate::unpoisoned::Locked;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// How many read-only connections a database file has besides its writer.
+pub const READERS: usize = 4;
 
 /// The SQLite store.
 pub struct SqliteStore {
-    conn: Mutex<Connection>,
+    /// The connection that writes (and reads, in memory), on its own thread.
+    writer: tokio_rusqlite::Connection,
+    /// Read-only connections to the same file, each on its own thread (none in memory: a
+    /// second connection would open another, empty, database).
+    readers: Vec<tokio_rusqlite::Connection>,
+    /// The reader the next read goes to (round robin).
+    next_reader: AtomicUsize,
     /// The database file (`None` in memory).
     path: Option<PathBuf>,
     /// This database's id (in its `meta` table and its marker file).
     db_id: String,
     /// Whether the marker file is known to be written.
     marked: AtomicBool,
+    /// Whether the database held a game when it was opened.
+    had_games: bool,
+}
+
+/// How long a connection waits for a lock before it gives up.
+const BUSY: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// A read-only connection to the database file `path`.
+fn open_reader(path: &Path) -> Result<Connection, StoreError> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_URI,
+    )?;
+    conn.busy_timeout(BUSY)?;
+    Ok(conn)
+}
+
+/// A call's failure as the store's: the statement's own error, or its connection's thread gone
+/// (only if a call panicked on it).
+fn call_error(e: tokio_rusqlite::Error<StoreError>) -> StoreError {
+    match e {
+        tokio_rusqlite::Error::Error(e) => e,
+        other => StoreError::Refused(format!("the SQLite connection is closed: {other}")),
+    }
 }
 
 /// The schema's migrations (crates/server/migrations/sqlite), applied in order at start-up by
@@ -146,7 +186,7 @@ impl SqliteStore {
         }
         if marker.is_some() {
             store.marked.store(true, Ordering::Relaxed);
-        } else if store.has_games()? {
+        } else if store.had_games {
             store.write_marker()?;
         }
         Ok(store)
@@ -161,7 +201,7 @@ impl SqliteStore {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.busy_timeout(BUSY)?;
         embedded::migrations::runner()
             .run(&mut conn)
             .map_err(|e| StoreError::Migration(e.to_string()))?;
@@ -181,11 +221,23 @@ impl SqliteStore {
                 id
             }
         };
+        let had_games = conn.query_row("SELECT EXISTS (SELECT 1 FROM games)", [], |r| {
+            r.get::<_, bool>(0)
+        })?;
+        let readers = match &path {
+            Some(file) => (0..READERS)
+                .map(|_| open_reader(file).map(tokio_rusqlite::Connection::from))
+                .collect::<Result<Vec<_>, _>>()?,
+            None => Vec::new(),
+        };
         Ok(SqliteStore {
-            conn: Mutex::new(conn),
+            writer: tokio_rusqlite::Connection::from(conn),
+            readers,
+            next_reader: AtomicUsize::new(0),
             path,
             db_id,
             marked: AtomicBool::new(false),
+            had_games,
         })
     }
 
@@ -199,14 +251,6 @@ impl SqliteStore {
         self.path.as_deref()
     }
 
-    fn has_games(&self) -> Result<bool, StoreError> {
-        self.with(|c| {
-            Ok(c.query_row("SELECT EXISTS (SELECT 1 FROM games)", [], |r| {
-                r.get::<_, bool>(0)
-            })?)
-        })
-    }
-
     /// Writes the marker file (once the database holds a game).
     fn write_marker(&self) -> Result<(), StoreError> {
         if let Some(path) = &self.path {
@@ -217,14 +261,51 @@ impl SqliteStore {
         Ok(())
     }
 
-    pub(super) fn with<T>(
+    /// Runs `f` on the writer's thread (after the writes sent before it).
+    pub(super) async fn write<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&Connection) -> Result<T, StoreError>,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
-        // a panic while holding the lock cannot leave SQLite inconsistent (statements are
-        // atomic), so a poisoned lock is still safe to use
-        let conn = self.conn.locked();
-        f(&conn)
+        self.writer.call(f).await.map_err(call_error)
+    }
+
+    /// Runs `f`, which only reads, on a reader's thread (the writer's, in memory).
+    pub(super) async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let conn = match self.readers.len() {
+            0 => &self.writer,
+            n => &self.readers[self.next_reader.fetch_add(1, Ordering::Relaxed) % n],
+        };
+        conn.call(f).await.map_err(call_error)
+    }
+}
+
+impl Drop for SqliteStore {
+    /// Closes every connection, the writer last, before the store is gone: the last connection
+    /// to close moves the WAL into the database file, so the file alone (a copy taken by hand,
+    /// a backup) holds every game. The connections' threads would close them too, but later.
+    fn drop(&mut self) {
+        let connections: Vec<_> = self
+            .readers
+            .drain(..)
+            .chain([self.writer.clone()])
+            .collect();
+        // on a thread with a runtime of its own: a drop may run on the async runtime, which
+        // cannot wait on itself
+        let closing = std::thread::spawn(move || {
+            let Ok(runtime) = tokio::runtime::Builder::new_current_thread().build() else {
+                return;
+            };
+            runtime.block_on(async {
+                for c in connections {
+                    // a connection that does not close now is closed when its thread ends
+                    let _ = c.close().await;
+                }
+            });
+        });
+        let _ = closing.join();
     }
 }
 
@@ -262,6 +343,14 @@ fn read_row(r: &rusqlite::Row<'_>, columns: usize) -> rusqlite::Result<Row> {
     Ok(Row(cells))
 }
 
+/// Whether a statement only reads: a `SELECT` (a `WITH` may end in a write, so it does not
+/// count).
+fn is_read(sql: &str) -> bool {
+    sql.trim_start()
+        .get(..6)
+        .is_some_and(|w| w.eq_ignore_ascii_case("select"))
+}
+
 fn run(c: &Connection, sql: &str, args: Vec<Arg>) -> Result<u64, StoreError> {
     let mut st = c.prepare_cached(sql)?;
     let values: Vec<_> = args.into_iter().map(bound).collect();
@@ -275,22 +364,32 @@ impl Dialect for SqliteStore {
     }
 
     async fn rows(&self, sql: &str, args: Vec<Arg>) -> Result<Vec<Row>, StoreError> {
-        self.with(|c| {
-            let mut st = c.prepare_cached(sql)?;
+        let reads = is_read(sql);
+        let sql = sql.to_string();
+        let query = move |c: &mut Connection| {
+            let mut st = c.prepare_cached(&sql)?;
             let columns = st.column_count();
             let values: Vec<_> = args.into_iter().map(bound).collect();
             let rows =
                 st.query_map(rusqlite::params_from_iter(values), |r| read_row(r, columns))?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
-        })
+        };
+        // a statement that may write (`INSERT ... RETURNING`) goes to the writer; a reader's
+        // connection is read-only, so one sent there by mistake is refused, never applied
+        if reads {
+            self.read(query).await
+        } else {
+            self.write(query).await
+        }
     }
 
     async fn exec(&self, sql: &str, args: Vec<Arg>) -> Result<u64, StoreError> {
-        self.with(|c| run(c, sql, args))
+        let sql = sql.to_string();
+        self.write(move |c| run(c, &sql, args)).await
     }
 
     async fn transaction(&self, steps: Vec<Step>) -> Result<Option<Vec<u64>>, StoreError> {
-        self.with(|c| {
+        self.write(move |c| {
             let tx = c.unchecked_transaction()?;
             let mut counts = Vec::with_capacity(steps.len());
             for step in steps {
@@ -303,10 +402,12 @@ impl Dialect for SqliteStore {
             tx.commit()?;
             Ok(Some(counts))
         })
+        .await
     }
 
     async fn log_append(&self, game: &str, e: &LogEntry, due: Due) -> Result<(), StoreError> {
-        self.with(|c| {
+        let (game, e) = (game.to_string(), e.clone());
+        self.write(move |c| {
             let tx = c.unchecked_transaction()?;
             let logged = tx.execute(
                 "INSERT INTO actions (game, seq, at, action) VALUES (?1, ?2, ?3, ?4)",
@@ -334,6 +435,7 @@ impl Dialect for SqliteStore {
             tx.commit()?;
             Ok(())
         })
+        .await
     }
 
     fn game_created(&self) -> Result<(), StoreError> {
