@@ -65,157 +65,99 @@ pub struct LaneLabels {
     pub lane: Lane,
 }
 
-/// Every metric of the node.
-pub struct Metrics {
-    registry: Registry,
-    /// HTTP requests answered.
-    pub http_requests: Family<HttpLabels, Counter>,
-    /// Their time to the response's head.
-    pub http_seconds: Family<RouteLabels, Histogram>,
-    /// Actions (game intents, table requests) by outcome.
-    pub actions: Family<OutcomeLabels, Counter>,
-    /// From an intent's arrival to its ack.
-    pub ack_seconds: Histogram,
-    /// A search's time on the thinking pool, by lane.
-    pub search_seconds: Family<LaneLabels, Histogram>,
-    /// A store append's time.
-    pub append_seconds: Histogram,
-    /// Requests and frames refused by a per-address limit.
-    pub rate_limited: Family<LimitLabels, Counter>,
-    /// Games this node took over from a node that was gone (its lease had lapsed).
-    pub lease_takeovers: Counter,
-    /// Games this node let go because another node holds their lease now.
-    pub leases_lost: Counter,
-    /// Chat messages written.
-    pub chat_messages: Counter,
-    /// The writes of one PostgreSQL group commit (appends and notifications together).
-    pub commit_batch: Histogram,
-    sockets: Gauge,
-    rooms: Gauge,
-    thinking_waiting: Gauge,
-    thinking_running: Gauge,
-    reviews_waiting: Gauge,
-    memory: Gauge,
-}
-
 fn seconds_buckets() -> Histogram {
     // 1 ms to about 33 s
     Histogram::new(exponential_buckets(0.001, 2.0, 16))
 }
 
-impl Metrics {
-    fn new() -> Metrics {
-        let mut r = Registry::with_prefix("tabula");
-        let m = Metrics {
-            http_requests: Family::default(),
-            http_seconds: Family::new_with_constructor(seconds_buckets),
-            actions: Family::default(),
-            ack_seconds: seconds_buckets(),
-            search_seconds: Family::new_with_constructor(seconds_buckets),
-            append_seconds: seconds_buckets(),
-            rate_limited: Family::default(),
-            lease_takeovers: Counter::default(),
-            leases_lost: Counter::default(),
-            chat_messages: Counter::default(),
-            // 1 to 512 writes
-            commit_batch: Histogram::new(exponential_buckets(1.0, 2.0, 10)),
-            sockets: Gauge::default(),
-            rooms: Gauge::default(),
-            thinking_waiting: Gauge::default(),
-            thinking_running: Gauge::default(),
-            reviews_waiting: Gauge::default(),
-            memory: Gauge::default(),
-            registry: Registry::default(),
-        };
-        r.register(
-            "http_requests",
-            "HTTP requests answered",
-            m.http_requests.clone(),
-        );
-        r.register_with_unit(
-            "http_request_duration",
-            "Time to answer an HTTP request",
-            Unit::Seconds,
-            m.http_seconds.clone(),
-        );
-        r.register(
-            "actions",
-            "Actions accepted and refused, by outcome",
-            m.actions.clone(),
-        );
-        r.register_with_unit(
-            "action_ack",
-            "Time from an action's arrival to its acknowledgement",
-            Unit::Seconds,
-            m.ack_seconds.clone(),
-        );
-        r.register_with_unit(
-            "search",
-            "Time of a search on the thinking pool",
-            Unit::Seconds,
-            m.search_seconds.clone(),
-        );
-        r.register_with_unit(
-            "store_append",
-            "Time to append an action to the store",
-            Unit::Seconds,
-            m.append_seconds.clone(),
-        );
-        r.register(
-            "rate_limited",
-            "Requests and frames refused by a per-address limit",
-            m.rate_limited.clone(),
-        );
-        r.register(
-            "lease_takeovers",
-            "Games taken over from a node that was gone",
-            m.lease_takeovers.clone(),
-        );
-        r.register(
-            "chat_messages",
-            "Chat messages written",
-            m.chat_messages.clone(),
-        );
-        r.register(
-            "leases_lost",
-            "Games let go because another node holds their lease",
-            m.leases_lost.clone(),
-        );
-        r.register(
-            "store_commit_batch_writes",
-            "Writes in one PostgreSQL group commit",
-            m.commit_batch.clone(),
-        );
-        r.register(
-            "websockets_open",
-            "WebSockets open (games and lobby)",
-            m.sockets.clone(),
-        );
-        r.register("rooms_in_memory", "Games held in memory", m.rooms.clone());
-        r.register(
-            "thinking_waiting",
-            "Searches waiting for the thinking pool",
-            m.thinking_waiting.clone(),
-        );
-        r.register(
-            "thinking_running",
-            "Searches running on the thinking pool",
-            m.thinking_running.clone(),
-        );
-        r.register(
-            "reviews_waiting",
-            "Games waiting for their review",
-            m.reviews_waiting.clone(),
-        );
-        r.register_with_unit(
-            "process_resident_memory",
-            "The process's resident memory",
-            Unit::Bytes,
-            m.memory.clone(),
-        );
-        Metrics { registry: r, ..m }
+/// Registers `metric` as `name` (with the registry's prefix), in `unit` if it has one.
+fn register(
+    registry: &mut Registry,
+    name: &str,
+    help: &str,
+    unit: Option<Unit>,
+    metric: impl prometheus_client::registry::Metric,
+) {
+    match unit {
+        Some(unit) => registry.register_with_unit(name, help, unit, metric),
+        None => registry.register(name, help, metric),
     }
+}
 
+/// Declares the node's metrics once each: the field, how it is made, and the name, help and
+/// unit it is exported under. Makes [`Metrics`] and its constructor, which registers them all.
+macro_rules! metrics {
+    ($($(#[$doc:meta])* $vis:vis $field:ident: $ty:ty = $make:expr => $name:literal, $help:literal $(, $unit:ident)?;)*) => {
+        /// Every metric of the node.
+        pub struct Metrics {
+            registry: Registry,
+            $($(#[$doc])* $vis $field: $ty,)*
+        }
+
+        impl Metrics {
+            fn new() -> Metrics {
+                let mut registry = Registry::with_prefix("tabula");
+                $(
+                    let $field: $ty = $make;
+                    register(&mut registry, $name, $help, metrics!(@unit $($unit)?), $field.clone());
+                )*
+                Metrics { registry, $($field,)* }
+            }
+        }
+    };
+    (@unit) => { None };
+    (@unit $unit:ident) => { Some(Unit::$unit) };
+}
+
+metrics! {
+    /// HTTP requests answered.
+    pub http_requests: Family<HttpLabels, Counter> = Family::default()
+        => "http_requests", "HTTP requests answered";
+    /// Their time to the response's head.
+    pub http_seconds: Family<RouteLabels, Histogram> = Family::new_with_constructor(seconds_buckets)
+        => "http_request_duration", "Time to answer an HTTP request", Seconds;
+    /// Actions (game intents, table requests) by outcome.
+    pub actions: Family<OutcomeLabels, Counter> = Family::default()
+        => "actions", "Actions accepted and refused, by outcome";
+    /// From an intent's arrival to its ack.
+    pub ack_seconds: Histogram = seconds_buckets()
+        => "action_ack", "Time from an action's arrival to its acknowledgement", Seconds;
+    /// A search's time on the thinking pool, by lane.
+    pub search_seconds: Family<LaneLabels, Histogram> = Family::new_with_constructor(seconds_buckets)
+        => "search", "Time of a search on the thinking pool", Seconds;
+    /// A store append's time.
+    pub append_seconds: Histogram = seconds_buckets()
+        => "store_append", "Time to append an action to the store", Seconds;
+    /// Requests and frames refused by a per-address limit.
+    pub rate_limited: Family<LimitLabels, Counter> = Family::default()
+        => "rate_limited", "Requests and frames refused by a per-address limit";
+    /// Games this node took over from a node that was gone (its lease had lapsed).
+    pub lease_takeovers: Counter = Counter::default()
+        => "lease_takeovers", "Games taken over from a node that was gone";
+    /// Chat messages written.
+    pub chat_messages: Counter = Counter::default()
+        => "chat_messages", "Chat messages written";
+    /// Games this node let go because another node holds their lease now.
+    pub leases_lost: Counter = Counter::default()
+        => "leases_lost", "Games let go because another node holds their lease";
+    /// The writes of one PostgreSQL group commit (appends and notifications together): 1 to 512.
+    pub commit_batch: Histogram = Histogram::new(exponential_buckets(1.0, 2.0, 10))
+        => "store_commit_batch_writes", "Writes in one PostgreSQL group commit";
+    sockets: Gauge = Gauge::default()
+        => "websockets_open", "WebSockets open (games and lobby)";
+    rooms: Gauge = Gauge::default()
+        => "rooms_in_memory", "Games held in memory";
+    thinking_waiting: Gauge = Gauge::default()
+        => "thinking_waiting", "Searches waiting for the thinking pool";
+    thinking_running: Gauge = Gauge::default()
+        => "thinking_running", "Searches running on the thinking pool";
+    reviews_waiting: Gauge = Gauge::default()
+        => "reviews_waiting", "Games waiting for their review";
+    memory: Gauge = Gauge::default()
+        => "process_resident_memory", "The process's resident memory", Bytes;
+}
+
+impl Metrics {
     /// Counts a refusal by the per-address limit `limit`.
     pub fn limited(&self, limit: &str) {
         let limit = limit.to_string();

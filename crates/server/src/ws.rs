@@ -156,16 +156,10 @@ impl Socket {
                 return self.resend_state(id).await;
             }
             Request::Act(intent) => {
-                let began = std::time::Instant::now();
                 let done = self
                     .room
                     .act(self.caller(), intent, Some(self.address))
                     .await;
-                crate::metrics::METRICS.action(
-                    done.as_ref()
-                        .map(|_| began.elapsed())
-                        .map_err(ApiError::code),
-                );
                 match done {
                     Ok(v) => text(&ServerFrame::Ack { id, v: Some(v) }),
                     Err(e) => error(&e, id),

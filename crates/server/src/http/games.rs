@@ -212,19 +212,13 @@ async fn act(
     headers: HeaderMap,
     Body(body): Body<ActBody>,
 ) -> Result<Json<Acted>, ApiError> {
-    let began = std::time::Instant::now();
     let room = state.hub.rooms.room(&id).await?;
     let caller = Caller::signed_in(
         body.token.as_deref().map(TokenHash::of),
         seat_account(&state, &headers).await?,
     );
-    let done = room.act(caller, body.action, Some(ip)).await;
-    crate::metrics::METRICS.action(
-        done.as_ref()
-            .map(|_| began.elapsed())
-            .map_err(ApiError::code),
-    );
-    Ok(Json(Acted { v: done? }))
+    let v = room.act(caller, body.action, Some(ip)).await?;
+    Ok(Json(Acted { v }))
 }
 
 /// The older way to present a seat token, in the URL (kept for one release; it lands in

@@ -155,18 +155,27 @@ impl RoomHandle {
         intent: RawJson,
         from: Option<IpAddr>,
     ) -> Result<u64, ApiError> {
-        match self
+        let began = std::time::Instant::now();
+        let done = match self
             .call(RoomCall::Act {
                 token: caller.token,
                 account: caller.account,
                 intent,
                 from,
             })
-            .await?
+            .await
         {
-            RoomReply::Acted { version } => Ok(version),
-            other => Err(unexpected(other)),
-        }
+            Ok(RoomReply::Acted { version }) => Ok(version),
+            Ok(other) => Err(unexpected(other)),
+            Err(e) => Err(e),
+        };
+        // counted here, where every action of a socket or of `POST .../act` passes, once
+        crate::metrics::METRICS.action(
+            done.as_ref()
+                .map(|_| began.elapsed())
+                .map_err(ApiError::code),
+        );
+        done
     }
 
     /// A lobby change by `caller`'s seat.
