@@ -207,6 +207,83 @@ function lessonNote(id, view) {
 }
 
 /**
+ * The offers standing in a game (a draw, a takeback), each a banner; the player asked answers
+ * a takeback there.
+ * @param {PlayView<QuickChessView>} view
+ * @param {(side: string) => string} who a side's player's name
+ * @param {(intent: ChessIntent) => unknown} act
+ * @returns {HTMLElement[]}
+ */
+function offerBanners(view, who, act) {
+  const offers = [];
+  if (!view.over && view.draw_offer) {
+    offers.push(h('div', { class: 'banner', 'data-test': 'draw-offer' }, t('quickchess-drawOffered', { name: who(view.draw_offer) })));
+  }
+  if (!view.over && view.takeback) {
+    const mine = view.color;
+    const theirs = mine && view.takeback !== mine && !view.one_screen;
+    offers.push(h('div', { class: 'banner stack', 'data-test': 'takeback-offer' },
+      theirs ? t('table-takebackAsked', { name: who(view.takeback) }) : t('table-takebackWaiting'),
+      theirs ? h('div', { class: 'row' },
+        h('button', { 'data-test': 'accept-takeback', onclick: () => act({ t: 'accept_takeback' }) }, t('table-acceptTakeback')),
+        h('button', { class: 'secondary', 'data-test': 'decline-takeback', onclick: () => act({ t: 'decline_takeback' }) }, t('table-declineTakeback'))) : ''));
+  }
+  return offers;
+}
+
+/**
+ * The table's buttons: flip the board; for a player, a takeback (once they moved), a draw,
+ * resigning; in an arena, berserk before the first move.
+ * @param {PlayView<QuickChessView>} view
+ * @param {string} startFen
+ * @param {() => void} flip
+ * @param {(intent: ChessIntent) => unknown} act
+ * @returns {(Node | string)[]}
+ */
+function tableActions(view, startFen, flip, act) {
+  const mine = view.color; // one screen: the side to move
+  const myMoves = view.one_screen ? view.moves.length : view.moves.filter((_, i) => (i % 2 === 0) === (startFen.split(' ')[1] === (mine === 'white' ? 'w' : 'b'))).length;
+  /** @type {(Node | string)[]} */
+  const actions = [h('button', { class: 'secondary', 'data-test': 'flip', title: t('table-flip'), onclick: flip }, h('span', { 'aria-hidden': 'true' }, '⇅ '), t('table-flipShort'))];
+  if (mine && !view.over) {
+    actions.push(
+      h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !myMoves || Boolean(view.takeback), onclick: () => act({ t: 'offer_takeback' }) }, t('table-takeback')),
+      view.one_screen ? '' : h('button', { class: 'secondary', 'data-test': 'draw', onclick: () => act({ t: 'offer_draw' }) }, view.draw_offer && view.draw_offer !== mine ? t('quickchess-acceptDraw') : t('quickchess-offerDraw')),
+      h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table-resignQuestion'), t('table-resign'))) act({ t: 'resign' }); } }, t('table-resign')));
+  }
+  // an arena tournament's game, before one's first move: halve one's time for a bonus point
+  if (view.may_berserk) actions.push(h('button', { 'data-test': 'berserk', title: t('tour-berserkHelp'), onclick: () => act({ t: 'berserk' }) }, t('tour-berserk')));
+  return actions;
+}
+
+/**
+ * The moves as the move list numbers them (`1.`, or `1…` for a game Black starts).
+ * @param {PlayView<QuickChessView>} view @param {string} startFen
+ */
+function moveEntries(view, startFen) {
+  const whiteFirst = startFen.split(' ')[1] === 'w';
+  return view.moves.map((m, i) => {
+    const whiteMove = (i % 2 === 0) === whiteFirst;
+    const num = Math.floor((i + (whiteFirst ? 0 : 1)) / 2) + 1;
+    return { label: m.san, num: whiteMove ? `${num}.` : (i === 0 ? `${num}…` : null) };
+  });
+}
+
+/**
+ * In the variants where a pawn that reaches the end brings back a lost piece: which of the
+ * player's lost pieces may still come back.
+ * @param {PlayView<QuickChessView>} view
+ */
+function rescueNote(view) {
+  const mine = view.color;
+  /** @type {Record<string, string> | null} */
+  const lost = view.material && view.material.lost;
+  const lostMine = mine && lost ? lost[mine].replace(/p/g, '') : '';
+  return mine && lostMine && /quickchess|blind|pro/.test(view.variant) && !view.over
+    ? h('div', { class: 'muted', 'data-test': 'rescue-note' }, t('quickchess-rescuable', { pieces: [...lostMine].map((p) => t(`piece-${p}`)) })) : '';
+}
+
+/**
  * A QuickChess game's page: the board with the players' bars and clocks, the moves, the
  * offers (draw, takeback), and what comes after; the lobby while a friend is awaited, and
  * Blind QuickChess's setup before the reveal.
@@ -315,45 +392,14 @@ export function quickchessPlay(main, id) {
       : h('div', { class: view.check ? 'banner bad' : 'banner', 'data-test': 'to-move' },
         view.your_turn && !view.one_screen ? t(view.check ? 'quickchess-yourMoveCheck' : 'quickchess-yourMove', { side: view.turn })
           : t(view.check ? 'quickchess-toMoveCheck' : 'quickchess-toMove', { name: who(view.turn), side: view.turn }));
-    const offers = [];
-    if (!view.over && view.draw_offer) {
-      offers.push(h('div', { class: 'banner', 'data-test': 'draw-offer' }, t('quickchess-drawOffered', { name: who(view.draw_offer) })));
-    }
-    if (!view.over && view.takeback) {
-      const theirs = mine && view.takeback !== mine && !view.one_screen;
-      offers.push(h('div', { class: 'banner stack', 'data-test': 'takeback-offer' },
-        theirs ? t('table-takebackAsked', { name: who(view.takeback) }) : t('table-takebackWaiting'),
-        theirs ? h('div', { class: 'row' },
-          h('button', { 'data-test': 'accept-takeback', onclick: () => game.act({ t: 'accept_takeback' }) }, t('table-acceptTakeback')),
-          h('button', { class: 'secondary', 'data-test': 'decline-takeback', onclick: () => game.act({ t: 'decline_takeback' }) }, t('table-declineTakeback'))) : ''));
-    }
-    const myMoves = view.one_screen ? n : view.moves.filter((_, i) => (i % 2 === 0) === (startFen.split(' ')[1] === (mine === 'white' ? 'w' : 'b'))).length;
-    /** @type {(Node | string)[]} */
-    const actions = [h('button', { class: 'secondary', 'data-test': 'flip', title: t('table-flip'), onclick: () => { flipped = !flipped; game.render(); } }, h('span', { 'aria-hidden': 'true' }, '⇅ '), t('table-flipShort'))];
-    if (mine && !view.over) {
-      actions.push(
-        h('button', { class: 'secondary', 'data-test': 'takeback', disabled: !myMoves || Boolean(view.takeback), onclick: () => game.act({ t: 'offer_takeback' }) }, t('table-takeback')),
-        view.one_screen ? '' : h('button', { class: 'secondary', 'data-test': 'draw', onclick: () => game.act({ t: 'offer_draw' }) }, view.draw_offer && view.draw_offer !== mine ? t('quickchess-acceptDraw') : t('quickchess-offerDraw')),
-        h('button', { class: 'secondary', 'data-test': 'resign', onclick: async () => { if (await confirmDialog(t('table-resignQuestion'), t('table-resign'))) game.act({ t: 'resign' }); } }, t('table-resign')));
-    }
-    // an arena tournament's game, before one's first move: halve one's time for a bonus point
-    if (view.may_berserk) actions.push(h('button', { 'data-test': 'berserk', title: t('tour-berserkHelp'), onclick: () => game.act({ t: 'berserk' }) }, t('tour-berserk')));
-    const whiteFirst = startFen.split(' ')[1] === 'w';
-    const entries = view.moves.map((m, i) => {
-      const whiteMove = (i % 2 === 0) === whiteFirst;
-      const num = Math.floor((i + (whiteFirst ? 0 : 1)) / 2) + 1;
-      return { label: m.san, num: whiteMove ? `${num}.` : (i === 0 ? `${num}…` : null) };
-    });
-    /** @type {Record<string, string> | null} */
-    const lost = view.material && view.material.lost;
-    const lostMine = mine && lost ? lost[mine].replace(/p/g, '') : '';
-    const rescue = mine && lostMine && /quickchess|blind|pro/.test(view.variant) && !view.over
-      ? h('div', { class: 'muted', 'data-test': 'rescue-note' }, t('quickchess-rescuable', { pieces: [...lostMine].map((p) => t(`piece-${p}`)) })) : '';
+    const offers = offerBanners(view, who, game.act);
+    const flip = () => { flipped = !flipped; game.render(); };
+    const actions = tableActions(view, startFen, flip, game.act);
     const panel = [
       seriesPanel(view),
-      review.marks(moveList(entries, shown, (s) => stepper.go(s))),
+      review.marks(moveList(moveEntries(view, startFen), shown, (s) => stepper.go(s))),
       stepNote(stepper),
-      rescue,
+      rescueNote(view),
       view.over ? afterGame(view, game.send, (s) => seatName(view, s)) : '',
       view.over ? review.panel(view, shown) : '',
       h('div', { class: 'row' },
