@@ -136,7 +136,10 @@ async fn seeks_are_capped_and_the_lobby_sends_small_changes() {
 
     // one guest posts seeks as fast as it can: a handful are taken, the rest refused
     let mut g = guest(s.addr, 2).await;
-    let _open = socket_from(s.addr, 2, "/api/lobby/ws", Some(&g.header()), None).await;
+    let mut open = socket_from(s.addr, 2, "/api/lobby/ws", Some(&g.header()), None).await;
+    // the lobby counts the guest present once its socket is served, which its first frame
+    // shows (the upgrade's answer comes before): a seek before that would be refused
+    frame_of(&mut open, "lobby").await;
     let mut statuses = Vec::new();
     for _ in 0..limits.seeks_per_player + 3 {
         let a = g
