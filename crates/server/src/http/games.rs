@@ -283,16 +283,9 @@ async fn websocket(
     // the session's log lines keep the id of the request that opened it (the upgrade runs
     // in a task of its own, outside the request's span)
     let span = tracing::Span::current();
-    // small buffers: an idle socket should cost kilobytes, not the default 128 KiB each way
-    ws.protocols(["tabula"])
-        .read_buffer_size(4 * 1024)
-        .write_buffer_size(0)
-        .max_write_buffer_size(256 * 1024)
-        .max_message_size(MAX_FRAME * 2)
-        .max_frame_size(MAX_FRAME * 2)
-        .on_upgrade(move |socket| {
-            crate::ws::serve(socket, state.hub, id, token, account, ip).instrument(span)
-        })
+    crate::sockets::sized(ws.protocols(["tabula"]), MAX_FRAME * 2).on_upgrade(move |socket| {
+        crate::sockets::game::serve(socket, state.hub, id, token, account, ip).instrument(span)
+    })
 }
 
 /// The last finished games, with what a list shows of each: the kind, the QuickChess
