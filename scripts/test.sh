@@ -82,6 +82,9 @@ browser_tools() {
   fi
   stage "the browser code against the server's types (tsc --checkJs --strict, tsconfig.json)"
   tests/browser/node_modules/.bin/tsc -p tsconfig.json
+  stage "no function over 150 lines in web/ (tests/browser/function-length.mjs, its self-test first)"
+  node tests/browser/function-length.mjs --self-test
+  node tests/browser/function-length.mjs
   # the test build made the binary the integration tests run (target/debug/tabula); the
   # browser tests use that one, so nothing is built again with other settings
   export TABULA_BIN="$PWD/target/debug/tabula"

@@ -10,19 +10,23 @@
 //
 // The legal moves come from the server: QuickChess's from the analysis board's endpoint
 // (POST /api/chess/position), Querni's turns from POST /api/querni/legal, the same list a
-// game's view carries, built on the board as a game's table builds a turn (querni.js).
+// game's view carries, built on the board as a game's table builds a turn (querni.js). The
+// board of the puzzle being tried, and the Querni turn built on it, are puzzle-board.js's.
 import { call, errorText, ServerError } from './api.js';
-import { drawBoard, fenPieces, BoardInput } from './board.js';
+import { BoardInput } from './board.js';
 import { h, toast, tableLayout, confirmDialog } from './ui.js';
 import { t, hasText, querniNotation, querniTurnWords } from './text.js';
-import { chessPiece, checkedKing, pairsOf, chooseMove } from './quickchess.js';
-import { querniBoard, parsePosition, afterMovement, builtTurn, afterTurn, turnParts, sqName, sqIndex, FILES, RANKS } from './querni-board.js';
-import { squaresOf } from './review-line.js';
+import { chooseMove } from './quickchess.js';
+import { FILES, RANKS } from './querni-board.js';
 import { moveList } from './table.js';
 import { whoAmI } from './players.js';
 import { play } from './sound.js';
 import { storedRating, storeRating, bestStreak, storeBest, ratingWords, notRatedWords } from './puzzle-ratings.js';
-/** @import { NextAnswer, PuzzleShown, PuzzleRating, PuzzleGame, TryAnswer, Finished, PositionView, CellPiece, QuerniSide, MovementView, QuerniLegal, TryBody } from './types/protocol' */
+import { QuerniTurn, chessBoard, querniTable } from './puzzle-board.js';
+/**
+ * @import { PuzzleShown, PuzzleRating, PuzzleGame, TryAnswer, Finished, PositionView, TryBody } from './types/protocol'
+ * @import { Attempt, Shown } from './puzzle-board.js'
+ */
 
 /** A theme's name in words (a theme the page does not know, as the server names it). @param {string} x */
 const themeName = (x) => (hasText(`puzzles-theme-${x}`) ? t(`puzzles-theme-${x}`) : x);
@@ -37,173 +41,238 @@ const REPLY_MS = 550;
 /** How long each move of a solution shown stays before the next (ms). */
 const SOLUTION_MS = 900;
 
+// --- an attempt, in words and sounds ----------------------------------------------------------
+
+/** A QuickChess position reached from `fen` by `moves` (the analysis board's endpoint). @param {string} fen @param {string[]} moves @returns {Promise<PositionView>} */
+const position = (fen, moves) => call('POST /api/chess/position', { body: { variant: 'quickchess', fen, moves } });
+
+/** A new attempt at puzzle `p`, its solver the side to move. @param {PuzzleShown} p @returns {Attempt} */
+function attemptAt(p) {
+  const turn = p.position.split(' ')[1];
+  return {
+    puzzle: p, side: p.game === 'querni' ? (turn === 'r' ? 'red' : 'blue') : (turn === 'b' ? 'black' : 'white'),
+    phase: 'solving', line: [], mine: [], pos: null, legal: null, note: '', end: null, played: null, san: [], shown: null,
+  };
+}
+
+/** What the solver is asked. @param {Attempt} a */
+const task = (a) => (a.puzzle.game === 'querni' ? t('puzzles-findTurn', { side: a.side }) : t('puzzles-findMove', { side: a.side }));
+
+/** The verdict in words (the move expected after a miss). @param {Attempt} a */
+function verdictWords(a) {
+  const end = a.end;
+  if (!end) return '';
+  if (a.phase === 'solved') return t('puzzles-solved');
+  const expected = end.expected || '';
+  if (a.puzzle.game === 'querni') return `${t('puzzles-wrong')} ${t('puzzles-expectedTurn', { turn: querniTurnWords(expected) })}`;
+  const at = 2 * (a.mine.length - 1);
+  return `${t('puzzles-wrong')} ${t('puzzles-expectedMove', { move: a.san[at] || expected })}`;
+}
+
+/** The sound of the last move of a position's moves. @param {PositionView} pos */
+function soundOf(pos) {
+  const san = pos.moves_san[pos.moves_san.length - 1] || '';
+  play(/[+#]$/.test(san) ? 'check' : san.includes('x') ? 'capture' : 'move');
+}
+
+// --- the solution, beside the board -----------------------------------------------------------
+
+/**
+ * The buttons that step the solution shown on the board.
+ * @param {Shown} shown @param {number} total the solution's moves @param {(k: number) => void} stepTo
+ */
+function solutionSteps(shown, total, stepTo) {
+  return h('div', { class: 'row puzzle-steps', 'data-test': 'solution-steps' },
+    h('button', { class: 'secondary', 'data-test': 'solution-first', 'aria-label': t('puzzles-stepFirst'), disabled: shown.step === 0, onclick: () => stepTo(0) }, '⇤'),
+    h('button', { class: 'secondary', 'data-test': 'solution-prev', 'aria-label': t('puzzles-stepBack'), disabled: shown.step === 0, onclick: () => stepTo(shown.step - 1) }, '◀'),
+    h('span', { class: 'muted', 'data-test': 'solution-step' }, t('review-lineStep', { step: shown.step, total })),
+    h('button', { class: 'secondary', 'data-test': 'solution-next', 'aria-label': t('puzzles-stepForward'), disabled: shown.step >= total, onclick: () => stepTo(shown.step + 1) }, '▶'));
+}
+
+/**
+ * A QuickChess solution as a move list, numbered from the puzzle's position; a move picked
+ * shows the solution at that step.
+ * @param {Attempt} a @param {Finished} end @param {(step: number) => void} pick
+ */
+function chessSolution(a, end, pick) {
+  const blackFirst = a.side === 'black';
+  const fullmove = Number(a.puzzle.position.split(' ')[5]) || 1;
+  const entries = (a.san.length ? a.san : end.solution).map((label, i) => {
+    const white = (i % 2 === 0) !== blackFirst;
+    const num = fullmove + Math.floor((i + (blackFirst ? 1 : 0)) / 2);
+    return { label, num: white ? `${num}.` : (i === 0 ? `${num}…` : null) };
+  });
+  return h('div', { class: 'stack' }, h('strong', {}, t('puzzles-solution')), moveList(entries, a.shown ? a.shown.step : -1, pick));
+}
+
+/** A Querni solution: its turn in notation and in words. @param {Finished} end */
+function querniSolution(end) {
+  const turn = end.solution.join(' ');
+  return h('div', { class: 'stack', 'data-test': 'querni-solution' }, h('strong', {}, t('puzzles-solution')),
+    h('div', {}, h('span', { translate: 'no' }, querniNotation(turn)), ' ', h('span', { class: 'muted' }, `(${querniTurnWords(turn)})`)));
+}
+
 // --- the page ---------------------------------------------------------------------------------
 
 /**
- * The puzzle being tried.
- * @typedef {object} Attempt
- * @property {PuzzleShown} puzzle
- * @property {'white' | 'black' | 'blue' | 'red'} side the solver's
- * @property {'solving' | 'waiting' | 'solved' | 'wrong'} phase
- * @property {string[]} line QuickChess: the moves from the puzzle's position (the solver's and the replies)
- * @property {string[]} mine QuickChess: the solver's moves sent
- * @property {PositionView | null} pos QuickChess: the position after `line`
- * @property {QuerniLegal | null} legal Querni: the solver's turns in the puzzle's position (the server's)
- * @property {string} note what the status says under the task (a reply played)
- * @property {(Finished & { expected?: string }) | null} end the server's word at the end
- * @property {string | null} played Querni: the turn sent
- * @property {string[]} san QuickChess: the solution in SAN, once the end came
- * @property {Shown | null} shown the solution being shown on the board
+ * The puzzles page: the choices (game, theme, mode), the player's rating and tries, the
+ * puzzle being tried, and its drawing. Each load of a puzzle has a number: an answer that
+ * comes after a newer load began, or after the page was left, is dropped.
  */
-/**
- * The solution on the board: the step shown (0: the puzzle's position), the positions, and the
- * timer that plays it out.
- * @typedef {{ step: number, fens: string[], checks: boolean[], timer: ReturnType<typeof setTimeout> | null }} Shown
- */
+class PuzzlesPage {
+  /** @param {HTMLElement} main */
+  constructor(main) {
+    const params = new URLSearchParams(location.search);
+    /** @type {PuzzleGame} */
+    this.game = params.get('game') === 'querni' ? 'querni' : 'quickchess';
+    this.theme = THEMES[this.game].includes(params.get('theme') || '') ? /** @type {string} */ (params.get('theme')) : '';
+    /** @type {'rated' | 'streak'} */
+    this.mode = params.get('mode') === 'streak' ? 'streak' : 'rated';
+    this.streak = 0;
+    this.closed = false;
+    /** @type {boolean | null} whether a player is signed in (null: not known yet) */
+    this.signedIn = null;
+    /** @type {PuzzleRating | null} */
+    this.rating = null;
+    /** @type {[number, number] | null} */
+    this.tried = null;
+    /** @type {Attempt | null} */
+    this.now = null;
+    this.loads = 0; // each load's number: an answer to an older one is dropped
+    /** @type {string | null} why no puzzle is shown */
+    this.failure = null;
+    this.turn = new QuerniTurn();
+    this.input = this.boardInput();
 
-/**
- * The puzzles page.
- * @param {HTMLElement} main
- */
-export function puzzlesPage(main) {
-  const params = new URLSearchParams(location.search);
-  /** @type {PuzzleGame} */
-  let game = params.get('game') === 'querni' ? 'querni' : 'quickchess';
-  let theme = THEMES[game].includes(params.get('theme') || '') ? /** @type {string} */ (params.get('theme')) : '';
-  /** @type {'rated' | 'streak'} */
-  let mode = params.get('mode') === 'streak' ? 'streak' : 'rated';
-  let streak = 0;
-  let closed = false;
-  /** @type {boolean | null} whether a player is signed in (null: not known yet) */
-  let signedIn = null;
-  /** @type {PuzzleRating | null} */
-  let rating = null;
-  /** @type {[number, number] | null} */
-  let tried = null;
-  /** @type {Attempt | null} */
-  let now = null;
-  let loads = 0; // each load's number: an answer to an older one is dropped
-  /** @type {string | null} why no puzzle is shown */
-  let failure = null;
+    // the live region: beside `main`, which is drawn anew (a region drawn anew is not read)
+    this.region = h('div', { class: 'visually-hidden', 'aria-live': 'polite', 'data-test': 'announce' });
+    main.after(this.region);
+    this.themeSelect = h('select', { 'data-test': 'puzzle-theme', onchange: () => { this.theme = this.themeSelect.value; this.restart(); } });
+    this.fillThemes();
+    this.stats = h('div', { class: 'puzzle-stats', 'data-test': 'puzzle-stats' });
+    this.out = h('div', { class: 'stack', 'data-test': 'puzzle-area' }, h('p', { class: 'muted' }, t('home-loading')));
+    main.append(h('h1', {}, t('puzzles-title')), h('p', { class: 'lead' }, t('puzzles-lead')), this.choices(), this.stats, this.out);
+  }
 
-  // the live region: beside `main`, which is drawn anew (a region drawn anew is not read)
-  const region = h('div', { class: 'visually-hidden', 'aria-live': 'polite', 'data-test': 'announce' });
-  main.after(region);
-  /** @param {string} words */
-  const say = (words) => {
-    region.append(h('p', {}, words));
-    while (region.childElementCount > 3) region.firstElementChild?.remove();
-  };
+  /** The choices of game, theme and mode; a change loads another puzzle. */
+  choices() {
+    const gameSelect = h('select', { 'data-test': 'puzzle-game', onchange: () => { this.chooseGame(/** @type {PuzzleGame} */ (gameSelect.value)); } },
+      h('option', { value: 'quickchess', selected: this.game === 'quickchess' }, t('game-quickchess')),
+      h('option', { value: 'querni', selected: this.game === 'querni' }, t('game-querni')));
+    const modeSelect = h('select', { 'data-test': 'puzzle-mode', onchange: () => { this.mode = modeSelect.value === 'streak' ? 'streak' : 'rated'; this.restart(); } },
+      h('option', { value: 'rated', selected: this.mode === 'rated' }, t('puzzles-mode-rated')),
+      h('option', { value: 'streak', selected: this.mode === 'streak' }, t('puzzles-mode-streak')));
+    /** @param {string} words @param {HTMLSelectElement} select */
+    const choice = (words, select) => h('label', { class: 'stack puzzle-choice' }, h('span', { class: 'muted' }, words), select);
+    return h('div', { class: 'card puzzle-controls' }, choice(t('puzzles-game'), gameSelect), choice(t('puzzles-theme'), this.themeSelect), choice(t('puzzles-mode'), modeSelect));
+  }
 
-  // --- the choices ---
-  const gameSelect = h('select', { 'data-test': 'puzzle-game', onchange: () => { game = /** @type {PuzzleGame} */ (gameSelect.value); if (!THEMES[game].includes(theme)) theme = ''; fillThemes(); restart(); } },
-    h('option', { value: 'quickchess', selected: game === 'quickchess' }, t('game-quickchess')),
-    h('option', { value: 'querni', selected: game === 'querni' }, t('game-querni')));
-  const themeSelect = h('select', { 'data-test': 'puzzle-theme', onchange: () => { theme = themeSelect.value; restart(); } });
-  const fillThemes = () => themeSelect.replaceChildren(h('option', { value: '' }, t('puzzles-themeAll')),
-    ...THEMES[game].map((x) => h('option', { value: x, selected: x === theme }, themeName(x))));
-  fillThemes();
-  const modeSelect = h('select', { 'data-test': 'puzzle-mode', onchange: () => { mode = modeSelect.value === 'streak' ? 'streak' : 'rated'; restart(); } },
-    h('option', { value: 'rated', selected: mode === 'rated' }, t('puzzles-mode-rated')),
-    h('option', { value: 'streak', selected: mode === 'streak' }, t('puzzles-mode-streak')));
-  /** @param {string} words @param {HTMLSelectElement} select */
-  const choice = (words, select) => h('label', { class: 'stack puzzle-choice' }, h('span', { class: 'muted' }, words), select);
-  const stats = h('div', { class: 'puzzle-stats', 'data-test': 'puzzle-stats' });
-  const out = h('div', { class: 'stack', 'data-test': 'puzzle-area' }, h('p', { class: 'muted' }, t('home-loading')));
-  main.append(
-    h('h1', {}, t('puzzles-title')),
-    h('p', { class: 'lead' }, t('puzzles-lead')),
-    h('div', { class: 'card puzzle-controls' }, choice(t('puzzles-game'), gameSelect), choice(t('puzzles-theme'), themeSelect), choice(t('puzzles-mode'), modeSelect)),
-    stats, out);
+  /** A game chosen: its themes offered (the theme kept if it is one of them), another puzzle loaded. @param {PuzzleGame} game */
+  chooseGame(game) {
+    this.game = game;
+    if (!THEMES[game].includes(this.theme)) this.theme = '';
+    this.fillThemes();
+    this.restart();
+  }
+
+  /** The theme choice's options: the game's themes. */
+  fillThemes() {
+    this.themeSelect.replaceChildren(h('option', { value: '' }, t('puzzles-themeAll')),
+      ...THEMES[this.game].map((x) => h('option', { value: x, selected: x === this.theme }, themeName(x))));
+  }
+
+  /** Says `words` in the live region (the last three kept). @param {string} words */
+  say(words) {
+    this.region.append(h('p', {}, words));
+    while (this.region.childElementCount > 3) this.region.firstElementChild?.remove();
+  }
 
   /** The choices in the address, so that a reload or a link keeps them. */
-  const keepInAddress = () => {
+  keepInAddress() {
     const q = new URLSearchParams();
-    if (game !== 'quickchess') q.set('game', game);
-    if (theme) q.set('theme', theme);
-    if (mode !== 'rated') q.set('mode', mode);
+    if (this.game !== 'quickchess') q.set('game', this.game);
+    if (this.theme) q.set('theme', this.theme);
+    if (this.mode !== 'rated') q.set('mode', this.mode);
     const search = q.toString();
     history.replaceState(history.state, '', `/puzzles${search ? `?${search}` : ''}`);
-  };
+  }
 
-  const drawStats = () => {
-    const best = bestStreak(game);
-    stats.replaceChildren(
+  /** The player's rating, tries and streak above the puzzle. */
+  drawStats() {
+    const best = bestStreak(this.game);
+    const { rating, tried, signedIn, mode, streak } = this;
+    this.stats.replaceChildren(
       h('span', { class: 'puzzle-stat', 'data-test': 'puzzle-rating' }, rating ? t('puzzles-rating', { rating: String(Math.round(rating.rating)) }) : ''),
       tried ? h('span', { class: 'puzzle-stat muted', 'data-test': 'puzzle-tried' }, t('puzzles-tried', { tried: tried[0], solved: tried[1] })) : '',
       signedIn === false ? h('span', { class: 'puzzle-stat muted' }, t('puzzles-guestNote')) : '',
       mode === 'streak' ? h('span', { class: 'puzzle-stat', 'data-test': 'puzzle-streak' }, t('puzzles-streak', { count: streak })) : '',
       mode === 'streak' ? h('span', { class: 'puzzle-stat muted', 'data-test': 'puzzle-best' }, t('puzzles-best', { count: best })) : '');
-  };
+  }
 
   // --- loading a puzzle ---
-  const restart = () => { streak = 0; keepInAddress(); load(); };
 
-  const load = async () => {
-    const mine = ++loads;
-    stopShowing();
-    now = null;
-    failure = null;
-    input.selected = null;
-    resetTurn();
-    if (signedIn === null) signedIn = Boolean(await whoAmI());
+  /** A new choice: the streak starts again, the address keeps it, another puzzle comes. */
+  restart() { this.streak = 0; this.keepInAddress(); this.load(); }
+
+  /** Whether load `mine`'s answer came too late: a newer load began, or the page was left. @param {number} mine */
+  stale(mine) { return mine !== this.loads || this.closed; }
+
+  /** Loads the next puzzle, with the solver's moves (QuickChess) or turns (Querni) in it. */
+  async load() {
+    const mine = ++this.loads;
+    this.stopShowing();
+    this.now = null;
+    this.failure = null;
+    this.input.selected = null;
+    this.turn.reset();
+    if (this.signedIn === null) this.signedIn = Boolean(await whoAmI());
     /** @type {Record<string, string | number>} */
-    const query = { game };
-    if (theme) query.theme = theme;
-    if (mode === 'streak') query.streak = streak;
-    const kept = signedIn ? null : storedRating(game);
+    const query = { game: this.game };
+    if (this.theme) query.theme = this.theme;
+    if (this.mode === 'streak') query.streak = this.streak;
+    const kept = this.signedIn ? null : storedRating(this.game);
     if (kept) Object.assign(query, kept);
     try {
       const next = await call('GET /api/puzzles/next', { query });
-      if (mine !== loads || closed) return;
-      rating = next.rating;
-      tried = next.tried;
+      if (this.stale(mine)) return;
+      this.rating = next.rating;
+      this.tried = next.tried;
       const p = next.puzzle;
-      const turn = p.position.split(' ')[1];
-      /** @type {Attempt} */
-      const a = {
-        puzzle: p, side: p.game === 'querni' ? (turn === 'r' ? 'red' : 'blue') : (turn === 'b' ? 'black' : 'white'),
-        phase: 'solving', line: [], mine: [], pos: null, legal: null, note: '', end: null, played: null, san: [], shown: null,
-      };
+      const a = attemptAt(p);
       if (p.game === 'quickchess') a.pos = await position(p.position, []);
       else a.legal = await call('POST /api/querni/legal', { body: { position: p.position } });
-      if (mine !== loads || closed) return;
-      now = a;
-      say(task(a));
+      if (this.stale(mine)) return;
+      this.now = a;
+      this.say(task(a));
     } catch (e) {
-      if (mine !== loads || closed) return;
-      failure = e instanceof ServerError && e.code === 'not_found' ? t('puzzles-none') : errorText(e);
+      if (this.stale(mine)) return;
+      this.failure = e instanceof ServerError && e.code === 'not_found' ? t('puzzles-none') : errorText(e);
     }
-    draw();
-  };
-
-  /** @param {string} fen @param {string[]} moves @returns {Promise<PositionView>} */
-  const position = (fen, moves) => call('POST /api/chess/position', { body: { variant: 'quickchess', fen, moves } });
+    this.draw();
+  }
 
   /**
    * A try's body: a guest's rating goes with it; a streak's says so (it moves no rating).
    * @param {string[]} moves @returns {TryBody}
    */
-  const tryBody = (moves) => ({ moves, rating: signedIn ? null : storedRating(game) || rating, streak: mode === 'streak' });
-
-  /** What the solver is asked. @param {Attempt} a */
-  const task = (a) => (a.puzzle.game === 'querni' ? t('puzzles-findTurn', { side: a.side }) : t('puzzles-findMove', { side: a.side }));
+  tryBody(moves) { return { moves, rating: this.signedIn ? null : storedRating(this.game) || this.rating, streak: this.mode === 'streak' }; }
 
   // --- the end of a try ---
+
   /**
    * The server's word at the end: the ratings, the streak, the words.
    * @param {Attempt} a @param {Exclude<TryAnswer, { verdict: 'continue' }>} r
    */
-  const finish = async (a, r) => {
+  async finish(a, r) {
     a.phase = r.verdict;
     a.end = r;
-    rating = r.after;
-    if (!signedIn && r.rated && mode !== 'streak') storeRating(game, r.after);
-    if (tried && r.rated) tried = [tried[0] + 1, tried[1] + (r.verdict === 'solved' ? 1 : 0)];
-    if (mode === 'streak') {
+    this.rating = r.after;
+    if (!this.signedIn && r.rated && this.mode !== 'streak') storeRating(this.game, r.after);
+    if (this.tried && r.rated) this.tried = [this.tried[0] + 1, this.tried[1] + (r.verdict === 'solved' ? 1 : 0)];
+    if (this.mode === 'streak') {
       if (r.verdict === 'solved') {
-        streak++;
-        if (streak > bestStreak(game)) storeBest(game, streak);
+        this.streak++;
+        if (this.streak > bestStreak(this.game)) storeBest(this.game, this.streak);
       }
     }
     if (a.puzzle.game === 'quickchess') {
@@ -211,314 +280,202 @@ export function puzzlesPage(main) {
       try { a.san = (await position(a.puzzle.position, r.solution)).moves_san; } catch { a.san = r.solution; }
     }
     play(r.verdict === 'solved' ? 'end' : 'refuse');
-    say(mode === 'streak' ? verdictWords(a) : `${verdictWords(a)} ${r.rated ? ratingWords(r) : notRatedWords(r)}`);
-  };
-
-  /** The verdict in words (the move expected after a miss). @param {Attempt} a */
-  const verdictWords = (a) => {
-    const end = a.end;
-    if (!end) return '';
-    if (a.phase === 'solved') return t('puzzles-solved');
-    const expected = end.expected || '';
-    if (a.puzzle.game === 'querni') return `${t('puzzles-wrong')} ${t('puzzles-expectedTurn', { turn: querniTurnWords(expected) })}`;
-    const at = 2 * (a.mine.length - 1);
-    return `${t('puzzles-wrong')} ${t('puzzles-expectedMove', { move: a.san[at] || expected })}`;
-  };
+    this.say(this.mode === 'streak' ? verdictWords(a) : `${verdictWords(a)} ${r.rated ? ratingWords(r) : notRatedWords(r)}`);
+  }
 
   // --- QuickChess: a move, judged; the reply ---
-  /** @param {string} uci */
-  const chessMove = async (uci) => {
-    const a = now;
+
+  /** The solver's QuickChess move, sent to be judged with the position it reaches. @param {string} uci */
+  async chessMove(uci) {
+    const a = this.now;
     if (!a || a.phase !== 'solving' || !a.pos) return;
     a.phase = 'waiting';
     a.note = '';
     a.line.push(uci);
     a.mine.push(uci);
-    const mine = loads;
+    const mine = this.loads;
     const [after, verdict] = await Promise.allSettled([
       position(a.puzzle.position, a.line),
-      call('POST /api/puzzles/{id}/try', { params: { id: a.puzzle.id }, body: tryBody(a.mine) }),
+      call('POST /api/puzzles/{id}/try', { params: { id: a.puzzle.id }, body: this.tryBody(a.mine) }),
     ]);
-    if (mine !== loads || closed) return;
+    if (this.stale(mine)) return;
     if (after.status === 'rejected' || verdict.status === 'rejected') {
       // not taken: the board as it was
       a.line.pop();
       a.mine.pop();
       a.phase = 'solving';
       toast(errorText(after.status === 'rejected' ? after.reason : /** @type {PromiseRejectedResult} */ (verdict).reason));
-      draw();
+      this.draw();
       return;
     }
     a.pos = after.value;
     soundOf(a.pos);
     const r = verdict.value;
     if (r.verdict === 'continue') {
-      say(t('puzzles-goodMove'));
-      draw();
-      setTimeout(async () => {
-        if (mine !== loads || closed) return;
-        a.line.push(r.reply);
-        try {
-          a.pos = await position(a.puzzle.position, a.line);
-        } catch (e) { toast(errorText(e)); return; }
-        if (mine !== loads || closed) return;
-        soundOf(a.pos);
-        const san = a.pos.moves_san[a.pos.moves_san.length - 1] || r.reply;
-        a.note = t('puzzles-replied', { side: a.side === 'white' ? 'black' : 'white', move: san });
-        a.phase = 'solving';
-        say(a.note);
-        draw();
-      }, REPLY_MS);
+      this.say(t('puzzles-goodMove'));
+      this.draw();
+      setTimeout(() => this.playReply(a, r.reply, mine), REPLY_MS);
       return;
     }
-    await finish(a, r);
-    if (mine !== loads || closed) return;
-    draw();
-  };
+    await this.finish(a, r);
+    if (this.stale(mine)) return;
+    this.draw();
+  }
 
-  /** The sound of the last move of a position's moves. @param {PositionView} pos */
-  const soundOf = (pos) => {
-    const san = pos.moves_san[pos.moves_san.length - 1] || '';
-    play(/[+#]$/.test(san) ? 'check' : san.includes('x') ? 'capture' : 'move');
-  };
+  /** The opponent's reply to a good move, played on the board; the solver's turn again. @param {Attempt} a @param {string} reply @param {number} mine */
+  async playReply(a, reply, mine) {
+    if (this.stale(mine)) return;
+    a.line.push(reply);
+    try {
+      a.pos = await position(a.puzzle.position, a.line);
+    } catch (e) { toast(errorText(e)); return; }
+    if (this.stale(mine)) return;
+    soundOf(a.pos);
+    const san = a.pos.moves_san[a.pos.moves_san.length - 1] || reply;
+    a.note = t('puzzles-replied', { side: a.side === 'white' ? 'black' : 'white', move: san });
+    a.phase = 'solving';
+    this.say(a.note);
+    this.draw();
+  }
 
   // --- Querni: a turn built on the board (as a game's table builds one), then sent ---
-  /** @type {MovementView | null} */
-  let move = null;
-  /** @type {number | null} the number of the first tapped piece of a chain */
-  let chainStart = null;
-  /** @type {[number, number, boolean] | null} */
-  let removal = null;
-  const resetTurn = () => { move = null; chainStart = null; removal = null; };
-  /** @param {Attempt} a */
-  const startCells = (a) => parsePosition(a.puzzle.position);
-  /** The solver's turns (none before the server's answer). @param {Attempt} a @returns {QuerniLegal} */
-  const legalOf = (a) => a.legal || { movements: [], removals: [] };
-  /** The cells as the turn being built leaves them. @param {Attempt} a */
-  const cellsNow = (a) => afterMovement(startCells(a), move);
-  /** The number of the solver's piece on `sq`, if any. @param {Attempt} a @param {string} sq */
-  const numberAt = (a, sq) => { const c = cellsNow(a)[sqIndex(sq)]; return c && c.side === a.side ? c.n : null; };
+
   /** The Querni attempt being solved, if any. */
-  const building = () => (now && now.puzzle.game === 'querni' && now.phase === 'solving' && !now.shown ? now : null);
-  /** @param {[number, number, boolean]} found */
-  const chose = (found) => {
-    removal = found;
-    chainStart = null;
-    if (found[2]) toast(t('querni-strandWarning', { low: found[0], high: found[1] }));
-  };
-  const turnText = () => builtTurn(move, removal);
-  const sendTurn = async () => {
-    const a = building();
+  building() {
+    const a = this.now;
+    return a && a.puzzle.game === 'querni' && a.phase === 'solving' && !a.shown ? a : null;
+  }
+
+  /** The Querni turn built (a pass once confirmed), sent to be judged. */
+  async sendTurn() {
+    const a = this.building();
     if (!a) return;
-    const turn = turnText();
+    const turn = this.turn.text();
     if (turn === 'pass' && !(await confirmDialog(t('querni-passQuestion'), t('querni-pass')))) return;
     a.phase = 'waiting';
-    draw();
-    const mine = loads;
+    this.draw();
+    const mine = this.loads;
     try {
-      const r = await call('POST /api/puzzles/{id}/try', { params: { id: a.puzzle.id }, body: tryBody([turn]) });
-      if (mine !== loads || closed) return;
+      const r = await call('POST /api/puzzles/{id}/try', { params: { id: a.puzzle.id }, body: this.tryBody([turn]) });
+      if (this.stale(mine)) return;
       if (r.verdict === 'continue') throw new Error(`a Querni puzzle went on after ${turn}`);
       a.played = turn;
       play(/x/.test(turn) ? 'capture' : 'move');
-      await finish(a, r);
+      await this.finish(a, r);
     } catch (e) {
-      if (mine !== loads || closed) return;
+      if (this.stale(mine)) return;
       a.phase = 'solving';
       toast(errorText(e));
     }
-    resetTurn();
-    draw();
-  };
+    this.turn.reset();
+    this.draw();
+  }
 
-  const input = new BoardInput({
-    onMove: (from, to) => {
-      const a = now;
-      if (!a || a.phase !== 'solving' || a.shown) return;
-      if (a.puzzle.game === 'quickchess') {
-        if (a.pos) chooseMove(from, to, a.pos.legal, a.side === 'white', chessMove);
-        return;
-      }
-      move = legalOf(a).movements.find((m) => m.from === from && m.to === to) || null;
-      draw();
-    },
-    onClaim: (sq, sel) => {
-      // before any movement: a piece picked (or a chain begun) and another that close a
-      // removable chain remove it without moving
-      const a = building();
-      if (!a || move) return false;
-      const b = numberAt(a, sq);
-      const first = sel ? numberAt(a, sel) : chainStart;
-      if (first === null || b === null || first === b) return false;
-      const found = legalOf(a).removals.find(([lo, hi]) => lo === Math.min(first, b) && hi === Math.max(first, b));
-      if (!found) return false;
-      chose(found);
-      input.selected = null;
-      draw();
-      return true;
-    },
-    onTap: (sq) => {
-      const a = building();
-      if (!a) return false;
-      const n = numberAt(a, sq);
-      if (n === null) { draw(); return true; }
-      if (chainStart === null || removal) { chainStart = n; removal = null; draw(); return true; }
-      const lo = Math.min(chainStart, n);
-      const hi = Math.max(chainStart, n);
-      const found = (move ? move.removals : legalOf(a).removals).find(([l, x]) => l === lo && x === hi);
-      if (!found) { input.refuse(t('querni-notAChain', { low: lo, high: hi })); chainStart = null; draw(); return true; }
-      chose(found);
-      draw();
-      return true;
-    },
-    redraw: () => draw(),
-  });
+  /** The board's input: a QuickChess move sent; a Querni turn built by moves, claims and taps. */
+  boardInput() {
+    const input = new BoardInput({
+      onMove: (from, to) => {
+        const a = this.now;
+        if (!a || a.phase !== 'solving' || a.shown) return;
+        if (a.puzzle.game === 'quickchess') {
+          if (a.pos) chooseMove(from, to, a.pos.legal, a.side === 'white', (uci) => this.chessMove(uci));
+          return;
+        }
+        this.turn.pick(a, from, to);
+        this.draw();
+      },
+      onClaim: (sq, sel) => {
+        const a = this.building();
+        if (!a || !this.turn.claim(a, sq, sel)) return false;
+        input.selected = null;
+        this.draw();
+        return true;
+      },
+      onTap: (sq) => {
+        const a = this.building();
+        if (!a) return false;
+        const refused = this.turn.tap(a, sq);
+        if (refused) input.refuse(refused);
+        this.draw();
+        return true;
+      },
+      redraw: () => this.draw(),
+    });
+    return input;
+  }
 
   // --- the solution, played out on the board ---
-  const stopShowing = () => {
-    if (now && now.shown && now.shown.timer) { clearTimeout(now.shown.timer); now.shown.timer = null; }
-  };
+
+  /** Stops playing the solution out (the step shown stays). */
+  stopShowing() {
+    const shown = this.now && this.now.shown;
+    if (shown && shown.timer) { clearTimeout(shown.timer); shown.timer = null; }
+  }
+
   /** Shows the solution from the puzzle's position, a move at a time. @param {Attempt} a */
-  const showSolution = async (a) => {
+  async showSolution(a) {
     const end = a.end;
     if (!end) return;
-    stopShowing();
+    this.stopShowing();
     const total = end.solution.length;
     if (a.puzzle.game === 'quickchess') {
-      const mine = loads;
+      const mine = this.loads;
       try {
         const positions = await Promise.all(end.solution.map((_, i) => position(a.puzzle.position, end.solution.slice(0, i + 1))));
-        if (mine !== loads || closed) return;
+        if (this.stale(mine)) return;
         a.shown = { step: 0, fens: [a.puzzle.position, ...positions.map((p) => p.fen)], checks: [false, ...positions.map((p) => p.check)], timer: null };
       } catch (e) { toast(errorText(e)); return; }
     } else {
       a.shown = { step: 0, fens: [], checks: [], timer: null };
     }
-    say(t('puzzles-solutionShown'));
+    this.say(t('puzzles-solutionShown'));
     const shown = a.shown;
     const advance = () => {
-      if (closed || now !== a || a.shown !== shown) return;
-      if (shown.step >= total) { shown.timer = null; draw(); return; }
+      if (this.closed || this.now !== a || a.shown !== shown) return;
+      if (shown.step >= total) { shown.timer = null; this.draw(); return; }
       shown.step++;
       play('move');
       shown.timer = shown.step < total ? setTimeout(advance, SOLUTION_MS) : null;
-      draw();
+      this.draw();
     };
     shown.timer = setTimeout(advance, SOLUTION_MS);
-    draw();
-  };
+    this.draw();
+  }
+
   /** Steps the solution shown to `k` (and stops playing it). @param {Attempt} a @param {number} k */
-  const stepTo = (a, k) => {
+  stepTo(a, k) {
     if (!a.shown || !a.end) return;
-    stopShowing();
+    this.stopShowing();
     a.shown.step = Math.max(0, Math.min(a.end.solution.length, k));
-    draw();
-  };
+    this.draw();
+  }
 
   // --- drawing ---
-  const draw = () => {
-    if (closed || input.busy()) return;
-    drawStats();
-    if (failure) {
-      out.replaceChildren(h('div', { class: 'banner', 'data-test': 'puzzle-none' }, failure),
-        h('div', { class: 'row' }, h('button', { onclick: () => load() }, t('puzzles-tryAgain'))));
+
+  /** The page drawn again: the stats, and the puzzle (or why there is none). */
+  draw() {
+    if (this.closed || this.input.busy()) return;
+    this.drawStats();
+    if (this.failure) {
+      this.out.replaceChildren(h('div', { class: 'banner', 'data-test': 'puzzle-none' }, this.failure),
+        h('div', { class: 'row' }, h('button', { onclick: () => this.load() }, t('puzzles-tryAgain'))));
       return;
     }
-    const a = now;
+    const a = this.now;
     if (!a) return;
-    const board = a.puzzle.game === 'quickchess' ? chessBoard(a) : querniTable(a);
-    out.replaceChildren(h('div', { 'data-test': 'puzzle', 'data-puzzle': a.puzzle.id, 'data-phase': a.phase, 'data-game': a.puzzle.game, 'data-ply': a.line.length }, tableLayout({
-      status: status(a),
+    const board = a.puzzle.game === 'quickchess' ? chessBoard(a, this.input) : querniTable(a, this.turn, this.input);
+    this.out.replaceChildren(h('div', { 'data-test': 'puzzle', 'data-puzzle': a.puzzle.id, 'data-phase': a.phase, 'data-game': a.puzzle.game, 'data-ply': a.line.length }, tableLayout({
+      status: this.status(a),
       board: h('div', { class: 'board-wrap' }, board),
-      actions: actions(a),
-      panel: panel(a),
+      actions: this.actions(a),
+      panel: this.panel(a),
       aspect: a.puzzle.game === 'quickchess' ? (a.pos ? a.pos.width / a.pos.height : 5 / 6) : FILES / RANKS,
       wide: a.puzzle.game === 'querni',
     })));
-  };
-
-  /** The QuickChess board: the position now, or the solution's step shown. @param {Attempt} a */
-  const chessBoard = (a) => {
-    const pos = /** @type {PositionView} */ (a.pos);
-    const shown = a.shown;
-    const end = a.end;
-    const fen = shown ? shown.fens[shown.step] : pos.fen;
-    const lastUci = shown && end ? (shown.step ? end.solution[shown.step - 1] : a.puzzle.last) : (a.line.length ? a.line[a.line.length - 1] : a.puzzle.last);
-    const check = shown ? shown.checks[shown.step] : pos.check;
-    const pieces = fenPieces(fen);
-    const white = a.side === 'white';
-    const solving = a.phase === 'solving' && !shown;
-    input.bind({
-      moves: solving ? pairsOf(pos.legal) : [],
-      own: solving ? new Set([...pieces].filter(([, p]) => (p === p.toUpperCase()) === white).map(([sq]) => sq)) : new Set(),
-    });
-    return drawBoard({
-      files: pos.width, ranks: pos.height, flipped: !white, label: t('label-position', { layout: fen }),
-      piece: (sq) => chessPiece(pieces.get(sq)), last: squaresOf(lastUci || undefined),
-      check: checkedKing(fen, pieces, check), input,
-    });
-  };
-
-  /** The Querni board: the turn being built, the turn played, or the solution shown. @param {Attempt} a */
-  const querniTable = (a) => {
-    const side = /** @type {QuerniSide} */ (a.side);
-    const start = startCells(a);
-    /** @type {Map<string, string>} */
-    const marks = new Map();
-    /** @type {Map<string, string>} */
-    const rings = new Map();
-    /** @type {{ squares: string[], cls: string }[]} */
-    const paths = [];
-    /** The marks of a turn played: its path, its ends. @param {string | null} text */
-    const markTurn = (text) => {
-      const { path } = turnParts(text || '');
-      if (path.length > 1) {
-        paths.push({ squares: path, cls: 'last-path' });
-        marks.set(path[0], 'last');
-        marks.set(path[path.length - 1], 'last');
-      }
-    };
-    let cells = start;
-    let atStart = true; // whether the board shows the puzzle's position (its label names it)
-    const shown = a.shown;
-    const end = a.end;
-    if (shown && end) {
-      const turn = end.solution.join(' ');
-      if (shown.step === 0) {
-        // the solution's turn drawn on the puzzle's position: its path, its chain ringed
-        const { path, chain } = turnParts(turn);
-        if (path.length > 1) { paths.push({ squares: path, cls: 'hint' }); marks.set(path[0], 'rv-best'); marks.set(path[path.length - 1], 'rv-best'); }
-        if (chain) start.forEach((c, i) => { if (c && c.side === side && c.n >= chain[0] && c.n <= chain[1]) rings.set(sqName(i), 'hint'); });
-      } else {
-        cells = afterTurn(start, side, turn);
-        atStart = false;
-        markTurn(turn);
-      }
-      input.bind({ moves: [] });
-    } else if (a.played) {
-      cells = afterTurn(start, side, a.played);
-      atStart = false;
-      markTurn(a.played);
-      input.bind({ moves: [] });
-    } else {
-      const solving = a.phase === 'solving';
-      const legal = legalOf(a);
-      cells = cellsNow(a);
-      atStart = !move;
-      input.bind({ moves: solving && !move ? legal.movements.map((m) => [m.from, m.to]) : [] });
-      if (!move && !chainStart && !removal) markTurn(a.puzzle.last);
-      if (solving && input.selected && !move) for (const m of legal.movements.filter((x) => x.from === input.selected)) paths.push({ squares: m.path, cls: '' });
-      if (move) paths.push({ squares: move.path, cls: 'chosen' });
-      /** @param {number} n */
-      const ring = (n) => { const i = cells.findIndex((c) => c && c.side === side && c.n === n); if (i >= 0) rings.set(sqName(i), 'chain'); };
-      if (removal) for (let n = removal[0]; n <= removal[1]; n++) ring(n);
-      else if (chainStart !== null) ring(chainStart);
-    }
-    return querniBoard(cells, { flipped: side === 'red', marks, rings, paths, input, label: atStart ? t('label-position', { layout: a.puzzle.position }) : t('querni-board') });
-  };
+  }
 
   /** The status above the board: the task, the verdict. @param {Attempt} a */
-  const status = (a) => {
+  status(a) {
     const end = a.end;
     /** @type {Node[]} */
     const parts = [];
@@ -526,75 +483,72 @@ export function puzzlesPage(main) {
       parts.push(h('div', { class: 'banner', 'data-test': 'puzzle-task' }, task(a)));
       if (a.note) parts.push(h('div', { class: 'muted', 'data-test': 'puzzle-note' }, a.note));
       else if (a.puzzle.solver_moves > 1 && !a.mine.length) parts.push(h('div', { class: 'muted' }, t('puzzles-moves', { count: a.puzzle.solver_moves })));
-      if (building()) parts.push(h('div', { class: 'muted', 'data-test': 'pending' }, t('querni-soFar', { turn: querniNotation(turnText()) })));
+      if (this.building()) parts.push(h('div', { class: 'muted', 'data-test': 'pending' }, t('querni-soFar', { turn: querniNotation(this.turn.text()) })));
       return h('div', { class: 'stack' }, ...parts);
     }
     const solved = a.phase === 'solved';
+    const inStreak = this.mode === 'streak';
     parts.push(h('div', { class: `banner ${solved ? 'good' : 'bad'}`, 'data-test': solved ? 'puzzle-solved' : 'puzzle-wrong' },
       h('strong', {}, verdictWords(a)),
       // a streak moves no rating: nothing said of it
-      mode === 'streak' ? ''
+      inStreak ? ''
         : end.rated ? h('div', { 'data-test': 'rating-change' }, ratingWords(end))
           : h('div', { class: 'muted', 'data-test': 'not-rated' }, notRatedWords(end))));
-    if (mode === 'streak' && !solved) parts.push(h('div', { class: 'banner', 'data-test': 'streak-over' }, t('puzzles-streakOver', { count: streak })));
+    if (inStreak && !solved) parts.push(h('div', { class: 'banner', 'data-test': 'streak-over' }, t('puzzles-streakOver', { count: this.streak })));
     return h('div', { class: 'stack' }, ...parts);
-  };
+  }
 
   /** The buttons under the board. @param {Attempt} a */
-  const actions = (a) => {
-    if (building()) {
+  actions(a) {
+    if (this.building()) {
       return [
-        h('button', { 'data-test': 'end-turn', onclick: sendTurn }, turnText() === 'pass' ? t('querni-pass') : t('querni-endTurn')),
-        h('button', { class: 'secondary', 'data-test': 'cancel', onclick: () => { resetTurn(); input.selected = null; draw(); } }, t('querni-cancel')),
+        h('button', { 'data-test': 'end-turn', onclick: () => this.sendTurn() }, this.turn.text() === 'pass' ? t('querni-pass') : t('querni-endTurn')),
+        h('button', { class: 'secondary', 'data-test': 'cancel', onclick: () => { this.turn.reset(); this.input.selected = null; this.draw(); } }, t('querni-cancel')),
       ];
     }
     if (!a.end) return null;
-    const over = mode === 'streak' && a.phase === 'wrong';
+    const over = this.mode === 'streak' && a.phase === 'wrong';
     /** @type {Node[]} */
     const buttons = [over
-      ? h('button', { 'data-test': 'start-again', onclick: () => { streak = 0; load(); } }, t('puzzles-startAgain'))
-      : h('button', { 'data-test': 'next-puzzle', onclick: () => load() }, t('puzzles-next'))];
-    if (!a.shown) buttons.push(h('button', { class: 'secondary', 'data-test': 'show-solution', onclick: () => showSolution(a) }, t('puzzles-showSolution')));
+      ? h('button', { 'data-test': 'start-again', onclick: () => { this.streak = 0; this.load(); } }, t('puzzles-startAgain'))
+      : h('button', { 'data-test': 'next-puzzle', onclick: () => this.load() }, t('puzzles-next'))];
+    if (!a.shown) buttons.push(h('button', { class: 'secondary', 'data-test': 'show-solution', onclick: () => this.showSolution(a) }, t('puzzles-showSolution')));
     return buttons;
-  };
+  }
 
   /** What the end shows beside the board: the solution, the puzzle's rating, its themes. @param {Attempt} a */
-  const panel = (a) => {
+  panel(a) {
     const end = a.end;
     if (!end) return null;
-    const total = end.solution.length;
     /** @type {Node[]} */
     const parts = [];
-    const shown = a.shown;
-    if (shown) {
-      parts.push(h('div', { class: 'row puzzle-steps', 'data-test': 'solution-steps' },
-        h('button', { class: 'secondary', 'data-test': 'solution-first', 'aria-label': t('puzzles-stepFirst'), disabled: shown.step === 0, onclick: () => stepTo(a, 0) }, '⇤'),
-        h('button', { class: 'secondary', 'data-test': 'solution-prev', 'aria-label': t('puzzles-stepBack'), disabled: shown.step === 0, onclick: () => stepTo(a, shown.step - 1) }, '◀'),
-        h('span', { class: 'muted', 'data-test': 'solution-step' }, t('review-lineStep', { step: shown.step, total })),
-        h('button', { class: 'secondary', 'data-test': 'solution-next', 'aria-label': t('puzzles-stepForward'), disabled: shown.step >= total, onclick: () => stepTo(a, shown.step + 1) }, '▶')));
-    }
-    if (a.puzzle.game === 'quickchess') {
-      const blackFirst = a.side === 'black';
-      const fullmove = Number(a.puzzle.position.split(' ')[5]) || 1;
-      const entries = (a.san.length ? a.san : end.solution).map((label, i) => {
-        const white = (i % 2 === 0) !== blackFirst;
-        const num = fullmove + Math.floor((i + (blackFirst ? 1 : 0)) / 2);
-        return { label, num: white ? `${num}.` : (i === 0 ? `${num}…` : null) };
-      });
-      parts.push(h('div', { class: 'stack' }, h('strong', {}, t('puzzles-solution')),
-        moveList(entries, shown ? shown.step : -1, (step) => { if (a.shown) stepTo(a, step); else showSolution(a).then(() => stepTo(a, step)); })));
-    } else {
-      const turn = end.solution.join(' ');
-      parts.push(h('div', { class: 'stack', 'data-test': 'querni-solution' }, h('strong', {}, t('puzzles-solution')),
-        h('div', {}, h('span', { translate: 'no' }, querniNotation(turn)), ' ', h('span', { class: 'muted' }, `(${querniTurnWords(turn)})`))));
-    }
+    /** @param {number} k */
+    const stepTo = (k) => this.stepTo(a, k);
+    if (a.shown) parts.push(solutionSteps(a.shown, end.solution.length, stepTo));
+    parts.push(a.puzzle.game === 'quickchess'
+      ? chessSolution(a, end, (step) => { if (a.shown) stepTo(step); else this.showSolution(a).then(() => stepTo(step)); })
+      : querniSolution(end));
     parts.push(h('div', { class: 'muted', 'data-test': 'puzzle-rated' }, t('puzzles-puzzleRating', { rating: String(end.puzzle_rating) })));
     if (end.themes.length) parts.push(h('div', { class: 'row', 'data-test': 'puzzle-themes' }, h('span', { class: 'muted' }, t('puzzles-themes')), ...end.themes.map((x) => h('span', { class: 'tag' }, themeName(x)))));
     return parts;
-  };
+  }
 
-  keepInAddress();
-  drawStats();
-  load();
-  return () => { closed = true; stopShowing(); region.remove(); };
+  /** The page left: nothing more is drawn or played out, and the live region goes. */
+  close() {
+    this.closed = true;
+    this.stopShowing();
+    this.region.remove();
+  }
+}
+
+/**
+ * The puzzles page.
+ * @param {HTMLElement} main
+ */
+export function puzzlesPage(main) {
+  const page = new PuzzlesPage(main);
+  page.keepInAddress();
+  page.drawStats();
+  page.load();
+  return () => page.close();
 }
