@@ -237,46 +237,12 @@ async fn lift_on(
 async fn act(store: &dyn Store, action: AdminAction) -> Result<String, ApiError> {
     let actor = Actor::cli();
     match action {
-        AdminAction::Accounts { search, limit } => {
-            let list = store.list_accounts(&search, limit).await?;
-            let mut out = format!(
-                "{:>6}  {:<20} {:<7} {:>6} {:>8}  created",
-                "id", "name", "role", "games", "reported"
-            );
-            for a in list {
-                out.push_str(&format!(
-                    "\n{:>6}  {:<20} {:<7} {:>6} {:>8}  {}",
-                    a.id,
-                    a.name,
-                    a.role.name(),
-                    a.games,
-                    a.reported,
-                    when(a.created)
-                ));
-            }
-            Ok(out)
-        }
+        AdminAction::Accounts { search, limit } => accounts(store, &search, limit).await,
         AdminAction::Ban {
             target,
             reason,
             hours,
-        } => {
-            let reason = reason.ok_or_else(|| {
-                ApiError::BadInput("say why with --reason (the player is told)".into())
-            })?;
-            match target {
-                BanTarget::Account { name } => {
-                    let a = account_named(store, &name).await?;
-                    actions::sanction_account(store, &actor, SanctionKind::Ban, &a, &reason, hours)
-                        .await?;
-                    Ok(format!("account {} banned", a.name))
-                }
-                BanTarget::Address { address } => {
-                    let net = actions::ban_address(store, &actor, &address, &reason, hours).await?;
-                    Ok(format!("address {net} banned"))
-                }
-            }
-        }
+        } => ban(store, target, reason, hours).await,
         AdminAction::Unban { target } => {
             let target = match target {
                 BanTarget::Account { name } => {
@@ -354,80 +320,133 @@ async fn act(store: &dyn Store, action: AdminAction) -> Result<String, ApiError>
             actions::delete_message(store, &actor, id).await?;
             Ok(format!("chat message {id} deleted"))
         }
-        AdminAction::Reports { all } => {
-            let list = store.reports(!all, 200).await?;
-            let lines: Vec<String> = list
-                .iter()
-                .map(|r| {
-                    let about = match (&r.game, r.message) {
-                        (Some(g), _) => format!(" game {g}"),
-                        (None, Some(m)) => format!(" message {m}"),
-                        _ => String::new(),
-                    };
-                    let state = match (&r.closed_by, &r.outcome) {
-                        (Some(by), Some(o)) => format!(" [closed by {by}: {o}]"),
-                        _ => " [open]".into(),
-                    };
-                    format!(
-                        "#{} {} {} reported {} for {}{about}: {}{state}",
-                        r.id,
-                        when(r.at),
-                        r.reporter,
-                        r.subject,
-                        r.reason.name(),
-                        r.detail
-                    )
-                })
-                .collect();
-            Ok(if lines.is_empty() {
-                "no reports".into()
-            } else {
-                lines.join("\n")
-            })
+        AdminAction::Reports { all } => reports(store, all).await,
+        AdminAction::Sanctions => sanctions(store).await,
+        AdminAction::Audit { limit } => audit(store, limit).await,
+    }
+}
+
+/// The accounts whose name contains `search`, newest first, as a table.
+async fn accounts(store: &dyn Store, search: &str, limit: usize) -> Result<String, ApiError> {
+    let list = store.list_accounts(search, limit).await?;
+    let mut out = format!(
+        "{:>6}  {:<20} {:<7} {:>6} {:>8}  created",
+        "id", "name", "role", "games", "reported"
+    );
+    for a in list {
+        out.push_str(&format!(
+            "\n{:>6}  {:<20} {:<7} {:>6} {:>8}  {}",
+            a.id,
+            a.name,
+            a.role.name(),
+            a.games,
+            a.reported,
+            when(a.created)
+        ));
+    }
+    Ok(out)
+}
+
+/// Bans an account or an address; the reason is required (the player is told it).
+async fn ban(
+    store: &dyn Store,
+    target: BanTarget,
+    reason: Option<String>,
+    hours: Option<u64>,
+) -> Result<String, ApiError> {
+    let actor = Actor::cli();
+    let reason = reason
+        .ok_or_else(|| ApiError::BadInput("say why with --reason (the player is told)".into()))?;
+    match target {
+        BanTarget::Account { name } => {
+            let a = account_named(store, &name).await?;
+            actions::sanction_account(store, &actor, SanctionKind::Ban, &a, &reason, hours).await?;
+            Ok(format!("account {} banned", a.name))
         }
-        AdminAction::Sanctions => {
-            let now = now_ms();
-            let list = store.sanctions(200).await?;
-            let lines: Vec<String> = list
-                .iter()
-                .map(|s| {
-                    let (target, subject) = s.target.stored();
-                    let whom = s.name.clone().unwrap_or(subject);
-                    let until = s
-                        .until
-                        .map_or("until lifted".into(), |u| format!("until {}", when(u)));
-                    let state = if s.in_force(now) { "in force" } else { "over" };
-                    format!(
-                        "#{} {} {target} {whom} {until} by {} ({state}): {}",
-                        s.id,
-                        s.kind.name(),
-                        s.actor,
-                        s.reason
-                    )
-                })
-                .collect();
-            Ok(if lines.is_empty() {
-                "no sanctions".into()
-            } else {
-                lines.join("\n")
-            })
-        }
-        AdminAction::Audit { limit } => {
-            let list = store.audit_log(limit).await?;
-            Ok(list
-                .iter()
-                .map(|a| {
-                    format!(
-                        "{} {} {} {}: {}",
-                        when(a.at),
-                        a.actor,
-                        a.action,
-                        a.subject,
-                        a.detail
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join("\n"))
+        BanTarget::Address { address } => {
+            let net = actions::ban_address(store, &actor, &address, &reason, hours).await?;
+            Ok(format!("address {net} banned"))
         }
     }
+}
+
+/// The reports (the open ones unless `all`), a line each.
+async fn reports(store: &dyn Store, all: bool) -> Result<String, ApiError> {
+    let list = store.reports(!all, 200).await?;
+    let lines: Vec<String> = list
+        .iter()
+        .map(|r| {
+            let about = match (&r.game, r.message) {
+                (Some(g), _) => format!(" game {g}"),
+                (None, Some(m)) => format!(" message {m}"),
+                _ => String::new(),
+            };
+            let state = match (&r.closed_by, &r.outcome) {
+                (Some(by), Some(o)) => format!(" [closed by {by}: {o}]"),
+                _ => " [open]".into(),
+            };
+            format!(
+                "#{} {} {} reported {} for {}{about}: {}{state}",
+                r.id,
+                when(r.at),
+                r.reporter,
+                r.subject,
+                r.reason.name(),
+                r.detail
+            )
+        })
+        .collect();
+    Ok(if lines.is_empty() {
+        "no reports".into()
+    } else {
+        lines.join("\n")
+    })
+}
+
+/// The sanctions, in force or over, a line each.
+async fn sanctions(store: &dyn Store) -> Result<String, ApiError> {
+    let now = now_ms();
+    let list = store.sanctions(200).await?;
+    let lines: Vec<String> = list
+        .iter()
+        .map(|s| {
+            let (target, subject) = s.target.stored();
+            let whom = s.name.clone().unwrap_or(subject);
+            let until = s
+                .until
+                .map_or("until lifted".into(), |u| format!("until {}", when(u)));
+            let state = if s.in_force(now) { "in force" } else { "over" };
+            format!(
+                "#{} {} {target} {whom} {until} by {} ({state}): {}",
+                s.id,
+                s.kind.name(),
+                s.actor,
+                s.reason
+            )
+        })
+        .collect();
+    Ok(if lines.is_empty() {
+        "no sanctions".into()
+    } else {
+        lines.join("\n")
+    })
+}
+
+/// The audit log's latest lines.
+async fn audit(store: &dyn Store, limit: usize) -> Result<String, ApiError> {
+    let list = store.audit_log(limit).await?;
+    Ok(list
+        .iter()
+        .map(|a| {
+            format!(
+                "{} {} {} {}: {}",
+                when(a.at),
+                a.actor,
+                a.action,
+                a.subject,
+                a.detail
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n"))
 }

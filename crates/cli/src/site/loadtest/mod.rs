@@ -176,132 +176,8 @@ pub fn command(args: &LoadtestArgs) -> ExitCode {
     if let Some(bin) = &args.server_bin {
         server::use_server_bin(bin.clone());
     }
-    let report = match args.scenario {
-        Scenario::Play => {
-            println!(
-                "{} clients in {} QuickChess rooms, {} moves each, thinking {} ms on average",
-                args.clients,
-                args.clients / 2,
-                args.moves,
-                args.think
-            );
-            let setup = play::Setup {
-                clients: args.clients as usize,
-                moves: args.moves,
-                think: Duration::from_millis(args.think),
-                urls: args.url.clone(),
-                db: args.db.clone(),
-                nodes: args.nodes,
-            };
-            runtime.block_on(play::run(setup))
-        }
-        Scenario::Sockets => {
-            println!("{} idle WebSockets", args.sockets);
-            runtime.block_on(sockets::run(args.sockets as usize))
-        }
-        Scenario::Slowloris => {
-            println!(
-                "{} stalled connections from {} address(es) for {} s",
-                args.stalled, args.addresses, args.seconds
-            );
-            runtime.block_on(attacks::slowloris(
-                args.stalled as usize,
-                args.addresses,
-                args.seconds,
-                args.body,
-            ))
-        }
-        Scenario::Flood => {
-            println!(
-                "{} creations from one address, then from 248",
-                args.requests
-            );
-            runtime.block_on(attacks::flood(args.requests))
-        }
-        Scenario::Bots => {
-            println!(
-                "{} games against the strongest QuickChess bot for {} s",
-                args.games, args.seconds
-            );
-            runtime.block_on(bots::run(args.games as usize, args.seconds))
-        }
-        Scenario::Lobby => {
-            println!(
-                "one address against the lobby: seeks, {} silent sockets, churn for {} s, up to {} sockets",
-                args.readers, args.seconds, args.sockets
-            );
-            runtime.block_on(lobby::run(lobby::Setup {
-                readers: args.readers as usize,
-                seconds: args.seconds,
-                sockets: args.sockets as usize,
-            }))
-        }
-        Scenario::Tools => {
-            println!(
-                "one address saturating every search and {} games at the top level; {} other players for {} s",
-                args.games, args.victims, args.seconds
-            );
-            runtime.block_on(tools::run(tools::Setup {
-                games: args.games as usize,
-                victims: args.victims as usize,
-                seconds: args.seconds,
-            }))
-        }
-        Scenario::Restart => {
-            println!(
-                "{} clients playing QuickChess while each of {} node(s) is restarted with SIGTERM",
-                args.clients, args.nodes
-            );
-            runtime.block_on(restart::run(restart::Setup {
-                clients: args.clients as usize,
-                moves: args.moves,
-                think: Duration::from_millis(args.think),
-                db: args.db.clone(),
-                nodes: args.nodes,
-            }))
-        }
-        Scenario::Arena => {
-            println!(
-                "{} players in one arena of {} s over {} node(s), thinking {} ms a game",
-                args.clients, args.seconds, args.nodes, args.think
-            );
-            runtime.block_on(arena::run(arena::Setup {
-                players: args.clients as usize,
-                minutes: args.seconds as f64 / 60.0,
-                think: Duration::from_millis(args.think),
-                db: args.db.clone(),
-                nodes: args.nodes,
-            }))
-        }
-        Scenario::Absent => {
-            println!(
-                "{} entrants of a {:?} event who never come back{}",
-                args.clients,
-                args.event,
-                args.kill_after
-                    .map(|s| format!(", the node killed after {s} s"))
-                    .unwrap_or_default()
-            );
-            runtime.block_on(absent::run(absent::Setup {
-                players: args.clients as usize,
-                event: args.event,
-                seconds: args.seconds,
-                kill_after: args.kill_after.map(Duration::from_secs),
-                db: args.db.clone(),
-            }))
-        }
-        Scenario::Replays => {
-            println!(
-                "{} replays at once of two {}-step games, 3 rounds",
-                args.replays, args.steps
-            );
-            runtime.block_on(replays::run(replays::Setup {
-                steps: args.steps,
-                clients: args.replays as usize,
-                rounds: 3,
-            }))
-        }
-    };
+    println!("{}", describe(args));
+    let report = runtime.block_on(run(args));
     match report {
         Ok(report) => {
             if args.scenario == Scenario::Play {
@@ -318,6 +194,143 @@ pub fn command(args: &LoadtestArgs) -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(1)
+        }
+    }
+}
+
+/// What the scenario does, in a line.
+fn describe(args: &LoadtestArgs) -> String {
+    match args.scenario {
+        Scenario::Play => format!(
+            "{} clients in {} QuickChess rooms, {} moves each, thinking {} ms on average",
+            args.clients,
+            args.clients / 2,
+            args.moves,
+            args.think
+        ),
+        Scenario::Sockets => format!("{} idle WebSockets", args.sockets),
+        Scenario::Slowloris => format!(
+            "{} stalled connections from {} address(es) for {} s",
+            args.stalled, args.addresses, args.seconds
+        ),
+        Scenario::Flood => format!(
+            "{} creations from one address, then from 248",
+            args.requests
+        ),
+        Scenario::Bots => format!(
+            "{} games against the strongest QuickChess bot for {} s",
+            args.games, args.seconds
+        ),
+        Scenario::Lobby => format!(
+            "one address against the lobby: seeks, {} silent sockets, churn for {} s, up to {} sockets",
+            args.readers, args.seconds, args.sockets
+        ),
+        Scenario::Tools => format!(
+            "one address saturating every search and {} games at the top level; {} other players for {} s",
+            args.games, args.victims, args.seconds
+        ),
+        Scenario::Restart => format!(
+            "{} clients playing QuickChess while each of {} node(s) is restarted with SIGTERM",
+            args.clients, args.nodes
+        ),
+        Scenario::Arena => format!(
+            "{} players in one arena of {} s over {} node(s), thinking {} ms a game",
+            args.clients, args.seconds, args.nodes, args.think
+        ),
+        Scenario::Absent => format!(
+            "{} entrants of a {:?} event who never come back{}",
+            args.clients,
+            args.event,
+            args.kill_after
+                .map(|s| format!(", the node killed after {s} s"))
+                .unwrap_or_default()
+        ),
+        Scenario::Replays => format!(
+            "{} replays at once of two {}-step games, 3 rounds",
+            args.replays, args.steps
+        ),
+    }
+}
+
+/// Runs the scenario and returns its report.
+async fn run(args: &LoadtestArgs) -> Result<serde_json::Value, String> {
+    match args.scenario {
+        Scenario::Play => {
+            let setup = play::Setup {
+                clients: args.clients as usize,
+                moves: args.moves,
+                think: Duration::from_millis(args.think),
+                urls: args.url.clone(),
+                db: args.db.clone(),
+                nodes: args.nodes,
+            };
+            play::run(setup).await
+        }
+        Scenario::Sockets => sockets::run(args.sockets as usize).await,
+        Scenario::Slowloris => {
+            attacks::slowloris(
+                args.stalled as usize,
+                args.addresses,
+                args.seconds,
+                args.body,
+            )
+            .await
+        }
+        Scenario::Flood => attacks::flood(args.requests).await,
+        Scenario::Bots => bots::run(args.games as usize, args.seconds).await,
+        Scenario::Lobby => {
+            lobby::run(lobby::Setup {
+                readers: args.readers as usize,
+                seconds: args.seconds,
+                sockets: args.sockets as usize,
+            })
+            .await
+        }
+        Scenario::Tools => {
+            tools::run(tools::Setup {
+                games: args.games as usize,
+                victims: args.victims as usize,
+                seconds: args.seconds,
+            })
+            .await
+        }
+        Scenario::Restart => {
+            restart::run(restart::Setup {
+                clients: args.clients as usize,
+                moves: args.moves,
+                think: Duration::from_millis(args.think),
+                db: args.db.clone(),
+                nodes: args.nodes,
+            })
+            .await
+        }
+        Scenario::Arena => {
+            arena::run(arena::Setup {
+                players: args.clients as usize,
+                minutes: args.seconds as f64 / 60.0,
+                think: Duration::from_millis(args.think),
+                db: args.db.clone(),
+                nodes: args.nodes,
+            })
+            .await
+        }
+        Scenario::Absent => {
+            absent::run(absent::Setup {
+                players: args.clients as usize,
+                event: args.event,
+                seconds: args.seconds,
+                kill_after: args.kill_after.map(Duration::from_secs),
+                db: args.db.clone(),
+            })
+            .await
+        }
+        Scenario::Replays => {
+            replays::run(replays::Setup {
+                steps: args.steps,
+                clients: args.replays as usize,
+                rounds: 3,
+            })
+            .await
         }
     }
 }
