@@ -20,6 +20,36 @@ fn err(field: &'static str, column: usize, message: impl Into<String>) -> FenErr
     }
 }
 
+/// A FEN's column numbers (1-based, in characters) for its bytes, so an error says where.
+struct Columns<'a>(&'a str);
+
+impl Columns<'_> {
+    /// The column of byte `byte`.
+    fn of(&self, byte: usize) -> usize {
+        self.0[..byte].chars().count() + 1
+    }
+}
+
+/// The FEN's fields (split at whitespace), each with the byte where it starts.
+fn fields(fen: &str) -> Vec<(usize, &str)> {
+    let mut fields: Vec<(usize, &str)> = Vec::new();
+    let mut start = None;
+    for (i, ch) in fen.char_indices() {
+        match (ch.is_whitespace(), start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                fields.push((s, &fen[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        fields.push((s, &fen[s..]));
+    }
+    fields
+}
+
 impl<G: Geometry> Position<G> {
     /// The start position of `variant` (`Err` only if the variant is for the other board).
     pub fn start(variant: Variant) -> Result<Position<G>, FenError> {
@@ -39,41 +69,47 @@ impl<G: Geometry> Position<G> {
                 ),
             ));
         }
-        // split into fields, remembering where each starts
-        let mut fields: Vec<(usize, &str)> = Vec::new();
-        let mut start = None;
-        for (i, ch) in fen.char_indices() {
-            match (ch.is_whitespace(), start) {
-                (false, None) => start = Some(i),
-                (true, Some(s)) => {
-                    fields.push((s, &fen[s..i]));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-        if let Some(s) = start {
-            fields.push((s, &fen[s..]));
-        }
-        let col = |byte: usize| fen[..byte].chars().count() + 1;
+        let fields = fields(fen);
+        let col = Columns(fen);
         if fields.is_empty() {
             return Err(err("board", 1, "the FEN is empty"));
         }
         if fields.len() > 6 {
             return Err(err(
                 "position",
-                col(fields[6].0),
+                col.of(fields[6].0),
                 "a FEN has at most six fields",
             ));
         }
         let mut p = Position::empty(variant, Color::White);
-        // board
-        let (b0, board) = fields[0];
+        p.read_board(fields[0], &col)?;
+        p.read_turn(fields.get(1).copied(), &col)?;
+        if let Some(&field) = fields.get(2) {
+            p.read_castling(field, &col)?;
+        }
+        if let Some(&field) = fields.get(3) {
+            p.read_en_passant(field, &col)?;
+        }
+        p.read_clocks(&fields, &col)?;
+        if variant.objective() == Objective::CapturePawns {
+            // a side with any non-pawn piece has rescued its queen already
+            for c in Color::ALL {
+                p.rescued[c.index()] =
+                    p.by_color(c) & !p.pieces(c, Role::Pawn) & !p.pieces(c, Role::King) != 0;
+            }
+        }
+        p.validate().map_err(|m| err("position", 1, m))?;
+        p.hash = p.compute_hash();
+        Ok(p)
+    }
+
+    /// Puts the pieces of the FEN's board field (which starts at byte `b0`).
+    fn read_board(&mut self, (b0, board): (usize, &str), col: &Columns) -> Result<(), FenError> {
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != G::H as usize {
             return Err(err(
                 "board",
-                col(b0),
+                col.of(b0),
                 format!("{} ranks, expected {} for {}", ranks.len(), G::H, G::NAME),
             ));
         }
@@ -83,7 +119,7 @@ impl<G: Geometry> Position<G> {
             let mut file: u32 = 0;
             let mut chars = rank_text.char_indices().peekable();
             while let Some((j, ch)) = chars.next() {
-                let here = col(offset + j);
+                let here = col.of(offset + j);
                 if let Some(d) = ch.to_digit(10) {
                     let mut run = d;
                     while let Some(&(_, c2)) = chars.peek() {
@@ -113,7 +149,7 @@ impl<G: Geometry> Position<G> {
                             format!("rank {} has more than {} squares", rank + 1, G::W),
                         ));
                     }
-                    p.put((rank as u32 * u32::from(G::W) + file) as u8, piece);
+                    self.put((rank as u32 * u32::from(G::W) + file) as u8, piece);
                     file += 1;
                 } else {
                     return Err(err(
@@ -133,146 +169,159 @@ impl<G: Geometry> Position<G> {
             if file != u32::from(G::W) {
                 return Err(err(
                     "board",
-                    col(offset),
+                    col.of(offset),
                     format!("rank {} has {} squares, expected {}", rank + 1, file, G::W),
                 ));
             }
             offset += rank_text.len() + 1;
         }
-        // side to move
-        match fields.get(1) {
+        Ok(())
+    }
+
+    /// Reads the side to move (white when the field is left out).
+    fn read_turn(&mut self, field: Option<(usize, &str)>, col: &Columns) -> Result<(), FenError> {
+        match field {
             None | Some((_, "w")) => {}
-            Some((_, "b")) => p.turn = Color::Black,
+            Some((_, "b")) => self.turn = Color::Black,
             Some((s, other)) => {
                 return Err(err(
                     "side to move",
-                    col(*s),
+                    col.of(s),
                     format!("'{other}' is not w or b"),
                 ));
             }
         }
-        // castling
-        if let Some(&(s, text)) = fields.get(2)
-            && text != "-"
-        {
-            for (j, ch) in text.char_indices() {
-                let here = col(s + j);
-                let color = if ch.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let back = Self::last_rank(color.other());
-                let king = p.king(color).filter(|k| k / G::W == back).ok_or_else(|| {
+        Ok(())
+    }
+
+    /// Reads the castling rights (`KQkq`, or the rooks' file letters), each a rook that may
+    /// castle.
+    fn read_castling(&mut self, (s, text): (usize, &str), col: &Columns) -> Result<(), FenError> {
+        if text == "-" {
+            return Ok(());
+        }
+        for (j, ch) in text.char_indices() {
+            let here = col.of(s + j);
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let back = Self::last_rank(color.other());
+            let king = self
+                .king(color)
+                .filter(|k| k / G::W == back)
+                .ok_or_else(|| {
                     err(
                         "castling",
                         here,
                         format!("'{ch}': the {} king is not on its back rank", color.name()),
                     )
                 })?;
-                let rooks: Vec<u8> = squares(p.pieces(color, Role::Rook) & G::rank(back)).collect();
-                let rook = match ch.to_ascii_lowercase() {
-                    'k' => rooks.iter().copied().filter(|&r| r > king).max(),
-                    'q' => rooks.iter().copied().filter(|&r| r < king).min(),
-                    f @ 'a'..='h' => {
-                        let sq = back * G::W + (f as u8 - b'a');
-                        rooks.contains(&sq).then_some(sq)
-                    }
-                    _ => {
-                        return Err(err(
-                            "castling",
-                            here,
-                            format!("'{ch}' is not a castling letter (KQkq or a file)"),
-                        ));
-                    }
-                };
-                let rook = rook.ok_or_else(|| {
-                    err(
+            let rooks: Vec<u8> = squares(self.pieces(color, Role::Rook) & G::rank(back)).collect();
+            let rook = match ch.to_ascii_lowercase() {
+                'k' => rooks.iter().copied().filter(|&r| r > king).max(),
+                'q' => rooks.iter().copied().filter(|&r| r < king).min(),
+                f @ 'a'..='h' => {
+                    let sq = back * G::W + (f as u8 - b'a');
+                    rooks.contains(&sq).then_some(sq)
+                }
+                _ => {
+                    return Err(err(
                         "castling",
                         here,
-                        format!("'{ch}': no {} rook to castle with there", color.name()),
-                    )
-                })?;
-                if !variant.castling() {
-                    return Err(err("castling", here, format!("{variant} has no castling")));
-                }
-                p.castling |= 1 << rook;
-            }
-        }
-        // en passant
-        if let Some(&(s, text)) = fields.get(3)
-            && text != "-"
-        {
-            let here = col(s);
-            let sq = parse_square::<G>(text).ok_or_else(|| {
-                err(
-                    "en passant",
-                    here,
-                    format!("'{text}' is not a square of {}", G::NAME),
-                )
-            })?;
-            let us = p.turn;
-            let expected_rank = if us == Color::White { G::H - 3 } else { 2 };
-            if !variant.double_step() {
-                return Err(err(
-                    "en passant",
-                    here,
-                    format!("{variant} has no two-square pawn moves"),
-                ));
-            }
-            // the rank first: only then is the square in front of it on the board
-            let behind = |sq: u8| {
-                if us == Color::White {
-                    sq - G::W
-                } else {
-                    sq + G::W
+                        format!("'{ch}' is not a castling letter (KQkq or a file)"),
+                    ));
                 }
             };
-            if sq / G::W != expected_rank
-                || p.occupied() >> sq & 1 == 1
-                || p.pieces(us.other(), Role::Pawn) >> behind(sq) & 1 == 0
-            {
-                return Err(err(
-                    "en passant",
+            let rook = rook.ok_or_else(|| {
+                err(
+                    "castling",
                     here,
-                    format!("{text} is not behind a pawn that has just moved two squares"),
+                    format!("'{ch}': no {} rook to castle with there", color.name()),
+                )
+            })?;
+            if !self.variant.castling() {
+                return Err(err(
+                    "castling",
+                    here,
+                    format!("{} has no castling", self.variant),
                 ));
             }
-            if G::tables().pawn(us.other().index(), sq) & p.pieces(us, Role::Pawn) != 0 {
-                p.ep = Some(sq);
-            }
+            self.castling |= 1 << rook;
         }
-        // clocks
+        Ok(())
+    }
+
+    /// Reads the en passant square, kept only where a pawn can take on it.
+    fn read_en_passant(&mut self, (s, text): (usize, &str), col: &Columns) -> Result<(), FenError> {
+        if text == "-" {
+            return Ok(());
+        }
+        let here = col.of(s);
+        let sq = parse_square::<G>(text).ok_or_else(|| {
+            err(
+                "en passant",
+                here,
+                format!("'{text}' is not a square of {}", G::NAME),
+            )
+        })?;
+        let us = self.turn;
+        let expected_rank = if us == Color::White { G::H - 3 } else { 2 };
+        if !self.variant.double_step() {
+            return Err(err(
+                "en passant",
+                here,
+                format!("{} has no two-square pawn moves", self.variant),
+            ));
+        }
+        // the rank first: only then is the square in front of it on the board
+        let behind = |sq: u8| {
+            if us == Color::White {
+                sq - G::W
+            } else {
+                sq + G::W
+            }
+        };
+        if sq / G::W != expected_rank
+            || self.occupied() >> sq & 1 == 1
+            || self.pieces(us.other(), Role::Pawn) >> behind(sq) & 1 == 0
+        {
+            return Err(err(
+                "en passant",
+                here,
+                format!("{text} is not behind a pawn that has just moved two squares"),
+            ));
+        }
+        if G::tables().pawn(us.other().index(), sq) & self.pieces(us, Role::Pawn) != 0 {
+            self.ep = Some(sq);
+        }
+        Ok(())
+    }
+
+    /// Reads the halfmove clock and the fullmove number, where given.
+    fn read_clocks(&mut self, fields: &[(usize, &str)], col: &Columns) -> Result<(), FenError> {
         for (i, name) in [(4usize, "halfmove clock"), (5, "fullmove number")] {
             if let Some(&(s, text)) = fields.get(i) {
                 let n: u32 = text
                     .parse()
-                    .map_err(|_| err(name, col(s), format!("'{text}' is not a whole number")))?;
+                    .map_err(|_| err(name, col.of(s), format!("'{text}' is not a whole number")))?;
                 // no game gets near this; a bound keeps every later count far from overflow
                 if n > MAX_CLOCK {
                     return Err(err(
                         name,
-                        col(s),
+                        col.of(s),
                         format!("{n} is more than a game can reach (at most {MAX_CLOCK})"),
                     ));
                 }
                 if i == 4 {
-                    p.halfmoves = n;
+                    self.halfmoves = n;
                 } else {
-                    p.fullmoves = n.max(1);
+                    self.fullmoves = n.max(1);
                 }
             }
         }
-        if variant.objective() == Objective::CapturePawns {
-            // a side with any non-pawn piece has rescued its queen already
-            for c in Color::ALL {
-                p.rescued[c.index()] =
-                    p.by_color(c) & !p.pieces(c, Role::Pawn) & !p.pieces(c, Role::King) != 0;
-            }
-        }
-        p.validate().map_err(|m| err("position", 1, m))?;
-        p.hash = p.compute_hash();
-        Ok(p)
+        Ok(())
     }
 
     /// Checks the rules every position of the variant obeys.
