@@ -27,8 +27,8 @@ row "what" "nodes" "ms" "M nodes/s"
 rate() { awk -v n="$1" -v ms="$2" 'BEGIN { printf "%.1f", n / (ms / 1000) / 1e6 }'; }
 
 for d in 7 8; do
-  n=$($tabula perft --variant quickchess-fsf "$d" | awk '/Nodes searched/ {print $3}')
-  ms=$(best $tabula perft --variant quickchess-fsf "$d")
+  n=$($tabula rules perft --variant quickchess-fsf "$d" | awk '/Nodes searched/ {print $3}')
+  ms=$(best $tabula rules perft --variant quickchess-fsf "$d")
   row "tabula quickchess-fsf start perft $d" "$n" "$ms" "$(rate "$n" "$ms")"
   if command -v fairy-stockfish >/dev/null; then
     fn=$(fsf_perft quickchess "$d" | awk '/Nodes searched/ {print $3}')
@@ -36,14 +36,14 @@ for d in 7 8; do
     row "fairy-stockfish quickchess start perft $d" "$fn" "$ms" "$(rate "$fn" "$ms")"
   fi
 done
-n=$($tabula perft --variant chess 5 | awk '/Nodes searched/ {print $3}')
-ms=$(best $tabula perft --variant chess 5)
+n=$($tabula rules perft --variant chess 5 | awk '/Nodes searched/ {print $3}')
+ms=$(best $tabula rules perft --variant chess 5)
 row "tabula chess start perft 5" "$n" "$ms" "$(rate "$n" "$ms")"
 n=$($shak 5 | awk '/Nodes searched/ {print $3}')
 ms=$(best $shak 5)
 row "shakmaty chess start perft 5" "$n" "$ms" "$(rate "$n" "$ms")"
-n=$($tabula perft --variant chess 6 | awk '/Nodes searched/ {print $3}')
-ms=$(best $tabula perft --variant chess 6)
+n=$($tabula rules perft --variant chess 6 | awk '/Nodes searched/ {print $3}')
+ms=$(best $tabula rules perft --variant chess 6)
 row "tabula chess start perft 6" "$n" "$ms" "$(rate "$n" "$ms")"
 n=$($shak 6 | awk '/Nodes searched/ {print $3}')
 ms=$(best $shak 6)

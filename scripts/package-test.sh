@@ -35,7 +35,7 @@ echo "== systemd-analyze verify $unit"
 $sudo_ systemd-analyze verify "$unit"
 getent passwd tabula >/dev/null || { echo "FAIL: no tabula user" >&2; exit 1; }
 [ "$(stat -c %U /var/lib/tabula)" = tabula ] || { echo "FAIL: /var/lib/tabula is not tabula's" >&2; exit 1; }
-echo "== tabula config check /etc/tabula/tabula.toml (as the tabula user)"
+echo "== tabula site config check /etc/tabula/tabula.toml (as the tabula user)"
 $sudo_ runuser -u tabula -- /usr/bin/tabula config check /etc/tabula/tabula.toml | grep -q '^db = "/var/lib/tabula/tabula.db"  # the file$' \
   || { echo "FAIL: the default settings do not check" >&2; exit 1; }
 

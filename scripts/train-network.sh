@@ -109,8 +109,8 @@ done
 
 echo "selection: each network against the built-in one, $SELECT_GAMES games at $SELECT_TC ms a move" | tee selection.txt
 for ((g = 0; g < GENERATIONS; g++)); do
-  result="$("$tabula" match --engine1 "$tabula uci" --option1 "EvalFile=$PWD/net$g.nnue" \
-    --engine2 "$tabula uci" --variant quickchess-fsf --games "$SELECT_GAMES" --tc "$SELECT_TC" \
+  result="$("$tabula" engine match --engine1 "$tabula engine uci" --option1 "EvalFile=$PWD/net$g.nnue" \
+    --engine2 "$tabula engine uci" --variant quickchess-fsf --games "$SELECT_GAMES" --tc "$SELECT_TC" \
     --concurrency 2 | tail -n 1)"
   echo "net$g.nnue: $result" | tee -a selection.txt
 done

@@ -1,5 +1,5 @@
 // Moderation (issue #31, item 6), by clicks: a player reports another from their profile (on a
-// phone); the operator makes a moderator with `tabula admin`; the moderator finds the report on
+// phone); the operator makes a moderator with `tabula site admin`; the moderator finds the report on
 // the moderation page (the player's words shown as text, never as HTML), bans the player from
 // it, closes the report, makes a one-time password link that the player opens to set a new
 // password; the banned player is told why when signing in; a player who is not a moderator is
@@ -16,7 +16,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1366, height: 768 } };
 
-/** `tabula admin --db DB ARGS`, on the running server's database. */
+/** `tabula site admin --db DB ARGS`, on the running server's database. */
 export function admin(dir, ...args) {
   const bin = process.env.TABULA_BIN || join(import.meta.dirname, '..', '..', 'target', 'debug', 'tabula');
   return execFileSync(bin, ['admin', '--db', join(dir, 'web.db'), ...args], { encoding: 'utf8' });

@@ -102,7 +102,7 @@ pub struct Variant {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
     /// No variant has this name.
-    #[error("unknown variant `{0}`: `tabula variants` lists them")]
+    #[error("unknown variant `{0}`: `tabula rules variants` lists them")]
     Unknown(String),
     /// A Mix & Match name with a wrong letter.
     #[error("`{0}`: a Mix & Match name lists pieces from K, R, B, Q, N, like mix:KRN")]

@@ -1,4 +1,4 @@
-//! `tabula solve --batch` throughput once tables are warm: 10,000 JSON query lines (Check
+//! `tabula exact solve --batch` throughput once tables are warm: 10,000 JSON query lines (Check
 //! Mates on both sides against the default deck's tasks from random setups, and Royal Study
 //! at levels 1-3, some with two cards, against the default deck's cards), answered and
 //! written as JSON lines.

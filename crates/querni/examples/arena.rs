@@ -1,5 +1,5 @@
 //! A series between two players on one thread, timing each side: the same games as
-//! `tabula simulate querni --blue A --red B --games N --seed S --swap` (which uses every core
+//! `tabula engine simulate querni --blue A --red B --games N --seed S --swap` (which uses every core
 //! and does not time the sides).
 //!
 //! `cargo run --release -p tabula-querni --example arena -- A B GAMES SEED [FROM]` (FROM: play

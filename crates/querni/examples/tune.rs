@@ -12,7 +12,7 @@
 //! minus red's). `... --example tune -- planscore WIDTH "weights" STARTS` sums the turns over
 //! both sides of each start: the planner's quality (fewer is better).
 //! `... --example tune -- lost GAMES` (or `lost FROM TO`, games FROM..TO) plays level 5
-//! against `greedy` as `tabula simulate querni --seed 1 --swap` does and lists the games level 5 lost with both sides' fewest turns alone
+//! against `greedy` as `tabula engine simulate querni --seed 1 --swap` does and lists the games level 5 lost with both sides' fewest turns alone
 //! (a beam of 1,000 lines, or `WD` lines) and the turns each side played.
 //! `... --example tune -- margins GAME...` replays those games (by index) and, at each of level
 //! 5's turns, tries every legal turn: how it changes the opponent's fewest turns to clear
@@ -450,7 +450,7 @@ fn margins(games: &[String]) {
     }
 }
 
-/// Game `index` of level 5 against `greedy` as `tabula simulate querni --seed 1 --swap` plays
+/// Game `index` of level 5 against `greedy` as `tabula engine simulate querni --seed 1 --swap` plays
 /// it, and level 5's colour.
 fn against_greedy(index: u32, s: &mut Searcher) -> (tabula_querni::sim::GameRecord, Side) {
     let (blue, red, seed) =

@@ -252,7 +252,7 @@ impl Puzzle {
 }
 
 /// The starter set of Querni puzzles, mined from the computer's games by
-/// `tabula puzzles mine --variant querni` (BENCHMARKS.md "Puzzles").
+/// `tabula engine puzzles mine --variant querni` (BENCHMARKS.md "Puzzles").
 pub const STARTER: &str = include_str!("../data/puzzles.tsv");
 
 /// The starter set, read (checked by the crate's tests).

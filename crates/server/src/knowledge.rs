@@ -1,5 +1,5 @@
 //! What the server knows exactly about QuickChess positions: the endgame tables built by
-//! `tabula tb generate` (full QuickChess, up to four or five pieces) and the lesson-game
+//! `tabula exact tb generate` (full QuickChess, up to four or five pieces) and the lesson-game
 //! solver (Power Pawns and Pawn Blasters whole, with distances), and for the lesson games with
 //! pieces the coach ([`crate::coach`]: the books of the games solved on the full board, and
 //! tables solved in memory once few pawns are left).

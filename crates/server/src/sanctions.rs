@@ -1,7 +1,7 @@
 //! What the server enforces of the moderators' sanctions: bans and mutes, held in memory
 //! ([`Sanctions`]) so that every request and every move can be checked without a query. A node
 //! reads them again from the store every few seconds ([`REFRESH_EVERY`]), so a ban made on
-//! another node or by `tabula admin` on the database takes effect everywhere within that time;
+//! another node or by `tabula site admin` on the database takes effect everywhere within that time;
 //! one made on this node's moderation page takes effect here at once (the page asks for a
 //! refresh). A sanction's end is checked against the clock at each check, so it lapses on time
 //! without a refresh. The moderators' actions are in [`crate::moderation`].

@@ -1,4 +1,4 @@
-//! Endgame tables on disk: a directory of `*.tbl` files written by `tabula tb generate`, read
+//! Endgame tables on disk: a directory of `*.tbl` files written by `tabula exact tb generate`, read
 //! into one [`Tablebases`] set per promotion rule (pawnless tables serve both).
 //!
 //! The chess crate builds and checks tables but does no I/O; this is where files are read and

@@ -69,7 +69,7 @@ impl Control for Unlimited {
     fn report(&mut self, _report: &Report) {}
 }
 
-/// The positions `tabula bench` searches: openings, middle games and endings of QuickChess,
+/// The positions `tabula engine bench` searches: openings, middle games and endings of QuickChess,
 /// lesson games and 8x8 chess, as (variant name, FEN).
 pub const BENCH_POSITIONS: [(&str, &str); 12] = [
     ("quickchess", "rbkqn/ppppp/5/5/PPPPP/RBKQN w - - 0 1"),
@@ -95,7 +95,7 @@ pub const BENCH_POSITIONS: [(&str, &str); 12] = [
     ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
 ];
 
-/// The depth `tabula bench` searches each of [`BENCH_POSITIONS`] to.
+/// The depth `tabula engine bench` searches each of [`BENCH_POSITIONS`] to.
 pub const BENCH_DEPTH: u32 = 13;
 
 /// The levels people choose when playing the computer (1 = beginner ... 8 = full strength).

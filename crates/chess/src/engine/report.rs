@@ -1,4 +1,4 @@
-//! A review as data for others to read: the JSON of `tabula review --json`, of the server's
+//! A review as data for others to read: the JSON of `tabula engine review --json`, of the server's
 //! stored reviews and of the browser's review panel are this one type, so they cannot drift
 //! apart.
 

@@ -145,14 +145,14 @@ impl fmt::Display for Puzzle {
     }
 }
 
-/// How much deeper than the miner's budgets a shipped puzzle is checked again (`tabula puzzles
+/// How much deeper than the miner's budgets a shipped puzzle is checked again (`tabula engine puzzles
 /// check` before shipping, the crate's tests after).
 pub const SHIPPED_CHECK_FACTOR: u64 = 3;
 /// The points of Win% the best move's lead may fall short of the miner's 30 at that check.
 pub const SHIPPED_CHECK_SLACK: f64 = 5.0;
 
 /// The starter set of full QuickChess puzzles, mined from engine games by
-/// `tabula puzzles mine` (BENCHMARKS.md "Puzzles" has the command).
+/// `tabula engine puzzles mine` (BENCHMARKS.md "Puzzles" has the command).
 pub const STARTER_QUICKCHESS: &str = include_str!("../../data/puzzles/quickchess.tsv");
 
 /// The starter set, read (it is checked by the crate's tests, so reading it does not fail).

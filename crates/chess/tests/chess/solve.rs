@@ -163,7 +163,7 @@ fn a_wrong_claim_has_no_proof_and_a_damaged_proof_is_refused() {
 }
 
 /// The stored proof that Power Pawns is a draw (`tests/data/power-pawns.proof`, written by
-/// `tabula solve quickchess --variant power-pawns --proof ...`): both sides' strategies.
+/// `tabula exact solve quickchess --variant power-pawns --proof ...`): both sides' strategies.
 #[test]
 fn the_stored_power_pawns_proof_holds_and_a_corrupted_copy_does_not() {
     let bytes = std::fs::read(concat!(

@@ -16,6 +16,7 @@ use crate::site::loadtest;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use puzzle_commands::{DeckGame, SimulateGame, SolveArgs, StatsGame, VerifyGame};
 use std::ffi::OsString;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tabula_chess::Variant;
@@ -33,6 +34,49 @@ pub struct Cli {
 enum Command {
     /// Run the web app: play in the browser, alone, against bots or with friends by link.
     Serve(Box<crate::site::serve::ServeArgs>),
+    /// Play in the terminal: puzzles solo or against bots, Querni and QuickChess against the computer or a friend.
+    Play {
+        #[command(subcommand)]
+        game: PlayGame,
+    },
+    /// Run and look after the web app: its settings, backups, databases, moderation and load tests.
+    Site {
+        #[command(subcommand)]
+        command: SiteCommand,
+    },
+    /// Exact answers: optimal solutions, refereed proofs, decks of exact difficulty, state spaces and endgame tables.
+    Exact {
+        #[command(subcommand)]
+        command: ExactCommand,
+    },
+    /// The computer players: the UCI engine, its bench and matches, analysis and reviews, bots against bots, mined puzzles.
+    Engine {
+        #[command(subcommand)]
+        command: EngineCommand,
+    },
+    /// Positions under the rules: legal moves, perft, the variants, and Querni positions.
+    Rules {
+        #[command(subcommand)]
+        command: RulesCommand,
+    },
+    /// The spellings of before the groups (`tabula rules perft`, `tabula exact solve`, ...), hidden from
+    /// the help and kept for one release: each is its group's command.
+    #[command(flatten)]
+    OldSite(SiteCommand),
+    /// See `OldSite`.
+    #[command(flatten)]
+    OldExact(ExactCommand),
+    /// See `OldSite`.
+    #[command(flatten)]
+    OldEngine(EngineCommand),
+    /// See `OldSite`.
+    #[command(flatten)]
+    OldRules(RulesCommand),
+}
+
+/// Run and look after the web app: its settings, backups, databases, moderation and load tests.
+#[derive(Subcommand)]
+enum SiteCommand {
     /// The web app's settings file: check one and print the settings it gives.
     Config {
         #[command(subcommand)]
@@ -49,6 +93,14 @@ enum Command {
     /// Moderate the web app: accounts, bans, mutes, roles, password links, games, chat,
     /// reports and the audit log, on its database.
     Admin(crate::site::admin::AdminArgs),
+    /// Load tests of the web app against a real server: play (throughput, latency, no
+    /// acknowledged move lost), sockets (memory), slowloris, flood, bots.
+    Loadtest(crate::site::loadtest::LoadtestArgs),
+}
+
+/// Exact answers: optimal solutions, refereed proofs, decks of exact difficulty, state spaces and endgame tables.
+#[derive(Subcommand)]
+enum ExactCommand {
     /// Minimum number of moves and one optimal solution for a puzzle.
     Solve(SolveArgs),
     /// Referee a proof: replay it and give the verdict under the rules.
@@ -66,14 +118,102 @@ enum Command {
         #[command(subcommand)]
         game: StatsGame,
     },
-    /// Play in the terminal: puzzles solo or against bots, Querni and QuickChess against the computer or a friend.
-    Play {
+    /// QuickChess endgame tables: build, check and probe exact values (5x6, up to 5 pieces).
+    Tb {
         #[command(subcommand)]
-        game: PlayGame,
+        command: crate::engine::tablebase::TbCommand,
     },
+}
+
+/// The computer players: the UCI engine, its bench and matches, analysis and reviews, bots against bots, mined puzzles.
+#[derive(Subcommand)]
+enum EngineCommand {
+    /// The QuickChess engine over the Universal Chess Interface (for GUIs and engine matches).
+    Uci,
+    /// Search fixed positions to a fixed depth: total nodes (identifies the engine's
+    /// behaviour) and nodes per second.
+    Bench {
+        /// Depth (default 13).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30))]
+        depth: Option<u32>,
+        /// The evaluation of the QuickChess positions: the network or the hand-written one
+        /// (default: the engine's, as `UseNNUE`).
+        #[arg(long, value_parser = ["net", "hand"])]
+        eval: Option<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Engine-against-engine games over UCI, judged by Tabula's rules; ends with a JSON line.
+    Match(matchplay::MatchArgs),
+    /// The engine's best line and evaluation of a position.
+    Analyse {
+        /// The variant (`tabula rules variants` lists them).
+        #[arg(long, default_value = "quickchess", value_parser = parse::variant)]
+        variant: Variant,
+        /// The position (the variant's start without it).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Search this many plies deep (default 12 when no --movetime).
+        #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=60))]
+        depth: Option<u32>,
+        /// Search for this many milliseconds.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// Endgame tables to probe (`tabula exact tb generate` builds them).
+        #[arg(long, value_name = "DIR", default_value = tabula_server::tablebases::DEFAULT_DIR)]
+        tablebases: std::path::PathBuf,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The computer's review of a game: per move the evaluation after it, the engine's choice
+    /// before it and a mark (inaccuracy ?!, mistake ?, blunder ??); each side's accuracy.
+    Review {
+        /// The variant (`tabula rules variants` lists them).
+        #[arg(long, default_value = "quickchess", value_parser = parse::variant)]
+        variant: Variant,
+        /// The start position (the variant's start without it).
+        #[arg(long, conflicts_with = "pgn")]
+        fen: Option<String>,
+        /// The game's moves in UCI, separated by spaces.
+        #[arg(long, required_unless_present = "pgn", conflicts_with = "pgn")]
+        moves: Option<String>,
+        /// Review a game of a PGN file instead (its `Variant` and `FEN` tags say the game and
+        /// the start; `--variant` is not used).
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<std::path::PathBuf>,
+        /// Which game of the PGN file, from 1.
+        #[arg(long, default_value_t = 1, requires = "pgn", value_parser = clap::value_parser!(u64).range(1..))]
+        game: u64,
+        /// Search each position for this many nodes (default 200,000).
+        #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Search each position for this many milliseconds.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Bots against bots: results by bot level.
+    Simulate {
+        #[command(subcommand)]
+        game: SimulateGame,
+    },
+    /// QuickChess and Querni puzzles cut from games: mine them, list them.
+    Puzzles {
+        #[command(subcommand)]
+        command: PuzzlesCommand,
+    },
+}
+
+/// Positions under the rules: legal moves, perft, the variants, and Querni positions.
+#[derive(Subcommand)]
+enum RulesCommand {
     /// Count move paths (perft) of a QuickChess game or 8x8 chess, like Stockfish's `go perft`.
     Perft {
-        /// The variant (`tabula variants` lists them).
+        /// The variant (`tabula rules variants` lists them).
         #[arg(long, default_value = "quickchess", value_parser = parse::variant)]
         variant: Variant,
         /// The position (the variant's start without it).
@@ -101,77 +241,6 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// The QuickChess engine over the Universal Chess Interface (for GUIs and engine matches).
-    Uci,
-    /// The computer's review of a game: per move the evaluation after it, the engine's choice
-    /// before it and a mark (inaccuracy ?!, mistake ?, blunder ??); each side's accuracy.
-    Review {
-        /// The variant (`tabula variants` lists them).
-        #[arg(long, default_value = "quickchess", value_parser = parse::variant)]
-        variant: Variant,
-        /// The start position (the variant's start without it).
-        #[arg(long, conflicts_with = "pgn")]
-        fen: Option<String>,
-        /// The game's moves in UCI, separated by spaces.
-        #[arg(long, required_unless_present = "pgn", conflicts_with = "pgn")]
-        moves: Option<String>,
-        /// Review a game of a PGN file instead (its `Variant` and `FEN` tags say the game and
-        /// the start; `--variant` is not used).
-        #[arg(long, value_name = "FILE")]
-        pgn: Option<std::path::PathBuf>,
-        /// Which game of the PGN file, from 1.
-        #[arg(long, default_value_t = 1, requires = "pgn", value_parser = clap::value_parser!(u64).range(1..))]
-        game: u64,
-        /// Search each position for this many nodes (default 200,000).
-        #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u64).range(1..))]
-        nodes: Option<u64>,
-        /// Search each position for this many milliseconds.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        movetime: Option<u64>,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
-    /// The engine's best line and evaluation of a position.
-    Analyse {
-        /// The variant (`tabula variants` lists them).
-        #[arg(long, default_value = "quickchess", value_parser = parse::variant)]
-        variant: Variant,
-        /// The position (the variant's start without it).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Search this many plies deep (default 12 when no --movetime).
-        #[arg(long, conflicts_with = "movetime", value_parser = clap::value_parser!(u32).range(1..=60))]
-        depth: Option<u32>,
-        /// Search for this many milliseconds.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        movetime: Option<u64>,
-        /// Endgame tables to probe (`tabula tb generate` builds them).
-        #[arg(long, value_name = "DIR", default_value = tabula_server::tablebases::DEFAULT_DIR)]
-        tablebases: std::path::PathBuf,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Search fixed positions to a fixed depth: total nodes (identifies the engine's
-    /// behaviour) and nodes per second.
-    Bench {
-        /// Depth (default 13).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30))]
-        depth: Option<u32>,
-        /// The evaluation of the QuickChess positions: the network or the hand-written one
-        /// (default: the engine's, as `UseNNUE`).
-        #[arg(long, value_parser = ["net", "hand"])]
-        eval: Option<String>,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Engine-against-engine games over UCI, judged by Tabula's rules; ends with a JSON line.
-    Match(matchplay::MatchArgs),
-    /// Load tests of the web app against a real server: play (throughput, latency, no
-    /// acknowledged move lost), sockets (memory), slowloris, flood, bots.
-    Loadtest(crate::site::loadtest::LoadtestArgs),
     /// Every QuickChess game and option, and 8x8 chess.
     Variants {
         /// Print JSON.
@@ -182,21 +251,6 @@ enum Command {
     Querni {
         #[command(subcommand)]
         command: QuerniCommand,
-    },
-    /// Bots against bots: results by bot level.
-    Simulate {
-        #[command(subcommand)]
-        game: SimulateGame,
-    },
-    /// QuickChess and Querni puzzles cut from games: mine them, list them.
-    Puzzles {
-        #[command(subcommand)]
-        command: PuzzlesCommand,
-    },
-    /// QuickChess endgame tables: build, check and probe exact values (5x6, up to 5 pieces).
-    Tb {
-        #[command(subcommand)]
-        command: crate::engine::tablebase::TbCommand,
     },
 }
 
@@ -214,7 +268,7 @@ enum PuzzlesCommand {
 
 #[derive(Subcommand)]
 enum PlayGame {
-    /// QuickChess (any game of `tabula variants`, 8x8 chess too) against the computer, or two
+    /// QuickChess (any game of `tabula rules variants`, 8x8 chess too) against the computer, or two
     /// people at one keyboard.
     Quickchess(play::quickchess::ChessOptions),
     /// Querni against the computer, or two people at one keyboard.
@@ -274,7 +328,7 @@ enum QuerniCommand {
     },
 }
 
-/// What `tabula config` does.
+/// What `tabula site config` does.
 #[derive(Subcommand)]
 enum ConfigAction {
     /// Validate a settings file and print the effective settings (the file under the
@@ -285,10 +339,52 @@ enum ConfigAction {
     },
 }
 
+/// The commands of before the groups, each with the group it is in now.
+const OLD_SPELLINGS: [(&str, &str); 23] = [
+    ("config", "site"),
+    ("backup", "site"),
+    ("migrate", "site"),
+    ("check-games", "site"),
+    ("export-game", "site"),
+    ("admin", "site"),
+    ("loadtest", "site"),
+    ("solve", "exact"),
+    ("verify", "exact"),
+    ("deck", "exact"),
+    ("stats", "exact"),
+    ("tb", "exact"),
+    ("uci", "engine"),
+    ("bench", "engine"),
+    ("match", "engine"),
+    ("analyse", "engine"),
+    ("review", "engine"),
+    ("simulate", "engine"),
+    ("puzzles", "engine"),
+    ("perft", "rules"),
+    ("moves", "rules"),
+    ("variants", "rules"),
+    ("querni", "rules"),
+];
+
+/// The group an old top-level spelling is in now.
+fn group_of(old: &str) -> Option<&'static str> {
+    OLD_SPELLINGS
+        .iter()
+        .find(|(name, _)| *name == old)
+        .map(|(_, group)| *group)
+}
+
+/// The grammar, with the old spellings hidden from `tabula --help` (they still parse).
+fn grammar() -> clap::Command {
+    OLD_SPELLINGS.iter().fold(Cli::command(), |cli, (old, _)| {
+        cli.mut_subcommand(*old, |c| c.hide(true))
+    })
+}
+
 /// Parses the command line and runs the command, returning the process exit status.
 pub fn run() -> ExitCode {
     let words: Vec<OsString> = std::env::args_os().collect();
-    let matches = match Cli::command().try_get_matches_from(&words) {
+    let matches = match grammar().try_get_matches_from(&words) {
         Ok(m) => m,
         Err(e) => return output::argument_error(e),
     };
@@ -305,6 +401,15 @@ pub fn run() -> ExitCode {
             Err(e) => output::fail(e),
         };
     }
+    if let Some(old) = matches.subcommand_name()
+        && let Some(group) = group_of(old)
+        && std::io::stderr().is_terminal()
+    {
+        eprintln!(
+            "note: `tabula {old}` is now `tabula {group} {old}`; the old spelling goes in the \
+             next release"
+        );
+    }
     match Cli::from_arg_matches(&matches) {
         Ok(cli) => dispatch(cli.command),
         Err(e) => output::argument_error(e),
@@ -314,38 +419,55 @@ pub fn run() -> ExitCode {
 fn dispatch(command: Command) -> ExitCode {
     match command {
         Command::Serve(args) => crate::site::serve::serve(&args),
-        Command::Config {
-            action: ConfigAction::Check { file },
-        } => output::exit(crate::site::config::check(&file).map(|text| print!("{text}"))),
-        Command::Backup(args) => crate::site::serve::backup(&args),
-        Command::Migrate(args) => crate::site::serve::migrate(&args),
-        Command::CheckGames(args) => crate::site::games_db::check(&args),
-        Command::ExportGame(args) => crate::site::games_db::export(&args),
-        Command::Admin(args) => crate::site::admin::run(args),
-        Command::Solve(args) => puzzle_commands::solve(args),
-        Command::Verify { game } => puzzle_commands::verify(game),
-        Command::Deck { game } => puzzle_commands::deck(game),
-        Command::Stats { game } => puzzle_commands::stats(game),
-        Command::Simulate { game } => puzzle_commands::simulate(game),
         Command::Play { game } => output::exit(match game {
             PlayGame::Quickchess(o) => play::quickchess::play(o),
             PlayGame::Querni(o) => play::querni::play(o),
             PlayGame::Checkmates(o) => play::checkmates::play(o),
             PlayGame::Royal(o) => play::royal::play(o),
         }),
-        Command::Perft {
-            variant,
-            fen,
-            depth,
-            divide,
-            json,
-        } => output::emit(json, chess::perft(variant, fen.as_deref(), depth, divide)),
-        Command::Moves { variant, fen, json } => output::emit(json, chess::moves(variant, &fen)),
-        Command::Variants { json } => output::emit(json, Ok(chess::variants())),
-        Command::Uci => crate::engine::uci::run(),
-        Command::Loadtest(args) => loadtest::command(&args),
-        Command::Match(args) => matchplay::command(args),
-        Command::Analyse {
+        Command::Site { command } | Command::OldSite(command) => site(command),
+        Command::Exact { command } | Command::OldExact(command) => exact(command),
+        Command::Engine { command } | Command::OldEngine(command) => engine(command),
+        Command::Rules { command } | Command::OldRules(command) => rules(command),
+    }
+}
+
+/// `tabula site ...`.
+fn site(command: SiteCommand) -> ExitCode {
+    match command {
+        SiteCommand::Config {
+            action: ConfigAction::Check { file },
+        } => output::exit(crate::site::config::check(&file).map(|text| print!("{text}"))),
+        SiteCommand::Backup(args) => crate::site::serve::backup(&args),
+        SiteCommand::Migrate(args) => crate::site::serve::migrate(&args),
+        SiteCommand::CheckGames(args) => crate::site::games_db::check(&args),
+        SiteCommand::ExportGame(args) => crate::site::games_db::export(&args),
+        SiteCommand::Admin(args) => crate::site::admin::run(args),
+        SiteCommand::Loadtest(args) => loadtest::command(&args),
+    }
+}
+
+/// `tabula exact ...`.
+fn exact(command: ExactCommand) -> ExitCode {
+    match command {
+        ExactCommand::Solve(args) => puzzle_commands::solve(args),
+        ExactCommand::Verify { game } => puzzle_commands::verify(game),
+        ExactCommand::Deck { game } => puzzle_commands::deck(game),
+        ExactCommand::Stats { game } => puzzle_commands::stats(game),
+        ExactCommand::Tb { command } => crate::engine::tablebase::run(command),
+    }
+}
+
+/// `tabula engine ...`.
+fn engine(command: EngineCommand) -> ExitCode {
+    match command {
+        EngineCommand::Uci => crate::engine::uci::run(),
+        EngineCommand::Bench { depth, eval, json } => {
+            let net = eval.map(|e| e == "net");
+            output::emit(json, analyse::bench(depth, net))
+        }
+        EngineCommand::Match(args) => matchplay::command(args),
+        EngineCommand::Analyse {
             variant,
             fen,
             depth,
@@ -356,7 +478,7 @@ fn dispatch(command: Command) -> ExitCode {
             json,
             analyse::analyse(variant, fen.as_deref(), depth, movetime, &tablebases),
         ),
-        Command::Review {
+        EngineCommand::Review {
             variant,
             fen,
             moves,
@@ -376,17 +498,30 @@ fn dispatch(command: Command) -> ExitCode {
             };
             output::emit(json, crate::engine::review::run(game, nodes, movetime))
         }
-        Command::Bench { depth, eval, json } => {
-            let net = eval.map(|e| e == "net");
-            output::emit(json, analyse::bench(depth, net))
-        }
-        Command::Tb { command } => crate::engine::tablebase::run(command),
-        Command::Puzzles { command } => output::exit(match command {
+        EngineCommand::Simulate { game } => puzzle_commands::simulate(game),
+        EngineCommand::Puzzles { command } => output::exit(match command {
             PuzzlesCommand::Mine(args) => crate::engine::puzzle_mine::run(&args),
             PuzzlesCommand::List(args) => crate::engine::puzzle_list::run(&args),
             PuzzlesCommand::Check(args) => crate::engine::puzzle_check::run(&args),
         }),
-        Command::Querni { command } => match command {
+    }
+}
+
+/// `tabula rules ...`.
+fn rules(command: RulesCommand) -> ExitCode {
+    match command {
+        RulesCommand::Perft {
+            variant,
+            fen,
+            depth,
+            divide,
+            json,
+        } => output::emit(json, chess::perft(variant, fen.as_deref(), depth, divide)),
+        RulesCommand::Moves { variant, fen, json } => {
+            output::emit(json, chess::moves(variant, &fen))
+        }
+        RulesCommand::Variants { json } => output::emit(json, Ok(chess::variants())),
+        RulesCommand::Querni { command } => match command {
             QuerniCommand::New { seed, json } => output::emit(json, Ok(querni::new(seed))),
             QuerniCommand::Moves { position, json } => output::emit(json, querni::moves(&position)),
             QuerniCommand::Play {
@@ -457,23 +592,29 @@ mod tests {
     fn typed_values_reach_the_commands() {
         let Ok(Cli {
             command:
-                Command::Perft {
-                    variant,
-                    depth,
-                    divide,
-                    ..
+                Command::Rules {
+                    command:
+                        RulesCommand::Perft {
+                            variant,
+                            depth,
+                            divide,
+                            ..
+                        },
                 },
-        }) = parse(&["perft", "--variant", "chess", "--divide", "3"])
+        }) = parse(&["rules", "perft", "--variant", "chess", "--divide", "3"])
         else {
             panic!("perft not parsed");
         };
         assert_eq!((variant, depth, divide), (Variant::CHESS, 3, true));
         let Ok(Cli {
             command:
-                Command::Querni {
-                    command: QuerniCommand::Best { level, seed, .. },
+                Command::Rules {
+                    command:
+                        RulesCommand::Querni {
+                            command: QuerniCommand::Best { level, seed, .. },
+                        },
                 },
-        }) = parse(&["querni", "best", "10/10 b 0", "--level", "max"])
+        }) = parse(&["rules", "querni", "best", "10/10 b 0", "--level", "max"])
         else {
             panic!("querni best not parsed");
         };
@@ -495,8 +636,12 @@ mod tests {
         );
         // the lesson solver and the endgame tables take typed values too
         let Ok(Cli {
-            command: Command::Solve(args),
+            command:
+                Command::Exact {
+                    command: ExactCommand::Solve(args),
+                },
         }) = parse(&[
+            "exact",
             "solve",
             "quickchess",
             "--variant",
@@ -517,5 +662,38 @@ mod tests {
         // numbers keep their ranges
         assert!(error(&["perft", "0"]).contains("0 is not in 1..=20"));
         assert!(error(&["bench", "--depth", "31"]).contains("31 is not in 1..=30"));
+    }
+
+    #[test]
+    fn the_old_spellings_parse_as_their_group_and_are_hidden() {
+        let help = grammar().render_help().to_string();
+        for (old, group) in OLD_SPELLINGS {
+            // each old name is a command of its group, and still a hidden top-level one
+            let g = grammar();
+            let in_group = g
+                .find_subcommand(group)
+                .and_then(|c| c.find_subcommand(old));
+            assert!(in_group.is_some(), "{old} is not in {group}");
+            let top = g
+                .find_subcommand(old)
+                .unwrap_or_else(|| panic!("{old} gone"));
+            assert!(top.is_hide_set(), "{old} is still listed");
+            assert!(!help.contains(&format!("\n  {old} ")), "{old} in the help");
+        }
+        for group in ["serve", "play", "site", "exact", "engine", "rules"] {
+            assert!(
+                help.contains(&format!("\n  {group} ")),
+                "{group} not in the help"
+            );
+        }
+        // the old spelling reaches the same command as the new one
+        let Ok(Cli {
+            command: Command::OldRules(RulesCommand::Perft { depth, .. }),
+        }) = parse(&["perft", "4"])
+        else {
+            panic!("the old perft not parsed");
+        };
+        assert_eq!(depth, 4);
+        assert!(error(&["engine", "perft", "3"]).contains("unrecognized subcommand"));
     }
 }

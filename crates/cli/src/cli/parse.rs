@@ -130,7 +130,7 @@ impl From<QuerniColor> for tabula_querni::Side {
     }
 }
 
-/// A QuickChess game to play in the terminal: one game of `tabula variants`, or the Olympics.
+/// A QuickChess game to play in the terminal: one game of `tabula rules variants`, or the Olympics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameChoice {
     /// One game.

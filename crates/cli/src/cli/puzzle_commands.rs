@@ -239,7 +239,7 @@ pub(super) fn solve(args: SolveArgs) -> ExitCode {
     match args {
         SolveArgs { batch: true, .. } => batch::run(),
         SolveArgs { game: None, .. } => output::fail(anyhow::anyhow!(
-            "say what to solve: `tabula solve checkmates ...`, `tabula solve royal ...`, `tabula solve quickchess ...` or `tabula solve --batch`"
+            "say what to solve: `tabula exact solve checkmates ...`, `tabula exact solve royal ...`, `tabula exact solve quickchess ...` or `tabula exact solve --batch`"
         )),
         SolveArgs {
             game: Some(SolveGame::Checkmates { args, json }),

@@ -1,4 +1,4 @@
-//! `tabula analyse` (best line and evaluation of a position) and `tabula bench` (a fixed
+//! `tabula engine analyse` (best line and evaluation of a position) and `tabula engine bench` (a fixed
 //! search whose node count identifies the engine's behaviour).
 
 use crate::cli::output::Answer;
@@ -45,7 +45,7 @@ fn score_text(score: Score, pos: &AnyPosition) -> String {
     }
 }
 
-/// `tabula analyse`: searches to `depth` or for `movetime` ms (default: depth 12), probing
+/// `tabula engine analyse`: searches to `depth` or for `movetime` ms (default: depth 12), probing
 /// the endgame tables in `tables` (and, for a position of up to four pieces, the tables it
 /// needs, built in memory): what they cover is exact.
 pub fn analyse(
@@ -148,7 +148,7 @@ pub fn analyse(
     Ok(Answer { text, json })
 }
 
-/// `tabula bench`: every bench position searched to a fixed depth from a fresh engine, with
+/// `tabula engine bench`: every bench position searched to a fixed depth from a fresh engine, with
 /// the network evaluation on or off (`None`: the engine's default).
 pub fn bench(depth: Option<u32>, net: Option<bool>) -> anyhow::Result<Answer> {
     let depth = depth.unwrap_or(BENCH_DEPTH);

@@ -1,4 +1,4 @@
-//! `tabula puzzles check`: every QuickChess puzzle of a file searched again, deeper than the
+//! `tabula engine puzzles check`: every QuickChess puzzle of a file searched again, deeper than the
 //! miner (three times its budgets, as the crate's own check of the shipped set does), the
 //! ones that hold written to `--out`: the last step before a set is shipped.
 
@@ -12,7 +12,7 @@ use tabula_chess::puzzle::{
     Miner, MinerSettings, Puzzle, SHIPPED_CHECK_FACTOR, SHIPPED_CHECK_SLACK,
 };
 
-/// `tabula puzzles check`.
+/// `tabula engine puzzles check`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// The puzzle file to check.
@@ -26,7 +26,7 @@ pub struct CheckArgs {
     pub jobs: u64,
 }
 
-/// Runs `tabula puzzles check`.
+/// Runs `tabula engine puzzles check`.
 pub fn run(args: &CheckArgs) -> anyhow::Result<()> {
     let variant = Variant::parse("quickchess")?;
     let text = std::fs::read_to_string(&args.file)

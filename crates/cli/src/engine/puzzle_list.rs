@@ -1,4 +1,4 @@
-//! `tabula puzzles list`: the puzzles of a set (the shipped starter set by default), filtered
+//! `tabula engine puzzles list`: the puzzles of a set (the shipped starter set by default), filtered
 //! by theme, one a line as text or JSON.
 
 use super::puzzle_mine::PuzzleGame;
@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use tabula_chess::Variant;
 use tabula_chess::puzzle::{Puzzle, Theme};
 
-/// `tabula puzzles list`.
+/// `tabula engine puzzles list`.
 #[derive(Args, Debug)]
 pub struct ListArgs {
     /// Which game.
@@ -70,7 +70,7 @@ fn querni_rows(text: &str) -> anyhow::Result<Vec<Row>> {
         .collect())
 }
 
-/// Runs `tabula puzzles list`.
+/// Runs `tabula engine puzzles list`.
 pub fn run(args: &ListArgs) -> anyhow::Result<()> {
     let text = match &args.file {
         Some(f) => {

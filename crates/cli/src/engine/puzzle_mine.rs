@@ -1,4 +1,4 @@
-//! `tabula puzzles mine`: puzzles from games, into a puzzle file, checkpointed.
+//! `tabula engine puzzles mine`: puzzles from games, into a puzzle file, checkpointed.
 //!
 //! The games are the engine's own at weaker levels (so that they have mistakes), each from
 //! one of our balanced openings and a seed, or the games of a PGN file. Each game is mined
@@ -31,7 +31,7 @@ pub enum PuzzleGame {
     Querni,
 }
 
-/// `tabula puzzles mine`.
+/// `tabula engine puzzles mine`.
 #[derive(Args, Debug)]
 pub struct MineArgs {
     /// Which game.
@@ -160,7 +160,7 @@ impl Shared {
     }
 }
 
-/// Runs `tabula puzzles mine`.
+/// Runs `tabula engine puzzles mine`.
 pub fn run(args: &MineArgs) -> anyhow::Result<()> {
     let done_file = done_path(&args.out);
     let mut seen = HashSet::new();

@@ -1,4 +1,4 @@
-//! `tabula puzzles mine --variant querni`: Querni puzzles from the computer's games.
+//! `tabula engine puzzles mine --variant querni`: Querni puzzles from the computer's games.
 //!
 //! Each game is seeded (its start and both players' levels, 1 to 4, come from the seed and
 //! the game's number) and played to its end or 200 turns; every position after a turn is

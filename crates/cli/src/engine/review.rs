@@ -1,4 +1,4 @@
-//! `tabula review`: the computer's review of a QuickChess or chess game, move by move (the
+//! `tabula engine review`: the computer's review of a QuickChess or chess game, move by move (the
 //! evaluation after each move, the engine's choice before it, the marks ?!, ? and ??) and each
 //! side's accuracy, on lichess's scale (tabula_chess::engine::review says how).
 

@@ -1,6 +1,6 @@
-//! `tabula solve quickchess`: the value of a lesson-game position under perfect play, its
+//! `tabula exact solve quickchess`: the value of a lesson-game position under perfect play, its
 //! principal line, the proof (checked by replaying it), and optionally a plain exhaustive
-//! search as a second opinion; `tabula verify quickchess` replays stored proofs.
+//! search as a second opinion; `tabula exact verify quickchess` replays stored proofs.
 
 use crate::cli::output::Answer;
 use anyhow::{Context as _, anyhow, bail};
@@ -14,7 +14,7 @@ use tabula_chess::solve::{BY_TIE_BREAK, Proof, Solver, exhaustive};
 use tabula_chess::tablebase::Value;
 use tabula_chess::{AnyPosition, Color, Mini, Position, Variant};
 
-/// Arguments of `tabula solve quickchess`.
+/// Arguments of `tabula exact solve quickchess`.
 #[derive(Args)]
 pub struct SolveQuickchessArgs {
     /// The lesson game: power-pawns, pawn-blasters, kings-conquest, raging-rooks, bishops,
@@ -28,7 +28,7 @@ pub struct SolveQuickchessArgs {
     /// each at most).
     #[arg(long, default_value_t = 400_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub budget: u64,
-    /// Write the proof(s) to this file (`tabula verify quickchess --proof FILE` replays them).
+    /// Write the proof(s) to this file (`tabula exact verify quickchess --proof FILE` replays them).
     #[arg(long)]
     pub proof: Option<PathBuf>,
     /// Also value the position by plain exhaustive minimax (pawn-only games), a second,
@@ -57,14 +57,14 @@ pub struct SolveQuickchessArgs {
     pub json: bool,
 }
 
-/// Arguments of `tabula verify quickchess`.
+/// Arguments of `tabula exact verify quickchess`.
 #[derive(Args)]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["proof", "work_dir"])))]
 pub struct VerifyQuickchessArgs {
-    /// A proof file written by `tabula solve quickchess --proof`.
+    /// A proof file written by `tabula exact solve quickchess --proof`.
     #[arg(long)]
     pub proof: Option<PathBuf>,
-    /// A finished `tabula solve quickchess --work-dir` directory: every position's code is
+    /// A finished `tabula exact solve quickchess --work-dir` directory: every position's code is
     /// checked against the move generator.
     #[arg(long)]
     pub work_dir: Option<PathBuf>,
@@ -148,7 +148,7 @@ fn claim_text(c: Claim) -> String {
     format!("{side} {}", if c.win { "wins" } else { "draws at least" })
 }
 
-/// `tabula solve quickchess`.
+/// `tabula exact solve quickchess`.
 pub fn solve(a: &SolveQuickchessArgs) -> anyhow::Result<Answer> {
     let pos = position(a.variant, a.fen.as_deref())?;
     if let Some(dir) = &a.work_dir {
@@ -233,7 +233,7 @@ pub fn solve(a: &SolveQuickchessArgs) -> anyhow::Result<Answer> {
     Ok(Answer { text, json })
 }
 
-/// `tabula verify quickchess`: replays every proof of a file.
+/// `tabula exact verify quickchess`: replays every proof of a file.
 pub fn verify(a: &VerifyQuickchessArgs) -> anyhow::Result<Answer> {
     let Some(proof_path) = &a.proof else {
         return verify_work_dir(a);
@@ -336,7 +336,7 @@ fn progress_on_stderr() -> crate::engine::solve_disk::Progress {
     )
 }
 
-/// `tabula verify quickchess --work-dir DIR`.
+/// `tabula exact verify quickchess --work-dir DIR`.
 fn verify_work_dir(a: &VerifyQuickchessArgs) -> anyhow::Result<Answer> {
     let dir = a.work_dir.as_deref().context("--proof or --work-dir")?;
     let opts = disk_options(dir, a.resume, a.threads, a.memory_cap);
@@ -367,7 +367,7 @@ fn verify_work_dir(a: &VerifyQuickchessArgs) -> anyhow::Result<Answer> {
     Ok(Answer { text, json })
 }
 
-/// `tabula solve quickchess --work-dir DIR`: the disk solver, progress on standard error.
+/// `tabula exact solve quickchess --work-dir DIR`: the disk solver, progress on standard error.
 fn solve_on_disk(
     a: &SolveQuickchessArgs,
     pos: &Position<Mini>,
@@ -414,7 +414,7 @@ fn solve_on_disk(
     };
     let code = |p: &Position<Mini>| store.code(p);
     // a strategy proof of the whole board would list some 10^9 positions: proofs only on
-    // request (`tabula verify quickchess --work-dir` checks every position instead)
+    // request (`tabula exact verify quickchess --work-dir` checks every position instead)
     let claims = if a.proof.is_some() {
         Claim::proving(claim_value, pos.turn())
     } else {

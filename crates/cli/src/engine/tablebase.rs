@@ -1,4 +1,4 @@
-//! `tabula tb`: build endgame tables (`generate`), check them (`verify`) and ask them about a
+//! `tabula exact tb`: build endgame tables (`generate`), check them (`verify`) and ask them about a
 //! position (`probe`).
 
 use crate::cli::output::Answer;
@@ -34,7 +34,7 @@ impl RulesArg {
     }
 }
 
-/// What `tabula tb` does.
+/// What `tabula exact tb` does.
 #[derive(Subcommand)]
 pub enum TbCommand {
     /// Build tables by retrograde analysis: every material of up to --pieces pieces, or the
@@ -86,7 +86,7 @@ pub enum TbCommand {
     },
 }
 
-/// Runs a `tabula tb` command.
+/// Runs a `tabula exact tb` command.
 pub fn run(command: TbCommand) -> std::process::ExitCode {
     match command {
         TbCommand::Generate {
@@ -110,7 +110,7 @@ pub fn run(command: TbCommand) -> std::process::ExitCode {
     }
 }
 
-/// `tabula tb generate`: builds what is missing, writing each table as it is finished.
+/// `tabula exact tb generate`: builds what is missing, writing each table as it is finished.
 fn generate(
     names: &[Material],
     pieces: u8,
@@ -219,7 +219,7 @@ fn check_tables(set: &Tablebases, materials: &[Material]) -> anyhow::Result<Stri
     Ok(text)
 }
 
-/// `tabula tb verify`.
+/// `tabula exact tb verify`.
 fn verify_stored(names: &[Material], rules: RulesArg, dir: &Path) -> anyhow::Result<Answer> {
     let mut text = String::new();
     let mut checked = Vec::new();
@@ -286,7 +286,7 @@ pub fn load_for(pos: &AnyPosition, dir: &Path) -> anyhow::Result<TableSets> {
     Ok(sets)
 }
 
-/// `tabula tb probe`.
+/// `tabula exact tb probe`.
 fn probe(v: Variant, fen: &str, dir: &Path) -> anyhow::Result<Answer> {
     let AnyPosition::Mini(pos) = crate::positions::chess::position(v, Some(fen))? else {
         bail!("tables are for the 5x6 board, not {v}");
@@ -305,7 +305,7 @@ fn probe(v: Variant, fen: &str, dir: &Path) -> anyhow::Result<Answer> {
             .map(|m| m.to_string())
             .unwrap_or_default();
         bail!(
-            "no table for {m} in {}: build it with `tabula tb generate {m} --dir {}`",
+            "no table for {m} in {}: build it with `tabula exact tb generate {m} --dir {}`",
             dir.display(),
             dir.display()
         );

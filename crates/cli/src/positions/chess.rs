@@ -18,7 +18,7 @@ pub fn position(variant: Variant, fen: Option<&str>) -> anyhow::Result<AnyPositi
     })
 }
 
-/// `tabula perft`: prints like Stockfish's `go perft` (per-move counts with `--divide`, then
+/// `tabula rules perft`: prints like Stockfish's `go perft` (per-move counts with `--divide`, then
 /// `Nodes searched: N`); the time taken goes to standard error.
 pub fn perft(
     variant: Variant,
@@ -55,7 +55,7 @@ pub fn perft(
     Ok(Answer { text, json })
 }
 
-/// `tabula moves`: the legal moves and the position's status.
+/// `tabula rules moves`: the legal moves and the position's status.
 pub fn moves(v: Variant, fen: &str) -> anyhow::Result<Answer> {
     let p = position(v, Some(fen))?;
     let moves = p.legal_moves();
@@ -89,7 +89,7 @@ pub fn moves(v: Variant, fen: &str) -> anyhow::Result<Answer> {
     Ok(Answer { text, json })
 }
 
-/// `tabula variants`: every name with a line of description.
+/// `tabula rules variants`: every name with a line of description.
 pub fn variants() -> Answer {
     let width = CATALOGUE.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
     let mut text = String::new();

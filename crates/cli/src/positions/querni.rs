@@ -1,4 +1,4 @@
-//! The Querni commands: `tabula querni new|moves|play|best` and `tabula simulate querni`.
+//! The Querni commands: `tabula rules querni new|moves|play|best` and `tabula engine simulate querni`.
 
 use crate::cli::output::Answer;
 use serde_json::json;
@@ -54,7 +54,7 @@ fn status_json(s: Status) -> serde_json::Value {
     json!({ "result": s.result(), "reason": s.to_string() })
 }
 
-/// `tabula querni new`.
+/// `tabula rules querni new`.
 pub fn new(seed: u64) -> Answer {
     let p = Position::start(seed);
     let text = format!("{p}\n\n{}", board_text(&p, false));
@@ -83,7 +83,7 @@ pub fn turn_texts(p: &Position) -> (Vec<String>, Vec<String>) {
     )
 }
 
-/// `tabula querni moves`.
+/// `tabula rules querni moves`.
 pub fn moves(pos: &str) -> anyhow::Result<Answer> {
     let p = position(pos)?;
     let status = p.status();
@@ -124,7 +124,7 @@ pub fn moves(pos: &str) -> anyhow::Result<Answer> {
     })
 }
 
-/// `tabula querni play`: one turn, then any automatic passes.
+/// `tabula rules querni play`: one turn, then any automatic passes.
 pub fn play(pos: &str, turn: &str) -> anyhow::Result<Answer> {
     let p = position(pos)?;
     let (_, mut after) = p.play(turn)?;
@@ -155,7 +155,7 @@ pub fn play(pos: &str, turn: &str) -> anyhow::Result<Answer> {
     })
 }
 
-/// `tabula querni best`.
+/// `tabula rules querni best`.
 pub fn best(pos: &str, level: u8, movetime: Option<u64>, seed: u64) -> anyhow::Result<Answer> {
     let p = position(pos)?;
     let status = p.status();
@@ -220,7 +220,7 @@ pub fn best(pos: &str, level: u8, movetime: Option<u64>, seed: u64) -> anyhow::R
     Ok(Answer { text, json })
 }
 
-/// `tabula simulate querni`: a series between two players, on both cores.
+/// `tabula engine simulate querni`: a series between two players, on both cores.
 pub fn simulate(a: Player, b: Player, games: u32, seed: u64, swap: bool) -> Answer {
     let (first, second) = (a.to_string(), b.to_string());
     let started = Instant::now();

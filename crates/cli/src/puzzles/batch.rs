@@ -1,4 +1,4 @@
-//! `tabula solve --batch`: JSON queries on standard input, one answer line per query.
+//! `tabula exact solve --batch`: JSON queries on standard input, one answer line per query.
 //!
 //! Solvers are built on first use and their distance tables are cached, so a stream of
 //! queries on a deck's tasks is answered by table look-ups. A line that cannot be answered

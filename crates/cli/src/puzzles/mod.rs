@@ -43,7 +43,7 @@ pub fn checkmates_json(solution: Option<&Solution>) -> Value {
     }
 }
 
-/// `tabula solve checkmates`.
+/// `tabula exact solve checkmates`.
 pub fn solve_checkmates(side: Side, board: &str, task: &str) -> anyhow::Result<Answer> {
     let board = parse_board(side, board)?;
     let task = parse_task(side, task)?;
@@ -104,7 +104,7 @@ pub fn royal_json(plan: Option<&RoyalPlan>, two_cards: bool) -> Value {
     }
 }
 
-/// `tabula solve royal`: `cards` holds one card, or two for the bonus challenge.
+/// `tabula exact solve royal`: `cards` holds one card, or two for the bonus challenge.
 pub fn solve_royal(level: Level, board: Layout, cards: &[Layout]) -> Answer {
     let (card, card2) = (cards[0], cards.get(1).copied());
     let solver = RoyalSolver::new();
@@ -165,7 +165,7 @@ pub fn solve_royal(level: Level, board: Layout, cards: &[Layout]) -> Answer {
     }
 }
 
-/// `tabula verify checkmates`.
+/// `tabula exact verify checkmates`.
 pub fn verify_checkmates(
     side: Side,
     board: &str,
@@ -212,7 +212,7 @@ pub fn verify_checkmates(
     Ok(Answer { text, json })
 }
 
-/// `tabula verify royal`: `cards` holds one card, or two for the bonus challenge.
+/// `tabula exact verify royal`: `cards` holds one card, or two for the bonus challenge.
 pub fn verify_royal(
     level: Level,
     board: Layout,
@@ -279,7 +279,7 @@ pub fn verify_royal(
     Ok(Answer { text, json })
 }
 
-/// `tabula deck checkmates`.
+/// `tabula exact deck checkmates`.
 pub fn deck_checkmates(seed: Option<u64>) -> anyhow::Result<Answer> {
     let seed = seed.unwrap_or(checkmates::deck::DEFAULT_SEED);
     let sliding = CheckMatesSolver::new(Side::Sliding);
@@ -310,7 +310,7 @@ pub fn deck_checkmates(seed: Option<u64>) -> anyhow::Result<Answer> {
     Ok(Answer { text, json })
 }
 
-/// `tabula deck royal`.
+/// `tabula exact deck royal`.
 pub fn deck_royal(seed: Option<u64>) -> anyhow::Result<Answer> {
     let seed = seed.unwrap_or(royal::deck::DEFAULT_SEED);
     let solver = RoyalSolver::new();
@@ -342,7 +342,7 @@ pub fn deck_royal(seed: Option<u64>) -> anyhow::Result<Answer> {
     Ok(Answer { text, json })
 }
 
-/// `tabula stats royal`.
+/// `tabula exact stats royal`.
 pub fn stats_royal() -> anyhow::Result<Answer> {
     let solver = RoyalSolver::new();
     let s = royal::stats::compute(&solver);
@@ -373,7 +373,7 @@ pub fn stats_royal() -> anyhow::Result<Answer> {
     Ok(Answer { text, json })
 }
 
-/// `tabula stats checkmates`.
+/// `tabula exact stats checkmates`.
 pub fn stats_checkmates(side: Side) -> anyhow::Result<Answer> {
     let sliding = CheckMatesSolver::new(Side::Sliding);
     let chess = CheckMatesSolver::new(Side::Chess);

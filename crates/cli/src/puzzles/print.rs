@@ -1,4 +1,4 @@
-//! `tabula deck checkmates|royal --pdf FILE`: the deck printed to play on paper (the layout
+//! `tabula exact deck checkmates|royal --pdf FILE`: the deck printed to play on paper (the layout
 //! and drawing live in `tabula-deck`, shared with the web server's download).
 
 use crate::cli::output::Answer;

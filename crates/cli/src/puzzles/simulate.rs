@@ -1,4 +1,4 @@
-//! `tabula simulate`: bots against bots, with a table of results by level.
+//! `tabula engine simulate`: bots against bots, with a table of results by level.
 
 use crate::cli::output::Answer;
 use crate::cli::parse::DeckArg;
@@ -48,7 +48,7 @@ fn table(title: String, r: &SimReport, unit: &str) -> Answer {
     Answer { text, json }
 }
 
-/// `tabula simulate checkmates`.
+/// `tabula engine simulate checkmates`.
 pub fn checkmates(
     side: Side,
     seats: u8,
@@ -87,7 +87,7 @@ pub fn checkmates(
     ))
 }
 
-/// `tabula simulate royal`.
+/// `tabula engine simulate royal`.
 pub fn royal(games: u32, seed: u64, level: Level, bonus: bool) -> anyhow::Result<Answer> {
     let solver = RoyalSolver::new();
     let cards = royal::deck::generate(&solver, royal::deck::DEFAULT_SEED).cards;

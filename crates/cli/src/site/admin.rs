@@ -1,4 +1,4 @@
-//! `tabula admin`: the operator's moderation at the command line, on the site's database
+//! `tabula site admin`: the operator's moderation at the command line, on the site's database
 //! (SQLite file or PostgreSQL URL) while the site runs. Every change is written with its line
 //! of the audit log (actor `cli:<user>`); the nodes pick bans and mutes up within seconds.
 
@@ -13,7 +13,7 @@ use tabula_server::moderation::tournaments;
 use tabula_server::store::moderation::{Role, SanctionKind, Target};
 use tabula_server::{Database, Store};
 
-/// The options of `tabula admin`.
+/// The options of `tabula site admin`.
 #[derive(Args, Debug)]
 pub struct AdminArgs {
     /// The database: a SQLite file or a PostgreSQL URL.
@@ -49,7 +49,7 @@ pub enum RoleArg {
     Admin,
 }
 
-/// What `tabula admin` does.
+/// What `tabula site admin` does.
 #[derive(Subcommand, Debug)]
 pub enum AdminAction {
     /// List accounts (newest first), optionally those whose name contains a text.
@@ -95,7 +95,7 @@ pub enum AdminAction {
         /// The account's name.
         name: String,
     },
-    /// Lift one sanction by its number (`tabula admin sanctions` lists them).
+    /// Lift one sanction by its number (`tabula site admin sanctions` lists them).
     Lift {
         /// The sanction's number.
         id: i64,
@@ -182,7 +182,7 @@ fn when(ms: u64) -> String {
         .to_string()
 }
 
-/// `tabula admin`: 0 done, 1 refused (the reason on stderr).
+/// `tabula site admin`: 0 done, 1 refused (the reason on stderr).
 pub fn run(args: AdminArgs) -> ExitCode {
     let rt = match tokio::runtime::Builder::new_current_thread()
         .enable_all()

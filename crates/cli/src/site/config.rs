@@ -1,4 +1,4 @@
-//! `tabula serve --config FILE` and `tabula config check`: the server's settings from one
+//! `tabula serve --config FILE` and `tabula site config check`: the server's settings from one
 //! TOML file, with the environment over the file and the command line over both.
 //!
 //! A setting is a flag of `tabula serve` named without its dashes (`addr`, `allow-origin`;
@@ -29,7 +29,7 @@ pub enum Source {
     Default,
 }
 
-/// One effective setting, for `tabula config check`.
+/// One effective setting, for `tabula site config check`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setting {
     /// The flag's long name.
@@ -191,7 +191,7 @@ const SECRET: &[&str] = &["db"];
 /// The settings that take a list.
 const LISTS: &[&str] = &["allow-origin", "trust-proxy"];
 
-/// `tabula config check FILE`'s report: the effective settings as TOML, each with where it
+/// `tabula site config check FILE`'s report: the effective settings as TOML, each with where it
 /// came from, secrets masked.
 pub fn report(settings: &[Setting]) -> String {
     let mut out = String::new();
@@ -232,7 +232,7 @@ pub fn report(settings: &[Setting]) -> String {
     out
 }
 
-/// `tabula config check FILE`: the settings `tabula serve --config FILE` would run with (the
+/// `tabula site config check FILE`: the settings `tabula serve --config FILE` would run with (the
 /// file under the environment), as TOML with each setting's source, secrets masked.
 pub fn check(file: &Path) -> anyhow::Result<String> {
     let bare = serve_command()

@@ -1,5 +1,5 @@
-//! `tabula check-games` (replay every stored game: what the server checks at start, on
-//! demand) and `tabula export-game` (one stored game as it is in the database, to look at a
+//! `tabula site check-games` (replay every stored game: what the server checks at start, on
+//! demand) and `tabula site export-game` (one stored game as it is in the database, to look at a
 //! damaged one).
 
 use clap::Args;
@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use tabula_server::{Database, Hub, Limits};
 
-/// The options of `tabula check-games`.
+/// The options of `tabula site check-games`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// The database: a SQLite file or a PostgreSQL URL.
@@ -16,7 +16,7 @@ pub struct CheckArgs {
     pub db: String,
 }
 
-/// The options of `tabula export-game`.
+/// The options of `tabula site export-game`.
 #[derive(Args, Debug)]
 pub struct ExportArgs {
     /// The database: a SQLite file or a PostgreSQL URL.
@@ -38,7 +38,7 @@ fn failed(e: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(1)
 }
 
-/// `tabula check-games`: every game replayed; exit 1 when any does not.
+/// `tabula site check-games`: every game replayed; exit 1 when any does not.
 pub fn check(args: &CheckArgs) -> ExitCode {
     let rt = match runtime() {
         Ok(r) => r,
@@ -60,7 +60,7 @@ pub fn check(args: &CheckArgs) -> ExitCode {
             return ExitCode::SUCCESS;
         }
         println!(
-            "{} of {} games do not replay (export each with `tabula export-game --db DB ID`):",
+            "{} of {} games do not replay (export each with `tabula site export-game --db DB ID`):",
             report.damaged.len(),
             report.checked
         );
@@ -71,7 +71,7 @@ pub fn check(args: &CheckArgs) -> ExitCode {
     })
 }
 
-/// `tabula export-game`: the game's record, seats (without their token hashes) and log as
+/// `tabula site export-game`: the game's record, seats (without their token hashes) and log as
 /// one JSON object.
 pub fn export(args: &ExportArgs) -> ExitCode {
     let rt = match runtime() {

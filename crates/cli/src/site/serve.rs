@@ -1,4 +1,4 @@
-//! `tabula serve` (the web app, with the operator's options) and `tabula backup` (an online
+//! `tabula serve` (the web app, with the operator's options) and `tabula site backup` (an online
 //! copy of its database).
 
 use clap::{Args, ValueEnum};
@@ -120,7 +120,7 @@ pub struct ServeArgs {
     /// Nodes the review searches in each position of a game (more: a deeper review, slower).
     #[arg(long, env = "TABULA_REVIEW_NODES", value_name = "N", default_value_t = tabula_server::review::DEFAULT_NODES, value_parser = clap::value_parser!(u64).range(1_000..=100_000_000))]
     pub review_nodes: u64,
-    /// Endgame tables (`tabula tb generate`): the analysis board and the strongest computer
+    /// Endgame tables (`tabula exact tb generate`): the analysis board and the strongest computer
     /// use them; a missing directory means none.
     #[arg(long, env = "TABULA_TABLEBASES", value_name = "DIR", default_value = tabula_server::tablebases::DEFAULT_DIR)]
     pub tablebases: PathBuf,
@@ -325,7 +325,7 @@ pub fn serve(args: &ServeArgs) -> ExitCode {
     }
 }
 
-/// The options of `tabula backup`.
+/// The options of `tabula site backup`.
 #[derive(Args, Debug)]
 pub struct BackupArgs {
     /// The database to copy (it may be in use by a running server).
@@ -336,7 +336,7 @@ pub struct BackupArgs {
     pub to: PathBuf,
 }
 
-/// `tabula backup`: an online, consistent copy of the database.
+/// `tabula site backup`: an online, consistent copy of the database.
 pub fn backup(args: &BackupArgs) -> ExitCode {
     match tabula_server::store::backup::backup_file(&args.db, &args.to) {
         Ok(r) => {
@@ -357,7 +357,7 @@ pub fn backup(args: &BackupArgs) -> ExitCode {
     }
 }
 
-/// The options of `tabula migrate`.
+/// The options of `tabula site migrate`.
 #[derive(Args, Debug)]
 pub struct MigrateArgs {
     /// The SQLite database to copy (stop the server that uses it first: games played during
@@ -370,7 +370,7 @@ pub struct MigrateArgs {
     pub to: String,
 }
 
-/// `tabula migrate`: every game and player of a SQLite database into PostgreSQL, checked.
+/// `tabula site migrate`: every game and player of a SQLite database into PostgreSQL, checked.
 pub fn migrate(args: &MigrateArgs) -> ExitCode {
     if !tabula_server::store::postgres::is_postgres_url(&args.to) {
         eprintln!(

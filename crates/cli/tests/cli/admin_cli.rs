@@ -1,6 +1,6 @@
-//! `tabula admin` on a running site's database: a ban made at the command line takes effect on
+//! `tabula site admin` on a running site's database: a ban made at the command line takes effect on
 //! the running server within its refresh, a role is given, a printed link sets
-//! a password once, every action is in the audit log, and `tabula migrate` carries the
+//! a password once, every action is in the audit log, and `tabula site migrate` carries the
 //! moderation records to PostgreSQL.
 
 use crate::node;
@@ -10,10 +10,10 @@ use serde_json::json;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// Runs `tabula admin --db DB ARGS`: (success, stdout, stderr).
+/// Runs `tabula site admin --db DB ARGS`: (success, stdout, stderr).
 fn admin(db: &str, args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["admin", "--db", db])
+        .args(["site", "admin", "--db", db])
         .args(args)
         .env("USER", "operator")
         .output()
@@ -161,7 +161,7 @@ fn the_operator_moderates_a_running_site_from_the_command_line() {
     // the moderation records go over to PostgreSQL with everything else
     let url = fresh_postgres_url("admin");
     let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["migrate", "--from", &db, "--to", &url])
+        .args(["site", "migrate", "--from", &db, "--to", &url])
         .output()
         .unwrap();
     assert!(

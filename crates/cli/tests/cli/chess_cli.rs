@@ -1,4 +1,4 @@
-//! `tabula perft`, `tabula moves` and `tabula variants`.
+//! `tabula rules perft`, `tabula rules moves` and `tabula rules variants`.
 
 use serde_json::Value;
 use std::process::Command;
@@ -17,8 +17,7 @@ fn run(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn perft_prints_like_stockfish() {
-    let (code, out, err) = run(&[
-        "perft",
+    let (code, out, err) = run(&["rules", "perft",
         "--variant",
         "quickchess-fsf",
         "--fen",
@@ -28,7 +27,7 @@ fn perft_prints_like_stockfish() {
     assert_eq!(code, 0);
     assert_eq!(out, "Nodes searched: 2679\n");
     assert!(err.contains("nodes/s"), "{err}");
-    let (_, out, _) = run(&["perft", "--variant", "quickchess-fsf", "--divide", "2"]);
+    let (_, out, _) = run(&["rules", "perft", "--variant", "quickchess-fsf", "--divide", "2"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines.len(),
@@ -41,14 +40,13 @@ fn perft_prints_like_stockfish() {
         .sum();
     assert_eq!(sum, 36);
     assert_eq!(lines[7], "Nodes searched: 36");
-    let (_, out, _) = run(&["perft", "--variant", "chess", "3"]);
+    let (_, out, _) = run(&["rules", "perft", "--variant", "chess", "3"]);
     assert_eq!(out, "Nodes searched: 8902\n");
 }
 
 #[test]
 fn moves_lists_legal_moves_and_status() {
-    let (_, out, _) = run(&[
-        "moves",
+    let (_, out, _) = run(&["rules", "moves",
         "--variant",
         "quickchess",
         "--fen",
@@ -64,16 +62,14 @@ fn moves_lists_legal_moves_and_status() {
         .collect();
     assert!(sans.contains(&"Qb5#"), "{sans:?}");
     assert_eq!(v["turn"], "white");
-    let (_, out, _) = run(&[
-        "moves",
+    let (_, out, _) = run(&["rules", "moves",
         "--variant",
         "quickchess",
         "--fen",
         "k4/2Q2/1K3/5/5/5 w - - 0 1",
     ]);
     assert!(out.contains("status: white to move"), "{out}");
-    let (_, out, _) = run(&[
-        "moves",
+    let (_, out, _) = run(&["rules", "moves",
         "--variant",
         "power-pawns",
         "--fen",
@@ -83,8 +79,7 @@ fn moves_lists_legal_moves_and_status() {
         out.contains("White wins: more pawns (tie-break: all pawns deadlocked)"),
         "{out}"
     );
-    let (_, out, _) = run(&[
-        "moves",
+    let (_, out, _) = run(&["rules", "moves",
         "--variant",
         "quickchess",
         "--fen",
@@ -98,7 +93,7 @@ fn moves_lists_legal_moves_and_status() {
 
 #[test]
 fn every_variant_is_listed_and_bad_input_is_explained() {
-    let (_, out, _) = run(&["variants"]);
+    let (_, out, _) = run(&["rules", "variants"]);
     for name in [
         "power-pawns",
         "kings-conquest",
@@ -120,11 +115,10 @@ fn every_variant_is_listed_and_bad_input_is_explained() {
     ] {
         assert!(out.contains(name), "{name} missing from:\n{out}");
     }
-    let (code, _, err) = run(&["perft", "--variant", "crazyhouse", "2"]);
+    let (code, _, err) = run(&["rules", "perft", "--variant", "crazyhouse", "2"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown variant `crazyhouse`"), "{err}");
-    let (code, out, _) = run(&[
-        "moves",
+    let (code, out, _) = run(&["rules", "moves",
         "--fen",
         "rbkqn/ppxpp/5/5/PPPPP/RBKQN w - - 0 1",
         "--json",
@@ -132,15 +126,14 @@ fn every_variant_is_listed_and_bad_input_is_explained() {
     assert_eq!(code, 2);
     assert!(out.contains("character 9"), "{out}");
     // Blind QuickChess starts from hidden placements, not a position: perft says so
-    let (code, out, err) = run(&["perft", "--variant", "blind", "3"]);
+    let (code, out, err) = run(&["rules", "perft", "--variant", "blind", "3"]);
     assert_eq!(code, 2);
     assert!(out.is_empty(), "no node count: {out}");
     assert!(
         err.contains("blind has no start position: each player places their pieces unseen"),
         "{err}"
     );
-    let (code, out, _) = run(&[
-        "perft",
+    let (code, out, _) = run(&["rules", "perft",
         "--variant",
         "blind",
         "--fen",
@@ -148,7 +141,7 @@ fn every_variant_is_listed_and_bad_input_is_explained() {
         "2",
     ]);
     assert_eq!((code, out.trim()), (0, "Nodes searched: 36"));
-    let (code, _, err) = run(&["perft", "0"]);
+    let (code, _, err) = run(&["rules", "perft", "0"]);
     assert_eq!(code, 2);
     assert!(err.contains("invalid value '0' for '<DEPTH>'"), "{err}");
 }

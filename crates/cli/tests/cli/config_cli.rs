@@ -1,4 +1,4 @@
-//! `tabula serve --config FILE` and `tabula config check FILE`: the settings file under the
+//! `tabula serve --config FILE` and `tabula site config check FILE`: the settings file under the
 //! environment, the command line over both, mistakes named with the file and the setting.
 
 use crate::node;
@@ -25,10 +25,10 @@ fn file(name: &str, text: &str) -> PathBuf {
     p
 }
 
-/// `tabula config check` with `env`: exit code, standard output, standard error.
+/// `tabula site config check` with `env`: exit code, standard output, standard error.
 fn check(path: &PathBuf, env: &[(&str, &str)]) -> (i32, String, String) {
     let out = tabula()
-        .args(["config", "check"])
+        .args(["site", "config", "check"])
         .arg(path)
         .envs(env.iter().copied())
         .output()

@@ -1,4 +1,4 @@
-//! `tabula uci`, `tabula analyse`, `tabula bench` and `tabula match`, run as a GUI, a user or
+//! `tabula engine uci`, `tabula engine analyse`, `tabula engine bench` and `tabula engine match`, run as a GUI, a user or
 //! a tester would.
 
 use crate::common;
@@ -16,12 +16,12 @@ fn tabula(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
-/// Feeds `input` to `tabula uci` and returns its output lines.
+/// Feeds `input` to `tabula engine uci` and returns its output lines.
 fn uci(input: &str) -> Vec<String> {
     uci_bytes(input.as_bytes())
 }
 
-/// Feeds raw bytes to `tabula uci` (which must exit cleanly) and returns its output lines.
+/// Feeds raw bytes to `tabula engine uci` (which must exit cleanly) and returns its output lines.
 fn uci_bytes(input: &[u8]) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .arg("uci")
@@ -202,8 +202,7 @@ fn a_fixed_node_search_gives_the_same_move_every_time() {
 
 #[test]
 fn analyse_gives_a_legal_line_and_a_mate_score() {
-    let out = tabula(&[
-        "analyse",
+    let out = tabula(&["engine", "analyse",
         "--variant",
         "quickchess",
         "--fen",
@@ -215,8 +214,7 @@ fn analyse_gives_a_legal_line_and_a_mate_score() {
     assert!(out.status.success());
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["score"]["mate"], 1);
-    let text = tabula(&[
-        "analyse",
+    let text = tabula(&["engine", "analyse",
         "--fen",
         "k4/2K2/5/5/5/4Q w - - 0 1",
         "--depth",
@@ -224,8 +222,7 @@ fn analyse_gives_a_legal_line_and_a_mate_score() {
     ]);
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("White mates in 1"), "{text}");
-    let bad = tabula(&[
-        "analyse",
+    let bad = tabula(&["engine", "analyse",
         "--fen",
         "k4/2K2/5/5/5/4Q w - - 0 1",
         "--depth",
@@ -234,9 +231,9 @@ fn analyse_gives_a_legal_line_and_a_mate_score() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
-/// The engine's signature: the nodes `tabula bench` searches at depth 10. It changes when, and
+/// The engine's signature: the nodes `tabula engine bench` searches at depth 10. It changes when, and
 /// only when, the search or the embedded network changes; a change made on purpose updates this
-/// figure and the depth-13 one in BENCHMARKS.md together (both printed by `tabula bench --depth
+/// figure and the depth-13 one in BENCHMARKS.md together (both printed by `tabula engine bench --depth
 /// N`).
 const BENCH_DEPTH_10_NODES: u64 = 572_428;
 
@@ -248,11 +245,11 @@ const BENCH_DEPTH_10_NODES_HAND: u64 = 615_739;
 fn bench_signature_at_depth_10_is_pinned() {
     for (args, expected) in [
         (
-            &["bench", "--depth", "10", "--json"][..],
+            &["engine", "bench", "--depth", "10", "--json"][..],
             BENCH_DEPTH_10_NODES,
         ),
         (
-            &["bench", "--depth", "10", "--eval", "hand", "--json"][..],
+            &["engine", "bench", "--depth", "10", "--eval", "hand", "--json"][..],
             BENCH_DEPTH_10_NODES_HAND,
         ),
     ] {
@@ -264,7 +261,7 @@ fn bench_signature_at_depth_10_is_pinned() {
             v["nodes"].as_u64().unwrap(),
             expected,
             "`tabula {}`: the search changed: if on purpose, update the pinned figure and \
-             BENCHMARKS.md's depth-13 figure (`tabula bench`) together",
+             BENCHMARKS.md's depth-13 figure (`tabula engine bench`) together",
             args.join(" ")
         );
     }
@@ -292,8 +289,7 @@ fn match_plays_both_colours_and_writes_pgn() {
     )
     .unwrap();
     let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
-    let out = tabula(&[
-        "match",
+    let out = tabula(&["engine", "match",
         "--engine1",
         &me,
         "--engine2",
@@ -352,8 +348,7 @@ fn match_with_a_clock_sends_each_engine_the_time_left() {
     std::fs::write(&openings, "c2c3 c5c4\n").unwrap();
     let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
     let logged = format!("tee -a {} | {me}", log.display());
-    let out = tabula(&[
-        "match",
+    let out = tabula(&["engine", "match",
         "--engine1",
         &logged,
         "--engine2",
@@ -419,8 +414,7 @@ fn match_gives_each_engine_its_own_time_with_tc1_and_tc2() {
             dir.join(format!("engine{n}.log")).display()
         )
     };
-    let out = tabula(&[
-        "match",
+    let out = tabula(&["engine", "match",
         "--engine1",
         &logged(1),
         "--engine2",
@@ -450,8 +444,7 @@ fn match_gives_each_engine_its_own_time_with_tc1_and_tc2() {
         );
     }
     // a time per move against a clock is refused, naming both flags
-    let out = tabula(&[
-        "match",
+    let out = tabula(&["engine", "match",
         "--engine1",
         &me,
         "--engine2",
@@ -476,13 +469,12 @@ fn match_rejects_bad_arguments_with_a_clear_error() {
         ("--variant", "checkers", "unknown variant `checkers`"),
         ("--option1", "Hash", "`Hash` is not NAME=VALUE"),
     ] {
-        let out = tabula(&["match", "--engine1", &me, "--engine2", &me, flag, value]);
+        let out = tabula(&["engine", "match", "--engine1", &me, "--engine2", &me, flag, value]);
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(expect), "{err}");
     }
-    let out = tabula(&[
-        "match",
+    let out = tabula(&["engine", "match",
         "--engine1",
         "/nonexistent/engine",
         "--engine2",
@@ -505,8 +497,7 @@ fn match_against_fairy_stockfish_uses_its_quickchess() {
         "/../chess/tests/data/variants.ini"
     );
     let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
-    let out = tabula(&[
-        "match",
+    let out = tabula(&["engine", "match",
         "--engine1",
         &me,
         "--engine2",
@@ -549,8 +540,7 @@ fn play_quickchess_against_the_computer_in_the_terminal() {
 
 #[test]
 fn review_marks_the_move_that_allows_mate_a_blunder_and_finds_the_mate() {
-    let out = tabula(&[
-        "review",
+    let out = tabula(&["engine", "review",
         "--variant",
         "chess",
         "--moves",
@@ -583,8 +573,7 @@ fn review_marks_the_move_that_allows_mate_a_blunder_and_finds_the_mate() {
     assert!(r["accuracy"]["white"].as_f64() < r["accuracy"]["black"].as_f64());
     assert_eq!(r["marks"]["white"]["blunder"], 1);
     // a move that is not legal is named, with the bad-input status
-    let bad = tabula(&[
-        "review",
+    let bad = tabula(&["engine", "review",
         "--variant",
         "chess",
         "--moves",
@@ -609,8 +598,7 @@ fn review_reads_a_game_from_a_pgn_file() {
     )
     .unwrap();
     let path = file.to_str().unwrap();
-    let out = tabula(&[
-        "review", "--pgn", path, "--game", "2", "--nodes", "2000", "--json",
+    let out = tabula(&["engine", "review", "--pgn", path, "--game", "2", "--nodes", "2000", "--json",
     ]);
     assert!(
         out.status.success(),
@@ -626,11 +614,11 @@ fn review_reads_a_game_from_a_pgn_file() {
         .collect();
     assert_eq!(uci, ["b2b3", "d5d4", "c1b2"]);
     // a game the file does not hold, and a move that is not legal, are named
-    let out = tabula(&["review", "--pgn", path, "--game", "3", "--json"]);
+    let out = tabula(&["engine", "review", "--pgn", path, "--game", "3", "--json"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stdout).contains("holds 2 game(s)"));
     std::fs::write(&file, "1. e4 e5 2. Ke3 *\n").unwrap();
-    let out = tabula(&["review", "--pgn", path, "--json"]);
+    let out = tabula(&["engine", "review", "--pgn", path, "--json"]);
     assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -638,7 +626,7 @@ fn review_reads_a_game_from_a_pgn_file() {
         "{said}"
     );
     // --pgn and --moves are one or the other
-    let out = tabula(&["review", "--pgn", path, "--moves", "e2e4"]);
+    let out = tabula(&["engine", "review", "--pgn", path, "--moves", "e2e4"]);
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -647,7 +635,7 @@ fn review_reads_a_game_from_a_pgn_file() {
 fn the_engine_s_own_game_reviews_as_accurate() {
     // a game of the engine against itself at full strength (BENCHMARKS.md, "Reviews")
     let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/selfplay.pgn");
-    let out = tabula(&["review", "--pgn", pgn, "--nodes", "20000", "--json"]);
+    let out = tabula(&["engine", "review", "--pgn", pgn, "--nodes", "20000", "--json"]);
     assert!(
         out.status.success(),
         "{}",

@@ -1,5 +1,5 @@
-//! A damaged game in the database: found when the server starts (and by `tabula check-games`),
-//! listed with the command that exports it, and exported by `tabula export-game`.
+//! A damaged game in the database: found when the server starts (and by `tabula site check-games`),
+//! listed with the command that exports it, and exported by `tabula site export-game`.
 
 use crate::node;
 
@@ -45,7 +45,7 @@ fn a_damaged_game_is_found_at_start_and_can_be_exported() {
     kill(server);
 
     // both replay
-    let ok = tabula(&["check-games", "--db", &db_text]);
+    let ok = tabula(&["site", "check-games", "--db", &db_text]);
     assert!(ok.status.success(), "{ok:?}");
     assert!(String::from_utf8_lossy(&ok.stdout).contains("all 2 games replay"));
 
@@ -57,7 +57,7 @@ fn a_damaged_game_is_found_at_start_and_can_be_exported() {
     )
     .unwrap();
     drop(conn);
-    let found = tabula(&["check-games", "--db", &db_text]);
+    let found = tabula(&["site", "check-games", "--db", &db_text]);
     assert_eq!(found.status.code(), Some(1));
     let text = String::from_utf8_lossy(&found.stdout);
     assert!(text.contains("1 of 2 games do not replay"), "{text}");
@@ -100,11 +100,11 @@ fn a_damaged_game_is_found_at_start_and_can_be_exported() {
     let _ = child.kill();
     let _ = child.wait();
     assert!(said.contains("1 of 2 games do not replay"), "{said}");
-    assert!(said.contains("tabula export-game"), "{said}");
+    assert!(said.contains("tabula site export-game"), "{said}");
     assert!(said.contains(&format!("game {}", ids[1])), "{said}");
 
     // exported as stored, the damaged action among the others
-    let out = tabula(&["export-game", "--db", &db_text, &ids[1]]);
+    let out = tabula(&["site", "export-game", "--db", &db_text, &ids[1]]);
     assert!(out.status.success(), "{out:?}");
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["id"], json!(ids[1]));
@@ -114,7 +114,7 @@ fn a_damaged_game_is_found_at_start_and_can_be_exported() {
         v["seats"][0].get("token_hash").is_none(),
         "no token hash leaves the store"
     );
-    let missing = tabula(&["export-game", "--db", &db_text, "nosuchgame"]);
+    let missing = tabula(&["site", "export-game", "--db", &db_text, "nosuchgame"]);
     assert_eq!(missing.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,4 +1,4 @@
-//! `tabula loadtest` on a small scale: every acknowledged move is in its game's log.
+//! `tabula site loadtest` on a small scale: every acknowledged move is in its game's log.
 
 use serde_json::Value;
 use std::process::Command;
@@ -40,7 +40,7 @@ fn a_small_load_test_loses_no_move() {
     );
     assert!(report["p99_ms"].as_f64().unwrap() >= report["p50_ms"].as_f64().unwrap());
     let bad = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["loadtest", "--clients", "1"])
+        .args(["site", "loadtest", "--clients", "1"])
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));

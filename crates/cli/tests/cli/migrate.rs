@@ -1,4 +1,4 @@
-//! `tabula migrate`: games played on SQLite go on, the same, on PostgreSQL.
+//! `tabula site migrate`: games played on SQLite go on, the same, on PostgreSQL.
 
 use crate::node;
 
@@ -8,7 +8,7 @@ use std::process::Command;
 
 fn migrate(from: &std::path::Path, to: &str) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["migrate", "--from"])
+        .args(["site", "migrate", "--from"])
         .arg(from)
         .args(["--to", to])
         .output()

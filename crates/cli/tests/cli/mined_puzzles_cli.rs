@@ -1,4 +1,4 @@
-//! `tabula puzzles list` and `tabula puzzles mine` (issue #29): the shipped sets as JSON
+//! `tabula engine puzzles list` and `tabula engine puzzles mine` (issue #29): the shipped sets as JSON
 //! lines, filtered by theme; mining checkpointed, resumed without doing a game twice, and an
 //! existing file never overwritten.
 
@@ -26,7 +26,7 @@ fn json_lines(out: &Output) -> Vec<Value> {
 
 #[test]
 fn list_prints_the_starter_sets_as_json_lines() {
-    let all = json_lines(&tabula(&["puzzles", "list", "--json", "--limit", "5"]));
+    let all = json_lines(&tabula(&["engine", "puzzles", "list", "--json", "--limit", "5"]));
     assert_eq!(all.len(), 5);
     for p in &all {
         for key in ["id", "fen", "moves", "rating", "themes"] {
@@ -34,8 +34,7 @@ fn list_prints_the_starter_sets_as_json_lines() {
         }
         assert_eq!(p["moves"].as_array().unwrap().len() % 2, 1, "{p}");
     }
-    let advantage = json_lines(&tabula(&[
-        "puzzles",
+    let advantage = json_lines(&tabula(&["engine", "puzzles",
         "list",
         "--json",
         "--theme",
@@ -48,8 +47,7 @@ fn list_prints_the_starter_sets_as_json_lines() {
             .unwrap()
             .contains(&Value::from("advantage"))
     }));
-    let querni = json_lines(&tabula(&[
-        "puzzles",
+    let querni = json_lines(&tabula(&["engine", "puzzles",
         "list",
         "--variant",
         "querni",
@@ -59,7 +57,7 @@ fn list_prints_the_starter_sets_as_json_lines() {
     ]));
     assert_eq!(querni.len(), 2);
     assert!(querni[0]["position"].is_string() && querni[0]["moves"].as_array().unwrap().len() == 1);
-    let bad = tabula(&["puzzles", "list", "--theme", "fork-in-the-road"]);
+    let bad = tabula(&["engine", "puzzles", "list", "--theme", "fork-in-the-road"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown theme `fork-in-the-road`"));
 }
@@ -70,8 +68,7 @@ fn mining_resumes_where_it_stopped_and_never_overwrites() {
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("querni.tsv");
     let out_s = out.to_str().unwrap();
-    let first = tabula(&[
-        "puzzles",
+    let first = tabula(&["engine", "puzzles",
         "mine",
         "--variant",
         "querni",
@@ -90,8 +87,7 @@ fn mining_resumes_where_it_stopped_and_never_overwrites() {
     let done = std::fs::read_to_string(dir.join("querni.tsv.done")).unwrap();
     assert_eq!(done.lines().count(), 3);
     // a second run on the same file must say --resume
-    let again = tabula(&[
-        "puzzles",
+    let again = tabula(&["engine", "puzzles",
         "mine",
         "--variant",
         "querni",
@@ -104,8 +100,7 @@ fn mining_resumes_where_it_stopped_and_never_overwrites() {
     ]);
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("--resume"));
-    let resumed = tabula(&[
-        "puzzles",
+    let resumed = tabula(&["engine", "puzzles",
         "mine",
         "--variant",
         "querni",
@@ -133,8 +128,7 @@ fn mining_resumes_where_it_stopped_and_never_overwrites() {
     ids.dedup();
     assert_eq!(ids.len(), n, "no puzzle written twice");
     // the file reads back as a puzzle set
-    let listed = json_lines(&tabula(&[
-        "puzzles",
+    let listed = json_lines(&tabula(&["engine", "puzzles",
         "list",
         "--variant",
         "querni",
@@ -145,8 +139,7 @@ fn mining_resumes_where_it_stopped_and_never_overwrites() {
     assert_eq!(listed.len(), n);
     // a QuickChess game mined at a tiny budget runs through
     let chess = dir.join("chess.tsv");
-    let c = tabula(&[
-        "puzzles",
+    let c = tabula(&["engine", "puzzles",
         "mine",
         "--games",
         "1",

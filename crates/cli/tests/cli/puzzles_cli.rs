@@ -37,8 +37,7 @@ fn strings(v: &Value) -> Vec<String> {
 
 #[test]
 fn solve_checkmates_prints_minimum_solution_and_rotation() {
-    let out = text(&[
-        "solve",
+    let out = text(&["exact", "solve",
         "checkmates",
         "--side",
         "sliding",
@@ -50,8 +49,7 @@ fn solve_checkmates_prints_minimum_solution_and_rotation() {
     assert!(out.contains("minimum: 2 moves"), "{out}");
     assert!(out.contains("solution: "), "{out}");
     assert!(out.contains("meets the task rotated"), "{out}");
-    let v = json(&[
-        "solve",
+    let v = json(&["exact", "solve",
         "checkmates",
         "--side",
         "sliding",
@@ -65,8 +63,7 @@ fn solve_checkmates_prints_minimum_solution_and_rotation() {
     assert!([0, 90, 180, 270].contains(&v["rotation"].as_u64().unwrap()));
     assert_eq!(strings(&v["solution"]).len(), 2);
     // the solution reaches the final board it names, which meets the task
-    let check = json(&[
-        "verify",
+    let check = json(&["exact", "verify",
         "checkmates",
         "--side",
         "sliding",
@@ -88,8 +85,7 @@ fn solve_checkmates_prints_minimum_solution_and_rotation() {
 #[test]
 fn a_solved_proof_verifies_and_one_move_less_is_not_enough() {
     let (board, task) = ("Rn./.Kq/QNr", "N.w/b../..Q");
-    let v = json(&[
-        "solve",
+    let v = json(&["exact", "solve",
         "checkmates",
         "--side",
         "chess",
@@ -103,8 +99,7 @@ fn a_solved_proof_verifies_and_one_move_less_is_not_enough() {
     assert!(n >= 2, "an interesting case: {v}");
     let moves = strings(&v["solution"]).join(" ");
     let verdict = |bid: u64, moves: &str| {
-        json(&[
-            "verify",
+        json(&["exact", "verify",
             "checkmates",
             "--side",
             "chess",
@@ -152,8 +147,7 @@ fn a_solved_proof_verifies_and_one_move_less_is_not_enough() {
 
 #[test]
 fn unsolvable_tasks_are_said_clearly() {
-    let out = text(&[
-        "solve",
+    let out = text(&["exact", "solve",
         "checkmates",
         "--side",
         "chess",
@@ -163,8 +157,7 @@ fn unsolvable_tasks_are_said_clearly() {
         "RRR/R../...",
     ]);
     assert!(out.contains("unsolvable"), "{out}");
-    let v = json(&[
-        "solve",
+    let v = json(&["exact", "solve",
         "checkmates",
         "--side",
         "chess",
@@ -181,8 +174,7 @@ fn unsolvable_tasks_are_said_clearly() {
 fn bad_input_is_an_error_naming_what_and_where() {
     let cases: &[(&[&str], &str)] = &[
         (
-            &[
-                "solve",
+            &["exact", "solve",
                 "checkmates",
                 "--side",
                 "sliding",
@@ -194,8 +186,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "character 6 ('x', square b2)",
         ),
         (
-            &[
-                "solve",
+            &["exact", "solve",
                 "checkmates",
                 "--side",
                 "diagonal",
@@ -207,8 +198,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "invalid value 'diagonal' for '--side <SIDE>'",
         ),
         (
-            &[
-                "solve",
+            &["exact", "solve",
                 "checkmates",
                 "--side",
                 "chess",
@@ -220,8 +210,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "character 11 ('z', square c1)",
         ),
         (
-            &[
-                "solve",
+            &["exact", "solve",
                 "checkmates",
                 "--side",
                 "chess",
@@ -233,8 +222,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "rank 1 (written 3rd from the top",
         ),
         (
-            &[
-                "solve",
+            &["exact", "solve",
                 "royal",
                 "--level",
                 "4",
@@ -246,8 +234,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "invalid value '4' for '--level <LEVEL>'",
         ),
         (
-            &[
-                "solve",
+            &["exact", "solve",
                 "royal",
                 "--level",
                 "1",
@@ -259,8 +246,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "invalid value 'K.N/.Q./RB.' for '--board <BOARD>': bishop on b1",
         ),
         (
-            &[
-                "verify",
+            &["exact", "verify",
                 "checkmates",
                 "--side",
                 "sliding",
@@ -276,8 +262,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "invalid value '-1' for '--bid <BID>'",
         ),
         (
-            &[
-                "verify",
+            &["exact", "verify",
                 "checkmates",
                 "--side",
                 "sliding",
@@ -293,8 +278,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "step 2 `a2a1`",
         ),
         (
-            &[
-                "verify",
+            &["exact", "verify",
                 "royal",
                 "--level",
                 "1",
@@ -312,7 +296,7 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "names its card",
         ),
         (
-            &["deck", "royal", "--seed", "x"],
+            &["exact", "deck", "royal", "--seed", "x"],
             "invalid value 'x' for '--seed <SEED>'",
         ),
     ];
@@ -326,14 +310,13 @@ fn bad_input_is_an_error_naming_what_and_where() {
         let v = json(&with_json);
         assert!(v["error"].as_str().unwrap().contains(needle), "{v}");
     }
-    let out = tabula(&["solve"]);
+    let out = tabula(&["exact", "solve"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
 fn solve_royal_single_card_and_bonus() {
-    let out = text(&[
-        "solve",
+    let out = text(&["exact", "solve",
         "royal",
         "--level",
         "3",
@@ -347,8 +330,7 @@ fn solve_royal_single_card_and_bonus() {
         "{out}"
     );
     assert!(out.contains("plan: mirror-lr"), "{out}");
-    let v = json(&[
-        "solve",
+    let v = json(&["exact", "solve",
         "royal",
         "--level",
         "1",
@@ -360,8 +342,7 @@ fn solve_royal_single_card_and_bonus() {
     ]);
     assert!(v["moves"].as_u64().unwrap() > 1);
     assert_eq!(v["card_actions"], 0);
-    let v = json(&[
-        "solve",
+    let v = json(&["exact", "solve",
         "royal",
         "--level",
         "2",
@@ -383,8 +364,7 @@ fn solve_royal_single_card_and_bonus() {
         "actions name their card: {steps:?}"
     );
     let count = v["moves"].as_u64().unwrap().to_string();
-    let check = json(&[
-        "verify",
+    let check = json(&["exact", "verify",
         "royal",
         "--level",
         "2",
@@ -479,7 +459,7 @@ this is not json
 {"game":"chess","board":"x"}
 "#;
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["solve", "--batch"])
+        .args(["exact", "solve", "--batch"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -518,7 +498,7 @@ this is not json
 
 #[test]
 fn decks_are_full_valid_and_seeded() {
-    let a = json(&["deck", "checkmates", "--seed", "3", "--json"]);
+    let a = json(&["exact", "deck", "checkmates", "--seed", "3", "--json"]);
     let cards = a["cards"].as_array().unwrap();
     assert_eq!(cards.len(), 28);
     for c in cards {
@@ -527,18 +507,18 @@ fn decks_are_full_valid_and_seeded() {
             assert!(d["max"].as_u64().unwrap() >= 1 && d["mean"].as_f64().unwrap() > 0.0);
         }
     }
-    assert_eq!(json(&["deck", "checkmates", "--seed", "3", "--json"]), a);
-    assert_ne!(json(&["deck", "checkmates", "--seed", "4", "--json"]), a);
-    let r = json(&["deck", "royal", "--json"]);
+    assert_eq!(json(&["exact", "deck", "checkmates", "--seed", "3", "--json"]), a);
+    assert_ne!(json(&["exact", "deck", "checkmates", "--seed", "4", "--json"]), a);
+    let r = json(&["exact", "deck", "royal", "--json"]);
     assert_eq!(r["cards"].as_array().unwrap().len(), 60);
     assert_eq!(r["transitions"].as_array().unwrap().len(), 59);
-    assert!(text(&["deck", "royal"]).contains("(starting position)"));
-    assert!(text(&["deck", "checkmates"]).contains("sliding task"));
+    assert!(text(&["exact", "deck", "royal"]).contains("(starting position)"));
+    assert!(text(&["exact", "deck", "checkmates"]).contains("sliding task"));
 }
 
 #[test]
 fn stats_match_independent_counts() {
-    let r = json(&["stats", "royal", "--json"]);
+    let r = json(&["exact", "stats", "royal", "--json"]);
     assert_eq!(r["layouts"], 7560, "RULES.md: 7,560 layouts");
     let pairs: u64 = r["distribution"]
         .as_array()
@@ -561,12 +541,11 @@ fn stats_match_independent_counts() {
         r["diameter_example"][0].as_str().unwrap(),
         r["diameter_example"][1].as_str().unwrap(),
     ];
-    let v = json(&[
-        "solve", "royal", "--level", "1", "--board", a, "--card", b, "--json",
+    let v = json(&["exact", "solve", "royal", "--level", "1", "--board", a, "--card", b, "--json",
     ]);
     assert_eq!(v["moves"].as_u64(), Some(diameter));
 
-    let s = json(&["stats", "checkmates", "--side", "sliding", "--json"]);
+    let s = json(&["exact", "stats", "checkmates", "--side", "sliding", "--json"]);
     assert_eq!(
         s["setups"],
         8 * 7 * 6 * 5 * 4 * 3 * 2 / 8,
@@ -576,13 +555,12 @@ fn stats_match_independent_counts() {
         s["boards"], s["arrangements"],
         "two holes: every sliding board is reachable"
     );
-    let c = json(&["stats", "checkmates", "--side", "chess", "--json"]);
+    let c = json(&["exact", "stats", "checkmates", "--side", "chess", "--json"]);
     assert_eq!(c["setups"], 8 * 5040);
     // boards with a knight on b2 (2 knights x 8!/2! placements of the rest) never arise
     assert_eq!(c["boards"].as_u64().unwrap(), 181_440 - 2 * 40_320 / 2);
     let hardest = &c["hardest_card"];
-    let v = json(&[
-        "solve",
+    let v = json(&["exact", "solve",
         "checkmates",
         "--side",
         "chess",

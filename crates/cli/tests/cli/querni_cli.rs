@@ -1,4 +1,4 @@
-//! `tabula querni ...`, `tabula simulate querni` and `tabula play querni`, run as a user would.
+//! `tabula rules querni ...`, `tabula engine simulate querni` and `tabula play querni`, run as a user would.
 
 use crate::common;
 
@@ -24,7 +24,7 @@ fn json(args: &[&str]) -> Value {
 }
 
 fn start(seed: &str) -> String {
-    json(&["querni", "new", "--seed", seed, "--json"])["position"]
+    json(&["rules", "querni", "new", "--seed", seed, "--json"])["position"]
         .as_str()
         .unwrap()
         .to_string()
@@ -39,14 +39,14 @@ fn new_prints_the_seeded_start() {
     let ranks: Vec<&str> = p.split(' ').next().unwrap().split('/').collect();
     assert_eq!(ranks.len(), 7);
     assert_eq!(&ranks[2..5], ["10", "10", "10"]);
-    let text = String::from_utf8(tabula(&["querni", "new", "--seed", "3"]).stdout).unwrap();
+    let text = String::from_utf8(tabula(&["rules", "querni", "new", "--seed", "3"]).stdout).unwrap();
     assert!(text.starts_with(&p));
     assert!(text.contains("blue to move"));
 }
 
 #[test]
 fn moves_lists_movements_by_destination_and_removals() {
-    let v = json(&["querni", "moves", "7abc/10/10/10/10/4C5/1AB7 b 0", "--json"]);
+    let v = json(&["rules", "querni", "moves", "7abc/10/10/10/10/4C5/1AB7 b 0", "--json"]);
     let movements: Vec<&str> = v["movements"]
         .as_array()
         .unwrap()
@@ -65,8 +65,7 @@ fn moves_lists_movements_by_destination_and_removals() {
     );
     assert_eq!(v["removals"], serde_json::json!([]));
     assert_eq!(v["status"]["result"], "ongoing");
-    let v = json(&[
-        "querni",
+    let v = json(&["rules", "querni",
         "moves",
         "7abc/10/10/10/10/10/1ABCDE4 b 0",
         "--json",
@@ -82,8 +81,7 @@ fn moves_lists_movements_by_destination_and_removals() {
 
 #[test]
 fn play_applies_a_turn_or_explains_why_not() {
-    let v = json(&[
-        "querni",
+    let v = json(&["rules", "querni",
         "play",
         "7abc/10/10/10/10/4C5/1AB7 b 0",
         "e2-d2 x1-3",
@@ -91,8 +89,7 @@ fn play_applies_a_turn_or_explains_why_not() {
     ]);
     assert_eq!(v["result"], "blue wins");
     assert!(v["reason"].as_str().unwrap().contains("all sixteen"));
-    let v = json(&[
-        "querni",
+    let v = json(&["rules", "querni",
         "play",
         "7abc/10/10/10/10/4C5/1AB7 b 0",
         "e2-e3",
@@ -101,8 +98,7 @@ fn play_applies_a_turn_or_explains_why_not() {
     assert_eq!(v["position"], "7abc/10/10/10/4C5/10/1AB7 r 1");
     assert_eq!(v["result"], "ongoing");
     // A removal that strands pieces loses at once.
-    let v = json(&[
-        "querni",
+    let v = json(&["rules", "querni",
         "play",
         "7abc/10/10/7GHI/10/10/1ABCDE4 b 0",
         "x1-3",
@@ -118,12 +114,12 @@ fn play_applies_a_turn_or_explains_why_not() {
         ("e2:e4", "no piece on e3"),
         ("e2-z9", "not a square"),
     ] {
-        let out = tabula(&["querni", "play", "7abc/10/10/10/10/4C5/1AB7 b 0", turn]);
+        let out = tabula(&["rules", "querni", "play", "7abc/10/10/10/10/4C5/1AB7 b 0", turn]);
         assert_eq!(out.status.code(), Some(2), "{turn}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(needle), "{turn}: {err}");
     }
-    let out = tabula(&["querni", "moves", "10/10 b 0"]);
+    let out = tabula(&["rules", "querni", "moves", "10/10 b 0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("2 ranks"));
 }
@@ -132,18 +128,17 @@ fn play_applies_a_turn_or_explains_why_not() {
 fn best_answers_at_every_level_and_with_a_time_limit() {
     let p = "7abc/10/10/10/10/4C5/1AB7 b 0";
     for level in ["1", "2", "3", "4", "5", "max"] {
-        let v = json(&["querni", "best", p, "--level", level, "--json"]);
+        let v = json(&["rules", "querni", "best", p, "--level", level, "--json"]);
         let turn = v["turn"].as_str().unwrap();
-        let after = json(&["querni", "play", p, turn, "--json"]);
+        let after = json(&["rules", "querni", "play", p, turn, "--json"]);
         assert_eq!(after["result"], "blue wins", "level {level} played {turn}");
     }
     // --movetime replaces the level's budget: level 1 alone looks one turn ahead; given 300 ms
     // it deepens until the time is up
     let start = start("8");
-    let fixed = json(&["querni", "best", &start, "--level", "1", "--json"]);
+    let fixed = json(&["rules", "querni", "best", &start, "--level", "1", "--json"]);
     assert_eq!(fixed["depth"], 1, "{fixed}");
-    let timed = json(&[
-        "querni",
+    let timed = json(&["rules", "querni",
         "best",
         &start,
         "--level",
@@ -165,8 +160,7 @@ fn best_answers_at_every_level_and_with_a_time_limit() {
     assert!(ms >= 300, "it thought until the time was up: {timed}");
     assert!(ms < 5_000, "and stopped then: {timed}");
     assert!(
-        json(&[
-            "querni",
+        json(&["rules", "querni",
             "play",
             &start,
             timed["turn"].as_str().unwrap(),
@@ -174,14 +168,13 @@ fn best_answers_at_every_level_and_with_a_time_limit() {
         ])["result"]
             == "ongoing"
     );
-    let out = tabula(&["querni", "best", &start, "--level", "9"]);
+    let out = tabula(&["rules", "querni", "best", &start, "--level", "9"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
 fn simulate_ends_with_the_tally() {
-    let out = tabula(&[
-        "simulate", "querni", "--blue", "greedy", "--red", "random", "--games", "6", "--seed", "2",
+    let out = tabula(&["engine", "simulate", "querni", "--blue", "greedy", "--red", "random", "--games", "6", "--seed", "2",
         "--swap",
     ]);
     assert!(out.status.success());
@@ -198,15 +191,14 @@ fn simulate_ends_with_the_tally() {
     );
     // Same seed, same games.
     let again = String::from_utf8(
-        tabula(&[
-            "simulate", "querni", "--blue", "greedy", "--red", "random", "--games", "6", "--seed",
+        tabula(&["engine", "simulate", "querni", "--blue", "greedy", "--red", "random", "--games", "6", "--seed",
             "2", "--swap",
         ])
         .stdout,
     )
     .unwrap();
     assert_eq!(again.lines().last(), text.lines().last());
-    let out = tabula(&["simulate", "querni", "--blue", "ai:7", "--red", "greedy"]);
+    let out = tabula(&["engine", "simulate", "querni", "--blue", "ai:7", "--red", "greedy"]);
     assert_eq!(out.status.code(), Some(2));
 }
 

@@ -264,7 +264,7 @@ fn the_computer_passes_when_it_cannot_move() {
 #[test]
 fn the_coach_names_a_move_that_throws_the_win_away_and_the_top_level_plays_perfectly() {
     // raging-rooks on two files: White wins (the tie-break favours its pawns; the solver
-    // agrees: `tabula solve quickchess` gives "White wins by the tie-break")
+    // agrees: `tabula exact solve quickchess` gives "White wins by the tie-break")
     let fen = "r4/pp3/5/5/PP3/R4 w - - 0 1";
     let text = converse(
         &[

@@ -236,7 +236,7 @@ fn duels_survive_kill_dash_nine_and_a_backup_taken_meanwhile_restores_them() {
     // an online backup while the server runs
     let copy = dir.join("copy.db");
     let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["backup", "--db"])
+        .args(["site", "backup", "--db"])
         .arg(&db)
         .arg("--to")
         .arg(&copy)

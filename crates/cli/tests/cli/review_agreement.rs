@@ -1,5 +1,5 @@
 //! The review's marks against Fairy-Stockfish's (issue #29): a sample of QuickChess games of
-//! a weakened engine is reviewed by `tabula review`, every position of them is evaluated by
+//! a weakened engine is reviewed by `tabula engine review`, every position of them is evaluated by
 //! Debian's fairy-stockfish with its own QuickChess, and the marks each evaluation gives (the
 //! same Win% scale and thresholds) are compared. BENCHMARKS.md records the agreement.
 
@@ -86,8 +86,7 @@ fn the_review_s_marks_agree_with_fairy_stockfish_s() {
     for seed in 1..=4u64 {
         let moves = weak_game(seed, 24);
         let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args([
-                "review",
+            .args(["engine", "review",
                 "--variant",
                 "quickchess-fsf",
                 "--moves",

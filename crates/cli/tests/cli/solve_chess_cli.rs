@@ -1,4 +1,4 @@
-//! `tabula solve quickchess` and `tabula verify quickchess` as a user runs them.
+//! `tabula exact solve quickchess` and `tabula exact verify quickchess` as a user runs them.
 
 use serde_json::Value;
 use std::path::PathBuf;
@@ -14,8 +14,7 @@ fn tabula(args: &[&str]) -> std::process::Output {
 #[test]
 fn a_small_pawn_game_is_solved_proven_and_checked_by_exhaustive_search() {
     let proof = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("three-files.proof");
-    let out = tabula(&[
-        "solve",
+    let out = tabula(&["exact", "solve",
         "quickchess",
         "--variant",
         "power-pawns",
@@ -41,7 +40,7 @@ fn a_small_pawn_game_is_solved_proven_and_checked_by_exhaustive_search() {
     );
     assert_eq!(v["exhaustive"]["agrees"], true);
     // the stored proofs replay
-    let out = tabula(&["verify", "quickchess", "--proof", proof.to_str().unwrap()]);
+    let out = tabula(&["exact", "verify", "quickchess", "--proof", proof.to_str().unwrap()]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -53,14 +52,13 @@ fn a_small_pawn_game_is_solved_proven_and_checked_by_exhaustive_search() {
     let n = bytes.len();
     bytes[n / 2] ^= 0x40;
     std::fs::write(&proof, bytes).unwrap();
-    let out = tabula(&["verify", "quickchess", "--proof", proof.to_str().unwrap()]);
+    let out = tabula(&["exact", "verify", "quickchess", "--proof", proof.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
 fn a_win_reports_its_length_and_a_line_to_the_end() {
-    let out = tabula(&[
-        "solve",
+    let out = tabula(&["exact", "solve",
         "quickchess",
         "--variant",
         "power-pawns",
@@ -77,12 +75,11 @@ fn a_win_reports_its_length_and_a_line_to_the_end() {
 #[test]
 fn what_the_solver_cannot_do_is_refused_with_a_reason() {
     // a checkmate game
-    let out = tabula(&["solve", "quickchess", "--variant", "quickchess"]);
+    let out = tabula(&["exact", "solve", "quickchess", "--variant", "quickchess"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a lesson game"));
     // a budget too small for the game
-    let out = tabula(&[
-        "solve",
+    let out = tabula(&["exact", "solve",
         "quickchess",
         "--variant",
         "raging-rooks",
@@ -92,8 +89,7 @@ fn what_the_solver_cannot_do_is_refused_with_a_reason() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("budget of 5000 positions"));
     // exhaustive search only where play cannot circle
-    let out = tabula(&[
-        "solve",
+    let out = tabula(&["exact", "solve",
         "quickchess",
         "--variant",
         "raging-rooks",

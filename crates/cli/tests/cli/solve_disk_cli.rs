@@ -1,4 +1,4 @@
-//! `tabula solve quickchess --work-dir` and `tabula verify quickchess --work-dir`: the disk
+//! `tabula exact solve quickchess --work-dir` and `tabula exact verify quickchess --work-dir`: the disk
 //! solver's results, a kill -9 and `--resume`, the memory cap, and the check of every code.
 
 use serde_json::Value;
@@ -28,17 +28,16 @@ fn fresh(name: &str) -> PathBuf {
 }
 
 fn solve(dir: &Path, extra: &[&str]) -> std::process::Output {
-    let mut args = vec!["solve", "quickchess"];
+    let mut args = vec!["exact", "solve", "quickchess"];
     args.extend(GAME);
     args.extend(["--work-dir", dir.to_str().unwrap(), "--json"]);
     args.extend(extra);
     tabula(&args)
 }
 
-/// `tabula verify quickchess --work-dir`'s answer, which must be a success.
+/// `tabula exact verify quickchess --work-dir`'s answer, which must be a success.
 fn checked(dir: &Path, extra: &[&str]) -> Value {
-    let mut args = vec![
-        "verify",
+    let mut args = vec!["exact", "verify",
         "quickchess",
         "--work-dir",
         dir.to_str().unwrap(),
@@ -90,7 +89,7 @@ fn a_solve_killed_midway_resumes_to_the_same_codes() {
 
     // the same solve, killed once some levels are solved
     let cut = fresh("disk-cut");
-    let mut args = vec!["solve", "quickchess"];
+    let mut args = vec!["exact", "solve", "quickchess"];
     args.extend(GAME);
     args.extend(["--work-dir", cut.to_str().unwrap(), "--threads", "1"]);
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
@@ -159,7 +158,7 @@ fn a_solve_killed_midway_resumes_to_the_same_codes() {
     bytes[at] = (bytes[at] & !3) | 2; // a draw called a win
     std::fs::write(cut.join("values").join(&name), bytes).unwrap();
     for extra in [&["--resume"][..], &[]] {
-        let mut args = vec!["verify", "quickchess", "--work-dir", cut.to_str().unwrap()];
+        let mut args = vec!["exact", "verify", "quickchess", "--work-dir", cut.to_str().unwrap()];
         args.extend(extra);
         let check = tabula(&args);
         assert_eq!(
@@ -196,8 +195,7 @@ fn the_disk_solver_takes_only_the_games_it_can_solve() {
         ("quickchess", "no double steps"),
     ] {
         let dir = fresh(&format!("disk-{variant}"));
-        let out = tabula(&[
-            "solve",
+        let out = tabula(&["exact", "solve",
             "quickchess",
             "--variant",
             variant,
@@ -217,8 +215,7 @@ fn the_disk_solver_takes_only_the_games_it_can_solve() {
 #[ignore = "minutes: the full run"]
 fn four_files_of_kings_conquest_solved_on_disk_and_every_code_checked() {
     let dir = fresh("disk-four-files");
-    let out = tabula(&[
-        "solve",
+    let out = tabula(&["exact", "solve",
         "quickchess",
         "--variant",
         "kings-conquest",

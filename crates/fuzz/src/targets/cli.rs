@@ -1,11 +1,11 @@
-//! The command line's streams: `tabula uci` commands and `tabula solve --batch` lines.
+//! The command line's streams: `tabula engine uci` commands and `tabula exact solve --batch` lines.
 
 use super::text;
 use crate::Target;
 use tabula::engine::uci::Session;
 use tabula::puzzles::batch::Solvers;
 
-/// UCI commands, a few lines per input, fed to one engine session as `tabula uci` reads them.
+/// UCI commands, a few lines per input, fed to one engine session as `tabula engine uci` reads them.
 /// The engine must survive every line and still answer `isready` with `readyok` afterwards.
 ///
 /// Two commands are tamed first because they are slow on purpose, not broken: `go perft N`
@@ -99,7 +99,7 @@ impl Target for UciCommands {
     }
 }
 
-/// `tabula solve --batch` query lines: each answers with a JSON object or an error for that
+/// `tabula exact solve --batch` query lines: each answers with a JSON object or an error for that
 /// line alone (the solvers are built once and shared, as a batch does).
 #[derive(Default)]
 pub struct SolveBatch {

@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::collections::HashSet;
 use tabula_core::rng::{Rng, SliceRandom, seeded};
 
-/// The seed of the default deck (the one `tabula deck` prints without `--seed`).
+/// The seed of the default deck (the one `tabula exact deck` prints without `--seed`).
 pub const DEFAULT_SEED: u64 = 2026;
 /// Cards in a deck.
 pub const DECK_SIZE: usize = 28;

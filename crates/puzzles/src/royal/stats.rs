@@ -11,7 +11,7 @@ use serde::Serialize;
 use std::collections::HashSet;
 use tabula_core::Symmetry;
 
-/// The facts `tabula stats royal` prints.
+/// The facts `tabula exact stats royal` prints.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RoyalStats {

@@ -3,10 +3,10 @@
 //! and the moves that keep it, for the web app's coach, the strongest computer level and the
 //! terminal (`tabula play quickchess`).
 //!
-//! Two sources, both made by the full-board solver (`tabula solve quickchess --work-dir`):
+//! Two sources, both made by the full-board solver (`tabula exact solve quickchess --work-dir`):
 //! - the **books** of the games solved from their start on the full board: every position
 //!   before the first capture, two bits each, deflated (`data/lesson-books/`, written by
-//!   `tabula solve quickchess --work-dir DIR --book FILE`), read in microseconds;
+//!   `tabula exact solve quickchess --work-dir DIR --book FILE`), read in microseconds;
 //! - **tables** solved in memory ([`Table`]) once a game is small enough (a few pawns left):
 //!   the position and everything after it, so the next positions of the game are known at
 //!   once. Solving one takes up to seconds: only [`Coach::value`] and [`Coach::moves`] with a

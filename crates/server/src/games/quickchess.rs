@@ -1,4 +1,4 @@
-//! QuickChess for two (every game of `tabula variants`, 8x8 chess included): online by link,
+//! QuickChess for two (every game of `tabula rules variants`, 8x8 chess included): online by link,
 //! against the computer, or at one screen; Blind QuickChess's hidden placements included;
 //! clocks and takebacks (granted at once by the computer and at one screen).
 

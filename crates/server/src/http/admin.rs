@@ -305,7 +305,7 @@ async fn reset_link(
     let site = state.config.public_url.clone().ok_or_else(|| {
         ApiError::Conflict(
             "the site's public address is not known: start tabula serve with --public-url \
-             (or use `tabula admin reset-password NAME --site URL`)"
+             (or use `tabula site admin reset-password NAME --site URL`)"
                 .into(),
         )
     })?;
@@ -334,7 +334,7 @@ async fn set_role(
     let account = account_named(store, &name).await?;
     if account.id == admin.account.id && b.role != Role::Admin {
         return Err(ApiError::Refused(
-            "a moderator cannot take their own role (another one, or `tabula admin`, can)".into(),
+            "a moderator cannot take their own role (another one, or `tabula site admin`, can)".into(),
         ));
     }
     actions::set_role(store, &admin.actor, &account, b.role).await?;

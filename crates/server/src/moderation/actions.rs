@@ -1,5 +1,5 @@
 //! The moderators' actions, one function each, shared by the moderation page
-//! (`/api/admin/...`) and `tabula admin`: each checks its input, makes its change, and writes
+//! (`/api/admin/...`) and `tabula site admin`: each checks its input, makes its change, and writes
 //! the change's line of the audit log in the same transaction.
 
 use crate::error::ApiError;
@@ -15,7 +15,7 @@ pub const MAX_REASON: usize = 500;
 /// The longest sanction that has an end (ten years; longer is "until lifted").
 pub const MAX_HOURS: u64 = 24 * 365 * 10;
 
-/// Who acts: `admin:<name>` on the moderation page, `cli:<user>` from `tabula admin`.
+/// Who acts: `admin:<name>` on the moderation page, `cli:<user>` from `tabula site admin`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Actor(pub String);
 
@@ -277,7 +277,7 @@ pub async fn close_report(
     }
 }
 
-/// Closes a game by writing the close into its log in the store (for `tabula admin`, which
+/// Closes a game by writing the close into its log in the store (for `tabula site admin`, which
 /// reaches the database, not a node): the game ends without a result and moves no rating. A
 /// node hosting the game finds the log ahead of it at its next write (a move, a clock's
 /// tick), steps down and reloads the game closed, as after another node's takeover; the

@@ -1,5 +1,5 @@
 //! Moderation: the moderators' actions ([`actions`], [`tournaments`]), shared by the moderation page
-//! (`/api/admin/...`) and `tabula admin`; what the server enforces of them is
+//! (`/api/admin/...`) and `tabula site admin`; what the server enforces of them is
 //! [`crate::sanctions`].
 
 pub mod actions;

@@ -1,5 +1,5 @@
 //! The moderators' actions on tournaments (issue #54), shared by the moderation page and
-//! `tabula admin`: rename one (the new name passes the text policy), cancel one (and take it
+//! `tabula site admin`: rename one (the new name passes the text policy), cancel one (and take it
 //! out of the lists), and call off every event of an account (a spammer's). Each writes its
 //! line of the audit log with its change. A banned account's upcoming events are called off
 //! with the ban ([`super::actions::sanction_account`]).

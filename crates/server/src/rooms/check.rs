@@ -117,7 +117,7 @@ pub fn spawn_check(hub: &Arc<Context>, db: String) {
             Ok(r) => {
                 tracing::error!(
                     "checked the database: {} of {} games do not replay (they answer 500 when \
-                     opened); export each with `tabula export-game --db {db} ID` to look at it:",
+                     opened); export each with `tabula site export-game --db {db} ID` to look at it:",
                     r.damaged.len(),
                     r.checked
                 );

@@ -1,4 +1,4 @@
-//! `tabula migrate`: every game, seat, action, account, session, result, rating, daily
+//! `tabula site migrate`: every game, seat, action, account, session, result, rating, daily
 //! result, puzzle, moderation record (sanctions, reports, chat, audit log), follow, block,
 //! tournament (entries, boards) and challenge of a SQLite
 //! database copied into an empty PostgreSQL database, in one transaction,
@@ -480,7 +480,7 @@ pub async fn sqlite_to_postgres(from: &Path, to: &str) -> Result<CopyReport, Sto
         .try_get(0)?;
     if held > 0 {
         return Err(StoreError::Refused(format!(
-            "{} already holds games or accounts: tabula migrate copies into an empty database \
+            "{} already holds games or accounts: tabula site migrate copies into an empty database \
              (create a new one, e.g. `createdb tabula`)",
             target.shown()
         )));

@@ -105,7 +105,7 @@ fn read_marker(db: &Path) -> Result<Option<String>, StoreError> {
 fn recovery(db: &Path) -> String {
     let d = db.display();
     format!(
-        "Keep this file for inspection and restore the newest backup (`tabula backup` and \
+        "Keep this file for inspection and restore the newest backup (`tabula site backup` and \
          `tabula serve --backup-dir` make them): stop the server, then copy the backup over \
          {d}. To start an empty database on purpose instead, move {d} and {} away.",
         marker_path(db).display()

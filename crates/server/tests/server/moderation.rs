@@ -13,7 +13,7 @@ use tabula_server::limits::Limits;
 use tabula_server::moderation::actions::{self, Actor};
 use tabula_server::store::moderation::{Audit, NewMessage, Role};
 
-/// Makes `name` an admin, as `tabula admin role NAME admin` does.
+/// Makes `name` an admin, as `tabula site admin role NAME admin` does.
 async fn make_admin(s: &common::Server, name: &str) {
     let a = s.hub.store.account_by_name(name).await.unwrap().unwrap();
     let audit = Audit {
@@ -584,7 +584,7 @@ async fn a_moderator_closes_a_game_live_and_the_command_line_through_its_log() {
         s.hub.store.game(id).await.unwrap().unwrap().status,
         tabula_server::model::Status::Finished
     );
-    // through the log (tabula admin close-game): the room hosting it steps down at its next
+    // through the log (tabula site admin close-game): the room hosting it steps down at its next
     // write and reloads the game closed
     let (id, token) = &games[1];
     let w = Client::connect(s.addr, id, Some(token)).await;

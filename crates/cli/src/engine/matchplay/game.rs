@@ -253,7 +253,7 @@ fn pgn_text(
     } else {
         spec.variant.name()
     };
-    let _ = writeln!(s, "[Event \"tabula match\"]");
+    let _ = writeln!(s, "[Event \"tabula engine match\"]");
     let _ = writeln!(s, "[Site \"tabula\"]");
     let _ = writeln!(s, "[Round \"{}\"]", index + 1);
     let _ = writeln!(s, "[White \"{}\"]", names[white_engine]);

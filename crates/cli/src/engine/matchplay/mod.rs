@@ -1,4 +1,4 @@
-//! `tabula match`: engine-against-engine games over UCI, judged by Tabula's rules engine.
+//! `tabula engine match`: engine-against-engine games over UCI, judged by Tabula's rules engine.
 //!
 //! Each opening is played twice, the engines changing colours. Games are adjudicated only by
 //! the rules (mate, stalemate, repetition, the fifty-move rule, insufficient material, a
@@ -187,7 +187,7 @@ pub fn with_variant(given: &[(String, String)], variant: Variant) -> Vec<(String
     out
 }
 
-/// The command line of `tabula match`.
+/// The command line of `tabula engine match`.
 #[derive(clap::Args)]
 pub struct MatchArgs {
     /// Engine 1's command line (e.g. `target/release/tabula uci`).
@@ -275,7 +275,7 @@ fn spec_of(a: &MatchArgs) -> anyhow::Result<MatchSpec> {
     })
 }
 
-/// `tabula match`: prints a line per game, a summary, and the JSON line.
+/// `tabula engine match`: prints a line per game, a summary, and the JSON line.
 pub fn command(a: MatchArgs) -> std::process::ExitCode {
     crate::cli::output::exit(run_command(&a))
 }

@@ -1,4 +1,4 @@
-//! The lesson games solved on the full board, with the work kept on disk: `tabula solve
+//! The lesson games solved on the full board, with the work kept on disk: `tabula exact solve
 //! quickchess --work-dir DIR`. The solver of [`tabula_chess::solve::Solver`] keeps every
 //! slice with distances in memory, which five files of pawns (about 10^8 slices, 5 x 10^9
 //! positions) would need some 40 GB for. Here:

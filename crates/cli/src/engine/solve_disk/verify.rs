@@ -1,4 +1,4 @@
-//! `tabula verify quickchess --work-dir DIR`: every code of a finished solve checked against
+//! `tabula exact verify quickchess --work-dir DIR`: every code of a finished solve checked against
 //! the move generator ([`tabula_chess::solve::check`]), level by level with the levels it
 //! leads to in memory, both cores sharing each level: the whole-board results' proof.
 //!

@@ -1,4 +1,4 @@
-//! `tabula uci`: the QuickChess engine speaking the Universal Chess Interface, as
+//! `tabula engine uci`: the QuickChess engine speaking the Universal Chess Interface, as
 //! Fairy-Stockfish does for variants (`UCI_Variant`, `position fen ... moves ...`).
 //!
 //! The main thread reads commands; a `go` starts the search on a second thread so that
@@ -19,7 +19,7 @@ use tabula_chess::engine::{Engine, Limits, SearchResult, Weights};
 use tabula_chess::{AnyPosition, Variant};
 use tabula_server::tablebases::TableSets;
 
-/// The variant names `UCI_Variant` offers (every game of `tabula variants` that is one game).
+/// The variant names `UCI_Variant` offers (every game of `tabula rules variants` that is one game).
 pub const VARIANTS: [&str; 17] = [
     "quickchess",
     "quickchess-classic",
@@ -473,7 +473,7 @@ pub fn run() -> std::process::ExitCode {
 }
 
 /// A UCI session whose answers are kept in memory instead of printed: the engine exactly as
-/// `tabula uci` runs it, for tests and the fuzz target. Dropping it stops any search.
+/// `tabula engine uci` runs it, for tests and the fuzz target. Dropping it stops any search.
 pub struct Session {
     state: State,
     output: Arc<Mutex<Vec<u8>>>,
@@ -481,7 +481,7 @@ pub struct Session {
 
 impl Session {
     /// A new session at the QuickChess start position, with a 1 MB hash table (16 MB in
-    /// `tabula uci`; `setoption name Hash` changes it) so that sessions are cheap to make.
+    /// `tabula engine uci`; `setoption name Hash` changes it) so that sessions are cheap to make.
     pub fn in_memory() -> Session {
         let output = Arc::new(Mutex::new(Vec::new()));
         Session {
@@ -490,7 +490,7 @@ impl Session {
         }
     }
 
-    /// Handles one command line as `tabula uci` would; `false` after `quit`.
+    /// Handles one command line as `tabula engine uci` would; `false` after `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
         self.state.handle(line)
     }

@@ -1,4 +1,4 @@
-//! `tabula play quickchess`: any game of `tabula variants` against the computer at a level,
+//! `tabula play quickchess`: any game of `tabula rules variants` against the computer at a level,
 //! or two people at one keyboard; Blind QuickChess with its hidden placements, and the
 //! five-game Olympics.
 //!
@@ -28,7 +28,7 @@ use tabula_core::{Game, Millis};
 /// Options of `tabula play quickchess`.
 #[derive(clap::Args)]
 pub struct ChessOptions {
-    /// The game (`tabula variants` lists them), or `olympics` for the five-game series.
+    /// The game (`tabula rules variants` lists them), or `olympics` for the five-game series.
     #[arg(long, default_value = "quickchess", value_parser = parse::game)]
     variant: GameChoice,
     /// The computer's level, 1 (beginner) to 8 (full strength), or max.

@@ -1,4 +1,4 @@
-//! `tabula loadtest`: what one server holds and withstands, measured against a real
+//! `tabula site loadtest`: what one server holds and withstands, measured against a real
 //! `tabula serve` (a child process on a scratch database, or `--url` for `play`).
 //!
 //! Scenarios: `play` (clients playing QuickChess in pairs: throughput, move latency, and every
@@ -63,7 +63,7 @@ pub enum Scenario {
     Absent,
 }
 
-/// The options of `tabula loadtest`.
+/// The options of `tabula site loadtest`.
 #[derive(Args, Debug)]
 pub struct LoadtestArgs {
     /// What to measure.
@@ -164,7 +164,7 @@ fn print_play(report: &Value) {
     }
 }
 
-/// `tabula loadtest`.
+/// `tabula site loadtest`.
 pub fn command(args: &LoadtestArgs) -> ExitCode {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -9,7 +9,7 @@
 //! aside unscored **[ours]**. The board carries over; the game ends when the deck is empty.
 //!
 //! On a screen the board only accepts legal moves: an illegal move is rejected (nothing
-//! changes) rather than counted as a mistake, which is what `tabula verify` does for proofs
+//! changes) rather than counted as a mistake, which is what `tabula exact verify` does for proofs
 //! made on a real table.
 
 mod types;
