@@ -59,8 +59,9 @@ enum Command {
         #[command(subcommand)]
         command: RulesCommand,
     },
-    /// The spellings of before the groups (`tabula rules perft`, `tabula exact solve`, ...), hidden from
-    /// the help and kept for one release: each is its group's command.
+    /// The flat spellings of before the groups (`perft` for `rules perft`, `solve` for
+    /// `exact solve`, ...), hidden from the help and kept for one release: each is its group's
+    /// command.
     #[command(flatten)]
     OldSite(SiteCommand),
     /// See `OldSite`.
