@@ -17,7 +17,9 @@ fn run(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn perft_prints_like_stockfish() {
-    let (code, out, err) = run(&["rules", "perft",
+    let (code, out, err) = run(&[
+        "rules",
+        "perft",
         "--variant",
         "quickchess-fsf",
         "--fen",
@@ -27,7 +29,14 @@ fn perft_prints_like_stockfish() {
     assert_eq!(code, 0);
     assert_eq!(out, "Nodes searched: 2679\n");
     assert!(err.contains("nodes/s"), "{err}");
-    let (_, out, _) = run(&["rules", "perft", "--variant", "quickchess-fsf", "--divide", "2"]);
+    let (_, out, _) = run(&[
+        "rules",
+        "perft",
+        "--variant",
+        "quickchess-fsf",
+        "--divide",
+        "2",
+    ]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines.len(),
@@ -46,7 +55,9 @@ fn perft_prints_like_stockfish() {
 
 #[test]
 fn moves_lists_legal_moves_and_status() {
-    let (_, out, _) = run(&["rules", "moves",
+    let (_, out, _) = run(&[
+        "rules",
+        "moves",
         "--variant",
         "quickchess",
         "--fen",
@@ -62,14 +73,18 @@ fn moves_lists_legal_moves_and_status() {
         .collect();
     assert!(sans.contains(&"Qb5#"), "{sans:?}");
     assert_eq!(v["turn"], "white");
-    let (_, out, _) = run(&["rules", "moves",
+    let (_, out, _) = run(&[
+        "rules",
+        "moves",
         "--variant",
         "quickchess",
         "--fen",
         "k4/2Q2/1K3/5/5/5 w - - 0 1",
     ]);
     assert!(out.contains("status: white to move"), "{out}");
-    let (_, out, _) = run(&["rules", "moves",
+    let (_, out, _) = run(&[
+        "rules",
+        "moves",
         "--variant",
         "power-pawns",
         "--fen",
@@ -79,7 +94,9 @@ fn moves_lists_legal_moves_and_status() {
         out.contains("White wins: more pawns (tie-break: all pawns deadlocked)"),
         "{out}"
     );
-    let (_, out, _) = run(&["rules", "moves",
+    let (_, out, _) = run(&[
+        "rules",
+        "moves",
         "--variant",
         "quickchess",
         "--fen",
@@ -118,7 +135,9 @@ fn every_variant_is_listed_and_bad_input_is_explained() {
     let (code, _, err) = run(&["rules", "perft", "--variant", "crazyhouse", "2"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown variant `crazyhouse`"), "{err}");
-    let (code, out, _) = run(&["rules", "moves",
+    let (code, out, _) = run(&[
+        "rules",
+        "moves",
         "--fen",
         "rbkqn/ppxpp/5/5/PPPPP/RBKQN w - - 0 1",
         "--json",
@@ -133,7 +152,9 @@ fn every_variant_is_listed_and_bad_input_is_explained() {
         err.contains("blind has no start position: each player places their pieces unseen"),
         "{err}"
     );
-    let (code, out, _) = run(&["rules", "perft",
+    let (code, out, _) = run(&[
+        "rules",
+        "perft",
         "--variant",
         "blind",
         "--fen",

@@ -202,7 +202,9 @@ fn a_fixed_node_search_gives_the_same_move_every_time() {
 
 #[test]
 fn analyse_gives_a_legal_line_and_a_mate_score() {
-    let out = tabula(&["engine", "analyse",
+    let out = tabula(&[
+        "engine",
+        "analyse",
         "--variant",
         "quickchess",
         "--fen",
@@ -214,7 +216,9 @@ fn analyse_gives_a_legal_line_and_a_mate_score() {
     assert!(out.status.success());
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["score"]["mate"], 1);
-    let text = tabula(&["engine", "analyse",
+    let text = tabula(&[
+        "engine",
+        "analyse",
         "--fen",
         "k4/2K2/5/5/5/4Q w - - 0 1",
         "--depth",
@@ -222,7 +226,9 @@ fn analyse_gives_a_legal_line_and_a_mate_score() {
     ]);
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("White mates in 1"), "{text}");
-    let bad = tabula(&["engine", "analyse",
+    let bad = tabula(&[
+        "engine",
+        "analyse",
         "--fen",
         "k4/2K2/5/5/5/4Q w - - 0 1",
         "--depth",
@@ -249,7 +255,9 @@ fn bench_signature_at_depth_10_is_pinned() {
             BENCH_DEPTH_10_NODES,
         ),
         (
-            &["engine", "bench", "--depth", "10", "--eval", "hand", "--json"][..],
+            &[
+                "engine", "bench", "--depth", "10", "--eval", "hand", "--json",
+            ][..],
             BENCH_DEPTH_10_NODES_HAND,
         ),
     ] {
@@ -289,7 +297,9 @@ fn match_plays_both_colours_and_writes_pgn() {
     )
     .unwrap();
     let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
-    let out = tabula(&["engine", "match",
+    let out = tabula(&[
+        "engine",
+        "match",
         "--engine1",
         &me,
         "--engine2",
@@ -348,7 +358,9 @@ fn match_with_a_clock_sends_each_engine_the_time_left() {
     std::fs::write(&openings, "c2c3 c5c4\n").unwrap();
     let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
     let logged = format!("tee -a {} | {me}", log.display());
-    let out = tabula(&["engine", "match",
+    let out = tabula(&[
+        "engine",
+        "match",
         "--engine1",
         &logged,
         "--engine2",
@@ -414,7 +426,9 @@ fn match_gives_each_engine_its_own_time_with_tc1_and_tc2() {
             dir.join(format!("engine{n}.log")).display()
         )
     };
-    let out = tabula(&["engine", "match",
+    let out = tabula(&[
+        "engine",
+        "match",
         "--engine1",
         &logged(1),
         "--engine2",
@@ -444,7 +458,9 @@ fn match_gives_each_engine_its_own_time_with_tc1_and_tc2() {
         );
     }
     // a time per move against a clock is refused, naming both flags
-    let out = tabula(&["engine", "match",
+    let out = tabula(&[
+        "engine",
+        "match",
         "--engine1",
         &me,
         "--engine2",
@@ -469,12 +485,23 @@ fn match_rejects_bad_arguments_with_a_clear_error() {
         ("--variant", "checkers", "unknown variant `checkers`"),
         ("--option1", "Hash", "`Hash` is not NAME=VALUE"),
     ] {
-        let out = tabula(&["engine", "match", "--engine1", &me, "--engine2", &me, flag, value]);
+        let out = tabula(&[
+            "engine",
+            "match",
+            "--engine1",
+            &me,
+            "--engine2",
+            &me,
+            flag,
+            value,
+        ]);
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(expect), "{err}");
     }
-    let out = tabula(&["engine", "match",
+    let out = tabula(&[
+        "engine",
+        "match",
         "--engine1",
         "/nonexistent/engine",
         "--engine2",
@@ -497,7 +524,9 @@ fn match_against_fairy_stockfish_uses_its_quickchess() {
         "/../chess/tests/data/variants.ini"
     );
     let me = format!("{} uci", env!("CARGO_BIN_EXE_tabula"));
-    let out = tabula(&["engine", "match",
+    let out = tabula(&[
+        "engine",
+        "match",
         "--engine1",
         &me,
         "--engine2",
@@ -540,7 +569,9 @@ fn play_quickchess_against_the_computer_in_the_terminal() {
 
 #[test]
 fn review_marks_the_move_that_allows_mate_a_blunder_and_finds_the_mate() {
-    let out = tabula(&["engine", "review",
+    let out = tabula(&[
+        "engine",
+        "review",
         "--variant",
         "chess",
         "--moves",
@@ -573,7 +604,9 @@ fn review_marks_the_move_that_allows_mate_a_blunder_and_finds_the_mate() {
     assert!(r["accuracy"]["white"].as_f64() < r["accuracy"]["black"].as_f64());
     assert_eq!(r["marks"]["white"]["blunder"], 1);
     // a move that is not legal is named, with the bad-input status
-    let bad = tabula(&["engine", "review",
+    let bad = tabula(&[
+        "engine",
+        "review",
         "--variant",
         "chess",
         "--moves",
@@ -598,7 +631,8 @@ fn review_reads_a_game_from_a_pgn_file() {
     )
     .unwrap();
     let path = file.to_str().unwrap();
-    let out = tabula(&["engine", "review", "--pgn", path, "--game", "2", "--nodes", "2000", "--json",
+    let out = tabula(&[
+        "engine", "review", "--pgn", path, "--game", "2", "--nodes", "2000", "--json",
     ]);
     assert!(
         out.status.success(),
@@ -635,7 +669,9 @@ fn review_reads_a_game_from_a_pgn_file() {
 fn the_engine_s_own_game_reviews_as_accurate() {
     // a game of the engine against itself at full strength (BENCHMARKS.md, "Reviews")
     let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/selfplay.pgn");
-    let out = tabula(&["engine", "review", "--pgn", pgn, "--nodes", "20000", "--json"]);
+    let out = tabula(&[
+        "engine", "review", "--pgn", pgn, "--nodes", "20000", "--json",
+    ]);
     assert!(
         out.status.success(),
         "{}",

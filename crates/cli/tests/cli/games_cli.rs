@@ -37,7 +37,9 @@ fn last_json(text: &str) -> Value {
 
 #[test]
 fn simulate_checkmates_reports_by_level_and_the_strongest_never_errs() {
-    let out = tabula(&["engine", "simulate",
+    let out = tabula(&[
+        "engine",
+        "simulate",
         "checkmates",
         "--bots",
         "3",
@@ -66,7 +68,9 @@ fn simulate_checkmates_reports_by_level_and_the_strongest_never_errs() {
 
 #[test]
 fn simulate_royal_stronger_levels_win_more() {
-    let out = tabula(&["engine", "simulate", "royal", "--games", "45", "--seed", "2"]);
+    let out = tabula(&[
+        "engine", "simulate", "royal", "--games", "45", "--seed", "2",
+    ]);
     assert!(out.status.success());
     let v = last_json(&String::from_utf8(out.stdout).unwrap());
     assert_eq!(v["games"], 45);
@@ -77,7 +81,9 @@ fn simulate_royal_stronger_levels_win_more() {
     assert!(wins[5] > wins[0] + 5, "{wins:?}");
     assert!(wins[5] >= wins[3] && wins[3] >= wins[0], "{wins:?}");
     assert_eq!(
-        tabula(&["engine", "simulate", "royal", "--games", "0"]).status.code(),
+        tabula(&["engine", "simulate", "royal", "--games", "0"])
+            .status
+            .code(),
         Some(2)
     );
     assert_eq!(
@@ -104,7 +110,9 @@ fn play_checkmates_solo_meets_a_task_with_typed_moves() {
         "quit\n",
     );
     let (board, task) = first_two_grids(&opening, "board");
-    let out = tabula(&["exact", "solve",
+    let out = tabula(&[
+        "exact",
+        "solve",
         "checkmates",
         "--side",
         "sliding",
@@ -189,7 +197,8 @@ fn play_royal_solo_shows_the_optimum_and_retries() {
         "quit\n",
     );
     let (board, card) = first_two_grids(&text, "pieces");
-    let out = tabula(&["exact", "solve", "royal", "--level", "1", "--board", &board, "--card", &card, "--json",
+    let out = tabula(&[
+        "exact", "solve", "royal", "--level", "1", "--board", &board, "--card", &card, "--json",
     ]);
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let steps: Vec<String> = v["solution"]
@@ -243,7 +252,8 @@ fn play_royal_match_with_an_hourglass_and_an_execution_limit() {
     // announce the optimum, which the perfect bot cannot beat, then let the five seconds
     // (50 ms at speed 100) of the execution run out without a move
     let (board, card) = first_two_grids(&opening, "pieces");
-    let out = tabula(&["exact", "solve", "royal", "--level", "1", "--board", &board, "--card", &card, "--json",
+    let out = tabula(&[
+        "exact", "solve", "royal", "--level", "1", "--board", &board, "--card", &card, "--json",
     ]);
     let n = serde_json::from_slice::<Value>(&out.stdout).unwrap()["moves"]
         .as_u64()

@@ -14,6 +14,7 @@ mod circles;
 mod common;
 mod config_cli;
 mod engine_cli;
+mod function_length;
 mod games_cli;
 mod games_db;
 mod loadtest_cli;

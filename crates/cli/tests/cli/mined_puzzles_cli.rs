@@ -26,7 +26,9 @@ fn json_lines(out: &Output) -> Vec<Value> {
 
 #[test]
 fn list_prints_the_starter_sets_as_json_lines() {
-    let all = json_lines(&tabula(&["engine", "puzzles", "list", "--json", "--limit", "5"]));
+    let all = json_lines(&tabula(&[
+        "engine", "puzzles", "list", "--json", "--limit", "5",
+    ]));
     assert_eq!(all.len(), 5);
     for p in &all {
         for key in ["id", "fen", "moves", "rating", "themes"] {
@@ -34,7 +36,9 @@ fn list_prints_the_starter_sets_as_json_lines() {
         }
         assert_eq!(p["moves"].as_array().unwrap().len() % 2, 1, "{p}");
     }
-    let advantage = json_lines(&tabula(&["engine", "puzzles",
+    let advantage = json_lines(&tabula(&[
+        "engine",
+        "puzzles",
         "list",
         "--json",
         "--theme",
@@ -47,7 +51,9 @@ fn list_prints_the_starter_sets_as_json_lines() {
             .unwrap()
             .contains(&Value::from("advantage"))
     }));
-    let querni = json_lines(&tabula(&["engine", "puzzles",
+    let querni = json_lines(&tabula(&[
+        "engine",
+        "puzzles",
         "list",
         "--variant",
         "querni",
@@ -68,7 +74,9 @@ fn mining_resumes_where_it_stopped_and_never_overwrites() {
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("querni.tsv");
     let out_s = out.to_str().unwrap();
-    let first = tabula(&["engine", "puzzles",
+    let first = tabula(&[
+        "engine",
+        "puzzles",
         "mine",
         "--variant",
         "querni",
@@ -87,7 +95,9 @@ fn mining_resumes_where_it_stopped_and_never_overwrites() {
     let done = std::fs::read_to_string(dir.join("querni.tsv.done")).unwrap();
     assert_eq!(done.lines().count(), 3);
     // a second run on the same file must say --resume
-    let again = tabula(&["engine", "puzzles",
+    let again = tabula(&[
+        "engine",
+        "puzzles",
         "mine",
         "--variant",
         "querni",
@@ -100,7 +110,9 @@ fn mining_resumes_where_it_stopped_and_never_overwrites() {
     ]);
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("--resume"));
-    let resumed = tabula(&["engine", "puzzles",
+    let resumed = tabula(&[
+        "engine",
+        "puzzles",
         "mine",
         "--variant",
         "querni",
@@ -128,7 +140,9 @@ fn mining_resumes_where_it_stopped_and_never_overwrites() {
     ids.dedup();
     assert_eq!(ids.len(), n, "no puzzle written twice");
     // the file reads back as a puzzle set
-    let listed = json_lines(&tabula(&["engine", "puzzles",
+    let listed = json_lines(&tabula(&[
+        "engine",
+        "puzzles",
         "list",
         "--variant",
         "querni",
@@ -139,7 +153,9 @@ fn mining_resumes_where_it_stopped_and_never_overwrites() {
     assert_eq!(listed.len(), n);
     // a QuickChess game mined at a tiny budget runs through
     let chess = dir.join("chess.tsv");
-    let c = tabula(&["engine", "puzzles",
+    let c = tabula(&[
+        "engine",
+        "puzzles",
         "mine",
         "--games",
         "1",

@@ -37,7 +37,9 @@ fn strings(v: &Value) -> Vec<String> {
 
 #[test]
 fn solve_checkmates_prints_minimum_solution_and_rotation() {
-    let out = text(&["exact", "solve",
+    let out = text(&[
+        "exact",
+        "solve",
         "checkmates",
         "--side",
         "sliding",
@@ -49,7 +51,9 @@ fn solve_checkmates_prints_minimum_solution_and_rotation() {
     assert!(out.contains("minimum: 2 moves"), "{out}");
     assert!(out.contains("solution: "), "{out}");
     assert!(out.contains("meets the task rotated"), "{out}");
-    let v = json(&["exact", "solve",
+    let v = json(&[
+        "exact",
+        "solve",
         "checkmates",
         "--side",
         "sliding",
@@ -63,7 +67,9 @@ fn solve_checkmates_prints_minimum_solution_and_rotation() {
     assert!([0, 90, 180, 270].contains(&v["rotation"].as_u64().unwrap()));
     assert_eq!(strings(&v["solution"]).len(), 2);
     // the solution reaches the final board it names, which meets the task
-    let check = json(&["exact", "verify",
+    let check = json(&[
+        "exact",
+        "verify",
         "checkmates",
         "--side",
         "sliding",
@@ -85,7 +91,9 @@ fn solve_checkmates_prints_minimum_solution_and_rotation() {
 #[test]
 fn a_solved_proof_verifies_and_one_move_less_is_not_enough() {
     let (board, task) = ("Rn./.Kq/QNr", "N.w/b../..Q");
-    let v = json(&["exact", "solve",
+    let v = json(&[
+        "exact",
+        "solve",
         "checkmates",
         "--side",
         "chess",
@@ -99,7 +107,9 @@ fn a_solved_proof_verifies_and_one_move_less_is_not_enough() {
     assert!(n >= 2, "an interesting case: {v}");
     let moves = strings(&v["solution"]).join(" ");
     let verdict = |bid: u64, moves: &str| {
-        json(&["exact", "verify",
+        json(&[
+            "exact",
+            "verify",
             "checkmates",
             "--side",
             "chess",
@@ -147,7 +157,9 @@ fn a_solved_proof_verifies_and_one_move_less_is_not_enough() {
 
 #[test]
 fn unsolvable_tasks_are_said_clearly() {
-    let out = text(&["exact", "solve",
+    let out = text(&[
+        "exact",
+        "solve",
         "checkmates",
         "--side",
         "chess",
@@ -157,7 +169,9 @@ fn unsolvable_tasks_are_said_clearly() {
         "RRR/R../...",
     ]);
     assert!(out.contains("unsolvable"), "{out}");
-    let v = json(&["exact", "solve",
+    let v = json(&[
+        "exact",
+        "solve",
         "checkmates",
         "--side",
         "chess",
@@ -174,7 +188,9 @@ fn unsolvable_tasks_are_said_clearly() {
 fn bad_input_is_an_error_naming_what_and_where() {
     let cases: &[(&[&str], &str)] = &[
         (
-            &["exact", "solve",
+            &[
+                "exact",
+                "solve",
                 "checkmates",
                 "--side",
                 "sliding",
@@ -186,7 +202,9 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "character 6 ('x', square b2)",
         ),
         (
-            &["exact", "solve",
+            &[
+                "exact",
+                "solve",
                 "checkmates",
                 "--side",
                 "diagonal",
@@ -198,7 +216,9 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "invalid value 'diagonal' for '--side <SIDE>'",
         ),
         (
-            &["exact", "solve",
+            &[
+                "exact",
+                "solve",
                 "checkmates",
                 "--side",
                 "chess",
@@ -210,7 +230,9 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "character 11 ('z', square c1)",
         ),
         (
-            &["exact", "solve",
+            &[
+                "exact",
+                "solve",
                 "checkmates",
                 "--side",
                 "chess",
@@ -222,7 +244,9 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "rank 1 (written 3rd from the top",
         ),
         (
-            &["exact", "solve",
+            &[
+                "exact",
+                "solve",
                 "royal",
                 "--level",
                 "4",
@@ -234,7 +258,9 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "invalid value '4' for '--level <LEVEL>'",
         ),
         (
-            &["exact", "solve",
+            &[
+                "exact",
+                "solve",
                 "royal",
                 "--level",
                 "1",
@@ -246,7 +272,9 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "invalid value 'K.N/.Q./RB.' for '--board <BOARD>': bishop on b1",
         ),
         (
-            &["exact", "verify",
+            &[
+                "exact",
+                "verify",
                 "checkmates",
                 "--side",
                 "sliding",
@@ -262,7 +290,9 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "invalid value '-1' for '--bid <BID>'",
         ),
         (
-            &["exact", "verify",
+            &[
+                "exact",
+                "verify",
                 "checkmates",
                 "--side",
                 "sliding",
@@ -278,7 +308,9 @@ fn bad_input_is_an_error_naming_what_and_where() {
             "step 2 `a2a1`",
         ),
         (
-            &["exact", "verify",
+            &[
+                "exact",
+                "verify",
                 "royal",
                 "--level",
                 "1",
@@ -316,7 +348,9 @@ fn bad_input_is_an_error_naming_what_and_where() {
 
 #[test]
 fn solve_royal_single_card_and_bonus() {
-    let out = text(&["exact", "solve",
+    let out = text(&[
+        "exact",
+        "solve",
         "royal",
         "--level",
         "3",
@@ -330,7 +364,9 @@ fn solve_royal_single_card_and_bonus() {
         "{out}"
     );
     assert!(out.contains("plan: mirror-lr"), "{out}");
-    let v = json(&["exact", "solve",
+    let v = json(&[
+        "exact",
+        "solve",
         "royal",
         "--level",
         "1",
@@ -342,7 +378,9 @@ fn solve_royal_single_card_and_bonus() {
     ]);
     assert!(v["moves"].as_u64().unwrap() > 1);
     assert_eq!(v["card_actions"], 0);
-    let v = json(&["exact", "solve",
+    let v = json(&[
+        "exact",
+        "solve",
         "royal",
         "--level",
         "2",
@@ -364,7 +402,9 @@ fn solve_royal_single_card_and_bonus() {
         "actions name their card: {steps:?}"
     );
     let count = v["moves"].as_u64().unwrap().to_string();
-    let check = json(&["exact", "verify",
+    let check = json(&[
+        "exact",
+        "verify",
         "royal",
         "--level",
         "2",
@@ -507,8 +547,14 @@ fn decks_are_full_valid_and_seeded() {
             assert!(d["max"].as_u64().unwrap() >= 1 && d["mean"].as_f64().unwrap() > 0.0);
         }
     }
-    assert_eq!(json(&["exact", "deck", "checkmates", "--seed", "3", "--json"]), a);
-    assert_ne!(json(&["exact", "deck", "checkmates", "--seed", "4", "--json"]), a);
+    assert_eq!(
+        json(&["exact", "deck", "checkmates", "--seed", "3", "--json"]),
+        a
+    );
+    assert_ne!(
+        json(&["exact", "deck", "checkmates", "--seed", "4", "--json"]),
+        a
+    );
     let r = json(&["exact", "deck", "royal", "--json"]);
     assert_eq!(r["cards"].as_array().unwrap().len(), 60);
     assert_eq!(r["transitions"].as_array().unwrap().len(), 59);
@@ -541,11 +587,19 @@ fn stats_match_independent_counts() {
         r["diameter_example"][0].as_str().unwrap(),
         r["diameter_example"][1].as_str().unwrap(),
     ];
-    let v = json(&["exact", "solve", "royal", "--level", "1", "--board", a, "--card", b, "--json",
+    let v = json(&[
+        "exact", "solve", "royal", "--level", "1", "--board", a, "--card", b, "--json",
     ]);
     assert_eq!(v["moves"].as_u64(), Some(diameter));
 
-    let s = json(&["exact", "stats", "checkmates", "--side", "sliding", "--json"]);
+    let s = json(&[
+        "exact",
+        "stats",
+        "checkmates",
+        "--side",
+        "sliding",
+        "--json",
+    ]);
     assert_eq!(
         s["setups"],
         8 * 7 * 6 * 5 * 4 * 3 * 2 / 8,
@@ -560,7 +614,9 @@ fn stats_match_independent_counts() {
     // boards with a knight on b2 (2 knights x 8!/2! placements of the rest) never arise
     assert_eq!(c["boards"].as_u64().unwrap(), 181_440 - 2 * 40_320 / 2);
     let hardest = &c["hardest_card"];
-    let v = json(&["exact", "solve",
+    let v = json(&[
+        "exact",
+        "solve",
         "checkmates",
         "--side",
         "chess",

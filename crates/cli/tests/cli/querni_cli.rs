@@ -39,14 +39,21 @@ fn new_prints_the_seeded_start() {
     let ranks: Vec<&str> = p.split(' ').next().unwrap().split('/').collect();
     assert_eq!(ranks.len(), 7);
     assert_eq!(&ranks[2..5], ["10", "10", "10"]);
-    let text = String::from_utf8(tabula(&["rules", "querni", "new", "--seed", "3"]).stdout).unwrap();
+    let text =
+        String::from_utf8(tabula(&["rules", "querni", "new", "--seed", "3"]).stdout).unwrap();
     assert!(text.starts_with(&p));
     assert!(text.contains("blue to move"));
 }
 
 #[test]
 fn moves_lists_movements_by_destination_and_removals() {
-    let v = json(&["rules", "querni", "moves", "7abc/10/10/10/10/4C5/1AB7 b 0", "--json"]);
+    let v = json(&[
+        "rules",
+        "querni",
+        "moves",
+        "7abc/10/10/10/10/4C5/1AB7 b 0",
+        "--json",
+    ]);
     let movements: Vec<&str> = v["movements"]
         .as_array()
         .unwrap()
@@ -65,7 +72,9 @@ fn moves_lists_movements_by_destination_and_removals() {
     );
     assert_eq!(v["removals"], serde_json::json!([]));
     assert_eq!(v["status"]["result"], "ongoing");
-    let v = json(&["rules", "querni",
+    let v = json(&[
+        "rules",
+        "querni",
         "moves",
         "7abc/10/10/10/10/10/1ABCDE4 b 0",
         "--json",
@@ -81,7 +90,9 @@ fn moves_lists_movements_by_destination_and_removals() {
 
 #[test]
 fn play_applies_a_turn_or_explains_why_not() {
-    let v = json(&["rules", "querni",
+    let v = json(&[
+        "rules",
+        "querni",
         "play",
         "7abc/10/10/10/10/4C5/1AB7 b 0",
         "e2-d2 x1-3",
@@ -89,7 +100,9 @@ fn play_applies_a_turn_or_explains_why_not() {
     ]);
     assert_eq!(v["result"], "blue wins");
     assert!(v["reason"].as_str().unwrap().contains("all sixteen"));
-    let v = json(&["rules", "querni",
+    let v = json(&[
+        "rules",
+        "querni",
         "play",
         "7abc/10/10/10/10/4C5/1AB7 b 0",
         "e2-e3",
@@ -98,7 +111,9 @@ fn play_applies_a_turn_or_explains_why_not() {
     assert_eq!(v["position"], "7abc/10/10/10/4C5/10/1AB7 r 1");
     assert_eq!(v["result"], "ongoing");
     // A removal that strands pieces loses at once.
-    let v = json(&["rules", "querni",
+    let v = json(&[
+        "rules",
+        "querni",
         "play",
         "7abc/10/10/7GHI/10/10/1ABCDE4 b 0",
         "x1-3",
@@ -114,7 +129,13 @@ fn play_applies_a_turn_or_explains_why_not() {
         ("e2:e4", "no piece on e3"),
         ("e2-z9", "not a square"),
     ] {
-        let out = tabula(&["rules", "querni", "play", "7abc/10/10/10/10/4C5/1AB7 b 0", turn]);
+        let out = tabula(&[
+            "rules",
+            "querni",
+            "play",
+            "7abc/10/10/10/10/4C5/1AB7 b 0",
+            turn,
+        ]);
         assert_eq!(out.status.code(), Some(2), "{turn}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(needle), "{turn}: {err}");
@@ -138,7 +159,9 @@ fn best_answers_at_every_level_and_with_a_time_limit() {
     let start = start("8");
     let fixed = json(&["rules", "querni", "best", &start, "--level", "1", "--json"]);
     assert_eq!(fixed["depth"], 1, "{fixed}");
-    let timed = json(&["rules", "querni",
+    let timed = json(&[
+        "rules",
+        "querni",
         "best",
         &start,
         "--level",
@@ -160,7 +183,9 @@ fn best_answers_at_every_level_and_with_a_time_limit() {
     assert!(ms >= 300, "it thought until the time was up: {timed}");
     assert!(ms < 5_000, "and stopped then: {timed}");
     assert!(
-        json(&["rules", "querni",
+        json(&[
+            "rules",
+            "querni",
             "play",
             &start,
             timed["turn"].as_str().unwrap(),
@@ -174,8 +199,9 @@ fn best_answers_at_every_level_and_with_a_time_limit() {
 
 #[test]
 fn simulate_ends_with_the_tally() {
-    let out = tabula(&["engine", "simulate", "querni", "--blue", "greedy", "--red", "random", "--games", "6", "--seed", "2",
-        "--swap",
+    let out = tabula(&[
+        "engine", "simulate", "querni", "--blue", "greedy", "--red", "random", "--games", "6",
+        "--seed", "2", "--swap",
     ]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
@@ -191,14 +217,17 @@ fn simulate_ends_with_the_tally() {
     );
     // Same seed, same games.
     let again = String::from_utf8(
-        tabula(&["engine", "simulate", "querni", "--blue", "greedy", "--red", "random", "--games", "6", "--seed",
-            "2", "--swap",
+        tabula(&[
+            "engine", "simulate", "querni", "--blue", "greedy", "--red", "random", "--games", "6",
+            "--seed", "2", "--swap",
         ])
         .stdout,
     )
     .unwrap();
     assert_eq!(again.lines().last(), text.lines().last());
-    let out = tabula(&["engine", "simulate", "querni", "--blue", "ai:7", "--red", "greedy"]);
+    let out = tabula(&[
+        "engine", "simulate", "querni", "--blue", "ai:7", "--red", "greedy",
+    ]);
     assert_eq!(out.status.code(), Some(2));
 }
 

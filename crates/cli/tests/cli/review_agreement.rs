@@ -86,7 +86,9 @@ fn the_review_s_marks_agree_with_fairy_stockfish_s() {
     for seed in 1..=4u64 {
         let moves = weak_game(seed, 24);
         let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .args(["engine", "review",
+            .args([
+                "engine",
+                "review",
                 "--variant",
                 "quickchess-fsf",
                 "--moves",

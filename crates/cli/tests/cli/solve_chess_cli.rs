@@ -14,7 +14,9 @@ fn tabula(args: &[&str]) -> std::process::Output {
 #[test]
 fn a_small_pawn_game_is_solved_proven_and_checked_by_exhaustive_search() {
     let proof = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("three-files.proof");
-    let out = tabula(&["exact", "solve",
+    let out = tabula(&[
+        "exact",
+        "solve",
         "quickchess",
         "--variant",
         "power-pawns",
@@ -40,7 +42,13 @@ fn a_small_pawn_game_is_solved_proven_and_checked_by_exhaustive_search() {
     );
     assert_eq!(v["exhaustive"]["agrees"], true);
     // the stored proofs replay
-    let out = tabula(&["exact", "verify", "quickchess", "--proof", proof.to_str().unwrap()]);
+    let out = tabula(&[
+        "exact",
+        "verify",
+        "quickchess",
+        "--proof",
+        proof.to_str().unwrap(),
+    ]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -52,13 +60,21 @@ fn a_small_pawn_game_is_solved_proven_and_checked_by_exhaustive_search() {
     let n = bytes.len();
     bytes[n / 2] ^= 0x40;
     std::fs::write(&proof, bytes).unwrap();
-    let out = tabula(&["exact", "verify", "quickchess", "--proof", proof.to_str().unwrap()]);
+    let out = tabula(&[
+        "exact",
+        "verify",
+        "quickchess",
+        "--proof",
+        proof.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
 fn a_win_reports_its_length_and_a_line_to_the_end() {
-    let out = tabula(&["exact", "solve",
+    let out = tabula(&[
+        "exact",
+        "solve",
         "quickchess",
         "--variant",
         "power-pawns",
@@ -79,7 +95,9 @@ fn what_the_solver_cannot_do_is_refused_with_a_reason() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a lesson game"));
     // a budget too small for the game
-    let out = tabula(&["exact", "solve",
+    let out = tabula(&[
+        "exact",
+        "solve",
         "quickchess",
         "--variant",
         "raging-rooks",
@@ -89,7 +107,9 @@ fn what_the_solver_cannot_do_is_refused_with_a_reason() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("budget of 5000 positions"));
     // exhaustive search only where play cannot circle
-    let out = tabula(&["exact", "solve",
+    let out = tabula(&[
+        "exact",
+        "solve",
         "quickchess",
         "--variant",
         "raging-rooks",

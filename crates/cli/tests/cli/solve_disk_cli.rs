@@ -37,7 +37,9 @@ fn solve(dir: &Path, extra: &[&str]) -> std::process::Output {
 
 /// `tabula exact verify quickchess --work-dir`'s answer, which must be a success.
 fn checked(dir: &Path, extra: &[&str]) -> Value {
-    let mut args = vec!["exact", "verify",
+    let mut args = vec![
+        "exact",
+        "verify",
         "quickchess",
         "--work-dir",
         dir.to_str().unwrap(),
@@ -158,7 +160,13 @@ fn a_solve_killed_midway_resumes_to_the_same_codes() {
     bytes[at] = (bytes[at] & !3) | 2; // a draw called a win
     std::fs::write(cut.join("values").join(&name), bytes).unwrap();
     for extra in [&["--resume"][..], &[]] {
-        let mut args = vec!["exact", "verify", "quickchess", "--work-dir", cut.to_str().unwrap()];
+        let mut args = vec![
+            "exact",
+            "verify",
+            "quickchess",
+            "--work-dir",
+            cut.to_str().unwrap(),
+        ];
         args.extend(extra);
         let check = tabula(&args);
         assert_eq!(
@@ -195,7 +203,9 @@ fn the_disk_solver_takes_only_the_games_it_can_solve() {
         ("quickchess", "no double steps"),
     ] {
         let dir = fresh(&format!("disk-{variant}"));
-        let out = tabula(&["exact", "solve",
+        let out = tabula(&[
+            "exact",
+            "solve",
             "quickchess",
             "--variant",
             variant,
@@ -215,7 +225,9 @@ fn the_disk_solver_takes_only_the_games_it_can_solve() {
 #[ignore = "minutes: the full run"]
 fn four_files_of_kings_conquest_solved_on_disk_and_every_code_checked() {
     let dir = fresh("disk-four-files");
-    let out = tabula(&["exact", "solve",
+    let out = tabula(&[
+        "exact",
+        "solve",
         "quickchess",
         "--variant",
         "kings-conquest",

@@ -23,7 +23,9 @@ fn scratch(name: &str) -> PathBuf {
 fn generate_verify_and_probe_through_files() {
     let dir = scratch("tables-krk");
     let d = dir.to_str().unwrap();
-    let out = tabula(&["exact", "tb", "generate", "KRvK", "--rules", "rescue", "--dir", d]);
+    let out = tabula(&[
+        "exact", "tb", "generate", "KRvK", "--rules", "rescue", "--dir", d,
+    ]);
     assert!(
         out.status.success(),
         "{}",
@@ -39,11 +41,16 @@ fn generate_verify_and_probe_through_files() {
     }
     // built again: nothing to do
     let again = String::from_utf8(
-        tabula(&["exact", "tb", "generate", "KRvK", "--rules", "rescue", "--dir", d]).stdout,
+        tabula(&[
+            "exact", "tb", "generate", "KRvK", "--rules", "rescue", "--dir", d,
+        ])
+        .stdout,
     )
     .unwrap();
     assert!(again.contains("already in"), "{again}");
-    let verify = tabula(&["exact", "tb", "verify", "KRvK", "--rules", "rescue", "--dir", d]);
+    let verify = tabula(&[
+        "exact", "tb", "verify", "KRvK", "--rules", "rescue", "--dir", d,
+    ]);
     assert!(verify.status.success());
     assert!(
         String::from_utf8(verify.stdout)
@@ -51,7 +58,9 @@ fn generate_verify_and_probe_through_files() {
             .contains("all 32844 positions agree")
     );
     // the probe reads the file and answers with the shortest mate
-    let out = tabula(&["exact", "tb",
+    let out = tabula(&[
+        "exact",
+        "tb",
         "probe",
         "--variant",
         "quickchess",
@@ -68,7 +77,9 @@ fn generate_verify_and_probe_through_files() {
         serde_json::json!({"wdl": "win", "dtm": 6, "best": "a2b2"})
     );
     // the side that is mated: a loss, the winner's moves counted
-    let out = tabula(&["exact", "tb",
+    let out = tabula(&[
+        "exact",
+        "tb",
         "probe",
         "--fen",
         "5/5/2R2/5/1K2k/5 b - - 1 1",
@@ -85,7 +96,9 @@ fn generate_verify_and_probe_through_files() {
     let n = bytes.len();
     bytes[n - 3] ^= 0x11;
     std::fs::write(&path, bytes).unwrap();
-    let out = tabula(&["exact", "tb",
+    let out = tabula(&[
+        "exact",
+        "tb",
         "probe",
         "--fen",
         "5/5/2R2/5/K3k/5 w - - 0 1",
@@ -101,7 +114,9 @@ fn probe_builds_small_tables_in_memory_and_refuses_what_they_do_not_cover() {
     let dir = scratch("tables-none");
     let d = dir.to_str().unwrap();
     // a draw: king and knight cannot mate
-    let out = tabula(&["exact", "tb",
+    let out = tabula(&[
+        "exact",
+        "tb",
         "probe",
         "--fen",
         "5/2k2/5/5/1NK2/5 w - - 0 1",
@@ -114,7 +129,9 @@ fn probe_builds_small_tables_in_memory_and_refuses_what_they_do_not_cover() {
     assert_eq!(v["wdl"], "draw");
     assert_eq!(v["dtm"], Value::Null);
     // lesson games have no check, so no tables
-    let out = tabula(&["exact", "tb",
+    let out = tabula(&[
+        "exact",
+        "tb",
         "probe",
         "--variant",
         "power-pawns",
@@ -125,7 +142,9 @@ fn probe_builds_small_tables_in_memory_and_refuses_what_they_do_not_cover() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     // more than four pieces without a stored table
-    let out = tabula(&["exact", "tb",
+    let out = tabula(&[
+        "exact",
+        "tb",
         "probe",
         "--fen",
         "1b3/4k/5/1P3/2K2/R4 b - - 0 1",
@@ -141,7 +160,9 @@ fn probe_builds_small_tables_in_memory_and_refuses_what_they_do_not_cover() {
 #[test]
 fn analyse_reports_the_shortest_mate_from_the_tables() {
     let dir = scratch("tables-analyse");
-    let out = tabula(&["engine", "analyse",
+    let out = tabula(&[
+        "engine",
+        "analyse",
         "--fen",
         "5/5/2R2/5/K3k/5 w - - 0 1",
         "--depth",

@@ -334,7 +334,8 @@ async fn set_role(
     let account = account_named(store, &name).await?;
     if account.id == admin.account.id && b.role != Role::Admin {
         return Err(ApiError::Refused(
-            "a moderator cannot take their own role (another one, or `tabula site admin`, can)".into(),
+            "a moderator cannot take their own role (another one, or `tabula site admin`, can)"
+                .into(),
         ));
     }
     actions::set_role(store, &admin.actor, &account, b.role).await?;
