@@ -2,8 +2,9 @@
 //!
 //! Most arguments are typed by clap itself: the choices below derive [`ValueEnum`] (so
 //! `--help` lists them and a wrong one is refused naming the flag), numbers use clap's ranged
-//! parsers, and the functions ending in a `Result<_, String>` are clap value parsers for the
-//! texts clap cannot type on its own (a variant, a layout, `1`-`8` or `max`, a time control).
+//! parsers, and the functions returning a `Result<_, ArgError>` are clap value parsers for the
+//! texts clap cannot type on its own (a variant, a layout, `1`-`8` or `max`, a time control):
+//! their errors are typed ([`ArgError`]), and clap writes them after the flag's name.
 //! What depends on another argument (a Check Mates board is read by its side) is parsed in the
 //! command with [`board`] and [`task`], whose errors name the argument.
 
@@ -139,27 +140,97 @@ pub enum GameChoice {
     Olympics,
 }
 
+/// Why a value of the command line was refused (clap names the flag before these words).
+#[derive(Debug, PartialEq, thiserror::Error)]
+pub enum ArgError {
+    /// Not a material signature of the endgame tables.
+    #[error(transparent)]
+    Material(#[from] tabula_chess::tablebase::MaterialError),
+    /// Not a variant's name.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    /// Not a Royal Study layout.
+    #[error(transparent)]
+    Layout(#[from] tabula_puzzles::NotationError),
+    /// Not a Querni computer player (the library's words).
+    #[error("{0}")]
+    QuerniPlayer(String),
+    /// Not a level from 1 to `max`, nor `max`.
+    #[error("`{text}` is not a level: 1 to {max}, or max")]
+    Level {
+        /// What was given.
+        text: String,
+        /// The highest level.
+        max: u8,
+    },
+    /// Not a speed factor above 0 and at most 1000.
+    #[error("`{0}` is not a number above 0 and at most 1000")]
+    Speed(String),
+    /// Not a whole number of seconds from 1 to 3600.
+    #[error("`{0}` is not a whole number of seconds from 1 to 3600")]
+    Seconds(String),
+    /// Not `NAME=VALUE`.
+    #[error("`{0}` is not NAME=VALUE")]
+    NameValue(String),
+    /// Not a node id.
+    #[error("a node id is 1 to 48 letters, digits, `-`, `_` or `.`")]
+    NodeId,
+    /// Not a duration (`30s`, `2min`).
+    #[error(transparent)]
+    Duration(#[from] humantime::DurationError),
+    /// A lease's time to live out of its range.
+    #[error("a lease lives between 1s and 10min")]
+    LeaseRange,
+    /// A public address without its scheme.
+    #[error("`{0}` must start with https:// (or http://)")]
+    UrlScheme(String),
+    /// A public address with more than a scheme, a host and a port.
+    #[error(
+        "`{0}` must be a scheme and a host (and perhaps a port), like https://play.example.org"
+    )]
+    UrlShape(String),
+    /// Not a time control.
+    #[error("`{0}` is not milliseconds per move (`100`) or seconds BASE+INC (`10+0.1`)")]
+    TimeControl(String),
+    /// One end of a range of levels that is not a level.
+    #[error("'{text}' is not a level: levels run from 1 to {max}")]
+    RangeLevel {
+        /// What was given.
+        text: String,
+        /// The highest level.
+        max: u8,
+    },
+    /// A range of levels written high to low.
+    #[error("the levels {low}-{high} run backwards: write LOW-HIGH")]
+    LevelsBackwards {
+        /// The first level written.
+        low: u8,
+        /// The second.
+        high: u8,
+    },
+}
+
 /// A material signature of the endgame tables (`KRPvKB`).
-pub fn material(text: &str) -> Result<tabula_chess::tablebase::Material, String> {
-    tabula_chess::tablebase::Material::parse(text).map_err(|e| e.to_string())
+pub fn material(text: &str) -> Result<tabula_chess::tablebase::Material, ArgError> {
+    Ok(tabula_chess::tablebase::Material::parse(text)?)
 }
 
 /// A variant name (`quickchess`, `mix:KRN`, `chess+blasters`, ...).
-pub fn variant(text: &str) -> Result<Variant, String> {
-    Variant::parse(text).map_err(|e| e.to_string())
+pub fn variant(text: &str) -> Result<Variant, ArgError> {
+    Ok(Variant::parse(text)?)
 }
 
 /// A variant name, or `olympics`.
-pub fn game(text: &str) -> Result<GameChoice, String> {
+pub fn game(text: &str) -> Result<GameChoice, ArgError> {
     match Variant::parse(text) {
         Ok(v) => Ok(GameChoice::One(v)),
         Err(VariantError::Series) => Ok(GameChoice::Olympics),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e.into()),
     }
 }
 
 /// `1` (beginner) to `max` levels, or the word `max`.
-fn level_up_to(text: &str, max: u8) -> Result<u8, String> {
+fn level_up_to(text: &str, max: u8) -> Result<u8, ArgError> {
     if text.trim() == "max" {
         return Ok(max);
     }
@@ -167,27 +238,30 @@ fn level_up_to(text: &str, max: u8) -> Result<u8, String> {
         .parse::<u8>()
         .ok()
         .filter(|l| (1..=max).contains(l))
-        .ok_or_else(|| format!("`{text}` is not a level: 1 to {max}, or max"))
+        .ok_or_else(|| ArgError::Level {
+            text: text.to_string(),
+            max,
+        })
 }
 
 /// The chess computer's level: 1 to 8, or `max`.
-pub fn chess_level(text: &str) -> Result<u8, String> {
+pub fn chess_level(text: &str) -> Result<u8, ArgError> {
     level_up_to(text, tabula_chess::engine::LEVELS)
 }
 
 /// The Querni computer's level: 1 to 5, or `max`.
-pub fn querni_level(text: &str) -> Result<u8, String> {
+pub fn querni_level(text: &str) -> Result<u8, ArgError> {
     level_up_to(text, tabula_querni::MAX_LEVEL)
 }
 
 /// A Querni computer player: `ai:1` .. `ai:5`, `ai:max`, `greedy` or `random`.
-pub fn querni_player(text: &str) -> Result<tabula_querni::Player, String> {
-    tabula_querni::Player::parse(text)
+pub fn querni_player(text: &str) -> Result<tabula_querni::Player, ArgError> {
+    tabula_querni::Player::parse(text).map_err(ArgError::QuerniPlayer)
 }
 
 /// A Royal Study layout (`K.N/.Q./R.B`).
-pub fn layout(text: &str) -> Result<Layout, String> {
-    Layout::parse(text).map_err(|e| e.to_string())
+pub fn layout(text: &str) -> Result<Layout, ArgError> {
+    Ok(Layout::parse(text)?)
 }
 
 /// A Check Mates board of `side`; the error names the board.
@@ -201,29 +275,29 @@ pub fn task(side: Side, text: &str) -> anyhow::Result<Task> {
 }
 
 /// A clock speed factor: above 0, at most 1000.
-pub fn speed(text: &str) -> Result<f64, String> {
+pub fn speed(text: &str) -> Result<f64, ArgError> {
     text.trim()
         .parse::<f64>()
         .ok()
         .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1000.0)
-        .ok_or_else(|| format!("`{text}` is not a number above 0 and at most 1000"))
+        .ok_or_else(|| ArgError::Speed(text.to_string()))
 }
 
 /// Whole seconds from 1 to 3600, as milliseconds.
-pub fn seconds(text: &str) -> Result<u64, String> {
+pub fn seconds(text: &str) -> Result<u64, ArgError> {
     text.trim()
         .parse::<u64>()
         .ok()
         .filter(|s| (1..=3600).contains(s))
         .map(|s| s * 1000)
-        .ok_or_else(|| format!("`{text}` is not a whole number of seconds from 1 to 3600"))
+        .ok_or_else(|| ArgError::Seconds(text.to_string()))
 }
 
 /// A UCI option as `NAME=VALUE`.
-pub fn uci_option(text: &str) -> Result<(String, String), String> {
+pub fn uci_option(text: &str) -> Result<(String, String), ArgError> {
     match text.split_once('=') {
         Some((n, v)) if !n.trim().is_empty() => Ok((n.trim().to_string(), v.trim().to_string())),
-        _ => Err(format!("`{text}` is not NAME=VALUE")),
+        _ => Err(ArgError::NameValue(text.to_string())),
     }
 }
 
@@ -249,10 +323,23 @@ mod tests {
         assert_eq!(querni_level("max"), Ok(5));
         assert_eq!(querni_level("5"), Ok(5));
         for bad in ["0", "9", "-1", "", "maximum", "2.5"] {
-            let e = chess_level(bad).unwrap_err();
+            let e = chess_level(bad).unwrap_err().to_string();
             assert!(e.contains("1 to 8, or max"), "{bad}: {e}");
         }
-        assert!(querni_level("6").unwrap_err().contains("1 to 5, or max"));
+        assert!(
+            querni_level("6")
+                .unwrap_err()
+                .to_string()
+                .contains("1 to 5, or max")
+        );
+        // typed: what was given and the bound, not only the words
+        assert_eq!(
+            querni_level("6"),
+            Err(ArgError::Level {
+                text: "6".into(),
+                max: 5
+            })
+        );
     }
 
     #[test]
@@ -269,12 +356,14 @@ mod tests {
         assert!(
             game("crazyhouse")
                 .unwrap_err()
+                .to_string()
                 .contains("unknown variant `crazyhouse`")
         );
         // one position is asked for: the Olympics are not one
         assert!(
             variant("olympics")
                 .unwrap_err()
+                .to_string()
                 .contains("series of five games")
         );
     }
@@ -316,7 +405,12 @@ mod tests {
         assert!(format!("{e:#}").starts_with("task `R.w/.b./Q.z`: "));
         assert!(board(Side::Chess, "RnQ/.K./qNr").is_ok());
         assert!(layout("K.N/.Q./R.B").is_ok());
-        assert!(layout("K.N/.Q./RB.").unwrap_err().contains("bishop on b1"));
+        assert!(
+            layout("K.N/.Q./RB.")
+                .unwrap_err()
+                .to_string()
+                .contains("bishop on b1")
+        );
     }
 
     #[test]

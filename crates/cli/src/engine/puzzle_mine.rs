@@ -8,6 +8,7 @@
 //! (their puzzles, if already written, are not written twice: ids are checked).
 
 use super::matchplay::balanced_openings;
+use crate::cli::parse::ArgError;
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use std::collections::HashSet;
@@ -75,25 +76,22 @@ pub struct Levels {
 }
 
 /// Reads `LOW-HIGH` (or one level), each from 1 to the engine's top level.
-fn parse_levels(text: &str) -> Result<Levels, String> {
+fn parse_levels(text: &str) -> Result<Levels, ArgError> {
     let (a, b) = text.split_once('-').unwrap_or((text, text));
-    let level = |t: &str| -> Result<u8, String> {
+    let max = tabula_chess::engine::LEVELS;
+    let level = |t: &str| -> Result<u8, ArgError> {
         t.trim()
             .parse::<u8>()
             .ok()
-            .filter(|l| (1..=tabula_chess::engine::LEVELS).contains(l))
-            .ok_or_else(|| {
-                format!(
-                    "'{t}' is not a level: levels run from 1 to {}",
-                    tabula_chess::engine::LEVELS
-                )
+            .filter(|l| (1..=max).contains(l))
+            .ok_or_else(|| ArgError::RangeLevel {
+                text: t.to_string(),
+                max,
             })
     };
     let (low, high) = (level(a)?, level(b)?);
     if low > high {
-        return Err(format!(
-            "the levels {low}-{high} run backwards: write LOW-HIGH"
-        ));
+        return Err(ArgError::LevelsBackwards { low, high });
     }
     Ok(Levels { low, high })
 }
@@ -345,23 +343,35 @@ pub fn engine_game(
 
 #[cfg(test)]
 mod tests {
-    use super::{Levels, parse_levels};
+    use super::{ArgError, Levels, parse_levels};
 
     #[test]
     fn levels_read_as_a_range_or_one_level_and_bad_ones_are_named() {
         assert_eq!(parse_levels("3-6"), Ok(Levels { low: 3, high: 6 }));
         assert_eq!(parse_levels("5"), Ok(Levels { low: 5, high: 5 }));
-        assert!(parse_levels("6-3").unwrap_err().contains("backwards"));
+        assert!(
+            parse_levels("6-3")
+                .unwrap_err()
+                .to_string()
+                .contains("backwards")
+        );
         assert!(
             parse_levels("0-4")
                 .unwrap_err()
+                .to_string()
                 .contains("'0' is not a level")
         );
         assert!(
             parse_levels("2-x")
                 .unwrap_err()
+                .to_string()
                 .contains("'x' is not a level")
         );
-        assert!(parse_levels("1-9").unwrap_err().contains("'9'"));
+        assert!(parse_levels("1-9").unwrap_err().to_string().contains("'9'"));
+        // the errors are typed: what was wrong, not only its words
+        assert_eq!(
+            parse_levels("6-3"),
+            Err(ArgError::LevelsBackwards { low: 6, high: 3 })
+        );
     }
 }

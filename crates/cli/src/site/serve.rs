@@ -1,6 +1,7 @@
 //! `tabula serve` (the web app, with the operator's options) and `tabula site backup` (an online
 //! copy of its database).
 
+use crate::cli::parse::ArgError;
 use clap::{Args, ValueEnum};
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -192,20 +193,20 @@ pub enum LogFormat {
 
 /// A node id: 1-48 letters, digits, `-`, `_` or `.` (it names the node's notification channel,
 /// and PostgreSQL's names are at most 63 bytes).
-fn node_id(s: &str) -> Result<String, String> {
+fn node_id(s: &str) -> Result<String, ArgError> {
     let ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
     if (1..=48).contains(&s.len()) && s.chars().all(ok) {
         Ok(s.to_string())
     } else {
-        Err("a node id is 1 to 48 letters, digits, `-`, `_` or `.`".into())
+        Err(ArgError::NodeId)
     }
 }
 
 /// A lease's time to live: 1 s to 10 min.
-fn lease_time(s: &str) -> Result<Duration, String> {
-    let d = humantime::parse_duration(s).map_err(|e| e.to_string())?;
+fn lease_time(s: &str) -> Result<Duration, ArgError> {
+    let d = humantime::parse_duration(s)?;
     if d < Duration::from_secs(1) || d > Duration::from_secs(600) {
-        return Err("a lease lives between 1s and 10min".into());
+        return Err(ArgError::LeaseRange);
     }
     Ok(d)
 }
@@ -411,16 +412,14 @@ pub fn migrate(args: &MigrateArgs) -> ExitCode {
 
 /// A site's public address: `http://` or `https://`, a host, perhaps a port, no path; given
 /// back without a trailing `/`.
-fn public_url(text: &str) -> Result<String, String> {
+fn public_url(text: &str) -> Result<String, ArgError> {
     let url = text.trim().trim_end_matches('/');
     let host = url
         .strip_prefix("https://")
         .or_else(|| url.strip_prefix("http://"))
-        .ok_or_else(|| format!("`{url}` must start with https:// (or http://)"))?;
+        .ok_or_else(|| ArgError::UrlScheme(url.to_string()))?;
     if host.is_empty() || host.contains(['/', '?', '#', '@', ' ']) {
-        return Err(format!(
-            "`{url}` must be a scheme and a host (and perhaps a port), like https://play.example.org"
-        ));
+        return Err(ArgError::UrlShape(url.to_string()));
     }
     Ok(url.to_string())
 }

@@ -1,5 +1,6 @@
 //! A match's time control: a fixed time per move or a clock, as `--tc`, `--tc1` and `--tc2`
 //! write them.
+use crate::cli::parse::ArgError;
 
 /// The time control of a match.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,9 +29,8 @@ impl std::fmt::Display for TimeControl {
 
 /// A time control: milliseconds per move (`100`) or seconds `BASE+INC` as cutechess writes
 /// it (`10+0.1`).
-pub fn parse(text: &str) -> Result<TimeControl, String> {
-    let bad =
-        || format!("`{text}` is not milliseconds per move (`100`) or seconds BASE+INC (`10+0.1`)");
+pub fn parse(text: &str) -> Result<TimeControl, ArgError> {
+    let bad = || ArgError::TimeControl(text.to_string());
     if let Some((b, i)) = text.split_once('+') {
         let b: f64 = b.trim().parse().map_err(|_| bad())?;
         let i: f64 = i.trim().parse().map_err(|_| bad())?;
