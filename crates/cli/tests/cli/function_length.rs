@@ -12,11 +12,6 @@ use std::path::{Path, PathBuf};
 /// The longest a function may be, in lines.
 const LIMIT: usize = 150;
 
-/// The one function allowed past the limit, as issue #57 allows it: the engine's alpha-beta
-/// search, whose locals live across its move loop, stays whole unless a split keeps its
-/// speed (to be measured side by side with `tabula engine bench`, its node count pinned).
-const ALLOWED: [(&str, &str); 1] = [("crates/chess/src/engine/search/negamax.rs", "negamax")];
-
 /// The repository's root (crates/cli/../..).
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -145,7 +140,7 @@ fn too_long(files: &[(String, String)]) -> Vec<String> {
     let mut found = Vec::new();
     for (file, text) in files {
         for (name, line, n) in functions(&blanked(text)) {
-            if n > LIMIT && !ALLOWED.contains(&(file.as_str(), name.as_str())) {
+            if n > LIMIT {
                 found.push(format!("{file}:{line} {name} {n} lines"));
             }
         }

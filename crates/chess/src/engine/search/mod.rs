@@ -3,6 +3,7 @@
 mod negamax;
 mod ordering;
 mod picker;
+mod pruning;
 mod quiesce;
 #[cfg(test)]
 mod tests;

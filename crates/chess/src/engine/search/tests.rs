@@ -69,7 +69,7 @@ fn exchanges_are_counted_to_the_end() {
 
 #[test]
 fn the_reduction_table_gives_the_formula_everywhere() {
-    use super::negamax::{lmr, lmr_formula};
+    use super::pruning::{lmr, lmr_formula};
     for depth in 0..80 {
         for index in 0..300 {
             assert_eq!(
