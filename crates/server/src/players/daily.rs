@@ -227,6 +227,28 @@ pub struct DailyPosition {
     pub actions: Vec<String>,
 }
 
+impl DailyPosition {
+    /// The position after `count` steps: once the target is met, nothing more is legal (the
+    /// moves and the card actions are asked for only while it is not).
+    fn after(
+        board: &impl std::fmt::Display,
+        target: Option<String>,
+        count: usize,
+        done: bool,
+        legal: impl FnOnce() -> Vec<String>,
+        actions: impl FnOnce() -> Vec<String>,
+    ) -> DailyPosition {
+        DailyPosition {
+            board: board.to_string(),
+            target,
+            count,
+            done,
+            legal: if done { Vec::new() } else { legal() },
+            actions: if done { Vec::new() } else { actions() },
+        }
+    }
+}
+
 /// Where a puzzle stands after `steps` (the browser's board while it is played): the board,
 /// the target as it is oriented now, the legal moves and card actions, the count so far and
 /// whether the target is met. A step that is not legal is refused with the rule it breaks.
@@ -249,22 +271,20 @@ pub fn position(puzzle: &Puzzle, steps: &[String]) -> Result<DailyPosition, ApiE
                 .map_err(|e| ApiError::Refused(format!("step {} `{s}`: {e}", i + 1)))?;
         }
         let done = task.met_by(&board).is_some();
-        return Ok(DailyPosition {
-            board: board.to_string(),
-            target: Some(task.to_string()),
-            count: steps.len(),
+        return Ok(DailyPosition::after(
+            &board,
+            Some(task.to_string()),
+            steps.len(),
             done,
-            legal: if done {
-                Vec::new()
-            } else {
+            || {
                 board
                     .legal_moves()
                     .iter()
                     .map(ToString::to_string)
                     .collect()
             },
-            actions: Vec::new(),
-        });
+            Vec::new,
+        ));
     }
     let level = puzzle
         .id
@@ -283,26 +303,20 @@ pub fn position(puzzle: &Puzzle, steps: &[String]) -> Result<DailyPosition, ApiE
     }
     let done = run.all_completed();
     let layout = run.layout();
-    Ok(DailyPosition {
-        board: layout.to_string(),
-        target: run.oriented_cards().first().map(ToString::to_string),
-        count: run.count() as usize,
+    Ok(DailyPosition::after(
+        &layout,
+        run.oriented_cards().first().map(ToString::to_string),
+        run.count() as usize,
         done,
-        legal: if done {
-            Vec::new()
-        } else {
+        || {
             layout
                 .legal_moves()
                 .iter()
                 .map(ToString::to_string)
                 .collect()
         },
-        actions: if done {
-            Vec::new()
-        } else {
-            level.actions().iter().map(ToString::to_string).collect()
-        },
-    })
+        || level.actions().iter().map(ToString::to_string).collect(),
+    ))
 }
 
 /// A streak: how many days in a row up to today (or up to yesterday, if today is not solved
