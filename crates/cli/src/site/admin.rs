@@ -396,11 +396,7 @@ async fn reports(store: &dyn Store, all: bool) -> Result<String, ApiError> {
             )
         })
         .collect();
-    Ok(if lines.is_empty() {
-        "no reports".into()
-    } else {
-        lines.join("\n")
-    })
+    Ok(listing(&lines, "no reports"))
 }
 
 /// The sanctions, in force or over, a line each.
@@ -425,11 +421,7 @@ async fn sanctions(store: &dyn Store) -> Result<String, ApiError> {
             )
         })
         .collect();
-    Ok(if lines.is_empty() {
-        "no sanctions".into()
-    } else {
-        lines.join("\n")
-    })
+    Ok(listing(&lines, "no sanctions"))
 }
 
 /// The audit log's latest lines.
@@ -449,4 +441,13 @@ async fn audit(store: &dyn Store, limit: usize) -> Result<String, ApiError> {
         })
         .collect::<Vec<_>>()
         .join("\n"))
+}
+
+/// A listing's lines, or what to say when there are none.
+fn listing(lines: &[String], none: &str) -> String {
+    if lines.is_empty() {
+        none.to_string()
+    } else {
+        lines.join("\n")
+    }
 }

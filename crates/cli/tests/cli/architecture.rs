@@ -3,15 +3,8 @@
 //! so the map cannot drift from the land without a failing test.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 
-/// The repository's root.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
+use crate::common::repo_root as root;
 
 fn page() -> String {
     std::fs::read_to_string(root().join("docs/architecture.md")).unwrap()

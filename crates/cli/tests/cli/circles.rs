@@ -13,18 +13,12 @@
 //!   (`import('./x.js')`); JSDoc type imports are comments and not arrows.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A graph of files: each file's arrows.
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
-/// The repository's root (crates/cli/../..).
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
+use crate::common::repo_root as root;
 
 /// Every file under `dir` ending in `ext`, as paths relative to `dir`.
 fn files(dir: &Path, ext: &str) -> Vec<String> {

@@ -12,13 +12,7 @@ use std::path::{Path, PathBuf};
 /// The longest a function may be, in lines.
 const LIMIT: usize = 150;
 
-/// The repository's root (crates/cli/../..).
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
+use crate::common::repo_root as root;
 
 /// Every `.rs` file under `dir`, sorted.
 fn rust_files(dir: &Path) -> Vec<PathBuf> {

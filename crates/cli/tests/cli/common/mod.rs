@@ -7,6 +7,7 @@
 pub mod fsf;
 
 use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -80,5 +81,13 @@ fn spawn(args: &[&str]) -> std::process::Child {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
+        .unwrap()
+}
+
+/// The repository's root (crates/cli/../..), for the tests that read its files.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
         .unwrap()
 }
