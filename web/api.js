@@ -1,7 +1,7 @@
 // Talking to the server: JSON requests, seat tokens kept in the browser, and one WebSocket
 // per game that hands each view to its page (and keeps the server's clock), reconnecting by
 // itself with a visible notice while the connection is down.
-import { t, language } from './text.js';
+import { t, language, hasText } from './text.js';
 
 /**
  * Shows or hides the "reconnecting" notice under the header (`restarting`: the server said it
@@ -15,25 +15,35 @@ function netNotice(down, restarting = false) {
   el.classList.toggle('show', down);
 }
 
-/** A refusal or failure the server answered with: its words, its kind and when to retry. */
+/** @import { Cause } from './types/protocol' */
+
+/**
+ * A refusal or failure the server answered with: its words, its kind, its cause and when to
+ * retry.
+ */
 export class ServerError extends Error {
   /**
    * @param {string} message the server's words (English)
    * @param {string} code its kind (`refused`, `conflict`, ...)
    * @param {number | null} [retryAfter] seconds
+   * @param {Cause | null} [cause] the rule it met (`seats_full`, `illegal`, ...): null when
+   *   the answer did not come from the server's API
    */
-  constructor(message, code, retryAfter = null) {
+  constructor(message, code, retryAfter = null, cause = null) {
     super(message);
     this.code = code;
     this.retryAfter = retryAfter;
+    /** @type {Cause | null} */
+    this.cause = cause;
   }
 }
 
 /**
  * An error as the player reads it. The server words its refusals in English, with a kind
- * (`code`) beside; in English they are shown as they are (they name what and where), in the
- * other languages as the catalogue words that kind, or as `context` words a page chose for
- * it (`{ unauthorized: 'account-wrongPassword' }`).
+ * (`code`) and a cause beside; in English they are shown as they are (they name what and
+ * where), in the other languages as the catalogue words the cause (`cause-...`), or else the
+ * kind, or as `context` words a page chose for the kind (`{ unauthorized:
+ * 'account-wrongPassword' }`).
  * @param {unknown} e what was thrown
  * @param {Record<string, string>} [context] message keys by error code
  * @returns {string}
@@ -46,6 +56,7 @@ export function errorText(e, context = {}) {
   }
   if (context[e.code]) return t(context[e.code], { s: e.retryAfter || 1 });
   if (language() === 'en') return e.message;
+  if (e.cause && hasText(`cause-${e.cause}`)) return t(`cause-${e.cause}`);
   return t(`error-${e.code}`, { s: e.retryAfter || 1 });
 }
 
@@ -94,7 +105,7 @@ async function send(method, path, body) {
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-  if (!res.ok) throw new ServerError(data.error || `HTTP ${res.status}`, data.code || (res.status >= 500 ? 'internal' : 'bad_input'), data.retry_after_s ?? null);
+  if (!res.ok) throw new ServerError(data.error || `HTTP ${res.status}`, data.code || (res.status >= 500 ? 'internal' : 'bad_input'), data.retry_after_s ?? null, data.cause ?? null);
   return data;
 }
 
@@ -288,8 +299,8 @@ export class GameSocket {
 
 /**
  * An error frame as the error it stands for.
- * @param {{ message: string, code: string, retry_after_ms?: number | null }} d
+ * @param {{ message: string, code: string, cause: Cause, retry_after_ms?: number | null }} d
  */
 function refusal(d) {
-  return new ServerError(d.message, d.code, d.retry_after_ms ? Math.ceil(d.retry_after_ms / 1000) : null);
+  return new ServerError(d.message, d.code, d.retry_after_ms ? Math.ceil(d.retry_after_ms / 1000) : null, d.cause);
 }

@@ -91,6 +91,16 @@ subject: string,
 detail: string, };
 
 /**
+ * Why input is malformed (400).
+ */
+export type BadInputCause = "bad_input" | "bad_body" | "bad_query" | "unknown_parameter" | "bad_frame" | "bad_action" | "bad_kind" | "bad_variant" | "bad_options" | "bad_position" | "bad_moves" | "bad_username" | "bad_password" | "bad_text" | "bad_rating" | "bad_theme" | "bad_day" | "bad_tournament" | "bad_moderation" | "unrateable" | "unsupported_game";
+
+/**
+ * Which sanction forbids it (403, code `banned`).
+ */
+export type BannedCause = "muted" | "account_banned" | "address_banned";
+
+/**
  * An announcement.
  */
 export type Bid = { 
@@ -993,6 +1003,11 @@ export type Color = "white" | "black";
  */
 export type ColorChoice = "first" | "second" | "blue" | "red" | "white" | "black";
 
+/**
+ * What the request clashes with (409).
+ */
+export type ConflictCause = "conflict" | "game_started" | "game_not_started" | "game_over" | "game_not_over" | "game_closed" | "seats_full" | "already_seated" | "name_taken" | "too_many" | "lobby_closed" | "own_seek" | "pairing" | "settled" | "rematch" | "tournament_state" | "done_already" | "blocking" | "not_begun" | "no_public_address";
+
 export type CreateBody = { kind: string, name?: string, 
 /**
  * The kind's options (each kind reads those it takes, and refuses others).
@@ -1357,6 +1372,28 @@ flag?: string | null, };
 export type EngineView = { best: string, best_san: string, score: ScoreView, depth: number, nodes: number, pv_san: Array<string>, };
 
 /**
+ * An error as an HTTP body tells it (docs/web.md, "Errors").
+ */
+export type ErrorBody = { 
+/**
+ * What went wrong and where, in English.
+ */
+error: string, 
+/**
+ * The kind ([`ApiError::code`]): `bad_input`, `not_found`, `rate_limited`...
+ */
+code: string, 
+/**
+ * The cause ([`ApiError::cause`]): `seats_full`, `no_game`... (one of `Cause`'s codes;
+ * axum's own refusals of a path or method get theirs in `http/json_errors.rs`).
+ */
+cause: Cause, 
+/**
+ * Seconds to wait before trying again, for the kinds that say so.
+ */
+retry_after_s: number | null, };
+
+/**
  * An evaluation from White's side: `{"cp": 35}` or `{"mate": -3}` (`mate` 0: the game
  * ended in a mate; `cp` 0 with an `end`: a draw).
  */
@@ -1499,6 +1536,11 @@ variant: string | null,
  * Its players.
  */
 players: Array<SeatInfo>, };
+
+/**
+ * Why the caller may not do this (403).
+ */
+export type ForbiddenCause = "forbidden" | "spectator" | "no_seat" | "not_host" | "not_yours" | "blocked" | "guest_rated" | "bot_rated" | "same_address" | "foreign_origin" | "moderators_only" | "server_only" | "berserk";
 
 /**
  * A followed player.
@@ -1701,6 +1743,11 @@ turn: string,
  * The level that found it.
  */
 level: number, };
+
+/**
+ * What failed in the server (500; logged, not told).
+ */
+export type InternalCause = "internal" | "store" | "stored" | "encoding" | "hashing" | "task" | "protocol" | "shipped";
 
 export type JoinBody = { name?: string, };
 
@@ -2252,6 +2299,11 @@ rating: PuzzleRating,
  * How many puzzles of the game the account has tried and solved (guests: none).
  */
 tried: [number, number] | null, };
+
+/**
+ * What does not exist (404).
+ */
+export type NotFoundCause = "not_found" | "no_endpoint" | "no_game" | "no_player" | "no_tournament" | "no_challenge" | "no_seek" | "no_puzzle" | "no_daily" | "no_review" | "no_message" | "no_report" | "no_sanction" | "dead_link";
 
 /**
  * A report's or a game's closing words.
@@ -3401,6 +3453,11 @@ provisional: boolean,
 games: number, };
 
 /**
+ * What was asked for too often (429).
+ */
+export type RateLimitedCause = "address_rate" | "address_seeks" | "address_sockets" | "rated_pair" | "reviews_waiting";
+
+/**
  * A seat's rating change in a rated game.
  */
 export type RatingShown = { 
@@ -3458,6 +3515,11 @@ change: number, };
  * A JSON text, valid and kept as it is (to the browser's types: any JSON, `unknown`).
  */
 export type RawJson = unknown;
+
+/**
+ * Which rule refuses it (422).
+ */
+export type RefusedCause = "refused" | "illegal" | "yourself" | "not_theirs" | "takeback" | "closed_game" | "no_exercise";
 
 /**
  * How the viewer stands to a player.
@@ -4434,6 +4496,10 @@ message: string,
  */
 code: string, 
 /**
+ * Its cause (`illegal`, `seats_full`, `no_seat`, ...): see `crate::error::causes`.
+ */
+cause: Cause, 
+/**
  * The HTTP status the same error has in the HTTP API.
  */
 status: number, 
@@ -4778,6 +4844,16 @@ moves: number,
  * When it was met, from the start of the run.
  */
 elapsed: number, };
+
+/**
+ * What a body took too long for (408).
+ */
+export type TimeoutCause = "slow_body";
+
+/**
+ * What was over its size limit (413).
+ */
+export type TooLargeCause = "body_too_large" | "frame_too_large";
 
 /**
  * The games a tournament is played in.
@@ -5132,6 +5208,16 @@ deadline: number,
 seat: ChallengeSeat | null, };
 
 /**
+ * Why the caller is not known (401).
+ */
+export type UnauthorizedCause = "sign_in" | "wrong_credentials" | "wrong_password";
+
+/**
+ * What has no room now (503).
+ */
+export type UnavailableCause = "closing" | "connections" | "rooms" | "moved" | "room_full" | "queue_full";
+
+/**
  * Why a try moved no rating.
  */
 export type Unrated = "streak" | "tried_before" | "solution_seen" | "daily_limit";
@@ -5266,6 +5352,9 @@ seat: number,
  * The seat's token (the same on each of the player's devices).
  */
 token: string, };
+
+/** Every cause of an error (`cause` in an error's body and frame): a stable code. */
+export type Cause = BadInputCause | UnauthorizedCause | ForbiddenCause | BannedCause | NotFoundCause | ConflictCause | TimeoutCause | TooLargeCause | RefusedCause | RateLimitedCause | UnavailableCause | InternalCause;
 
 /**
  * Every JSON endpoint of the HTTP API, as `"VERB /path/{param}"`: the body it reads

@@ -7,7 +7,7 @@
 //! games. Without a search request only what is already known is reported.
 
 use crate::coach::view::{CoachView, coach_view};
-use crate::error::ApiError;
+use crate::error::{ApiError, Invalid};
 use crate::games::chess_view::{LegalMove, PieceOn, board_of, legal_of};
 use crate::knowledge::{Knowledge, Verdict, VerdictParts};
 use crate::thinking::{Asker, Thinking};
@@ -165,7 +165,7 @@ fn from_pgn(
     q: &PositionQuery,
     text: &str,
 ) -> Result<(Variant, AnyPosition, Vec<String>), ApiError> {
-    let bad = ApiError::BadInput;
+    let bad = |m: String| ApiError::BadInput(Invalid::Moves, m);
     if q.fen.is_some() || !q.moves.is_empty() {
         return Err(bad(
             "pgn: comes alone, without fen or moves (the game has both)".into(),
@@ -179,10 +179,13 @@ fn from_pgn(
     if let Some(name) = &q.variant
         && Variant::parse(name).ok() != Some(game.variant)
     {
-        return Err(bad(format!(
-            "variant `{name}`: the game's Variant tag says {}",
-            game.variant.name()
-        )));
+        return Err(ApiError::BadInput(
+            Invalid::Variant,
+            format!(
+                "variant `{name}`: the game's Variant tag says {}",
+                game.variant.name()
+            ),
+        ));
     }
     let mut p = game.start;
     let mut ucis = Vec::with_capacity(game.moves.len());
@@ -204,16 +207,20 @@ pub async fn position(
     let (_, start, moves) = match &q.pgn {
         Some(text) => from_pgn(&q, text)?,
         None => {
-            let name = q
-                .variant
-                .as_deref()
-                .ok_or_else(|| bad("variant: required (or a game in `pgn`)".into()))?;
-            let variant =
-                Variant::parse(name).map_err(|e| bad(format!("variant `{name}`: {e}")))?;
+            let name = q.variant.as_deref().ok_or_else(|| {
+                bad(
+                    Invalid::Variant,
+                    "variant: required (or a game in `pgn`)".into(),
+                )
+            })?;
+            let variant = Variant::parse(name)
+                .map_err(|e| bad(Invalid::Variant, format!("variant `{name}`: {e}")))?;
             let start = match &q.fen {
-                Some(f) => AnyPosition::from_fen(variant, f).map_err(|e| bad(e.to_string()))?,
+                Some(f) => AnyPosition::from_fen(variant, f)
+                    .map_err(|e| bad(Invalid::Position, e.to_string()))?,
                 None if variant.family == tabula_chess::Family::Blind => {
                     return Err(bad(
+                        Invalid::Position,
                         "blind: give the position after the placements as a FEN".into(),
                     ));
                 }
@@ -223,7 +230,7 @@ pub async fn position(
         }
     };
     if moves.len() > 600 {
-        return Err(bad("at most 600 moves".into()));
+        return Err(bad(Invalid::Moves, "at most 600 moves".into()));
     }
     let mut p = start;
     let mut sans = Vec::new();
@@ -235,7 +242,7 @@ pub async fn position(
         last_before = Some(before);
         let mv = p
             .parse_uci(m)
-            .map_err(|e| bad(format!("move {} `{m}`: {e}", i + 1)))?;
+            .map_err(|e| bad(Invalid::Moves, format!("move {} `{m}`: {e}", i + 1)))?;
         sans.push(p.san(&mv));
         ucis.push(p.uci(&mv));
         history.push(before.hash());
@@ -318,7 +325,7 @@ pub async fn querni_hint(
     thinking: &Thinking,
     asker: Asker,
 ) -> Result<HintView, ApiError> {
-    let bad = ApiError::BadInput;
+    let bad = |m: String| ApiError::BadInput(Invalid::Position, m);
     let p =
         tabula_querni::Position::parse(&q.position).map_err(|e| bad(format!("position: {e}")))?;
     if p.status().is_over() {

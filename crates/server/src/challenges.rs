@@ -11,7 +11,7 @@
 //! besides: the store is the one truth, so a challenge made on one node is seen from any other.
 
 use crate::context::Context;
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Denied, Fault, Invalid, Missing, Rule};
 use crate::ids::{now_ms, random_hex};
 use crate::model::{GameOptions, Kind};
 use crate::players::fair::{Seated, may_pair};
@@ -115,8 +115,12 @@ async fn view(
     me: i64,
     now: u64,
 ) -> Result<ChallengeView, ApiError> {
-    let spec: Spec = serde_json::from_str(&c.spec)
-        .map_err(|e| ApiError::Internal(format!("challenge {}'s stored game: {e}", c.id)))?;
+    let spec: Spec = serde_json::from_str(&c.spec).map_err(|e| {
+        ApiError::Internal(
+            Fault::Stored,
+            format!("challenge {}'s stored game: {e}", c.id),
+        )
+    })?;
     let status = if c.status == "open" && c.expires <= now {
         "expired".to_string()
     } else {
@@ -154,21 +158,28 @@ pub async fn send(
     ctx.sanctions.may_play(Some(from), Some(me.id))?;
     let them = crate::moderation::actions::account_named(ctx.store.as_ref(), &body.to).await?;
     if them.id == me.id {
-        return Err(ApiError::Refused("you cannot challenge yourself".into()));
+        return Err(ApiError::Refused(
+            Rule::Yourself,
+            "you cannot challenge yourself".into(),
+        ));
     }
     if !matches!(
         body.kind,
         Kind::Quickchess | Kind::Querni | Kind::RoyalMatch
     ) {
         return Err(ApiError::BadInput(
+            Invalid::Kind,
             "kind: a challenge is to quickchess, querni or royal-match".into(),
         ));
     }
     if ctx.store.blocked_either(me.id, them.id).await? {
-        return Err(ApiError::Forbidden(format!(
-            "you cannot challenge {}: one of you blocks the other",
-            them.name
-        )));
+        return Err(ApiError::Forbidden(
+            Denied::Blocked,
+            format!(
+                "you cannot challenge {}: one of you blocks the other",
+                them.name
+            ),
+        ));
     }
     body.kind.configure(&body.options, 2, &ctx.services)?;
     let now = now_ms();
@@ -180,9 +191,10 @@ pub async fn send(
         .filter(|c| c.challenger == me.id && c.status == "open" && c.expires > now)
         .count();
     if open >= OPEN_PER_PLAYER {
-        return Err(ApiError::Conflict(format!(
-            "you have {open} challenges waiting for an answer: at most {OPEN_PER_PLAYER}"
-        )));
+        return Err(ApiError::Conflict(
+            Clash::TooMany,
+            format!("you have {open} challenges waiting for an answer: at most {OPEN_PER_PLAYER}"),
+        ));
     }
     ctx.addresses.check(crate::limits::Limited::Create, from)?;
     let spec = Spec {
@@ -195,7 +207,7 @@ pub async fn send(
         challenger: me.id,
         challenged: them.id,
         spec: serde_json::to_string(&spec)
-            .map_err(|e| ApiError::Internal(format!("a challenge's game: {e}")))?,
+            .map_err(|e| ApiError::Internal(Fault::Encoding, format!("a challenge's game: {e}")))?,
         status: "open".into(),
         created: now,
         expires: now + EXPIRES_MS,
@@ -232,14 +244,17 @@ async fn own(ctx: &Context, id: &str) -> Result<ChallengeRecord, ApiError> {
     ctx.store
         .challenge(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no challenge `{id}`")))
+        .ok_or_else(|| ApiError::NotFound(Missing::Challenge, format!("no challenge `{id}`")))
 }
 
 fn gone(c: &ChallengeRecord, now: u64) -> ApiError {
     if c.status == "open" && c.expires <= now {
-        ApiError::Conflict("the challenge expired".into())
+        ApiError::Conflict(Clash::Settled, "the challenge expired".into())
     } else {
-        ApiError::Conflict(format!("the challenge was {} already", c.status))
+        ApiError::Conflict(
+            Clash::Settled,
+            format!("the challenge was {} already", c.status),
+        )
     }
 }
 
@@ -253,6 +268,7 @@ pub async fn accept(
     let c = own(ctx, id).await?;
     if c.challenged != me.id {
         return Err(ApiError::Forbidden(
+            Denied::NotYours,
             "only the player challenged accepts".into(),
         ));
     }
@@ -263,10 +279,14 @@ pub async fn accept(
     ctx.sanctions.may_play(Some(from), Some(me.id))?;
     ctx.sanctions.may_play(None, Some(c.challenger))?;
     if ctx.store.blocked_either(me.id, c.challenger).await? {
-        return Err(ApiError::Forbidden("one of you blocks the other".into()));
+        return Err(ApiError::Forbidden(
+            Denied::Blocked,
+            "one of you blocks the other".into(),
+        ));
     }
-    let spec: Spec = serde_json::from_str(&c.spec)
-        .map_err(|e| ApiError::Internal(format!("challenge {id}'s stored game: {e}")))?;
+    let spec: Spec = serde_json::from_str(&c.spec).map_err(|e| {
+        ApiError::Internal(Fault::Stored, format!("challenge {id}'s stored game: {e}"))
+    })?;
     if spec.rated {
         let seated = |account, client| Seated { account, client };
         let mine = Some(ctx.addresses.client(from));
@@ -311,9 +331,15 @@ pub async fn refuse(
     let status = match (cancel, c.challenger == me.id, c.challenged == me.id) {
         (true, true, _) => "cancelled",
         (false, _, true) => "declined",
-        (true, _, _) => return Err(ApiError::Forbidden("only the challenger cancels".into())),
+        (true, _, _) => {
+            return Err(ApiError::Forbidden(
+                Denied::NotYours,
+                "only the challenger cancels".into(),
+            ));
+        }
         (false, _, _) => {
             return Err(ApiError::Forbidden(
+                Denied::NotYours,
                 "only the player challenged declines".into(),
             ));
         }

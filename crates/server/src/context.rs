@@ -47,10 +47,9 @@ impl Context {
         &self,
         id: &str,
     ) -> Result<crate::store::GameRecord, crate::error::ApiError> {
-        self.store
-            .game(id)
-            .await?
-            .ok_or_else(|| crate::error::ApiError::NotFound(format!("no game `{id}`")))
+        self.store.game(id).await?.ok_or_else(|| {
+            crate::error::ApiError::NotFound(crate::error::Missing::Game, format!("no game `{id}`"))
+        })
     }
 
     /// The services of a server over `store` with `limits`.

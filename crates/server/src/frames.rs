@@ -5,7 +5,7 @@
 //! answer echoes (docs/web.md). The data of an `act` frame stays JSON here: only the game's
 //! room knows which intents its game takes, and parses it into that game's typed intent.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Invalid, Oversize};
 use crate::json::RawJson;
 use crate::shown::Shown;
 use serde::{Deserialize, Serialize};
@@ -100,32 +100,47 @@ impl ClientFrame {
         if text.len() > MAX_FRAME {
             return Err(fail(
                 None,
-                ApiError::TooLarge(format!(
-                    "frame too large ({} bytes, at most {MAX_FRAME})",
-                    text.len()
-                )),
+                ApiError::TooLarge(
+                    Oversize::Frame,
+                    format!(
+                        "frame too large ({} bytes, at most {MAX_FRAME})",
+                        text.len()
+                    ),
+                ),
             ));
         }
         let raw: RawFrame = match serde_json::from_str(text) {
             Err(e) if e.is_syntax() || e.is_eof() => {
-                return Err(fail(None, ApiError::BadInput(format!("not JSON: {e}"))));
+                return Err(fail(
+                    None,
+                    ApiError::BadInput(Invalid::Frame, format!("not JSON: {e}")),
+                ));
             }
             Err(e) => {
                 return Err(fail(
                     None,
-                    ApiError::BadInput(format!("{FRAME_SHAPE}: {}", crate::json::message(&e))),
+                    ApiError::BadInput(
+                        Invalid::Frame,
+                        format!("{FRAME_SHAPE}: {}", crate::json::message(&e)),
+                    ),
                 ));
             }
             // an array would read as the fields in order: a frame is an object
             Ok(_) if !text.trim_start().starts_with('{') => {
-                return Err(fail(None, ApiError::BadInput(FRAME_SHAPE.into())));
+                return Err(fail(
+                    None,
+                    ApiError::BadInput(Invalid::Frame, FRAME_SHAPE.into()),
+                ));
             }
             Ok(raw) => raw,
         };
         let id = raw.id;
         let request = match raw.t.as_deref() {
             None => {
-                return Err(fail(id, ApiError::BadInput(FRAME_SHAPE.into())));
+                return Err(fail(
+                    id,
+                    ApiError::BadInput(Invalid::Frame, FRAME_SHAPE.into()),
+                ));
             }
             Some("act") => Request::Act(raw.d.unwrap_or_else(RawJson::null)),
             Some("lobby") => match raw.d.unwrap_or_else(RawJson::null).parse::<LobbyOp>() {
@@ -133,7 +148,10 @@ impl ClientFrame {
                 Err(e) => {
                     return Err(fail(
                         id,
-                        ApiError::BadInput(format!("{LOBBY_SHAPE}: {}", crate::json::message(&e))),
+                        ApiError::BadInput(
+                            Invalid::Frame,
+                            format!("{LOBBY_SHAPE}: {}", crate::json::message(&e)),
+                        ),
                     ));
                 }
             },
@@ -145,6 +163,7 @@ impl ClientFrame {
                     return Err(fail(
                         id,
                         ApiError::BadInput(
+                            Invalid::Frame,
                             "an auth frame is {\"t\": \"auth\", \"d\": {\"token\": \"...\"}}"
                                 .into(),
                         ),
@@ -155,9 +174,10 @@ impl ClientFrame {
                 let shown: String = other.chars().take(32).collect();
                 return Err(fail(
                     id,
-                    ApiError::BadInput(format!(
-                        "unknown frame type `{shown}`: act, lobby, resync, auth or ping"
-                    )),
+                    ApiError::BadInput(
+                        Invalid::Frame,
+                        format!("unknown frame type `{shown}`: act, lobby, resync, auth or ping"),
+                    ),
                 ));
             }
         };
@@ -208,6 +228,9 @@ pub enum ServerFrame<'a> {
         message: String,
         /// The kind of error (`bad_input`, `forbidden`, `refused`, `rate_limited`, ...).
         code: &'static str,
+        /// Its cause (`illegal`, `seats_full`, `no_seat`, ...): see `crate::error::causes`.
+        #[ts(type = "Cause")]
+        cause: &'static str,
         /// The HTTP status the same error has in the HTTP API.
         status: u16,
         /// For limits: when to try again.
@@ -244,6 +267,7 @@ impl ServerFrame<'_> {
             id,
             message: error.public_message(),
             code: error.code(),
+            cause: error.cause(),
             status: error.status().as_u16(),
             retry_after_ms: error.retry_after().map(|d| d.as_millis() as u64),
         }
@@ -349,10 +373,14 @@ mod tests {
             ServerFrame::Pong { id: Some(&id) }.to_text(),
             r#"{"t":"pong","d":{"id":3}}"#
         );
-        let e = ServerFrame::error(&ApiError::Refused("no".into()), None).to_text();
+        let e = ServerFrame::error(
+            &ApiError::Refused(crate::error::Rule::Game, "no".into()),
+            None,
+        )
+        .to_text();
         assert_eq!(
             e,
-            r#"{"t":"error","d":{"id":null,"message":"no","code":"refused","status":422}}"#
+            r#"{"t":"error","d":{"id":null,"message":"no","code":"refused","cause":"illegal","status":422}}"#
         );
     }
 }

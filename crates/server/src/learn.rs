@@ -7,7 +7,7 @@
 //! Generation tries up to a few thousand small positions, so it runs in the thinking pool,
 //! off the async runtime.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Invalid, Rule};
 use crate::thinking::{Asker, Thinking};
 use serde::{Deserialize, Serialize};
 use tabula_chess::exercise::{self, CaptureAll, ExerciseError, KingSquares};
@@ -124,10 +124,13 @@ pub async fn exercise(
     asker: Asker,
 ) -> Result<Exercise, ApiError> {
     let bad = ApiError::BadInput;
-    let variant =
-        Variant::parse(&q.variant).map_err(|e| bad(format!("variant `{}`: {e}", q.variant)))?;
+    let variant = Variant::parse(&q.variant)
+        .map_err(|e| bad(Invalid::Variant, format!("variant `{}`: {e}", q.variant)))?;
     if q.seed > MAX_SEED {
-        return Err(bad(format!("seed {}: at most {MAX_SEED}", q.seed)));
+        return Err(bad(
+            Invalid::Options,
+            format!("seed {}: at most {MAX_SEED}", q.seed),
+        ));
     }
     let (kind, seed) = (q.kind, q.seed);
     let made = thinking
@@ -141,8 +144,10 @@ pub async fn exercise(
         })
         .await?;
     let task = made.map_err(|e| match e {
-        ExerciseError::NotForVariant { .. } => bad(e.to_string()),
-        ExerciseError::NotFound { .. } => ApiError::Refused(format!("{e}; try another seed")),
+        ExerciseError::NotForVariant { .. } => bad(Invalid::Variant, e.to_string()),
+        ExerciseError::NotFound { .. } => {
+            ApiError::Refused(Rule::Exercise, format!("{e}; try another seed"))
+        }
     })?;
     Ok(Exercise {
         variant: variant.name().to_string(),

@@ -3,7 +3,7 @@
 //! here, below the store, so the rooms, the players' records and the lobby read fields, never
 //! JSON.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Invalid};
 use crate::json::RawJson;
 use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
@@ -104,10 +104,13 @@ impl Kind {
         if (1..=self.max_bot_level()).contains(&level) {
             Ok(())
         } else {
-            Err(ApiError::BadInput(format!(
-                "bot level {level}: levels are 1 to {}",
-                self.max_bot_level()
-            )))
+            Err(ApiError::BadInput(
+                Invalid::Options,
+                format!(
+                    "bot level {level}: levels are 1 to {}",
+                    self.max_bot_level()
+                ),
+            ))
         }
     }
 
@@ -200,12 +203,16 @@ impl ClockOption {
     pub fn control(self) -> Result<TimeControl, ApiError> {
         if let Some(days) = self.days {
             if !CORRESPONDENCE_DAYS.contains(&days) {
-                return Err(ApiError::BadInput(format!(
-                    "options: clock.days must be one of {CORRESPONDENCE_DAYS:?}, not {days}"
-                )));
+                return Err(ApiError::BadInput(
+                    Invalid::Options,
+                    format!(
+                        "options: clock.days must be one of {CORRESPONDENCE_DAYS:?}, not {days}"
+                    ),
+                ));
             }
             if self.initial_s != 0 || self.increment_s != 0 {
                 return Err(ApiError::BadInput(
+                    Invalid::Options,
                     "options: a correspondence clock has days, not initial_s or increment_s".into(),
                 ));
             }
@@ -217,16 +224,22 @@ impl ClockOption {
             });
         }
         if !(1..=MAX_INITIAL_S).contains(&self.initial_s) {
-            return Err(ApiError::BadInput(format!(
-                "options: clock.initial_s must be 1 to {MAX_INITIAL_S} seconds, not {}",
-                self.initial_s
-            )));
+            return Err(ApiError::BadInput(
+                Invalid::Options,
+                format!(
+                    "options: clock.initial_s must be 1 to {MAX_INITIAL_S} seconds, not {}",
+                    self.initial_s
+                ),
+            ));
         }
         if self.increment_s > MAX_INCREMENT_S {
-            return Err(ApiError::BadInput(format!(
-                "options: clock.increment_s must be 0 to {MAX_INCREMENT_S} seconds, not {}",
-                self.increment_s
-            )));
+            return Err(ApiError::BadInput(
+                Invalid::Options,
+                format!(
+                    "options: clock.increment_s must be 0 to {MAX_INCREMENT_S} seconds, not {}",
+                    self.increment_s
+                ),
+            ));
         }
         Ok(TimeControl {
             base_ms: self.initial_s * 1000,

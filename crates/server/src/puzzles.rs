@@ -9,7 +9,7 @@
 //! the player's rating (lichess's Puzzle Streak works so too).
 
 use crate::context::Context;
-use crate::error::ApiError;
+use crate::error::{ApiError, Fault, Invalid, Missing};
 use crate::puzzle_fairness::{PuzzleClient, Unrated};
 use crate::store::players::RatingRecord;
 use crate::store::puzzles::{PuzzleRecord, PuzzleTry};
@@ -50,9 +50,10 @@ impl Game {
         match name {
             "quickchess" => Ok(Game::Quickchess),
             "querni" => Ok(Game::Querni),
-            _ => Err(ApiError::Internal(format!(
-                "a stored puzzle of game `{name}`"
-            ))),
+            _ => Err(ApiError::Internal(
+                Fault::Stored,
+                format!("a stored puzzle of game `{name}`"),
+            )),
         }
     }
 }
@@ -190,10 +191,13 @@ impl PuzzleRating {
         if ok {
             Ok(self)
         } else {
-            Err(ApiError::BadInput(format!(
-                "rating: {{rating {}, deviation {}, volatility {}}} is not a Glicko-2 rating (0-5000, 1-350, 0-1)",
-                self.rating, self.deviation, self.volatility
-            )))
+            Err(ApiError::BadInput(
+                Invalid::Rating,
+                format!(
+                    "rating: {{rating {}, deviation {}, volatility {}}} is not a Glicko-2 rating (0-5000, 1-350, 0-1)",
+                    self.rating, self.deviation, self.volatility
+                ),
+            ))
         }
     }
 
@@ -251,13 +255,16 @@ pub async fn next(
             return Ok(p);
         }
     }
-    Err(ApiError::NotFound(format!(
-        "no {} puzzle{} left to try",
-        game.name(),
-        theme
-            .map(|t| format!(" with the theme {t}"))
-            .unwrap_or_default()
-    )))
+    Err(ApiError::NotFound(
+        Missing::Puzzle,
+        format!(
+            "no {} puzzle{} left to try",
+            game.name(),
+            theme
+                .map(|t| format!(" with the theme {t}"))
+                .unwrap_or_default()
+        ),
+    ))
 }
 
 /// Where a try stands after the moves sent.
@@ -316,7 +323,7 @@ pub async fn attempt(
         .store
         .puzzle(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no puzzle {id}")))?;
+        .ok_or_else(|| ApiError::NotFound(Missing::Puzzle, format!("no puzzle {id}")))?;
     let game = Game::of(&p.game)?;
     let solved = match game {
         Game::Quickchess => {
@@ -328,24 +335,30 @@ pub async fn attempt(
                 rating: 0,
                 themes: Vec::new(),
             };
-            let variant =
-                Variant::parse("quickchess").map_err(|e| ApiError::Internal(e.to_string()))?;
+            let variant = Variant::parse("quickchess")
+                .map_err(|e| ApiError::Internal(Fault::Shipped, e.to_string()))?;
             match check::judge(variant, &puzzle, moves) {
                 Ok(Verdict::Continue { reply }) => return Ok(TryAnswer::Continue { reply }),
                 Ok(Verdict::Solved) => Ok(()),
                 Ok(Verdict::Wrong { expected, .. }) => Err(expected),
                 Err(check::Attempt::Damaged { why, .. }) => {
-                    return Err(ApiError::Internal(format!("puzzle {id}: {why}")));
+                    return Err(ApiError::Internal(
+                        Fault::Stored,
+                        format!("puzzle {id}: {why}"),
+                    ));
                 }
-                Err(e) => return Err(ApiError::BadInput(format!("moves: {e}"))),
+                Err(e) => return Err(ApiError::BadInput(Invalid::Moves, format!("moves: {e}"))),
             }
         }
         Game::Querni => {
             let [turn] = moves else {
-                return Err(ApiError::BadInput(format!(
-                    "moves: a Querni puzzle takes one turn, {} sent",
-                    moves.len()
-                )));
+                return Err(ApiError::BadInput(
+                    Invalid::Moves,
+                    format!(
+                        "moves: a Querni puzzle takes one turn, {} sent",
+                        moves.len()
+                    ),
+                ));
             };
             let puzzle = QuerniPuzzle {
                 id: p.id.clone(),
@@ -362,7 +375,12 @@ pub async fn attempt(
             match puzzle.judge(turn) {
                 Ok(true) => Ok(()),
                 Ok(false) => Err(puzzle.turn.clone()),
-                Err(e) => return Err(ApiError::BadInput(format!("moves: turn `{turn}`: {e}"))),
+                Err(e) => {
+                    return Err(ApiError::BadInput(
+                        Invalid::Moves,
+                        format!("moves: turn `{turn}`: {e}"),
+                    ));
+                }
             }
         }
     };

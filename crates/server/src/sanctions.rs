@@ -6,7 +6,7 @@
 //! refresh). A sanction's end is checked against the clock at each check, so it lapses on time
 //! without a refresh. The moderators' actions are in [`crate::moderation`].
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Sanctioned};
 use crate::ids::now_ms;
 use crate::store::Store;
 use crate::store::moderation::{Sanction, SanctionKind, Target};
@@ -184,11 +184,10 @@ impl Sanctions {
     pub fn may_write(&self, account: i64) -> Result<(), ApiError> {
         let now = now_ms();
         match self.read(|s| s.muted.get(&account).filter(|m| m.in_force(now)).cloned()) {
-            Some(m) => Err(ApiError::Banned(format!(
-                "you are muted {}: {}",
-                until_words(&m),
-                m.reason
-            ))),
+            Some(m) => Err(ApiError::Banned(
+                Sanctioned::Muted,
+                format!("you are muted {}: {}", until_words(&m), m.reason),
+            )),
             None => Ok(()),
         }
     }
@@ -196,11 +195,10 @@ impl Sanctions {
     /// Whether `account` may sign in.
     pub fn may_sign_in(&self, account: i64) -> Result<(), ApiError> {
         match self.account_ban(account) {
-            Some(b) => Err(ApiError::Banned(format!(
-                "this account is banned {}: {}",
-                until_words(&b),
-                b.reason
-            ))),
+            Some(b) => Err(ApiError::Banned(
+                Sanctioned::Account,
+                format!("this account is banned {}: {}", until_words(&b), b.reason),
+            )),
             None => Ok(()),
         }
     }
@@ -212,11 +210,14 @@ impl Sanctions {
             self.may_sign_in(a)?;
         }
         if let Some(b) = address.and_then(|a| self.address_ban(a)) {
-            return Err(ApiError::Banned(format!(
-                "your address is banned from playing {}: {}",
-                until_words(&b),
-                b.reason
-            )));
+            return Err(ApiError::Banned(
+                Sanctioned::Address,
+                format!(
+                    "your address is banned from playing {}: {}",
+                    until_words(&b),
+                    b.reason
+                ),
+            ));
         }
         Ok(())
     }

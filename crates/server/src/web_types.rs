@@ -99,6 +99,29 @@ impl TypeVisitor for Collect {
     }
 }
 
+/// Visits every kind's enum of causes; their TypeScript names.
+fn causes(c: &mut Collect) -> Vec<String> {
+    use crate::error::*;
+    fn one<T: TS + 'static>(c: &mut Collect) -> String {
+        c.visit::<T>();
+        T::name(&c.cfg)
+    }
+    vec![
+        one::<Invalid>(c),
+        one::<SignIn>(c),
+        one::<Denied>(c),
+        one::<Sanctioned>(c),
+        one::<Missing>(c),
+        one::<Clash>(c),
+        one::<Late>(c),
+        one::<Oversize>(c),
+        one::<Rule>(c),
+        one::<Throttled>(c),
+        one::<Busy>(c),
+        one::<Fault>(c),
+    ]
+}
+
 /// The whole declaration file: every frame, view, event and replay of every game, the lobby's
 /// frames and the analysis board's answers. Integers are `number`: every integer the server
 /// sends (times in milliseconds, versions, counts) is far below 2^53.
@@ -146,6 +169,9 @@ pub fn typescript() -> Result<String, String> {
     c.visit::<Replay<'static, Step<ChessView, ChessShown, PublicChess>>>();
     // the lobby's socket
     c.visit::<LobbyFrame>();
+    // an error's body, and every cause of every kind (`Cause`, below)
+    c.visit::<crate::error::ErrorBody>();
+    let causes = causes(&mut c);
     if !c.clashes.is_empty() {
         return Err(format!(
             "two Rust types would have the same TypeScript name (rename one with \
@@ -163,6 +189,11 @@ pub fn typescript() -> Result<String, String> {
         out.push_str(text);
         out.push('\n');
     }
+    out.push_str(&format!(
+        "\n/** Every cause of an error (`cause` in an error's body and frame): a stable code. */\n\
+         export type Cause = {};\n",
+        causes.join(" | ")
+    ));
     out.push_str(
         "\n/**\n * Every JSON endpoint of the HTTP API, as `\"VERB /path/{param}\"`: the body it reads\n \
          * (`undefined`: none) and the answer it gives (crates/server/src/http/contract.rs).\n \

@@ -5,7 +5,7 @@
 use clap::{Args, Subcommand, ValueEnum};
 use std::process::ExitCode;
 use std::sync::Arc;
-use tabula_server::error::ApiError;
+use tabula_server::error::{ApiError, Invalid, Missing};
 use tabula_server::ids::now_ms;
 use tabula_server::moderation::actions::{self, Actor, account_named};
 use tabula_server::moderation::parse_network;
@@ -225,11 +225,10 @@ async fn lift_on(
     let actor = Actor::cli();
     let n = actions::lift_all(store, &actor, kind, &target).await?;
     if n == 0 {
-        return Err(ApiError::NotFound(format!(
-            "no {} in force on {}",
-            kind.name(),
-            target.stored().1
-        )));
+        return Err(ApiError::NotFound(
+            Missing::Sanction,
+            format!("no {} in force on {}", kind.name(), target.stored().1),
+        ));
     }
     Ok(format!("{n} lifted"))
 }
@@ -250,7 +249,7 @@ async fn act(store: &dyn Store, action: AdminAction) -> Result<String, ApiError>
                 }
                 BanTarget::Address { address } => Target::Address(
                     parse_network(&address)
-                        .map_err(ApiError::BadInput)?
+                        .map_err(|m| ApiError::BadInput(Invalid::Moderation, m))?
                         .to_string(),
                 ),
             };
@@ -355,8 +354,12 @@ async fn ban(
     hours: Option<u64>,
 ) -> Result<String, ApiError> {
     let actor = Actor::cli();
-    let reason = reason
-        .ok_or_else(|| ApiError::BadInput("say why with --reason (the player is told)".into()))?;
+    let reason = reason.ok_or_else(|| {
+        ApiError::BadInput(
+            Invalid::Moderation,
+            "say why with --reason (the player is told)".into(),
+        )
+    })?;
     match target {
         BanTarget::Account { name } => {
             let a = account_named(store, &name).await?;

@@ -8,7 +8,7 @@
 //! message seen), so a room works the same whichever node a player is on.
 
 use crate::context::Context;
-use crate::error::ApiError;
+use crate::error::{ApiError, Denied, Missing};
 use crate::ids::now_ms;
 use crate::store::moderation::NewMessage;
 use crate::store::players::Account;
@@ -102,7 +102,10 @@ pub async fn game_room(
     viewer: Option<&Account>,
 ) -> Result<(Room, Vec<i64>), ApiError> {
     if ctx.store.game(game).await?.is_none() {
-        return Err(ApiError::NotFound(format!("no game `{game}`")));
+        return Err(ApiError::NotFound(
+            Missing::Game,
+            format!("no game `{game}`"),
+        ));
     }
     let players: Vec<i64> = ctx
         .store
@@ -189,6 +192,7 @@ pub async fn write(
         for &other in players.iter().filter(|&&p| p != writer.id) {
             if ctx.store.blocked_either(writer.id, other).await? {
                 return Err(ApiError::Forbidden(
+                    Denied::Blocked,
                     "one of you blocks the other: this game's chat is closed to you".into(),
                 ));
             }

@@ -9,7 +9,7 @@
 //! busy node sends far fewer transactions than messages.
 
 use super::wire::{EVERYONE, Joiner, Message, WireFrame, cut, decode, encode, node_channel};
-use crate::error::ApiError;
+use crate::error::{ApiError, Busy, Fault};
 use crate::rooms::{RoomCall, RoomReply};
 use crate::store::PostgresStore;
 use crate::store::notify::Notification;
@@ -75,8 +75,9 @@ impl Bus {
 
     /// Sends `message` on `channel` (committed when this returns).
     pub(crate) async fn send(&self, channel: &str, message: &Message) -> Result<(), ApiError> {
-        let text = encode(message)
-            .map_err(|e| ApiError::Internal(format!("a message between nodes: {e}")))?;
+        let text = encode(message).map_err(|e| {
+            ApiError::Internal(Fault::Protocol, format!("a message between nodes: {e}"))
+        })?;
         self.send_text(channel, &text).await
     }
 
@@ -121,6 +122,7 @@ impl Bus {
             _ => {
                 self.pending.locked().remove(&id);
                 Err(ApiError::Unavailable {
+                    cause: Busy::Moved,
                     message: format!(
                         "node {owner}, which runs game {game}, did not answer in {} s; try \
                          again (the game moves to another node if that one is gone)",

@@ -23,7 +23,7 @@ pub mod lobby;
 pub mod relay;
 pub mod wire;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Busy};
 use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::rooms::{Claim, Cmd, Placement, RoomStats};
@@ -174,14 +174,16 @@ impl Cluster {
                 Lease::Elsewhere { .. } => continue,
             }
         }
-        Err(ApiError::unavailable(format!(
-            "game {game} is changing nodes; try again"
-        )))
+        Err(ApiError::unavailable(
+            Busy::Moved,
+            format!("game {game} is changing nodes; try again"),
+        ))
     }
 
     /// The refusal of a call for a game that runs on `owner`, not here.
     pub fn runs_elsewhere(&self, game: &str, owner: &str) -> ApiError {
         ApiError::Unavailable {
+            cause: Busy::Moved,
             message: format!(
                 "game {game} is running on node {owner}, not on {}; try again",
                 self.node

@@ -11,7 +11,7 @@
 
 use super::bus::{Bus, Relayed};
 use super::wire::{Message, Watched};
-use crate::error::ApiError;
+use crate::error::{ApiError, Fault};
 use crate::limits::Limits;
 use crate::rooms::{Cmd, Frame, RoomCall, RoomReply, RoomStats, SeatView, Subscription};
 use crate::unpoisoned::Locked;
@@ -73,7 +73,10 @@ async fn frame_of(mut seen: watch::Receiver<u64>, version: u64) {
 }
 
 fn unexpected(answer: RoomReply) -> ApiError {
-    ApiError::Internal(format!("the owner node answered {answer:?} out of turn"))
+    ApiError::Internal(
+        Fault::Protocol,
+        format!("the owner node answered {answer:?} out of turn"),
+    )
 }
 
 impl Relay {

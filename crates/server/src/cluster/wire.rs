@@ -22,11 +22,15 @@ pub fn node_channel(node: &str) -> String {
     format!("tabula_node_{node}")
 }
 
-/// An [`ApiError`] on the wire: its kind, its words and when to retry.
+/// An [`ApiError`] on the wire: its kind, its cause, its words and when to retry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WireError {
     /// [`ApiError::code`].
     pub code: String,
+    /// [`ApiError::wire_cause`]; empty from a node older than causes (during a rolling
+    /// restart), which the receiver reads as the kind's general cause.
+    #[serde(default)]
+    pub cause: String,
     /// The message.
     pub message: String,
     /// When to try again, in ms, for the errors that say so.
@@ -37,6 +41,7 @@ impl From<&ApiError> for WireError {
     fn from(e: &ApiError) -> WireError {
         WireError {
             code: e.code().to_string(),
+            cause: e.wire_cause().to_string(),
             message: e.to_string(),
             retry_ms: e.retry_after().map(|d| d.as_millis() as u64),
         }
@@ -46,26 +51,7 @@ impl From<&ApiError> for WireError {
 impl From<WireError> for ApiError {
     fn from(e: WireError) -> ApiError {
         let retry_after = Duration::from_millis(e.retry_ms.unwrap_or(5_000));
-        let m = e.message;
-        match e.code.as_str() {
-            "bad_input" => ApiError::BadInput(m),
-            "unauthorized" => ApiError::Unauthorized(m),
-            "forbidden" => ApiError::Forbidden(m),
-            "banned" => ApiError::Banned(m),
-            "not_found" => ApiError::NotFound(m),
-            "conflict" => ApiError::Conflict(m),
-            "too_large" => ApiError::TooLarge(m),
-            "refused" => ApiError::Refused(m),
-            "rate_limited" => ApiError::RateLimited {
-                message: m,
-                retry_after,
-            },
-            "unavailable" => ApiError::Unavailable {
-                message: m,
-                retry_after,
-            },
-            _ => ApiError::Internal(m),
-        }
+        ApiError::from_codes(&e.code, &e.cause, e.message, retry_after)
     }
 }
 
@@ -388,12 +374,28 @@ mod tests {
         let back: Message = serde_json::from_str(&serde_json::to_string(&m).unwrap()).unwrap();
         assert_eq!(back, m);
         let e = ApiError::Unavailable {
+            cause: crate::error::Busy::Rooms,
             message: "full".into(),
             retry_after: Duration::from_secs(7),
         };
         assert_eq!(ApiError::from(WireError::from(&e)), e);
-        let e = ApiError::Refused("not your turn".into());
+        let e = ApiError::Refused(crate::error::Rule::Game, "not your turn".into());
         assert_eq!(ApiError::from(WireError::from(&e)), e);
+        // a fault keeps its cause between nodes (it is logged where it becomes a response)
+        let e = ApiError::Internal(crate::error::Fault::Stored, "a stored spec".into());
+        assert_eq!(ApiError::from(WireError::from(&e)), e);
+        // an older node sends no cause, a newer one may send one not known here: the kind's
+        // general cause stands for it
+        let old = r#"{"code":"conflict","message":"every seat is taken","retry_ms":null}"#;
+        let e = ApiError::from(serde_json::from_str::<WireError>(old).unwrap());
+        assert_eq!(
+            e,
+            ApiError::Conflict(crate::error::Clash::State, "every seat is taken".into())
+        );
+        let newer =
+            r#"{"code":"conflict","cause":"from_the_future","message":"m","retry_ms":null}"#;
+        let e = ApiError::from(serde_json::from_str::<WireError>(newer).unwrap());
+        assert_eq!(e.cause(), "conflict");
         let frame = Frame::new(
             4,
             Shown::of(vec![json!({"e": 1})]),

@@ -1,7 +1,7 @@
 //! Check Mates for 1-6 players: the party game with bidding, proofs and bots.
 
 use super::{Adapter, BotMove, bot_seats};
-use crate::error::ApiError;
+use crate::error::{ApiError, Denied, Fault, Rule};
 use crate::services::Services;
 use crate::store::SeatRecord;
 use serde::{Deserialize, Serialize};
@@ -144,7 +144,8 @@ pub struct PartyView {
 }
 
 fn player(seat: u32) -> Result<u8, ApiError> {
-    u8::try_from(seat).map_err(|_| ApiError::Forbidden(format!("seat {seat} plays no part")))
+    u8::try_from(seat)
+        .map_err(|_| ApiError::Forbidden(Denied::NoSeat, format!("seat {seat} plays no part")))
 }
 
 /// The legal moves of a Check Mates board, as the browser draws them.
@@ -162,7 +163,7 @@ impl Adapter for Party {
 
     fn start(config: PartyConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
         let (game, _) = PartyGame::start(config, seed, now)
-            .map_err(|e| ApiError::Internal(format!("stored configuration: {e}")))?;
+            .map_err(|e| ApiError::Internal(Fault::Stored, format!("stored configuration: {e}")))?;
         Ok(Party {
             game,
             last: None,
@@ -194,7 +195,7 @@ impl Adapter for Party {
         let ev = self
             .game
             .apply(action, now)
-            .map_err(|e| ApiError::Refused(e.to_string()))?;
+            .map_err(|e| ApiError::Refused(Rule::Game, e.to_string()))?;
         if let PartyAction::Announce { player, .. } = action {
             self.announced |= 1u64 << (*player).min(63);
         }

@@ -2,7 +2,7 @@
 
 use super::checkmates_party::moves_of_board;
 use super::{Adapter, BotMove};
-use crate::error::ApiError;
+use crate::error::{ApiError, Fault, Rule};
 use crate::services::Services;
 use crate::store::SeatRecord;
 use serde::{Deserialize, Serialize};
@@ -130,7 +130,7 @@ impl Adapter for CmSolo {
         services: &Services,
     ) -> Result<Self, ApiError> {
         let (game, opening) = SoloGame::start(config, seed, now)
-            .map_err(|e| ApiError::Internal(format!("stored configuration: {e}")))?;
+            .map_err(|e| ApiError::Internal(Fault::Stored, format!("stored configuration: {e}")))?;
         let reveal_board = *game.board();
         let mut solo = CmSolo {
             game,
@@ -158,7 +158,7 @@ impl Adapter for CmSolo {
         let ev = self
             .game
             .apply(action, now)
-            .map_err(|e| ApiError::Refused(e.to_string()))?;
+            .map_err(|e| ApiError::Refused(Rule::Game, e.to_string()))?;
         self.record(&ev, services);
         Ok(ev)
     }

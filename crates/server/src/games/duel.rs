@@ -1,7 +1,7 @@
 //! What the two-player duels (Querni, QuickChess, the Olympics) share: who plays which side,
 //! the time control, and the delay before the computer's move appears.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Denied, Invalid};
 pub use crate::model::{ClockOption, ColorChoice};
 use serde::{Deserialize, Serialize};
 use tabula_chess::{Family, Variant};
@@ -68,6 +68,7 @@ impl DuelConfig {
         if variant == OLYMPICS {
             if one_screen {
                 return Err(ApiError::BadInput(
+                    Invalid::Options,
                     "the Olympics end with Blind QuickChess, which needs two screens".into(),
                 ));
             }
@@ -79,19 +80,22 @@ impl DuelConfig {
                 berserk: false,
             });
         }
-        let v = Variant::parse(variant)
-            .map_err(|e| ApiError::BadInput(format!("variant `{variant}`: {e}")))?;
+        let v = Variant::parse(variant).map_err(|e| {
+            ApiError::BadInput(Invalid::Variant, format!("variant `{variant}`: {e}"))
+        })?;
         if v.family == Family::Blind && one_screen {
             return Err(ApiError::BadInput(
+                Invalid::Options,
                 "Blind QuickChess needs two screens: each side places unseen".into(),
             ));
         }
         let fen = match fen.map(str::trim) {
             Some(f) if !f.is_empty() => {
                 let p = tabula_chess::AnyPosition::from_fen(v, f)
-                    .map_err(|e| ApiError::BadInput(format!("fen: {e}")))?;
+                    .map_err(|e| ApiError::BadInput(Invalid::Position, format!("fen: {e}")))?;
                 if p.outcome().is_some() {
                     return Err(ApiError::BadInput(
+                        Invalid::Position,
                         "fen: this position is already decided".into(),
                     ));
                 }
@@ -121,6 +125,7 @@ impl DuelConfig {
         let berserk = allowed.unwrap_or(false);
         if berserk && self.clock.is_none() {
             return Err(ApiError::BadInput(
+                Invalid::Options,
                 "options: berserk is for a timed game (give a clock)".into(),
             ));
         }
@@ -133,6 +138,7 @@ impl DuelConfig {
             Ok(())
         } else {
             Err(ApiError::Forbidden(
+                Denied::Berserk,
                 "berserk is for the games of an arena tournament".into(),
             ))
         }

@@ -3,7 +3,7 @@
 //! with the game and silently ignored forever), its bots' levels, its configuration.
 
 use super::duel::{ClockOption, ColorChoice, DuelConfig};
-use crate::error::ApiError;
+use crate::error::{ApiError, Invalid};
 use crate::json::RawJson;
 use crate::model::GameOptions;
 pub use crate::model::Kind;
@@ -80,11 +80,16 @@ fn strict<T: DeserializeOwned + Default>(raw: Option<&RawJson>) -> Result<T, Api
     };
     if !raw.text().trim_start().starts_with('{') {
         return Err(ApiError::BadInput(
+            Invalid::Options,
             "options: a JSON object, e.g. {\"side\": \"chess\"}".into(),
         ));
     }
-    raw.parse()
-        .map_err(|e| ApiError::BadInput(format!("options: {}", crate::json::message(&e))))
+    raw.parse().map_err(|e| {
+        ApiError::BadInput(
+            Invalid::Options,
+            format!("options: {}", crate::json::message(&e)),
+        )
+    })
 }
 
 /// A number of milliseconds within `range`, or the default.
@@ -97,18 +102,22 @@ fn millis(
     match value {
         None => Ok(default),
         Some(n) if range.contains(&n) => Ok(n),
-        Some(_) => Err(ApiError::BadInput(format!(
-            "options: {key} must be {} to {} ms",
-            range.start(),
-            range.end()
-        ))),
+        Some(_) => Err(ApiError::BadInput(
+            Invalid::Options,
+            format!(
+                "options: {key} must be {} to {} ms",
+                range.start(),
+                range.end()
+            ),
+        )),
     }
 }
 
 fn level(n: Option<u64>) -> Result<Level, ApiError> {
     let n = n.unwrap_or(1);
-    Level::from_number(n)
-        .ok_or_else(|| ApiError::BadInput(format!("options: level {n}: 1, 2 or 3")))
+    Level::from_number(n).ok_or_else(|| {
+        ApiError::BadInput(Invalid::Options, format!("options: level {n}: 1, 2 or 3"))
+    })
 }
 
 impl Kind {

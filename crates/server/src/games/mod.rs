@@ -22,7 +22,7 @@ pub mod royal_solo;
 
 pub use kind::Kind;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Denied, Fault, Invalid};
 use crate::json::RawJson;
 use crate::services::Services;
 use crate::store::{GameRecord, SeatRecord};
@@ -164,10 +164,15 @@ pub const RATED_MOVES: usize = 2;
 pub fn intent_type(intent: &RawJson) -> Result<String, ApiError> {
     match intent.tag() {
         None => Err(ApiError::BadInput(
+            Invalid::Action,
             "an action is a JSON object like {\"t\": \"move\", ...}".into(),
         )),
-        Some(None) => Err(ApiError::BadInput("an action needs a type \"t\"".into())),
+        Some(None) => Err(ApiError::BadInput(
+            Invalid::Action,
+            "an action needs a type \"t\"".into(),
+        )),
         Some(Some(t)) if t == "tick" => Err(ApiError::Forbidden(
+            Denied::ServerOnly,
             "`tick` is the server's own action".into(),
         )),
         Some(Some(t)) => Ok(t),
@@ -179,23 +184,29 @@ pub fn parse_intent<I: DeserializeOwned>(intent: &RawJson) -> Result<I, ApiError
     intent_type(intent)?;
     intent.parse().map_err(|e| {
         let m = crate::json::message(&e);
-        ApiError::BadInput(match m.strip_prefix("unknown variant ") {
-            Some(rest) => format!("unknown action {rest}"),
-            None => format!("not a valid action here: {m}"),
-        })
+        ApiError::BadInput(
+            Invalid::Action,
+            match m.strip_prefix("unknown variant ") {
+                Some(rest) => format!("unknown action {rest}"),
+                None => format!("not a valid action here: {m}"),
+            },
+        )
     })
 }
 
 /// Reads a stored configuration or logged action back.
 pub fn stored<T: DeserializeOwned>(what: &str, v: &RawJson) -> Result<T, ApiError> {
     v.parse()
-        .map_err(|e| ApiError::Internal(format!("stored {what}: {e}")))
+        .map_err(|e| ApiError::Internal(Fault::Stored, format!("stored {what}: {e}")))
 }
 
 /// The stored configuration of a started game, read as its adapter's.
 pub fn started_config<C: DeserializeOwned>(record: &GameRecord) -> Result<C, ApiError> {
     let raw = record.config.game.as_ref().ok_or_else(|| {
-        ApiError::Internal(format!("game {} has no stored configuration", record.id))
+        ApiError::Internal(
+            Fault::Stored,
+            format!("game {} has no stored configuration", record.id),
+        )
     })?;
     stored("configuration", raw)
 }

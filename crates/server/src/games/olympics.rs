@@ -3,7 +3,7 @@
 use super::duel::DuelConfig;
 use super::quickchess::{ChessIntent, ChessLive, ChessShown, ChessView, PublicChess};
 use super::{Adapter, BotMove};
-use crate::error::ApiError;
+use crate::error::{ApiError, Rule};
 use crate::services::Services;
 use crate::store::SeatRecord;
 use serde::Serialize;
@@ -176,7 +176,10 @@ impl Adapter for SeriesLive {
         services: &Services,
     ) -> Result<Vec<SeriesEvent>, ApiError> {
         if self.is_over() {
-            return Err(ApiError::Refused("the Olympics are over".into()));
+            return Err(ApiError::Refused(
+                Rule::Game,
+                "the Olympics are over".into(),
+            ));
         }
         let mut events: Vec<SeriesEvent> = self
             .current

@@ -3,7 +3,7 @@
 
 use super::duel::{COMPUTER_DELAY_MS, DuelConfig};
 use super::{Adapter, BotMove, bot_seats};
-use crate::error::ApiError;
+use crate::error::{ApiError, Denied, Fault, Invalid, Rule};
 use crate::services::Services;
 use crate::store::SeatRecord;
 use serde::{Deserialize, Serialize};
@@ -264,7 +264,7 @@ impl Adapter for QuerniLive {
             clock: config.clock,
         };
         let (game, _) = QuerniGame::start(start, seed, now)
-            .map_err(|e| ApiError::Internal(format!("stored configuration: {e}")))?;
+            .map_err(|e| ApiError::Internal(Fault::Stored, format!("stored configuration: {e}")))?;
         let steps = steps(&game);
         Ok(QuerniLive {
             game,
@@ -279,7 +279,7 @@ impl Adapter for QuerniLive {
             .config
             .side_of(seat, self.to_move())
             .map(side_name)
-            .ok_or_else(|| ApiError::Forbidden("this seat plays no side".into()))?;
+            .ok_or_else(|| ApiError::Forbidden(Denied::NoSeat, "this seat plays no side".into()))?;
         // at one screen a takeback is of the last turn, whoever played it
         if self.config.one_screen() && matches!(intent, QuerniIntent::OfferTakeback) {
             side = self.last_typed().unwrap_or(side);
@@ -287,9 +287,10 @@ impl Adapter for QuerniLive {
         Ok(match intent {
             QuerniIntent::Turn { turn } => {
                 if turn.len() > MAX_TURN_TEXT {
-                    return Err(ApiError::BadInput(format!(
-                        "a turn is at most {MAX_TURN_TEXT} characters"
-                    )));
+                    return Err(ApiError::BadInput(
+                        Invalid::Moves,
+                        format!("a turn is at most {MAX_TURN_TEXT} characters"),
+                    ));
                 }
                 QuerniAction::Turn { side, turn }
             }
@@ -313,7 +314,7 @@ impl Adapter for QuerniLive {
         let ev = self
             .game
             .apply(action, now)
-            .map_err(|e| ApiError::Refused(e.to_string()))?;
+            .map_err(|e| ApiError::Refused(Rule::Game, e.to_string()))?;
         self.last_at = now;
         if self.steps.len() != self.game.history().len() {
             self.steps = steps(&self.game);

@@ -9,7 +9,7 @@ use super::chess_view::{
 };
 use super::duel::{COMPUTER_DELAY_MS, DuelConfig};
 use super::{Adapter, BotMove, bot_seats};
-use crate::error::ApiError;
+use crate::error::{ApiError, Denied, Fault, Invalid, Rule};
 use crate::knowledge::VerdictParts;
 use crate::services::Services;
 use crate::store::SeatRecord;
@@ -233,9 +233,10 @@ pub enum PublicChess {
 
 fn short(what: &str, text: String) -> Result<String, ApiError> {
     if text.len() > MAX_TEXT {
-        Err(ApiError::BadInput(format!(
-            "{what} is at most {MAX_TEXT} characters"
-        )))
+        Err(ApiError::BadInput(
+            Invalid::Text,
+            format!("{what} is at most {MAX_TEXT} characters"),
+        ))
     } else {
         Ok(text)
     }
@@ -257,7 +258,7 @@ impl ChessLive {
             seed,
             now,
         )
-        .map_err(|e| ApiError::Internal(format!("stored configuration: {e}")))?;
+        .map_err(|e| ApiError::Internal(Fault::Stored, format!("stored configuration: {e}")))?;
         Ok(ChessLive {
             game,
             config,
@@ -314,7 +315,7 @@ impl Adapter for ChessLive {
     fn action(&self, seat: u32, intent: ChessIntent) -> Result<ChessAction, ApiError> {
         let mut player = self
             .color_of(seat)
-            .ok_or_else(|| ApiError::Forbidden("this seat plays no side".into()))?;
+            .ok_or_else(|| ApiError::Forbidden(Denied::NoSeat, "this seat plays no side".into()))?;
         // at one screen a takeback is of the last move, whoever made it
         if self.config.one_screen()
             && matches!(intent, ChessIntent::OfferTakeback)
@@ -359,7 +360,7 @@ impl Adapter for ChessLive {
         let events = self
             .game
             .apply(action, now)
-            .map_err(|e| ApiError::Refused(e.to_string()))?;
+            .map_err(|e| ApiError::Refused(Rule::Game, e.to_string()))?;
         self.last_at = now;
         self.sync_positions();
         Ok(events

@@ -1,7 +1,7 @@
 //! A Royal Study match for two: announce, hourglass, challenge, execute; first to six.
 
 use super::{Adapter, BotMove, SeatInfo, bot_seats, seat_list};
-use crate::error::ApiError;
+use crate::error::{ApiError, Denied, Fault, Rule};
 use crate::services::Services;
 use crate::store::SeatRecord;
 use serde::{Deserialize, Serialize};
@@ -171,7 +171,7 @@ impl Adapter for Match {
 
     fn start(config: MatchConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
         let (game, _) = RoyalMatch::start(config, seed, now)
-            .map_err(|e| ApiError::Internal(format!("stored configuration: {e}")))?;
+            .map_err(|e| ApiError::Internal(Fault::Stored, format!("stored configuration: {e}")))?;
         Ok(Match {
             game,
             last: None,
@@ -180,8 +180,9 @@ impl Adapter for Match {
     }
 
     fn action(&self, seat: u32, intent: MatchIntent) -> Result<MatchAction, ApiError> {
-        let player = u8::try_from(seat)
-            .map_err(|_| ApiError::Forbidden(format!("seat {seat} plays no part")))?;
+        let player = u8::try_from(seat).map_err(|_| {
+            ApiError::Forbidden(Denied::NoSeat, format!("seat {seat} plays no part"))
+        })?;
         Ok(match intent {
             MatchIntent::Announce { bid } => MatchAction::Announce { player, bid },
             MatchIntent::Challenge => MatchAction::Challenge { player },
@@ -211,7 +212,7 @@ impl Adapter for Match {
         let ev = self
             .game
             .apply(action, now)
-            .map_err(|e| ApiError::Refused(e.to_string()))?;
+            .map_err(|e| ApiError::Refused(Rule::Game, e.to_string()))?;
         let actor = match action {
             MatchAction::Announce { player, .. }
             | MatchAction::Challenge { player }

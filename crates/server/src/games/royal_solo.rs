@@ -2,7 +2,7 @@
 
 use super::royal_match::moves_of_layout;
 use super::{Adapter, BotMove};
-use crate::error::ApiError;
+use crate::error::{ApiError, Fault, Rule};
 use crate::services::Services;
 use crate::store::SeatRecord;
 use serde::{Deserialize, Serialize};
@@ -86,7 +86,7 @@ impl Adapter for RSolo {
 
     fn start(config: SoloConfig, seed: u64, now: Millis, _: &Services) -> Result<Self, ApiError> {
         let (game, _) = RoyalSolo::start(config, seed, now)
-            .map_err(|e| ApiError::Internal(format!("stored configuration: {e}")))?;
+            .map_err(|e| ApiError::Internal(Fault::Stored, format!("stored configuration: {e}")))?;
         Ok(RSolo { game })
     }
 
@@ -107,7 +107,7 @@ impl Adapter for RSolo {
     ) -> Result<Vec<SoloEvent>, ApiError> {
         self.game
             .apply(action, now)
-            .map_err(|e| ApiError::Refused(e.to_string()))
+            .map_err(|e| ApiError::Refused(Rule::Game, e.to_string()))
     }
 
     fn tick() -> Option<SoloAction> {

@@ -7,7 +7,7 @@ use super::account_views::{
 };
 use super::contract::Reply;
 use super::{AppState, Body, ClientIp, Peer};
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Invalid, Missing, SignIn};
 use crate::ids::{now_ms, token_hash};
 use crate::limits::Limited;
 use crate::players::accounts::{
@@ -138,7 +138,12 @@ async fn signup(
         .store
         .create_account(&c.username, &hash, now_ms())
         .await?
-        .ok_or_else(|| ApiError::Conflict(format!("the name {} is taken", c.username)))?;
+        .ok_or_else(|| {
+            ApiError::Conflict(
+                Clash::NameTaken,
+                format!("the name {} is taken", c.username),
+            )
+        })?;
     start_session(&state, &headers, peer, &account, &c.seats).await
 }
 
@@ -150,7 +155,7 @@ async fn login(
     Body(c): Body<Credentials>,
 ) -> Result<Reply<SignedIn>, ApiError> {
     state.hub.addresses.check(Limited::Login, ip)?;
-    let wrong = || ApiError::Unauthorized("wrong name or password".into());
+    let wrong = || ApiError::Unauthorized(SignIn::Credentials, "wrong name or password".into());
     let account = state.hub.store.account_by_name(&c.username).await?;
     let known = match &account {
         Some(a) => known_device(&state, &headers, a.id).await?,
@@ -195,7 +200,7 @@ fn session_hash(headers: &HeaderMap) -> String {
 async fn account(state: &AppState, headers: &HeaderMap) -> Result<Account, ApiError> {
     signed_in(&state.hub, headers)
         .await?
-        .ok_or_else(|| ApiError::Unauthorized("not signed in".into()))
+        .ok_or_else(|| ApiError::Unauthorized(SignIn::Needed, "not signed in".into()))
 }
 
 #[derive(Deserialize, TS, Default)]
@@ -249,6 +254,7 @@ async fn change_password(
     check_password(&b.new)?;
     if !verify_password(b.old, a.password_hash.clone()).await? {
         return Err(ApiError::Unauthorized(
+            SignIn::Password,
             "the current password is wrong".into(),
         ));
     }
@@ -286,7 +292,10 @@ async fn delete(
         .addresses
         .check_account_change(&session_hash(&headers))?;
     if !verify_password(b.password, a.password_hash.clone()).await? {
-        return Err(ApiError::Unauthorized("the password is wrong".into()));
+        return Err(ApiError::Unauthorized(
+            SignIn::Password,
+            "the password is wrong".into(),
+        ));
     }
     state.hub.store.delete_account(a.id, now_ms()).await?;
     state.hub.lobby.changed();
@@ -329,10 +338,10 @@ async fn profile(
 ) -> Result<Json<Profile>, ApiError> {
     let store = &state.hub.store;
     let a = store.account_by_name(&name).await?.ok_or_else(|| {
-        ApiError::NotFound(format!(
-            "no player `{}`",
-            name.chars().take(30).collect::<String>()
-        ))
+        ApiError::NotFound(
+            Missing::Player,
+            format!("no player `{}`", name.chars().take(30).collect::<String>()),
+        )
     })?;
     let ratings = store.ratings(a.id).await?;
     let played = store.played(a.id, 200).await?;
@@ -409,10 +418,13 @@ async fn leaderboard(
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == ':' || c == '-')
     {
-        return Err(ApiError::BadInput(format!(
-            "no rating pool `{}`",
-            pool.chars().take(40).collect::<String>()
-        )));
+        return Err(ApiError::BadInput(
+            Invalid::Rating,
+            format!(
+                "no rating pool `{}`",
+                pool.chars().take(40).collect::<String>()
+            ),
+        ));
     }
     let fewest = if pool.starts_with("puzzles:") {
         crate::puzzle_fairness::LEADERBOARD_TRIES

@@ -4,7 +4,7 @@
 //! [`crate::moderation::actions`], which writes it with its line of the audit log.
 
 use super::{AppState, Body};
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Denied, Invalid, Rule, SignIn};
 use crate::moderation::actions::{self, Actor, account_named};
 use crate::players::signed_in;
 use crate::store::moderation::{AccountSummary, AuditEntry, Report, Role, Sanction, SanctionKind};
@@ -118,14 +118,18 @@ impl FromRequestParts<AppState> for Admin {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Admin, ApiError> {
         if !own_origin(&parts.headers) {
             return Err(ApiError::Forbidden(
+                Denied::Origin,
                 "the moderators' API answers only the site's own pages".into(),
             ));
         }
         let account = signed_in(&state.hub, &parts.headers)
             .await?
-            .ok_or_else(|| ApiError::Unauthorized("sign in as a moderator".into()))?;
+            .ok_or_else(|| {
+                ApiError::Unauthorized(SignIn::Needed, "sign in as a moderator".into())
+            })?;
         if state.hub.store.role(account.id).await? != Role::Admin {
             return Err(ApiError::Forbidden(
+                Denied::Moderators,
                 "this is for the site's moderators".into(),
             ));
         }
@@ -220,6 +224,7 @@ async fn sanction(
             let account = account_named(store, &name).await?;
             if account.id == admin.account.id {
                 return Err(ApiError::Refused(
+                    Rule::Yourself,
                     "a moderator cannot sanction themselves".into(),
                 ));
             }
@@ -234,11 +239,13 @@ async fn sanction(
         }
         (None, Some(_), SanctionKind::Mute) => {
             return Err(ApiError::BadInput(
+                Invalid::Moderation,
                 "only an account can be muted (an address is banned)".into(),
             ));
         }
         _ => {
             return Err(ApiError::BadInput(
+                Invalid::Moderation,
                 "name exactly one of `account` and `address`".into(),
             ));
         }
@@ -304,6 +311,7 @@ async fn reset_link(
     let account = account_named(store, &name).await?;
     let site = state.config.public_url.clone().ok_or_else(|| {
         ApiError::Conflict(
+            Clash::NoAddress,
             "the site's public address is not known: start tabula serve with --public-url \
              (or use `tabula site admin reset-password NAME --site URL`)"
                 .into(),
@@ -334,6 +342,7 @@ async fn set_role(
     let account = account_named(store, &name).await?;
     if account.id == admin.account.id && b.role != Role::Admin {
         return Err(ApiError::Refused(
+            Rule::Yourself,
             "a moderator cannot take their own role (another one, or `tabula site admin`, can)"
                 .into(),
         ));

@@ -93,8 +93,11 @@ async fn index(uri: Uri, headers: HeaderMap) -> Response {
     // an endpoint that is not there hears so, as JSON
     if uri.path() == "/api" || uri.path().starts_with("/api/") {
         let path: String = uri.path().chars().take(100).collect();
-        return crate::error::ApiError::NotFound(format!("{NO_ENDPOINT} GET {path}"))
-            .into_response();
+        return crate::error::ApiError::NotFound(
+            crate::error::Missing::Endpoint,
+            format!("{NO_ENDPOINT} GET {path}"),
+        )
+        .into_response();
     }
     let catalog = catalog();
     let language = super::language::page_language(&headers);

@@ -4,7 +4,7 @@
 
 use super::{AppState, Body, ClientIp};
 use crate::challenges::{self, ChallengeBody, ChallengeList, ChallengeView};
-use crate::error::ApiError;
+use crate::error::{ApiError, SignIn};
 use crate::players::signed_in;
 use crate::store::players::Account;
 use axum::Json;
@@ -20,9 +20,9 @@ super::contract::json_routes! {
 }
 
 async fn me(state: &AppState, headers: &HeaderMap) -> Result<Account, ApiError> {
-    signed_in(&state.hub, headers)
-        .await?
-        .ok_or_else(|| ApiError::Unauthorized("sign in to challenge players".into()))
+    signed_in(&state.hub, headers).await?.ok_or_else(|| {
+        ApiError::Unauthorized(SignIn::Needed, "sign in to challenge players".into())
+    })
 }
 
 /// Rings the bells of a challenge's two players, and answers with it.

@@ -3,7 +3,7 @@
 
 use super::{AppState, Body, ClientIp};
 use crate::chat::{self, ChatView, Room};
-use crate::error::ApiError;
+use crate::error::{ApiError, SignIn};
 use crate::players::signed_in;
 use crate::store::players::Account;
 use axum::Json;
@@ -45,9 +45,9 @@ pub struct ChatWritten {
 
 /// The signed-in player who writes (a guest may only read: 401).
 async fn writer(state: &AppState, headers: &HeaderMap) -> Result<Account, ApiError> {
-    signed_in(&state.hub, headers)
-        .await?
-        .ok_or_else(|| ApiError::Unauthorized("sign in to write in the chat".into()))
+    signed_in(&state.hub, headers).await?.ok_or_else(|| {
+        ApiError::Unauthorized(SignIn::Needed, "sign in to write in the chat".into())
+    })
 }
 
 /// A tournament's room, once the tournament is known (404 otherwise).

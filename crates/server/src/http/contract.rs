@@ -11,7 +11,7 @@
 //! declared without a body cannot take one: `Body` is not a [`FromRequestParts`]).
 
 use super::{AppState, Body};
-use crate::error::ApiError;
+use crate::error::{ApiError, Fault};
 use axum::Json;
 use axum::extract::FromRequestParts;
 use axum::http::{HeaderName, HeaderValue, StatusCode};
@@ -78,8 +78,12 @@ impl<A: Serialize> Reply<A> {
 
     /// The same answer setting one more cookie (`Set-Cookie: cookie`).
     pub fn cookie(self, cookie: String) -> Result<Reply<A>, ApiError> {
-        let value = HeaderValue::try_from(cookie)
-            .map_err(|e| ApiError::Internal(format!("a cookie that is no header value: {e}")))?;
+        let value = HeaderValue::try_from(cookie).map_err(|e| {
+            ApiError::Internal(
+                Fault::Encoding,
+                format!("a cookie that is no header value: {e}"),
+            )
+        })?;
         Ok(self.header(axum::http::header::SET_COOKIE, value))
     }
 }

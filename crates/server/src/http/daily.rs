@@ -6,7 +6,7 @@ use super::daily_views::{
     DailyTime, DailyToday, DailyYesterday,
 };
 use super::{AppState, Body};
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Fault, Missing};
 use crate::ids::now_ms;
 use crate::players::daily::DailyPosition;
 use crate::players::daily::{self, Puzzle};
@@ -42,7 +42,7 @@ async fn puzzles_of(state: &AppState, day: &str) -> Result<Arc<Vec<Puzzle>>, Api
     let (services, d) = (Arc::clone(&state.hub.services), day.to_string());
     let made = tokio::task::spawn_blocking(move || daily::puzzles(&d, &services))
         .await
-        .map_err(|e| ApiError::Internal(format!("the daily puzzle: {e}")))??;
+        .map_err(|e| ApiError::Internal(Fault::Task, format!("the daily puzzle: {e}")))??;
     let made = Arc::new(made);
     let mut c = cache.locked();
     c.retain(|(d, _)| d != day);
@@ -103,11 +103,14 @@ async fn today(
 
 fn find<'a>(puzzles: &'a [Puzzle], id: &str) -> Result<&'a Puzzle, ApiError> {
     puzzles.iter().find(|p| p.id == id).ok_or_else(|| {
-        ApiError::NotFound(format!(
-            "no daily puzzle `{}`: {}",
-            id.chars().take(30).collect::<String>(),
-            daily::PUZZLES.join(", ")
-        ))
+        ApiError::NotFound(
+            Missing::Daily,
+            format!(
+                "no daily puzzle `{}`: {}",
+                id.chars().take(30).collect::<String>(),
+                daily::PUZZLES.join(", ")
+            ),
+        )
     })
 }
 
@@ -153,6 +156,7 @@ async fn solve(
     let player = identify(&state.hub, &headers, &b.name).await?;
     if player.new_guest.is_some() {
         return Err(ApiError::Conflict(
+            Clash::NotBegun,
             "start the puzzle first (its clock starts when you first see it)".into(),
         ));
     }
@@ -219,10 +223,13 @@ async fn ranking(
 ) -> Result<Json<DailyRanking>, ApiError> {
     let (day, _) = daily::today_and_yesterday();
     if !daily::PUZZLES.contains(&puzzle.as_str()) {
-        return Err(ApiError::NotFound(format!(
-            "no daily puzzle `{}`",
-            puzzle.chars().take(30).collect::<String>()
-        )));
+        return Err(ApiError::NotFound(
+            Missing::Daily,
+            format!(
+                "no daily puzzle `{}`",
+                puzzle.chars().take(30).collect::<String>()
+            ),
+        ));
     }
     let rows = state.hub.store.daily_ranking(&day, &puzzle, 100).await?;
     Ok(Json(DailyRanking {

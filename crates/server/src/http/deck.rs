@@ -7,7 +7,7 @@
 //! for the same deck in the same language gets the same bytes.
 
 use super::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, Fault, Invalid};
 use crate::unpoisoned::Locked;
 use axum::Router;
 use axum::extract::rejection::QueryRejection;
@@ -65,23 +65,29 @@ fn options(query: &HashMap<String, String>) -> Result<PrintOptions, ApiError> {
         .keys()
         .find(|k| !matches!(k.as_str(), "lang" | "cards"))
     {
-        return Err(ApiError::BadInput(format!(
-            "unknown parameter `{}`: lang and cards",
-            unknown.chars().take(30).collect::<String>()
-        )));
+        return Err(ApiError::BadInput(
+            Invalid::Parameter,
+            format!(
+                "unknown parameter `{}`: lang and cards",
+                unknown.chars().take(30).collect::<String>()
+            ),
+        ));
     }
     let language = match query.get("lang") {
         Some(l) => l
             .parse::<Language>()
-            .map_err(|e| ApiError::BadInput(format!("lang: {e}")))?,
+            .map_err(|e| ApiError::BadInput(Invalid::Parameter, format!("lang: {e}")))?,
         None => Language::En,
     };
     let cards = match query.get("cards") {
         Some(c) => Some(c.parse::<usize>().map_err(|_| {
-            ApiError::BadInput(format!(
-                "cards `{}`: a whole number of cards",
-                c.chars().take(30).collect::<String>()
-            ))
+            ApiError::BadInput(
+                Invalid::Parameter,
+                format!(
+                    "cards `{}`: a whole number of cards",
+                    c.chars().take(30).collect::<String>()
+                ),
+            )
         })?),
         None => None,
     };
@@ -93,14 +99,15 @@ async fn deck(
     query: DeckQuery,
     game: Game,
 ) -> Result<Response, ApiError> {
-    let Query(query) = query.map_err(|e| ApiError::BadInput(format!("query: {e}")))?;
+    let Query(query) =
+        query.map_err(|e| ApiError::BadInput(Invalid::Query, format!("query: {e}")))?;
     let options = options(&query)?;
     let size = match game {
         Game::CheckMates => state.hub.services.checkmates_deck.cards.len(),
         Game::Royal => state.hub.services.royal_deck.len(),
     };
     tabula_deck::card_count(options.cards, size)
-        .map_err(|e| ApiError::BadInput(format!("cards: {e}")))?;
+        .map_err(|e| ApiError::BadInput(Invalid::Parameter, format!("cards: {e}")))?;
     let pdf = printed(&state, game, options).await?;
     let file = format!("{}-{}.pdf", game.name(), options.language);
     Ok((
@@ -139,7 +146,7 @@ async fn printed(
     let _turn = DRAWING
         .acquire()
         .await
-        .map_err(|e| ApiError::Internal(format!("deck drawing: {e}")))?;
+        .map_err(|e| ApiError::Internal(Fault::Encoding, format!("deck drawing: {e}")))?;
     if let Some(pdf) = find() {
         return Ok(pdf); // drawn while this request waited its turn
     }
@@ -152,8 +159,8 @@ async fn printed(
         }
     })
     .await
-    .map_err(|e| ApiError::Internal(format!("deck drawing: {e}")))?
-    .map_err(|e| ApiError::Internal(format!("deck drawing: {e}")))?;
+    .map_err(|e| ApiError::Internal(Fault::Task, format!("deck drawing: {e}")))?
+    .map_err(|e| ApiError::Internal(Fault::Encoding, format!("deck drawing: {e}")))?;
     let pdf = Arc::new(pdf);
     let mut kept = kept.locked();
     kept.push((key, Arc::clone(&pdf)));

@@ -3,7 +3,7 @@
 
 use super::contract::Reply;
 use super::{AppState, Body, ClientIp, bearer};
-use crate::error::ApiError;
+use crate::error::{ApiError, Fault, Invalid};
 use crate::frames::MAX_FRAME;
 use crate::games::SeatInfo;
 use crate::games::{Kind, seat_list};
@@ -135,7 +135,10 @@ async fn create(
 ) -> Result<Json<SeatTaken>, ApiError> {
     let kind = Kind::parse(&body.kind).ok_or_else(|| {
         let shown: String = body.kind.chars().take(40).collect();
-        ApiError::BadInput(format!("unknown game kind `{shown}`: {KINDS}"))
+        ApiError::BadInput(
+            Invalid::Kind,
+            format!("unknown game kind `{shown}`: {KINDS}"),
+        )
     })?;
     state.hub.addresses.check(Limited::Create, ip)?;
     let host = host(&state, &headers, ip, body.name).await?;
@@ -325,7 +328,7 @@ async fn replay(
                 .map(axum::body::Bytes::from)
         })
         .await
-        .map_err(|e| ApiError::Internal(format!("replay: {e}")))?
+        .map_err(|e| ApiError::Internal(Fault::Task, format!("replay: {e}")))?
     };
     let bytes = state.replays.get(&key, finished, build).await?;
     Ok(Reply::prebuilt(bytes))

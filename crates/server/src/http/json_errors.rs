@@ -32,6 +32,27 @@ fn code(status: StatusCode) -> &'static str {
     }
 }
 
+/// The cause of such an answer (one of [`crate::error::every_code`]'s): axum's refusals are
+/// of a path, query or method the API does not have, or of a body.
+fn cause(status: StatusCode) -> &'static str {
+    use crate::error::{
+        Busy, Clash, Denied, Fault, Invalid, Late, Missing, Oversize, Rule, SignIn, Throttled,
+    };
+    match status.as_u16() {
+        404 | 405 => Missing::Endpoint.code(),
+        401 => SignIn::Needed.code(),
+        403 => Denied::Forbidden.code(),
+        408 => Late::Body.code(),
+        409 => Clash::State.code(),
+        413 => Oversize::Body.code(),
+        422 => Rule::Refused.code(),
+        429 => Throttled::Address.code(),
+        503 => Busy::Closing.code(),
+        _ if status.is_client_error() => Invalid::Input.code(),
+        _ => Fault::Server.code(),
+    }
+}
+
 /// Makes an error answer that is not JSON the API's JSON error.
 pub(super) async fn json_errors(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
@@ -58,12 +79,13 @@ pub(super) async fn json_errors(request: Request, next: Next) -> Response {
         .get(header::RETRY_AFTER)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    let body = serde_json::json!({
-        "error": text,
-        "code": code(status),
-        "retry_after_s": retry,
-    })
-    .to_string();
+    let body = crate::error::ErrorBody {
+        error: text,
+        code: code(status),
+        cause: cause(status),
+        retry_after_s: retry,
+    };
+    let body = serde_json::to_string(&body).unwrap_or_default();
     parts.headers.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
@@ -83,5 +105,24 @@ mod tests {
         assert_eq!(code(StatusCode::PAYLOAD_TOO_LARGE), "too_large");
         assert_eq!(code(StatusCode::IM_A_TEAPOT), "bad_input");
         assert_eq!(code(StatusCode::BAD_GATEWAY), "internal");
+    }
+
+    #[test]
+    fn every_status_has_a_cause_of_the_api() {
+        let known: Vec<_> = crate::error::every_code()
+            .into_iter()
+            .map(|(c, _)| c)
+            .collect();
+        for status in [
+            400, 401, 403, 404, 405, 408, 409, 413, 415, 418, 422, 429, 500, 502, 503,
+        ] {
+            let status = StatusCode::from_u16(status).unwrap();
+            assert!(
+                known.contains(&cause(status)),
+                "{status}: {}",
+                cause(status)
+            );
+        }
+        assert_eq!(cause(StatusCode::METHOD_NOT_ALLOWED), "no_endpoint");
     }
 }

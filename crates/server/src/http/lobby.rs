@@ -2,7 +2,7 @@
 
 use super::contract::Reply;
 use super::{AppState, Body, ClientIp};
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash};
 use crate::games::Kind;
 use crate::json::RawJson;
 use crate::lobby::SeekSpec;
@@ -84,6 +84,7 @@ impl SeekBody {
 fn known(player: &Player) -> Result<(), ApiError> {
     if player.new_guest.is_some() {
         return Err(ApiError::Conflict(
+            Clash::LobbyClosed,
             "open the lobby first (GET /api/lobby gives a guest its id)".into(),
         ));
     }

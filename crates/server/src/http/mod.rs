@@ -38,7 +38,7 @@ mod tools;
 pub mod tournaments;
 pub mod turns;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Denied, Invalid, Late, Oversize};
 use crate::hub::Hub;
 use crate::limits::{Limited, TrustedProxies};
 use axum::Router;
@@ -326,10 +326,13 @@ async fn check_origin(
             .get(header::ORIGIN)
             .and_then(|o| o.to_str().ok())
             .unwrap_or("?");
-        return Err(ApiError::Forbidden(format!(
-            "requests from pages of {origin} are not allowed here (the server's own origin \
+        return Err(ApiError::Forbidden(
+            Denied::Origin,
+            format!(
+                "requests from pages of {origin} are not allowed here (the server's own origin \
              and those given with --allow-origin are)"
-        )));
+            ),
+        ));
     }
     Ok(next.run(request).await)
 }
@@ -367,17 +370,26 @@ async fn body_deadline(
                 if std::error::Error::source(&e)
                     .is_some_and(|s| s.is::<http_body_util::LengthLimitError>())
                 {
-                    ApiError::TooLarge(format!("a request body is at most {MAX_BODY} bytes"))
+                    ApiError::TooLarge(
+                        Oversize::Body,
+                        format!("a request body is at most {MAX_BODY} bytes"),
+                    )
                 } else {
-                    ApiError::BadInput(format!("the request body could not be read: {e}"))
+                    ApiError::BadInput(
+                        Invalid::Body,
+                        format!("the request body could not be read: {e}"),
+                    )
                 },
             );
         }
         Err(_) => {
-            return Err(ApiError::Timeout(format!(
-                "the request body did not arrive within {} s",
-                deadline.as_secs()
-            )));
+            return Err(ApiError::Timeout(
+                Late::Body,
+                format!(
+                    "the request body did not arrive within {} s",
+                    deadline.as_secs()
+                ),
+            ));
         }
     };
     Ok(next

@@ -3,7 +3,7 @@
 
 use super::contract::Reply;
 use super::{AppState, Body, Peer};
-use crate::error::ApiError;
+use crate::error::{ApiError, Invalid};
 use crate::players::accounts::{GUEST_COOKIE, guest_cookie, read_cookie};
 use crate::puzzle_fairness::PuzzleClient;
 use crate::puzzles::{self, Game, PuzzleRating, PuzzleShown, TryAnswer};
@@ -80,6 +80,7 @@ fn guest_rating(q: &NextQuery) -> Result<Option<PuzzleRating>, ApiError> {
         .checked()
         .map(Some),
         _ => Err(ApiError::BadInput(
+            Invalid::Rating,
             "rating, deviation and volatility come together or not at all".into(),
         )),
     }
@@ -99,16 +100,18 @@ async fn next(
     Peer(peer): Peer,
     q: Result<Query<NextQuery>, QueryRejection>,
 ) -> Result<Reply<NextAnswer>, ApiError> {
-    let Query(q) = q.map_err(|e| ApiError::BadInput(format!("query: {}", e.body_text())))?;
+    let Query(q) =
+        q.map_err(|e| ApiError::BadInput(Invalid::Query, format!("query: {}", e.body_text())))?;
     if let Some(t) = &q.theme
         && (t.len() > MAX_THEME
             || !t
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
     {
-        return Err(ApiError::BadInput(format!(
-            "theme: `{t}` is not a theme name"
-        )));
+        return Err(ApiError::BadInput(
+            Invalid::Theme,
+            format!("theme: `{t}` is not a theme name"),
+        ));
     }
     let hub = &state.hub;
     let client = PuzzleClient {
@@ -148,9 +151,10 @@ async fn try_moves(
     Body(b): Body<TryBody>,
 ) -> Result<Json<TryAnswer>, ApiError> {
     if b.moves.len() > MAX_MOVES || b.moves.iter().any(|m| m.len() > 64) {
-        return Err(ApiError::BadInput(format!(
-            "moves: at most {MAX_MOVES}, each at most 64 characters"
-        )));
+        return Err(ApiError::BadInput(
+            Invalid::Moves,
+            format!("moves: at most {MAX_MOVES}, each at most 64 characters"),
+        ));
     }
     let guest = match asker.account {
         Some(_) => None,

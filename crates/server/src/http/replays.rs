@@ -5,7 +5,7 @@
 //! game's replay, which can never change, is kept (the last ones, up to a memory budget) and
 //! served as it is.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Busy};
 use crate::unpoisoned::Locked;
 use axum::body::Bytes;
 use std::collections::HashMap;
@@ -95,16 +95,15 @@ impl Replays {
                 if self.waiting.fetch_add(1, Ordering::Relaxed) >= self.max_waiting {
                     self.waiting.fetch_sub(1, Ordering::Relaxed);
                     return Err(ApiError::Unavailable {
+                        cause: Busy::Queue,
                         message: "too many replays are being prepared; try again soon".into(),
                         retry_after: Duration::from_secs(5),
                     });
                 }
                 let waiting = Waiting(&self.waiting);
-                let _place = self
-                    .places
-                    .acquire()
-                    .await
-                    .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
+                let _place = self.places.acquire().await.map_err(|_| {
+                    ApiError::unavailable(Busy::Closing, "the server is shutting down")
+                })?;
                 drop(waiting);
                 self.built.fetch_add(1, Ordering::Relaxed);
                 build().await

@@ -4,7 +4,7 @@
 //! /api/auth/reset`). The link's token travels in the body, never in a URL a log would keep.
 
 use super::{AppState, Body, ClientIp};
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Invalid, Missing, Rule, SignIn};
 use crate::ids::{now_ms, token_hash};
 use crate::limits::Limited;
 use crate::moderation::actions::account_named;
@@ -69,9 +69,9 @@ async fn report(
     headers: HeaderMap,
     Body(b): Body<ReportBody>,
 ) -> Result<Json<Reported>, ApiError> {
-    let reporter = signed_in(&state.hub, &headers)
-        .await?
-        .ok_or_else(|| ApiError::Unauthorized("sign in to report a player".into()))?;
+    let reporter = signed_in(&state.hub, &headers).await?.ok_or_else(|| {
+        ApiError::Unauthorized(SignIn::Needed, "sign in to report a player".into())
+    })?;
     // the reporter's words pass the text policy (a moderator reads them): masked, not refused
     let detail = if b.detail.trim().is_empty() {
         String::new()
@@ -85,36 +85,48 @@ async fn report(
     };
     if b.reason == ReportReason::Other && detail.is_empty() {
         return Err(ApiError::BadInput(
+            Invalid::Text,
             "say in a few words what happened (the reason is `other`)".into(),
         ));
     }
     let store = state.hub.store.as_ref();
     let subject = account_named(store, &b.player).await?;
     if subject.id == reporter.id {
-        return Err(ApiError::Refused("you cannot report yourself".into()));
+        return Err(ApiError::Refused(
+            Rule::Yourself,
+            "you cannot report yourself".into(),
+        ));
     }
     if let Some(game) = &b.game {
         let seats = store.seats(game).await?;
         if store.game(game).await?.is_none() {
-            return Err(ApiError::NotFound(format!("no game `{game}`")));
+            return Err(ApiError::NotFound(
+                Missing::Game,
+                format!("no game `{game}`"),
+            ));
         }
         if !seats.iter().any(|s| s.account == Some(subject.id)) {
-            return Err(ApiError::Refused(format!(
-                "{} did not play game {game}",
-                subject.name
-            )));
+            return Err(ApiError::Refused(
+                Rule::NotTheirs,
+                format!("{} did not play game {game}", subject.name),
+            ));
         }
     }
     if let Some(id) = b.message {
         match store.message(id).await? {
             Some(m) if m.account == Some(subject.id) => {}
             Some(_) => {
-                return Err(ApiError::Refused(format!(
-                    "chat message {id} is not {}'s",
-                    subject.name
-                )));
+                return Err(ApiError::Refused(
+                    Rule::NotTheirs,
+                    format!("chat message {id} is not {}'s", subject.name),
+                ));
             }
-            None => return Err(ApiError::NotFound(format!("no chat message {id}"))),
+            None => {
+                return Err(ApiError::NotFound(
+                    Missing::Message,
+                    format!("no chat message {id}"),
+                ));
+            }
         }
     }
     // counted once the report is well-formed: a typo costs the player nothing
@@ -130,10 +142,13 @@ async fn report(
     };
     match store.add_report(&filed).await? {
         Some(id) => Ok(Json(Reported { report: id })),
-        None => Err(ApiError::Conflict(format!(
-            "you have reported {} for this already; a moderator will read it",
-            subject.name
-        ))),
+        None => Err(ApiError::Conflict(
+            Clash::Done,
+            format!(
+                "you have reported {} for this already; a moderator will read it",
+                subject.name
+            ),
+        )),
     }
 }
 
@@ -157,6 +172,7 @@ pub struct ResetBody {
 
 fn dead_link() -> ApiError {
     ApiError::NotFound(
+        Missing::Link,
         "this link does not work: it was used, it is older than 24 hours, or it was mistyped; \
          ask a moderator for a new one"
             .into(),

@@ -4,7 +4,7 @@
 
 use super::AppState;
 use super::contract::Reply;
-use crate::error::ApiError;
+use crate::error::{ApiError, Missing};
 use crate::review::{GameReview, ReviewState, request, state};
 use crate::thinking::Asker;
 use axum::extract::{Path, State};
@@ -59,8 +59,9 @@ async fn look(
 ) -> Result<Reply<ReviewAnswer>, ApiError> {
     match state(&s.hub, &id).await? {
         Some(found) => Ok(answer(found)),
-        None => Err(ApiError::NotFound(format!(
-            "game `{id}` has no review: ask for one with POST /api/games/{id}/review"
-        ))),
+        None => Err(ApiError::NotFound(
+            Missing::Review,
+            format!("game `{id}` has no review: ask for one with POST /api/games/{id}/review"),
+        )),
     }
 }

@@ -4,7 +4,7 @@
 //! lobby (nor, with the chat and the challenges, write to or challenge them).
 
 use super::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Missing, Rule, SignIn};
 use crate::ids::now_ms;
 use crate::moderation::actions::account_named;
 use crate::players::signed_in;
@@ -66,7 +66,7 @@ pub struct Relation {
 async fn me(state: &AppState, headers: &HeaderMap) -> Result<Account, ApiError> {
     signed_in(&state.hub, headers)
         .await?
-        .ok_or_else(|| ApiError::Unauthorized("sign in to have friends".into()))
+        .ok_or_else(|| ApiError::Unauthorized(SignIn::Needed, "sign in to have friends".into()))
 }
 
 /// The signed-in player and the other one named, never the same.
@@ -78,7 +78,7 @@ async fn both(
     let me = me(state, headers).await?;
     let other = account_named(state.hub.store.as_ref(), name).await?;
     if other.id == me.id {
-        return Err(ApiError::Refused("that is you".into()));
+        return Err(ApiError::Refused(Rule::Yourself, "that is you".into()));
     }
     Ok((me, other))
 }
@@ -145,10 +145,13 @@ impl Change {
             "unfollow" => Ok(Change::Unfollow),
             "block" => Ok(Change::Block),
             "unblock" => Ok(Change::Unblock),
-            _ => Err(ApiError::NotFound(format!(
-                "no `{}` for a player (follow, unfollow, block or unblock)",
-                s.chars().take(20).collect::<String>()
-            ))),
+            _ => Err(ApiError::NotFound(
+                Missing::Endpoint,
+                format!(
+                    "no `{}` for a player (follow, unfollow, block or unblock)",
+                    s.chars().take(20).collect::<String>()
+                ),
+            )),
         }
     }
 }
@@ -164,10 +167,10 @@ async fn change(
     match change {
         Change::Follow => {
             if store.relation(me.id, other.id).await?.1 {
-                return Err(ApiError::Conflict(format!(
-                    "you block {}: unblock them first",
-                    other.name
-                )));
+                return Err(ApiError::Conflict(
+                    Clash::Blocking,
+                    format!("you block {}: unblock them first", other.name),
+                ));
             }
             store.follow(me.id, other.id, now_ms()).await?;
         }

@@ -4,7 +4,7 @@
 //! with the replays' bound ([`super::replays`]).
 
 use super::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, Fault, Missing};
 use crate::games::Kind;
 use crate::rooms::pgn::{file_type, take_home};
 use axum::Router;
@@ -51,7 +51,7 @@ async fn game_file(
             take_home(&record, &seats, &log, &services, notes.as_deref()).map(Bytes::from)
         })
         .await
-        .map_err(|e| ApiError::Internal(format!("a game's file: {e}")))?
+        .map_err(|e| ApiError::Internal(Fault::Encoding, format!("a game's file: {e}")))?
     };
     let text = state.replays.get(&key, finished, build).await?;
     Ok(download(text, media_type, &file_name))
@@ -66,7 +66,7 @@ async fn player_file(
         .store
         .account_by_name(&name)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no player `{name}`")))?;
+        .ok_or_else(|| ApiError::NotFound(Missing::Player, format!("no player `{name}`")))?;
     let played = hub.store.played(account.id, MAX_GAMES_IN_FILE * 4).await?;
     let mut games = Vec::new();
     for g in played
@@ -105,7 +105,7 @@ async fn player_file(
             Ok(Bytes::from(text))
         })
         .await
-        .map_err(|e| ApiError::Internal(format!("a player's games: {e}")))?
+        .map_err(|e| ApiError::Internal(Fault::Encoding, format!("a player's games: {e}")))?
     };
     let text = state.replays.get(&key, false, build).await?;
     let file_name = format!("tabula-{}-games.pgn", account.name);

@@ -3,7 +3,7 @@
 
 use super::{AppState, Body};
 use crate::analysis::{HintView, PositionQuery, PositionView, QuerniHint};
-use crate::error::ApiError;
+use crate::error::{ApiError, Invalid};
 use crate::games::querni::QuerniLegal;
 use crate::learn::{Exercise, ExerciseQuery};
 use crate::thinking::Asker;
@@ -97,10 +97,10 @@ async fn solve_checkmates(
     State(state): State<AppState>,
     Body(b): Body<SolveCheckMates>,
 ) -> Result<Json<CheckMatesSolved>, ApiError> {
-    let board =
-        Board::parse(b.side, &b.board).map_err(|e| ApiError::BadInput(format!("board: {e}")))?;
-    let task =
-        Task::parse(b.side, &b.task).map_err(|e| ApiError::BadInput(format!("task: {e}")))?;
+    let board = Board::parse(b.side, &b.board)
+        .map_err(|e| ApiError::BadInput(Invalid::Position, format!("board: {e}")))?;
+    let task = Task::parse(b.side, &b.task)
+        .map_err(|e| ApiError::BadInput(Invalid::Position, format!("task: {e}")))?;
     let solver = state.hub.services.solver(b.side);
     Ok(Json(match solver.solve(&board, &task) {
         Some(s) => CheckMatesSolved::Solved {
@@ -129,10 +129,11 @@ async fn solve_royal(
     State(state): State<AppState>,
     Body(b): Body<SolveRoyal>,
 ) -> Result<Json<RoyalSolved>, ApiError> {
-    let level = Level::from_number(b.level)
-        .ok_or_else(|| ApiError::BadInput(format!("level {}: 1, 2 or 3", b.level)))?;
+    let level = Level::from_number(b.level).ok_or_else(|| {
+        ApiError::BadInput(Invalid::Options, format!("level {}: 1, 2 or 3", b.level))
+    })?;
     let layout = |what: &str, t: &str| {
-        Layout::parse(t).map_err(|e| ApiError::BadInput(format!("{what}: {e}")))
+        Layout::parse(t).map_err(|e| ApiError::BadInput(Invalid::Position, format!("{what}: {e}")))
     };
     let board = layout("board", &b.board)?;
     let card = layout("card", &b.card)?;
@@ -196,9 +197,12 @@ struct QuerniPositionBody {
 /// them (the puzzles page builds its turns from these).
 async fn querni_legal(Body(b): Body<QuerniPositionBody>) -> Result<Json<QuerniLegal>, ApiError> {
     let p = tabula_querni::Position::parse(&b.position)
-        .map_err(|e| ApiError::BadInput(format!("position: {e}")))?;
+        .map_err(|e| ApiError::BadInput(Invalid::Position, format!("position: {e}")))?;
     if p.status().is_over() {
-        return Err(ApiError::BadInput("position: the game is over".into()));
+        return Err(ApiError::BadInput(
+            Invalid::Position,
+            "position: the game is over".into(),
+        ));
     }
     Ok(Json(crate::games::querni::legal_turns(&p)))
 }

@@ -3,7 +3,7 @@
 //! and coming back, and a Swiss event's TRF report.
 
 use super::{AppState, Body, ClientIp};
-use crate::error::ApiError;
+use crate::error::{ApiError, SignIn};
 use crate::limits::Limited;
 use crate::players::signed_in;
 use crate::store::players::Account;
@@ -47,7 +47,7 @@ pub struct TournamentJoined {
 async fn me(state: &AppState, headers: &HeaderMap, what: &str) -> Result<Account, ApiError> {
     signed_in(&state.hub, headers)
         .await?
-        .ok_or_else(|| ApiError::Unauthorized(format!("sign in to {what}")))
+        .ok_or_else(|| ApiError::Unauthorized(SignIn::Needed, format!("sign in to {what}")))
 }
 
 async fn list(State(state): State<AppState>) -> Result<Json<TournamentList>, ApiError> {

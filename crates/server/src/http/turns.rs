@@ -3,7 +3,7 @@
 
 use super::AppState;
 use crate::correspondence::{self, TurnList};
-use crate::error::ApiError;
+use crate::error::{ApiError, SignIn};
 use crate::players::signed_in;
 use axum::Json;
 use axum::extract::State;
@@ -17,8 +17,8 @@ async fn turns(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Json<TurnList>, ApiError> {
-    let me = signed_in(&state.hub, &headers)
-        .await?
-        .ok_or_else(|| ApiError::Unauthorized("sign in to see your games".into()))?;
+    let me = signed_in(&state.hub, &headers).await?.ok_or_else(|| {
+        ApiError::Unauthorized(SignIn::Needed, "sign in to see your games".into())
+    })?;
     Ok(Json(correspondence::turns_of(&state.hub, me.id).await?))
 }

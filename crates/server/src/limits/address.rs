@@ -2,7 +2,7 @@
 //! what each address holds open.
 
 use super::{Limits, Rate, key};
-use crate::error::ApiError;
+use crate::error::{ApiError, Throttled};
 use crate::unpoisoned::Locked;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
@@ -112,6 +112,7 @@ fn take<K: Clone + Hash + Eq>(
         crate::metrics::METRICS.limited(limit);
         let wait = not_until.wait_time_from(DefaultClock::default().now());
         ApiError::RateLimited {
+            cause: Throttled::Address,
             message: format!(
                 "{words}; try again in {} s",
                 wait.as_secs_f64().ceil().max(1.0)

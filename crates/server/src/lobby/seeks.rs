@@ -3,7 +3,7 @@
 
 use super::views::{LobbyView, Paired, QuickMatch, SeekMade};
 use super::{Lobby, LobbyEvent, SeekSpec};
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Denied, Fault, Invalid, Missing, Throttled};
 use crate::games::Kind;
 use crate::ids::{now_ms, random_hex};
 use crate::players::Player;
@@ -17,10 +17,13 @@ use std::time::Duration;
 fn seek_kind(kind: Kind) -> Result<(), ApiError> {
     match kind {
         Kind::Quickchess | Kind::Querni | Kind::RoyalMatch => Ok(()),
-        other => Err(ApiError::BadInput(format!(
-            "the lobby pairs two players: quickchess, querni or royal-match, not {}",
-            other.name()
-        ))),
+        other => Err(ApiError::BadInput(
+            Invalid::Kind,
+            format!(
+                "the lobby pairs two players: quickchess, querni or royal-match, not {}",
+                other.name()
+            ),
+        )),
     }
 }
 
@@ -39,16 +42,21 @@ impl Lobby {
         if let Some([lo, hi]) = spec.range
             && lo > hi
         {
-            return Err(ApiError::BadInput(format!("range: {lo} is above {hi}")));
+            return Err(ApiError::BadInput(
+                Invalid::Rating,
+                format!("range: {lo} is above {hi}"),
+            ));
         }
         if !self.is_open(&player.id) {
             return Err(ApiError::Conflict(
+                Clash::LobbyClosed,
                 "open the lobby first: a seek lives while its owner's lobby is open".into(),
             ));
         }
         let rating = match (&player.account, spec.rated) {
             (None, true) => {
                 return Err(ApiError::Forbidden(
+                    Denied::GuestRated,
                     "sign in to play rated games (guests play casual ones)".into(),
                 ));
             }
@@ -66,12 +74,14 @@ impl Lobby {
         let limits = &self.ctx.limits;
         let mine = open.iter().filter(|s| s.owner == player.id).count();
         if mine >= limits.seeks_per_player {
-            return Err(ApiError::Conflict(format!(
-                "you have {mine} seeks open, as many as a player may: withdraw one first"
-            )));
+            return Err(ApiError::Conflict(
+                Clash::TooMany,
+                format!("you have {mine} seeks open, as many as a player may: withdraw one first"),
+            ));
         }
         if open.iter().filter(|s| s.client == client).count() >= limits.seeks_per_address {
             return Err(ApiError::RateLimited {
+                cause: Throttled::Seeks,
                 message: format!(
                     "the players of your address have {} seeks open, as many as an address may",
                     limits.seeks_per_address
@@ -85,7 +95,8 @@ impl Lobby {
             name: crate::players::names::clean(&player.name),
             account: player.account.as_ref().map(|a| a.id),
             rating,
-            spec: serde_json::to_string(&spec).map_err(|e| ApiError::Internal(e.to_string()))?,
+            spec: serde_json::to_string(&spec)
+                .map_err(|e| ApiError::Internal(Fault::Encoding, e.to_string()))?,
             created: now_ms(),
             client,
         };
@@ -105,7 +116,10 @@ impl Lobby {
         let taker_client = self.ctx.addresses.client(from);
         let owner_client = |s: &SeekRecord| s.client.parse::<IpAddr>().ok();
         let seek = self.ctx.store.take_seek(id).await?.ok_or_else(|| {
-            ApiError::NotFound(format!("no seek `{id}` (it was taken or withdrawn)"))
+            ApiError::NotFound(
+                Missing::Seek,
+                format!("no seek `{id}` (it was taken or withdrawn)"),
+            )
         })?;
         let store = Arc::clone(&self.ctx.store);
         let put_back = |_: &Self, seek: SeekRecord, e: ApiError| {
@@ -116,31 +130,35 @@ impl Lobby {
             }
         };
         let spec: SeekSpec = serde_json::from_str(&seek.spec)
-            .map_err(|e| ApiError::Internal(format!("a stored seek: {e}")))?;
+            .map_err(|e| ApiError::Internal(Fault::Stored, format!("a stored seek: {e}")))?;
         if seek.owner == player.id {
             return put_back(
                 self,
                 seek,
-                ApiError::Conflict("this is your own seek".into()),
+                ApiError::Conflict(Clash::OwnSeek, "this is your own seek".into()),
             )
             .await;
         }
         if let (Some(owner), Some(me)) = (seek.account, &player.account)
             && self.ctx.store.blocked_either(owner, me.id).await?
         {
-            let e = ApiError::Forbidden(format!(
-                "you cannot play {}: one of you blocks the other",
-                seek.name
-            ));
+            let e = ApiError::Forbidden(
+                Denied::Blocked,
+                format!("you cannot play {}: one of you blocks the other", seek.name),
+            );
             return put_back(self, seek, e).await;
         }
         if spec.rated {
             let Some(account) = &player.account else {
-                let e = ApiError::Forbidden("sign in to play rated games".into());
+                let e =
+                    ApiError::Forbidden(Denied::GuestRated, "sign in to play rated games".into());
                 return put_back(self, seek, e).await;
             };
             let Some(owner) = seek.account.filter(|&o| o != account.id) else {
-                let e = ApiError::Conflict("a rated game needs two different players".into());
+                let e = ApiError::Conflict(
+                    Clash::Pairing,
+                    "a rated game needs two different players".into(),
+                );
                 return put_back(self, seek, e).await;
             };
             let them = Seated {
@@ -160,9 +178,10 @@ impl Lobby {
                     .rating
                     .round() as u32;
                 if !(lo..=hi).contains(&r) {
-                    let e = ApiError::Conflict(format!(
-                        "this seek wants a rating from {lo} to {hi}; yours is {r}"
-                    ));
+                    let e = ApiError::Conflict(
+                        Clash::Pairing,
+                        format!("this seek wants a rating from {lo} to {hi}; yours is {r}"),
+                    );
                     return put_back(self, seek, e).await;
                 }
             }
@@ -221,9 +240,9 @@ impl Lobby {
                     // taken meanwhile, out of its range, or not a pairing the two may play
                     // rated: look further
                     Err(
-                        ApiError::NotFound(_)
-                        | ApiError::Conflict(_)
-                        | ApiError::Forbidden(_)
+                        ApiError::NotFound(..)
+                        | ApiError::Conflict(..)
+                        | ApiError::Forbidden(..)
                         | ApiError::RateLimited { .. },
                     ) => continue,
                     Err(e) => return Err(e),
@@ -238,8 +257,9 @@ impl Lobby {
     pub async fn withdraw(&self, player: &Player, id: &str) -> Result<(), ApiError> {
         let seeks = self.ctx.store.seeks().await?;
         match seeks.iter().find(|s| s.id == id) {
-            None => Err(ApiError::NotFound(format!("no seek `{id}`"))),
+            None => Err(ApiError::NotFound(Missing::Seek, format!("no seek `{id}`"))),
             Some(s) if s.owner != player.id => Err(ApiError::Forbidden(
+                Denied::NotYours,
                 "only its owner withdraws a seek".into(),
             )),
             Some(_) => {

@@ -2,7 +2,7 @@
 //! (`/api/admin/...`) and `tabula site admin`: each checks its input, makes its change, and writes
 //! the change's line of the audit log in the same transaction.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Invalid, Missing};
 use crate::ids::{now_ms, random_hex, token_hash};
 use crate::store::Store;
 use crate::store::moderation::{Audit, NewSanction, Role, SanctionKind, Target};
@@ -49,12 +49,16 @@ impl Actor {
 pub fn reason(text: &str, what: &str) -> Result<String, ApiError> {
     let t = text.trim();
     if t.is_empty() {
-        return Err(ApiError::BadInput(format!("the {what} is empty: say why")));
+        return Err(ApiError::BadInput(
+            Invalid::Text,
+            format!("the {what} is empty: say why"),
+        ));
     }
     if t.chars().count() > MAX_REASON {
-        return Err(ApiError::BadInput(format!(
-            "the {what} is longer than {MAX_REASON} characters"
-        )));
+        return Err(ApiError::BadInput(
+            Invalid::Text,
+            format!("the {what} is longer than {MAX_REASON} characters"),
+        ));
     }
     Ok(t.to_string())
 }
@@ -64,11 +68,13 @@ pub fn until(hours: Option<u64>) -> Result<Option<u64>, ApiError> {
     match hours {
         None => Ok(None),
         Some(0) => Err(ApiError::BadInput(
+            Invalid::Moderation,
             "hours must be at least 1 (leave it out for a sanction until lifted)".into(),
         )),
-        Some(h) if h > MAX_HOURS => Err(ApiError::BadInput(format!(
-            "hours must be at most {MAX_HOURS} (leave it out for a sanction until lifted)"
-        ))),
+        Some(h) if h > MAX_HOURS => Err(ApiError::BadInput(
+            Invalid::Moderation,
+            format!("hours must be at most {MAX_HOURS} (leave it out for a sanction until lifted)"),
+        )),
         Some(h) => Ok(Some(now_ms() + h * 3_600_000)),
     }
 }
@@ -90,7 +96,7 @@ pub async fn account_named(store: &dyn Store, name: &str) -> Result<Account, Api
     store
         .account_by_name(&name.trim().to_lowercase())
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no account `{}`", name.trim())))
+        .ok_or_else(|| ApiError::NotFound(Missing::Player, format!("no account `{}`", name.trim())))
 }
 
 /// Bans or mutes an account: a ban also ends its sessions and takes its seeks down.
@@ -142,7 +148,8 @@ pub async fn ban_address(
     why: &str,
     hours: Option<u64>,
 ) -> Result<String, ApiError> {
-    let net = crate::sanctions::parse_network(address).map_err(ApiError::BadInput)?;
+    let net = crate::sanctions::parse_network(address)
+        .map_err(|m| ApiError::BadInput(Invalid::Moderation, m))?;
     let why = reason(why, "reason")?;
     let until = until(hours)?;
     let text = net.to_string();
@@ -169,9 +176,10 @@ pub async fn lift(store: &dyn Store, actor: &Actor, id: i64) -> Result<(), ApiEr
     if store.lift_sanction(id, &actor.0, &audit).await? {
         Ok(())
     } else {
-        Err(ApiError::NotFound(format!(
-            "no sanction {id} in force (unknown, or lifted already)"
-        )))
+        Err(ApiError::NotFound(
+            Missing::Sanction,
+            format!("no sanction {id} in force (unknown, or lifted already)"),
+        ))
     }
 }
 
@@ -207,7 +215,10 @@ pub async fn set_role(
     if store.set_role(account.id, role, &audit).await? {
         Ok(())
     } else {
-        Err(ApiError::NotFound(format!("no account `{}`", account.name)))
+        Err(ApiError::NotFound(
+            Missing::Player,
+            format!("no account `{}`", account.name),
+        ))
     }
 }
 
@@ -221,9 +232,10 @@ pub async fn reset_link(
 ) -> Result<String, ApiError> {
     let base = base_url.trim().trim_end_matches('/');
     if !(base.starts_with("https://") || base.starts_with("http://")) {
-        return Err(ApiError::BadInput(format!(
-            "the site's address `{base}` must start with https:// (or http://)"
-        )));
+        return Err(ApiError::BadInput(
+            Invalid::Moderation,
+            format!("the site's address `{base}` must start with https:// (or http://)"),
+        ));
     }
     let token = random_hex(32);
     let audit = actor.audit(
@@ -244,7 +256,7 @@ pub async fn delete_message(store: &dyn Store, actor: &Actor, id: i64) -> Result
     let m = store
         .message(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no chat message {id}")))?;
+        .ok_or_else(|| ApiError::NotFound(Missing::Message, format!("no chat message {id}")))?;
     let audit = actor.audit(
         "delete_message",
         format!("message:{id}"),
@@ -253,9 +265,10 @@ pub async fn delete_message(store: &dyn Store, actor: &Actor, id: i64) -> Result
     if store.delete_message(id, &audit).await? {
         Ok(())
     } else {
-        Err(ApiError::Conflict(format!(
-            "chat message {id} was deleted already"
-        )))
+        Err(ApiError::Conflict(
+            Clash::Done,
+            format!("chat message {id} was deleted already"),
+        ))
     }
 }
 
@@ -271,9 +284,10 @@ pub async fn close_report(
     if store.close_report(id, &outcome, &audit).await? {
         Ok(())
     } else {
-        Err(ApiError::NotFound(format!(
-            "no open report {id} (unknown, or closed already)"
-        )))
+        Err(ApiError::NotFound(
+            Missing::Report,
+            format!("no open report {id} (unknown, or closed already)"),
+        ))
     }
 }
 
@@ -297,11 +311,12 @@ pub async fn close_stored_game(
     let record = store
         .game(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))?;
+        .ok_or_else(|| ApiError::NotFound(Missing::Game, format!("no game `{id}`")))?;
     if matches!(record.status, Status::Finished | Status::Expired) {
-        return Err(ApiError::Conflict(format!(
-            "game {id} is over already: there is nothing to close"
-        )));
+        return Err(ApiError::Conflict(
+            Clash::Over,
+            format!("game {id} is over already: there is nothing to close"),
+        ));
     }
     let action = RawJson::of(&TableAction::Closed {
         reason: CloseReason::Moderator,

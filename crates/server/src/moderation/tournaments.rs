@@ -5,7 +5,7 @@
 //! with the ban ([`super::actions::sanction_account`]).
 
 use super::actions::{Actor, reason};
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Fault, Missing};
 use crate::store::Store;
 use crate::store::players::Account;
 use crate::tournaments::spec::{MAX_NAME, TournamentSpec};
@@ -18,9 +18,10 @@ async fn stored(
     let record = store
         .tournament(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no tournament `{id}`")))?;
-    let spec = serde_json::from_str(&record.spec)
-        .map_err(|e| ApiError::Internal(format!("tournament {id}'s stored spec: {e}")))?;
+        .ok_or_else(|| ApiError::NotFound(Missing::Tournament, format!("no tournament `{id}`")))?;
+    let spec = serde_json::from_str(&record.spec).map_err(|e| {
+        ApiError::Internal(Fault::Stored, format!("tournament {id}'s stored spec: {e}"))
+    })?;
     Ok((record, spec))
 }
 
@@ -39,14 +40,17 @@ pub async fn rename(
     let old = spec.shown_name();
     spec.name = Some(name.clone());
     let json = serde_json::to_string(&spec)
-        .map_err(|e| ApiError::Internal(format!("a tournament's spec: {e}")))?;
+        .map_err(|e| ApiError::Internal(Fault::Encoding, format!("a tournament's spec: {e}")))?;
     let audit = actor.audit(
         "rename_tournament",
         format!("tournament:{id}"),
         format!("from \u{201c}{old}\u{201d} to \u{201c}{name}\u{201d}: {why}"),
     );
     if !store.respec_tournament(id, &json, &audit).await? {
-        return Err(ApiError::NotFound(format!("no tournament `{id}`")));
+        return Err(ApiError::NotFound(
+            Missing::Tournament,
+            format!("no tournament `{id}`"),
+        ));
     }
     Ok(old)
 }
@@ -74,10 +78,13 @@ pub async fn cancel(
     if store.cancel_tournament(id, hide, &audit).await? {
         Ok(())
     } else {
-        Err(ApiError::Conflict(format!(
-            "tournament {id} is {} already: there is nothing to cancel",
-            record.status.name()
-        )))
+        Err(ApiError::Conflict(
+            Clash::Done,
+            format!(
+                "tournament {id} is {} already: there is nothing to cancel",
+                record.status.name()
+            ),
+        ))
     }
 }
 

@@ -6,7 +6,7 @@
 //! never on the async runtime. A session is a random token in an HttpOnly, SameSite=Lax cookie;
 //! the store keeps only its hash.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Busy, Fault, Invalid};
 use crate::ids::{random_hex, token_hash};
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -25,28 +25,34 @@ pub const SESSION_IDLE_MS: u64 = 30 * 24 * 3600 * 1000;
 pub fn check_name(name: &str) -> Result<(), ApiError> {
     let n = name.chars().count();
     if !(3..=20).contains(&n) {
-        return Err(ApiError::BadInput(format!(
-            "username: 3 to 20 characters (this one has {n})"
-        )));
+        return Err(ApiError::BadInput(
+            Invalid::Username,
+            format!("username: 3 to 20 characters (this one has {n})"),
+        ));
     }
     if let Some((i, c)) = name
         .chars()
         .enumerate()
         .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
     {
-        return Err(ApiError::BadInput(format!(
-            "username: character {} ('{c}') is not allowed: letters a-z, digits, _ and - are",
-            i + 1
-        )));
+        return Err(ApiError::BadInput(
+            Invalid::Username,
+            format!(
+                "username: character {} ('{c}') is not allowed: letters a-z, digits, _ and - are",
+                i + 1
+            ),
+        ));
     }
     if !name.starts_with(|c: char| c.is_ascii_alphanumeric()) {
         return Err(ApiError::BadInput(
+            Invalid::Username,
             "username: it starts with a letter or a digit".into(),
         ));
     }
     // the text policy's words (a name is shown everywhere: it is refused, not masked)
     if !crate::text::name_allowed(&name.replace(['_', '-'], " ")) {
         return Err(ApiError::BadInput(
+            Invalid::Username,
             "username: it holds words that are not allowed here".into(),
         ));
     }
@@ -57,10 +63,14 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
 pub fn check_password(password: &str) -> Result<(), ApiError> {
     let n = password.chars().count();
     if n < 8 {
-        return Err(ApiError::BadInput("password: at least 8 characters".into()));
+        return Err(ApiError::BadInput(
+            Invalid::Password,
+            "password: at least 8 characters".into(),
+        ));
     }
     if n > 128 {
         return Err(ApiError::BadInput(
+            Invalid::Password,
             "password: at most 128 characters".into(),
         ));
     }
@@ -79,23 +89,24 @@ async fn off_runtime<T: Send + 'static>(
     let _permit = hashing()
         .acquire()
         .await
-        .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
+        .map_err(|_| ApiError::unavailable(Busy::Closing, "the server is shutting down"))?;
     tokio::task::spawn_blocking(job)
         .await
-        .map_err(|e| ApiError::Internal(format!("hashing: {e}")))
+        .map_err(|e| ApiError::Internal(Fault::Hashing, format!("hashing: {e}")))
 }
 
 /// The Argon2id hash (PHC string) of a password.
 pub async fn hash_password(password: String) -> Result<String, ApiError> {
     off_runtime(move || {
         let mut salt = [0u8; 16];
-        getrandom::fill(&mut salt).map_err(|e| ApiError::Internal(format!("salt: {e}")))?;
-        let salt =
-            SaltString::encode_b64(&salt).map_err(|e| ApiError::Internal(format!("salt: {e}")))?;
+        getrandom::fill(&mut salt)
+            .map_err(|e| ApiError::Internal(Fault::Hashing, format!("salt: {e}")))?;
+        let salt = SaltString::encode_b64(&salt)
+            .map_err(|e| ApiError::Internal(Fault::Hashing, format!("salt: {e}")))?;
         Argon2::default()
             .hash_password(password.as_bytes(), &salt)
             .map(|h| h.to_string())
-            .map_err(|e| ApiError::Internal(format!("hashing a password: {e}")))
+            .map_err(|e| ApiError::Internal(Fault::Hashing, format!("hashing a password: {e}")))
     })
     .await?
 }

@@ -9,7 +9,7 @@
 //! puzzle to the solution they send, which the referee replays; results rank by moves, then
 //! time. Only the first solution counts. Yesterday's optimal solution is shown to everyone.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Fault, Invalid, Rule};
 use crate::services::Services;
 use serde::Serialize;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -60,7 +60,7 @@ pub fn today_and_yesterday() -> (String, String) {
 /// Days since 1970-01-01 of a `YYYY-MM-DD` day.
 pub fn day_number(day: &str) -> Result<u64, ApiError> {
     let t = humantime::parse_rfc3339(&format!("{day}T00:00:00Z"))
-        .map_err(|_| ApiError::BadInput(format!("day `{day}`: YYYY-MM-DD")))?;
+        .map_err(|_| ApiError::BadInput(Invalid::Day, format!("day `{day}`: YYYY-MM-DD")))?;
     Ok(t.duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 86_400))
 }
@@ -99,8 +99,9 @@ pub fn puzzles(day: &str, services: &Services) -> Result<Vec<Puzzle>, ApiError> 
                 Some((d, (board, task)))
             })
             .collect();
-        let (optimum, (board, task)) = at_weekday(candidates, w)
-            .ok_or_else(|| ApiError::Internal("no daily Check Mates puzzle".into()))?;
+        let (optimum, (board, task)) = at_weekday(candidates, w).ok_or_else(|| {
+            ApiError::Internal(Fault::Shipped, "no daily Check Mates puzzle".into())
+        })?;
         let solution = solver
             .solve(&board, &task)
             .map(|s| s.moves.iter().map(ToString::to_string).collect())
@@ -131,8 +132,9 @@ pub fn puzzles(day: &str, services: &Services) -> Result<Vec<Puzzle>, ApiError> 
                 Some((plan.count, (a, b)))
             })
             .collect();
-        let (optimum, (board, card)) = at_weekday(candidates, w)
-            .ok_or_else(|| ApiError::Internal("no daily Royal Study puzzle".into()))?;
+        let (optimum, (board, card)) = at_weekday(candidates, w).ok_or_else(|| {
+            ApiError::Internal(Fault::Shipped, "no daily Royal Study puzzle".into())
+        })?;
         let solution = services
             .royal
             .solve(level, &board, &card, None)
@@ -153,20 +155,21 @@ pub fn puzzles(day: &str, services: &Services) -> Result<Vec<Puzzle>, ApiError> 
 pub fn referee(puzzle: &Puzzle, solution: &[String]) -> Result<u32, ApiError> {
     if solution.len() > 200 {
         return Err(ApiError::BadInput(
+            Invalid::Moves,
             "a solution has at most 200 steps".into(),
         ));
     }
-    let refused = |m: String| ApiError::Refused(m);
+    let refused = |m: String| ApiError::Refused(Rule::Game, m);
     if let Some(side) = puzzle.id.strip_prefix("checkmates-") {
         let side: Side = side
             .parse()
-            .map_err(|_| ApiError::Internal(format!("puzzle {}", puzzle.id)))?;
-        let board =
-            Board::parse(side, &puzzle.board).map_err(|e| ApiError::Internal(e.to_string()))?;
-        let task =
-            Task::parse(side, &puzzle.target).map_err(|e| ApiError::Internal(e.to_string()))?;
+            .map_err(|_| ApiError::Internal(Fault::Shipped, format!("puzzle {}", puzzle.id)))?;
+        let board = Board::parse(side, &puzzle.board)
+            .map_err(|e| ApiError::Internal(Fault::Shipped, e.to_string()))?;
+        let task = Task::parse(side, &puzzle.target)
+            .map_err(|e| ApiError::Internal(Fault::Shipped, e.to_string()))?;
         let moves = tabula_puzzles::checkmates::verify::parse_proof(&solution.join(" "))
-            .map_err(|e| ApiError::BadInput(format!("solution: {e}")))?;
+            .map_err(|e| ApiError::BadInput(Invalid::Moves, format!("solution: {e}")))?;
         let report =
             tabula_puzzles::checkmates::verify::referee(&board, &task, moves.len() as u32, &moves);
         if let Some(step) = report.illegal {
@@ -185,11 +188,13 @@ pub fn referee(puzzle: &Puzzle, solution: &[String]) -> Result<u32, ApiError> {
         .strip_prefix("royal-")
         .and_then(|l| l.parse::<u64>().ok())
         .and_then(Level::from_number)
-        .ok_or_else(|| ApiError::Internal(format!("puzzle {}", puzzle.id)))?;
-    let board = Layout::parse(&puzzle.board).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let card = Layout::parse(&puzzle.target).map_err(|e| ApiError::Internal(e.to_string()))?;
+        .ok_or_else(|| ApiError::Internal(Fault::Shipped, format!("puzzle {}", puzzle.id)))?;
+    let board = Layout::parse(&puzzle.board)
+        .map_err(|e| ApiError::Internal(Fault::Shipped, e.to_string()))?;
+    let card = Layout::parse(&puzzle.target)
+        .map_err(|e| ApiError::Internal(Fault::Shipped, e.to_string()))?;
     let steps = tabula_puzzles::royal::verify::parse_execution(&solution.join(" "), 1)
-        .map_err(|e| ApiError::BadInput(format!("solution: {e}")))?;
+        .map_err(|e| ApiError::BadInput(Invalid::Moves, format!("solution: {e}")))?;
     let report = tabula_puzzles::royal::verify::referee(
         level,
         &board,
@@ -254,21 +259,26 @@ impl DailyPosition {
 /// whether the target is met. A step that is not legal is refused with the rule it breaks.
 pub fn position(puzzle: &Puzzle, steps: &[String]) -> Result<DailyPosition, ApiError> {
     if steps.len() > 200 {
-        return Err(ApiError::BadInput("at most 200 steps".into()));
+        return Err(ApiError::BadInput(
+            Invalid::Moves,
+            "at most 200 steps".into(),
+        ));
     }
-    let internal = |e: tabula_puzzles::NotationError| ApiError::Internal(e.to_string());
+    let internal =
+        |e: tabula_puzzles::NotationError| ApiError::Internal(Fault::Shipped, e.to_string());
     if let Some(side) = puzzle.id.strip_prefix("checkmates-") {
         let side: Side = side
             .parse()
-            .map_err(|_| ApiError::Internal(format!("puzzle {}", puzzle.id)))?;
+            .map_err(|_| ApiError::Internal(Fault::Shipped, format!("puzzle {}", puzzle.id)))?;
         let mut board = Board::parse(side, &puzzle.board).map_err(internal)?;
         let task = Task::parse(side, &puzzle.target).map_err(internal)?;
         for (i, s) in steps.iter().enumerate() {
-            let mv = tabula_puzzles::Move::parse(s)
-                .map_err(|e| ApiError::BadInput(format!("step {} `{s}`: {e}", i + 1)))?;
+            let mv = tabula_puzzles::Move::parse(s).map_err(|e| {
+                ApiError::BadInput(Invalid::Moves, format!("step {} `{s}`: {e}", i + 1))
+            })?;
             board = board
                 .play(mv)
-                .map_err(|e| ApiError::Refused(format!("step {} `{s}`: {e}", i + 1)))?;
+                .map_err(|e| ApiError::Refused(Rule::Game, format!("step {} `{s}`: {e}", i + 1)))?;
         }
         let done = task.met_by(&board).is_some();
         return Ok(DailyPosition::after(
@@ -291,15 +301,15 @@ pub fn position(puzzle: &Puzzle, steps: &[String]) -> Result<DailyPosition, ApiE
         .strip_prefix("royal-")
         .and_then(|l| l.parse::<u64>().ok())
         .and_then(Level::from_number)
-        .ok_or_else(|| ApiError::Internal(format!("puzzle {}", puzzle.id)))?;
+        .ok_or_else(|| ApiError::Internal(Fault::Shipped, format!("puzzle {}", puzzle.id)))?;
     let board = Layout::parse(&puzzle.board).map_err(internal)?;
     let card = Layout::parse(&puzzle.target).map_err(internal)?;
     let parsed = tabula_puzzles::royal::verify::parse_execution(&steps.join(" "), 1)
-        .map_err(|e| ApiError::BadInput(format!("steps: {e}")))?;
+        .map_err(|e| ApiError::BadInput(Invalid::Moves, format!("steps: {e}")))?;
     let mut run = tabula_puzzles::royal::Execution::new(level, board, vec![card]);
     for (i, step) in parsed.into_iter().enumerate() {
         run.step(step)
-            .map_err(|e| ApiError::Refused(format!("step {} `{step}`: {e}", i + 1)))?;
+            .map_err(|e| ApiError::Refused(Rule::Game, format!("step {} `{step}`: {e}", i + 1)))?;
     }
     let done = run.all_completed();
     let layout = run.layout();

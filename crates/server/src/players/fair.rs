@@ -5,7 +5,7 @@
 //! both sides have played are not rated at all: the adapters' `played_enough`.)
 
 use crate::context::Context;
-use crate::error::ApiError;
+use crate::error::{ApiError, Denied, Throttled};
 use crate::ids::now_ms;
 use std::net::IpAddr;
 use std::time::Duration;
@@ -32,6 +32,7 @@ pub async fn may_pair(hub: &Context, a: Seated, b: Seated) -> Result<(), ApiErro
         && x == y
     {
         return Err(ApiError::Forbidden(
+            Denied::SameAddress,
             "two accounts from one address cannot play a rated game together (play a casual \
              one)"
                 .into(),
@@ -58,6 +59,7 @@ pub async fn may_pair(hub: &Context, a: Seated, b: Seated) -> Result<(), ApiErro
     let frees = rated[rated.len() - max as usize] + DAY_MS;
     let wait = Duration::from_millis(frees.saturating_sub(now).max(1000));
     Err(ApiError::RateLimited {
+        cause: Throttled::RatedPair,
         message: format!(
             "you two have begun {max} rated games together today; play a casual game, or a \
              rated one again in {} min",

@@ -12,7 +12,7 @@
 //! look the same, as Cyrillic `а` does Latin `a`: the UTS #39 skeleton) is refused, so a
 //! guest can never pass for a registered player, and every view marks the registered ones.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Invalid};
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_security::GeneralSecurityProfile;
 
@@ -85,15 +85,17 @@ pub async fn guest(hub: &crate::context::Context, name: &str) -> Result<String, 
     }
     if !crate::text::name_allowed(&shown) {
         return Err(ApiError::BadInput(
+            Invalid::Text,
             "name: it holds words that are not allowed here: choose another".into(),
         ));
     }
     if let Some(key) = reads_as(&shown)
         && hub.store.account_by_name(&key).await?.is_some()
     {
-        return Err(ApiError::Conflict(format!(
-            "the name {shown} belongs to a registered player: choose another, or sign in"
-        )));
+        return Err(ApiError::Conflict(
+            Clash::NameTaken,
+            format!("the name {shown} belongs to a registered player: choose another, or sign in"),
+        ));
     }
     Ok(shown)
 }

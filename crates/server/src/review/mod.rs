@@ -11,7 +11,7 @@
 pub mod work;
 
 use crate::context::Context;
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Fault, Invalid};
 use crate::rooms::pgn::MoveNote;
 use crate::store::GameRecord;
 use crate::thinking::Asker;
@@ -49,9 +49,12 @@ pub enum ReviewState {
 /// The stored review of `game`, if it has one.
 pub async fn stored(ctx: &Context, game: &str) -> Result<Option<GameReview>, ApiError> {
     match ctx.store.review(game).await? {
-        Some(body) => serde_json::from_str(&body)
-            .map(Some)
-            .map_err(|e| ApiError::Internal(format!("the stored review of game {game}: {e}"))),
+        Some(body) => serde_json::from_str(&body).map(Some).map_err(|e| {
+            ApiError::Internal(
+                Fault::Stored,
+                format!("the stored review of game {game}: {e}"),
+            )
+        }),
         None => Ok(None),
     }
 }
@@ -110,15 +113,19 @@ pub async fn request(
     }
     let record = ctx.stored_game(game).await?;
     if !record.kind.reviewable() {
-        return Err(ApiError::BadInput(format!(
-            "a game of {} cannot be reviewed: QuickChess, chess and Querni games can",
-            record.kind.name()
-        )));
+        return Err(ApiError::BadInput(
+            Invalid::Unsupported,
+            format!(
+                "a game of {} cannot be reviewed: QuickChess, chess and Querni games can",
+                record.kind.name()
+            ),
+        ));
     }
     if !record.status.ended() {
-        return Err(ApiError::Conflict(format!(
-            "game `{game}` is not over: a game is reviewed when it has ended"
-        )));
+        return Err(ApiError::Conflict(
+            Clash::NotOver,
+            format!("game `{game}` is not over: a game is reviewed when it has ended"),
+        ));
     }
     Ok(match ctx.reviews.push(game, asker)? {
         Place::Running => ReviewState::Running,

@@ -5,7 +5,7 @@
 
 use super::GameReview;
 use crate::context::Context;
-use crate::error::ApiError;
+use crate::error::{ApiError, Fault};
 use crate::games::Kind;
 use crate::ids::now_ms;
 use crate::rooms::lines::{chess_line, querni_line};
@@ -36,7 +36,7 @@ pub async fn review_game(ctx: &Context, game: &str) -> Result<(), ApiError> {
         _ => GameReview::Chess(chess(ctx, record, log).await?),
     };
     let body = serde_json::to_string(&review)
-        .map_err(|e| ApiError::Internal(format!("a review as JSON: {e}")))?;
+        .map_err(|e| ApiError::Internal(Fault::Encoding, format!("a review as JSON: {e}")))?;
     ctx.store.put_review(game, now_ms(), &body).await?;
     Ok(())
 }

@@ -5,7 +5,7 @@
 use super::records::hosted_of;
 use super::table::Logged;
 use crate::context::Context;
-use crate::error::ApiError;
+use crate::error::{ApiError, Fault};
 use crate::games::with_adapter;
 use crate::games::{Adapter, started_config};
 use crate::services::Services;
@@ -44,7 +44,8 @@ fn replays<A: Adapter>(
     };
     let mut game = A::start(started_config(record)?, record.seed, started, services)?;
     for entry in log {
-        let what = |e: ApiError| ApiError::Internal(format!("action {}: {e}", entry.seq));
+        let what =
+            |e: ApiError| ApiError::Internal(Fault::Stored, format!("action {}: {e}", entry.seq));
         match Logged::<A::Action>::read(&entry.action).map_err(what)? {
             Logged::Game(action) => {
                 game.apply(&action, entry.at, services).map_err(what)?;
@@ -98,7 +99,7 @@ pub async fn check_games(hub: &Context) -> Result<Report, ApiError> {
             (n, damaged)
         })
         .await
-        .map_err(|e| ApiError::Internal(format!("checking the games: {e}")))?;
+        .map_err(|e| ApiError::Internal(Fault::Task, format!("checking the games: {e}")))?;
         report.checked += n;
         report.damaged.extend(damaged);
     }

@@ -3,7 +3,7 @@
 //! review and the puzzle miner work from these).
 
 use super::pgn::replay;
-use crate::error::ApiError;
+use crate::error::{ApiError, Fault};
 use crate::games::querni::QuerniLive;
 use crate::games::quickchess::ChessLive;
 use crate::services::Services;
@@ -23,7 +23,7 @@ pub fn chess_line(
     for (uci, _) in live.game.moves() {
         let m = p
             .parse_uci(uci)
-            .map_err(|e| ApiError::Internal(format!("stored move `{uci}`: {e}")))?;
+            .map_err(|e| ApiError::Internal(Fault::Stored, format!("stored move `{uci}`: {e}")))?;
         moves.push(m);
         p = p.play_unchecked(m);
     }
@@ -41,9 +41,12 @@ pub fn querni_line(
     let mut p = start;
     let mut turns = Vec::new();
     for (i, (_, text)) in live.game.history().iter().enumerate() {
-        let (t, next) = p
-            .play(text)
-            .map_err(|e| ApiError::Internal(format!("stored turn {} `{text}`: {e}", i + 1)))?;
+        let (t, next) = p.play(text).map_err(|e| {
+            ApiError::Internal(
+                Fault::Stored,
+                format!("stored turn {} `{text}`: {e}", i + 1),
+            )
+        })?;
         turns.push(t);
         p = next;
     }

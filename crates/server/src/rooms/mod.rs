@@ -37,7 +37,7 @@ pub use records::Created;
 pub(crate) use records::hosted_of;
 pub use registry::{Registry, SocketSlot};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Busy};
 use crate::shown::Shown;
 use crate::unpoisoned::Locked;
 use std::collections::HashMap;
@@ -116,9 +116,10 @@ impl RoomStats {
         let Some(token) = held else {
             if self.spectators.fetch_add(1, Ordering::Relaxed) >= max {
                 self.spectators.fetch_sub(1, Ordering::Relaxed);
-                return Err(ApiError::unavailable(format!(
-                    "this room has too many spectators ({max}); try again soon"
-                )));
+                return Err(ApiError::unavailable(
+                    Busy::Room,
+                    format!("this room has too many spectators ({max}); try again soon"),
+                ));
             }
             return Ok(Presence::new(Arc::clone(self), None));
         };
@@ -126,9 +127,12 @@ impl RoomStats {
             let mut seats = self.seats();
             let entry = seats.entry(token.clone()).or_insert((0, 0));
             if entry.0 >= max {
-                return Err(ApiError::unavailable(format!(
-                    "this seat is open in too many windows ({max}); close one and try again"
-                )));
+                return Err(ApiError::unavailable(
+                    Busy::Room,
+                    format!(
+                        "this seat is open in too many windows ({max}); close one and try again"
+                    ),
+                ));
             }
             entry.0 += 1;
         }

@@ -4,7 +4,7 @@
 //! same kind of header. Both are rebuilt from the stored log, as a replay is.
 
 use super::table::Logged;
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Fault, Invalid};
 use crate::games::chess_view::{end_of, result_of};
 use crate::games::querni::QuerniLive;
 use crate::games::quickchess::ChessLive;
@@ -28,10 +28,13 @@ pub fn file_type(record: &GameRecord) -> Result<(&'static str, String), ApiError
             "text/plain; charset=utf-8",
             format!("tabula-{}.txt", record.id),
         )),
-        other => Err(ApiError::BadInput(format!(
-            "a game of {} has no file to download: QuickChess, chess and Querni games have",
-            other.name()
-        ))),
+        other => Err(ApiError::BadInput(
+            Invalid::Unsupported,
+            format!(
+                "a game of {} has no file to download: QuickChess, chess and Querni games have",
+                other.name()
+            ),
+        )),
     }
 }
 
@@ -63,9 +66,12 @@ pub(crate) fn replay<A: Adapter>(
     services: &Services,
     mut after: impl FnMut(&A, Millis),
 ) -> Result<A, ApiError> {
-    let started = record
-        .started
-        .ok_or_else(|| ApiError::Conflict(format!("game `{}` never started", record.id)))?;
+    let started = record.started.ok_or_else(|| {
+        ApiError::Conflict(
+            Clash::NotStarted,
+            format!("game `{}` never started", record.id),
+        )
+    })?;
     let mut game = A::start(started_config(record)?, record.seed, started, services)?;
     for entry in log {
         if let Logged::Game(action) = Logged::<A::Action>::read(&entry.action)? {
@@ -141,9 +147,9 @@ fn chess_pgn(
     let mut p = start;
     let mut moves = Vec::new();
     for (i, (uci, _)) in game.moves().iter().enumerate() {
-        let m = p
-            .parse_uci(uci)
-            .map_err(|e| ApiError::Internal(format!("stored move {} `{uci}`: {e}", i + 1)))?;
+        let m = p.parse_uci(uci).map_err(|e| {
+            ApiError::Internal(Fault::Stored, format!("stored move {} `{uci}`: {e}", i + 1))
+        })?;
         let mut w = WrittenMove::plain(m);
         if let Some((eval, sign)) = notes.and_then(|n| n.get(i)) {
             w.sign = *sign;

@@ -6,7 +6,7 @@
 //! room finds the seat they hold at the moment it acts.
 
 use super::{Caller, RoomHandle, Subscription, TokenHash};
-use crate::error::ApiError;
+use crate::error::{ApiError, Busy, Fault};
 use crate::frames::LobbyOp;
 use crate::json::RawJson;
 use crate::players::Host;
@@ -123,11 +123,14 @@ pub enum Cmd {
 }
 
 fn room_gone() -> ApiError {
-    ApiError::unavailable("the room closed; reload the page")
+    ApiError::unavailable(Busy::Closing, "the room closed; reload the page")
 }
 
 fn unexpected(reply: RoomReply) -> ApiError {
-    ApiError::Internal(format!("a room answered {reply:?} out of turn"))
+    ApiError::Internal(
+        Fault::Protocol,
+        format!("a room answered {reply:?} out of turn"),
+    )
 }
 
 impl RoomHandle {

@@ -2,7 +2,7 @@
 //! table's rules), a rematch, a lobby's start. What is stored here is what a room loads.
 
 use crate::context::Context;
-use crate::error::ApiError;
+use crate::error::{ApiError, Denied, Invalid, Missing};
 use crate::games::{Adapter, Hosted, Kind, started_config, with_adapter};
 use crate::ids::{now_ms, random_hex, random_seed, token_hash};
 use crate::model::{GameConfig, GameOptions, Status};
@@ -55,26 +55,27 @@ pub async fn create_hosted(
     let name = host.name.as_str();
     if rated && host.account.is_none() {
         return Err(ApiError::Forbidden(
+            Denied::GuestRated,
             "sign in to play rated games (guests play casual ones)".into(),
         ));
     }
     if rated && !bots.is_empty() {
         return Err(ApiError::BadInput(
+            Invalid::Unrateable,
             "games against bots are casual: rated games are between people".into(),
         ));
     }
     if rated && kind.max_seats() < 2 {
-        return Err(ApiError::BadInput(format!(
-            "{} is played alone: it cannot be rated",
-            kind.name()
-        )));
+        return Err(ApiError::BadInput(
+            Invalid::Unrateable,
+            format!("{} is played alone: it cannot be rated", kind.name()),
+        ));
     }
     if 1 + bots.len() > kind.max_seats() {
-        return Err(ApiError::BadInput(format!(
-            "{} has at most {} seats",
-            kind.name(),
-            kind.max_seats()
-        )));
+        return Err(ApiError::BadInput(
+            Invalid::Options,
+            format!("{} has at most {} seats", kind.name(), kind.max_seats()),
+        ));
     }
     for &level in bots {
         kind.check_bot_level(level)?;
@@ -236,7 +237,7 @@ pub async fn start_record(
         .store
         .game(id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))?;
+        .ok_or_else(|| ApiError::NotFound(Missing::Game, format!("no game `{id}`")))?;
     let seats = ctx.store.seats(id).await?;
     let game = kind.configure(&record.config.options, seats.len(), &ctx.services)?;
     let config = GameConfig {

@@ -6,7 +6,7 @@ use super::records::hosted_of;
 use super::room::Room;
 use super::{Cmd, RoomHandle, RoomStats};
 use crate::context::Context;
-use crate::error::ApiError;
+use crate::error::{ApiError, Busy, Fault, Missing};
 use crate::games::with_adapter;
 use crate::unpoisoned::Locked;
 use std::collections::HashMap;
@@ -107,17 +107,17 @@ impl Registry {
             return Ok(h.clone());
         }
         if id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
-            return Err(ApiError::NotFound(format!(
-                "no game `{}`",
-                id.chars().take(64).collect::<String>()
-            )));
+            return Err(ApiError::NotFound(
+                Missing::Game,
+                format!("no game `{}`", id.chars().take(64).collect::<String>()),
+            ));
         }
         let record = self
             .ctx
             .store
             .game(id)
             .await?
-            .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))?;
+            .ok_or_else(|| ApiError::NotFound(Missing::Game, format!("no game `{id}`")))?;
         // among several nodes, a game runs on one: this one, once it holds the lease (read
         // the log only then, so nothing the last owner wrote is missed)
         if let Some(placement) = self.placement.get() {
@@ -147,7 +147,7 @@ impl Registry {
                 }) as Box<dyn FnOnce(_) + Send>))
         })
         .await
-        .map_err(|e| ApiError::Internal(format!("loading a game failed: {e}")))??;
+        .map_err(|e| ApiError::Internal(Fault::Task, format!("loading a game failed: {e}")))??;
         let mut rooms = self.lock();
         if let Some(h) = rooms.get(id)
             && !h.is_closed()
@@ -270,6 +270,7 @@ fn make_place(rooms: &mut HashMap<String, RoomHandle>, max: usize) -> Result<(),
             Ok(())
         }
         None => Err(ApiError::Unavailable {
+            cause: Busy::Rooms,
             message: "the server is full: every game in memory has players connected; try \
                       again in a minute"
                 .into(),

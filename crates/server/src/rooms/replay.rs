@@ -3,7 +3,7 @@
 //! same shape as the live frames (docs/web.md, "Replays").
 
 use super::table::{CloseReason, Logged, TableAction};
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Fault};
 use crate::games::{Adapter, SeatInfo, seat_list, started_config, with_adapter};
 use crate::json::RawJson;
 use crate::model::{Kind, Status};
@@ -88,7 +88,8 @@ fn whole<A: Adapter>(
         seats: seat_list(seats),
         frames: steps::<A>(record, seats, log, services)?,
     };
-    serde_json::to_vec(&replay).map_err(|e| ApiError::Internal(format!("a replay as JSON: {e}")))
+    serde_json::to_vec(&replay)
+        .map_err(|e| ApiError::Internal(Fault::Encoding, format!("a replay as JSON: {e}")))
 }
 
 /// The spectators' view after every step of the game: each player's or bot's move or
@@ -103,7 +104,7 @@ fn steps<A: Adapter>(
 ) -> Result<Steps<A>, ApiError> {
     let started = record
         .started
-        .ok_or_else(|| ApiError::Conflict("this game never started".into()))?;
+        .ok_or_else(|| ApiError::Conflict(Clash::NotStarted, "this game never started".into()))?;
     let mut game = A::start(started_config(record)?, record.seed, started, services)?;
     let view = |game: &A, at| StepView {
         game: game.view(None, seats, at, services),

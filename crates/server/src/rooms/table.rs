@@ -6,7 +6,7 @@
 //! (a game's actions never have a `table` key), so they replay after a restart like
 //! everything else.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Denied, Invalid, Rule};
 use crate::games::{intent_type, parse_intent, stored};
 use crate::json::RawJson;
 use crate::model::{GameOptions, Kind};
@@ -114,7 +114,10 @@ impl<I: DeserializeOwned> RoomIntent<I> {
     pub fn parse(raw: &RawJson) -> Result<RoomIntent<I>, ApiError> {
         match intent_type(raw)?.as_str() {
             "rematch" | "decline_rematch" => raw.parse().map(RoomIntent::Table).map_err(|e| {
-                ApiError::BadInput(format!("a rematch request: {}", crate::json::message(&e)))
+                ApiError::BadInput(
+                    Invalid::Action,
+                    format!("a rematch request: {}", crate::json::message(&e)),
+                )
             }),
             _ => parse_intent(raw).map(RoomIntent::Game),
         }
@@ -208,30 +211,38 @@ impl Table {
             TableAction::Rematch { seat } | TableAction::DeclineRematch { seat } => {
                 if !over {
                     return Err(ApiError::Conflict(
+                        Clash::Rematch,
                         "a rematch can be asked for once the game is over".into(),
                     ));
                 }
                 if self.closed == Some(CloseReason::Moderator) {
                     return Err(ApiError::Refused(
+                        Rule::ClosedGame,
                         "a moderator closed this game: it has no rematch".into(),
                     ));
                 }
                 if let Some(next) = &self.next {
-                    return Err(ApiError::Conflict(format!(
-                        "the rematch has begun: /api/games/{next}"
-                    )));
+                    return Err(ApiError::Conflict(
+                        Clash::Rematch,
+                        format!("the rematch has begun: /api/games/{next}"),
+                    ));
                 }
                 if matches!(action, TableAction::Rematch { .. }) && self.rematch.contains(seat) {
                     return Err(ApiError::Conflict(
+                        Clash::Rematch,
                         "you have already asked for a rematch".into(),
                     ));
                 }
                 if matches!(action, TableAction::DeclineRematch { .. }) && self.rematch.is_empty() {
-                    return Err(ApiError::Conflict("nobody has asked for a rematch".into()));
+                    return Err(ApiError::Conflict(
+                        Clash::Rematch,
+                        "nobody has asked for a rematch".into(),
+                    ));
                 }
                 Ok(())
             }
             TableAction::Next { .. } | TableAction::Closed { .. } => Err(ApiError::Forbidden(
+                Denied::ServerOnly,
                 "this is the server's own action".into(),
             )),
         }

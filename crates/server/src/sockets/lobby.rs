@@ -7,7 +7,7 @@
 //! behind gets the whole lobby again, not every change it missed (a bell rings once).
 
 use super::{Closed, Outbox, Session};
-use crate::error::ApiError;
+use crate::error::{ApiError, SignIn};
 use crate::hub::Hub;
 use crate::limits::{Held, Hold};
 use crate::lobby::views::{LobbyFrame, Paired};
@@ -158,7 +158,10 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, player: Player, address: Ip
         // a bell's rings are an account's: a guest's bell would never ring
         let Some(account) = &player.account else {
             return out
-                .refuse(ApiError::Unauthorized("sign in for the bell".into()))
+                .refuse(ApiError::Unauthorized(
+                    SignIn::Needed,
+                    "sign in for the bell".into(),
+                ))
                 .await;
         };
         let session = BellSession {

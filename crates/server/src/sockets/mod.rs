@@ -11,7 +11,7 @@
 pub mod game;
 pub mod lobby;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Busy, Invalid, Throttled};
 use crate::frames::ServerFrame;
 use crate::hub::Hub;
 use crate::limits::{Held, Hold, Limited};
@@ -143,6 +143,7 @@ pub fn admit(hub: &Hub, address: IpAddr, what: &str) -> Result<Admitted, ApiErro
 /// The node has no room for another socket.
 pub fn full() -> ApiError {
     ApiError::Unavailable {
+        cause: Busy::Connections,
         message: "the server has too many connections; try again soon".into(),
         retry_after: Duration::from_secs(10),
     }
@@ -151,6 +152,7 @@ pub fn full() -> ApiError {
 /// The address has as many sockets as it may.
 pub fn too_many_from_address(what: &str) -> ApiError {
     ApiError::RateLimited {
+        cause: Throttled::Sockets,
         message: format!("too many {what} from your address"),
         retry_after: Duration::from_secs(10),
     }
@@ -212,7 +214,7 @@ pub async fn run<S: Session>(
                     limited_in_a_row = 0;
                     match data {
                         Message::Text(t) => session.answer(t.as_str(), &mut out).await,
-                        _ => out.error(&ApiError::BadInput("frames are JSON text".into())).await,
+                        _ => out.error(&ApiError::BadInput(Invalid::Frame, "frames are JSON text".into())).await,
                     }
                 }
             }

@@ -142,7 +142,7 @@ pub enum StoreError {
 /// A store's failure, to a client: the server's fault (500), in words.
 impl From<StoreError> for crate::error::ApiError {
     fn from(e: StoreError) -> crate::error::ApiError {
-        crate::error::ApiError::Internal(e.to_string())
+        crate::error::ApiError::Internal(crate::error::Fault::Store, e.to_string())
     }
 }
 

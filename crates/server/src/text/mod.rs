@@ -12,7 +12,7 @@ mod words;
 pub use invisible::{is_invisible, visible};
 pub use words::{is_clean, mask, name_allowed};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Invalid};
 
 /// What a flagged word does to a text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,23 +29,28 @@ pub enum Flagged {
 pub fn written(text: &str, field: &str, max: usize, flagged: Flagged) -> Result<String, ApiError> {
     let shown = visible(text);
     if shown.is_empty() {
-        return Err(ApiError::BadInput(if text.trim().is_empty() {
-            format!("{field}: it is empty")
-        } else {
-            format!("{field}: nothing in it can be seen (only invisible characters)")
-        }));
+        return Err(ApiError::BadInput(
+            Invalid::Text,
+            if text.trim().is_empty() {
+                format!("{field}: it is empty")
+            } else {
+                format!("{field}: nothing in it can be seen (only invisible characters)")
+            },
+        ));
     }
     let n = shown.chars().count();
     if n > max {
-        return Err(ApiError::BadInput(format!(
-            "{field}: at most {max} characters, not {n}"
-        )));
+        return Err(ApiError::BadInput(
+            Invalid::Text,
+            format!("{field}: at most {max} characters, not {n}"),
+        ));
     }
     match flagged {
         Flagged::Masked => Ok(mask(&shown)),
-        Flagged::Refused if !name_allowed(&shown) => Err(ApiError::BadInput(format!(
-            "{field}: it holds words that are not allowed here"
-        ))),
+        Flagged::Refused if !name_allowed(&shown) => Err(ApiError::BadInput(
+            Invalid::Text,
+            format!("{field}: it holds words that are not allowed here"),
+        )),
         Flagged::Refused => Ok(shown),
     }
 }

@@ -16,7 +16,7 @@
 pub mod lane;
 pub mod review_queue;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Busy, Fault, Throttled};
 use lane::{Key, Lane, Permit, Refusal};
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -45,7 +45,7 @@ async fn place(
         Ok(p) => Ok(p),
         Err(rx) => rx
             .await
-            .map_err(|_| ApiError::unavailable("the server is shutting down")),
+            .map_err(|_| ApiError::unavailable(Busy::Closing, "the server is shutting down")),
     }
 }
 
@@ -62,7 +62,7 @@ async fn run_on<T: Send + 'static>(
         work()
     })
     .await
-    .map_err(|e| ApiError::Internal(format!("a search failed: {e}")));
+    .map_err(|e| ApiError::Internal(Fault::Task, format!("a search failed: {e}")));
     lane.took(began.elapsed());
     crate::metrics::METRICS
         .search_seconds
@@ -92,7 +92,7 @@ impl Thinking {
         let (_ticket, entered) = self
             .games
             .enter(vec![key], false)
-            .map_err(|_| ApiError::unavailable("the computer is busy"))?;
+            .map_err(|_| ApiError::unavailable(Busy::Queue, "the computer is busy"))?;
         let permit = place(entered).await?;
         if !wanted() {
             return Ok(None);
@@ -109,7 +109,9 @@ impl Thinking {
     ) -> Result<T, ApiError> {
         self.run_game(Key::Server, || true, work)
             .await?
-            .ok_or_else(|| ApiError::Internal("the server's own search was dropped".into()))
+            .ok_or_else(|| {
+                ApiError::Internal(Fault::Task, "the server's own search was dropped".into())
+            })
     }
 
     /// Runs a tool's search `asker` asked for, in the turn of its address: 429 with
@@ -124,6 +126,7 @@ impl Thinking {
         keys.extend(asker.account.map(Key::Account));
         let (_ticket, entered) = self.tools.enter(keys, true).map_err(|r| match r {
             Refusal::ClientBusy(wait) => ApiError::RateLimited {
+                cause: Throttled::Address,
                 message: format!(
                     "you have as many searches under way as you may; try again in {} s",
                     wait.as_secs().max(1)
@@ -131,6 +134,7 @@ impl Thinking {
                 retry_after: wait,
             },
             Refusal::Full => ApiError::Unavailable {
+                cause: Busy::Queue,
                 message: "the computer is busy with other searches; try again in a few seconds"
                     .into(),
                 retry_after: Duration::from_secs(5),

@@ -3,7 +3,7 @@
 //! client can neither fill it nor push everyone else's review back.
 
 use super::Asker;
-use crate::error::ApiError;
+use crate::error::{ApiError, Busy, Throttled};
 use crate::unpoisoned::Locked;
 use std::collections::VecDeque;
 use std::net::IpAddr;
@@ -94,6 +94,7 @@ impl ReviewQueue {
                 .count();
             if mine >= self.per_client {
                 return Err(ApiError::RateLimited {
+                    cause: Throttled::Reviews,
                     message: format!(
                         "you have {mine} games waiting for their review; ask again when one is done"
                     ),
@@ -103,6 +104,7 @@ impl ReviewQueue {
         }
         if s.waiting.len() >= self.max_waiting {
             return Err(ApiError::Unavailable {
+                cause: Busy::Queue,
                 message: "the computer has too many games to review; try again in a minute".into(),
                 retry_after: Duration::from_secs(60),
             });

@@ -14,7 +14,7 @@ use super::Tournaments;
 use super::spec::{Format, TournamentSpec};
 use super::standings::{self, outcome_name};
 use super::views::arena_end;
-use crate::error::ApiError;
+use crate::error::{ApiError, Fault};
 use crate::ids::now_ms;
 use crate::store::tournaments::{BoardRecord, EntryRecord, TournamentRecord, TournamentStatus};
 use std::sync::{Arc, Weak};
@@ -244,12 +244,17 @@ impl Tournaments {
         // the Dutch search can take tens of milliseconds for a large field: off the runtime
         let paired = tokio::task::spawn_blocking(move || pair_round(&entrants, &rounds, &present))
             .await
-            .map_err(|e| ApiError::Internal(format!("tournament {id}: the pairing stopped: {e}")))?
             .map_err(|e| {
-                ApiError::Internal(format!(
-                    "tournament {id}: round {} cannot be paired: {e}",
-                    round + 1
-                ))
+                ApiError::Internal(
+                    Fault::Task,
+                    format!("tournament {id}: the pairing stopped: {e}"),
+                )
+            })?
+            .map_err(|e| {
+                ApiError::Internal(
+                    Fault::Server,
+                    format!("tournament {id}: round {} cannot be paired: {e}", round + 1),
+                )
             })?;
         let mut records = Vec::new();
         for (i, b) in paired.iter().enumerate() {
@@ -314,7 +319,7 @@ impl Tournaments {
                 .iter()
                 .find(|e| e.number == n)
                 .map(|e| (e.account, e.name.clone()))
-                .ok_or_else(|| ApiError::Internal(format!("no player numbered {n}")))
+                .ok_or_else(|| ApiError::Internal(Fault::Server, format!("no player numbered {n}")))
         };
         let players = seated
             .iter()
@@ -341,7 +346,9 @@ impl Tournaments {
                     .game(g)
                     .await?
                     .map(|r| r.kind)
-                    .ok_or_else(|| ApiError::Internal(format!("game {g} is gone")))?;
+                    .ok_or_else(|| {
+                        ApiError::Internal(Fault::Server, format!("game {g} is gone"))
+                    })?;
                 crate::rooms::records::start_record(&self.ctx, g, kind, now_ms()).await?;
                 Ok::<(), ApiError>(())
             }))

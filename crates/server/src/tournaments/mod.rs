@@ -22,7 +22,7 @@ pub mod standings;
 pub mod views;
 
 use crate::context::Context;
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Fault, Missing};
 use crate::ids::{now_ms, random_hex};
 use crate::store::players::Account;
 use crate::store::tournaments::{Joined, TournamentRecord, TournamentStatus};
@@ -113,8 +113,9 @@ impl Tournaments {
         for (id, starts, spec) in due {
             let record = TournamentRecord {
                 id: id.clone(),
-                spec: serde_json::to_string(&spec)
-                    .map_err(|e| ApiError::Internal(format!("a tournament's spec: {e}")))?,
+                spec: serde_json::to_string(&spec).map_err(|e| {
+                    ApiError::Internal(Fault::Encoding, format!("a tournament's spec: {e}"))
+                })?,
                 creator: None,
                 status: TournamentStatus::Created,
                 starts,
@@ -149,9 +150,12 @@ impl Tournaments {
         if let Some(me) = creator {
             let mine = self.ctx.store.waiting_made_by(me.id).await?;
             if mine >= UPCOMING_PER_CREATOR as u64 {
-                return Err(ApiError::Conflict(format!(
-                    "you have {mine} tournaments waiting to start: at most {UPCOMING_PER_CREATOR}"
-                )));
+                return Err(ApiError::Conflict(
+                    Clash::TooMany,
+                    format!(
+                        "you have {mine} tournaments waiting to start: at most {UPCOMING_PER_CREATOR}"
+                    ),
+                ));
             }
         }
         let client = client.map(|c| c.to_string());
@@ -159,17 +163,21 @@ impl Tournaments {
             let most = self.ctx.limits.upcoming_events_per_address;
             let from_here = self.ctx.store.waiting_made_from(c).await?;
             if from_here >= most as u64 {
-                return Err(ApiError::Conflict(format!(
-                    "{from_here} tournaments made from your address are waiting to start: at most {most}"
-                )));
+                return Err(ApiError::Conflict(
+                    Clash::TooMany,
+                    format!(
+                        "{from_here} tournaments made from your address are waiting to start: at most {most}"
+                    ),
+                ));
             }
         }
         let now = now_ms();
         let id = random_hex(5);
         let record = TournamentRecord {
             id: id.clone(),
-            spec: serde_json::to_string(&spec)
-                .map_err(|e| ApiError::Internal(format!("a tournament's spec: {e}")))?,
+            spec: serde_json::to_string(&spec).map_err(|e| {
+                ApiError::Internal(Fault::Encoding, format!("a tournament's spec: {e}"))
+            })?,
             creator: creator.map(|a| a.id),
             status: TournamentStatus::Created,
             starts: now + spec.starts_in_s * 1000,
@@ -188,14 +196,12 @@ impl Tournaments {
         &self,
         id: &str,
     ) -> Result<(TournamentRecord, TournamentSpec), ApiError> {
-        let record = self
-            .ctx
-            .store
-            .tournament(id)
-            .await?
-            .ok_or_else(|| ApiError::NotFound(format!("no tournament `{id}`")))?;
-        let spec = serde_json::from_str(&record.spec)
-            .map_err(|e| ApiError::Internal(format!("tournament {id}'s stored spec: {e}")))?;
+        let record = self.ctx.store.tournament(id).await?.ok_or_else(|| {
+            ApiError::NotFound(Missing::Tournament, format!("no tournament `{id}`"))
+        })?;
+        let spec = serde_json::from_str(&record.spec).map_err(|e| {
+            ApiError::Internal(Fault::Stored, format!("tournament {id}'s stored spec: {e}"))
+        })?;
         Ok((record, spec))
     }
 
@@ -236,7 +242,10 @@ impl Tournaments {
         let (record, spec) = self.load(id).await?;
         self.ctx.sanctions.may_play(None, Some(account.id))?;
         if record.status == TournamentStatus::Finished {
-            return Err(ApiError::Conflict(format!("tournament {id} is over")));
+            return Err(ApiError::Conflict(
+                Clash::Tournament,
+                format!("tournament {id} is over"),
+            ));
         }
         if let (spec::Format::Swiss | spec::Format::Parties, Some(rounds)) =
             (spec.kind, spec.rounds)
@@ -244,9 +253,10 @@ impl Tournaments {
             let boards = self.ctx.store.boards(id).await?;
             let round = boards.iter().map(|b| b.round).max().unwrap_or(0);
             if round >= rounds {
-                return Err(ApiError::Conflict(format!(
-                    "tournament {id} is in its last round: too late to join"
-                )));
+                return Err(ApiError::Conflict(
+                    Clash::Tournament,
+                    format!("tournament {id} is in its last round: too late to join"),
+                ));
             }
         }
         let rating =
@@ -269,14 +279,18 @@ impl Tournaments {
     pub async fn withdraw(&self, id: &str, account: &Account) -> Result<bool, ApiError> {
         let (record, _) = self.load(id).await?;
         if record.status == TournamentStatus::Finished {
-            return Err(ApiError::Conflict(format!("tournament {id} is over")));
+            return Err(ApiError::Conflict(
+                Clash::Tournament,
+                format!("tournament {id} is over"),
+            ));
         }
         let done = self.ctx.store.withdraw(id, account.id).await?;
         self.forget_shown(id);
         if !done {
-            return Err(ApiError::Conflict(format!(
-                "you are not playing in tournament {id}"
-            )));
+            return Err(ApiError::Conflict(
+                Clash::Tournament,
+                format!("you are not playing in tournament {id}"),
+            ));
         }
         Ok(done)
     }

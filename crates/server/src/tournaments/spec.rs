@@ -2,7 +2,7 @@
 //! and length, as a player asks for it (`POST /api/tournaments`) and as it is stored, checked
 //! once here.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Invalid};
 use crate::limits::Limits;
 use crate::model::{ClockOption, ColorChoice, GameOptions, Kind};
 use crate::services::Services;
@@ -114,16 +114,23 @@ impl TournamentSpec {
         match self.kind {
             Format::Arena => {
                 let m = self.minutes.ok_or_else(|| {
-                    ApiError::BadInput("minutes: an arena needs its length in minutes".into())
+                    ApiError::BadInput(
+                        Invalid::Tournament,
+                        "minutes: an arena needs its length in minutes".into(),
+                    )
                 })?;
                 let shortest = limits.shortest_arena.as_secs_f64() / 60.0;
                 if !(shortest..=LONGEST_ARENA).contains(&m) {
-                    return Err(ApiError::BadInput(format!(
-                        "minutes: an arena lasts {shortest} to {LONGEST_ARENA} minutes, not {m}"
-                    )));
+                    return Err(ApiError::BadInput(
+                        Invalid::Tournament,
+                        format!(
+                            "minutes: an arena lasts {shortest} to {LONGEST_ARENA} minutes, not {m}"
+                        ),
+                    ));
                 }
                 if self.rounds.is_some() {
                     return Err(ApiError::BadInput(
+                        Invalid::Tournament,
                         "rounds: an arena has no rounds (give minutes)".into(),
                     ));
                 }
@@ -131,18 +138,23 @@ impl TournamentSpec {
             Format::Swiss | Format::Parties => {
                 let r = self.rounds.ok_or_else(|| {
                     ApiError::BadInput(
+                        Invalid::Tournament,
                         "rounds: a Swiss event or parties need their number of rounds".into(),
                     )
                 })?;
                 if !SWISS_ROUNDS.contains(&r) {
-                    return Err(ApiError::BadInput(format!(
-                        "rounds: a Swiss event or parties have {} to {} rounds, not {r}",
-                        SWISS_ROUNDS.start(),
-                        SWISS_ROUNDS.end()
-                    )));
+                    return Err(ApiError::BadInput(
+                        Invalid::Tournament,
+                        format!(
+                            "rounds: a Swiss event or parties have {} to {} rounds, not {r}",
+                            SWISS_ROUNDS.start(),
+                            SWISS_ROUNDS.end()
+                        ),
+                    ));
                 }
                 if self.minutes.is_some() {
                     return Err(ApiError::BadInput(
+                        Invalid::Tournament,
                         "minutes: a Swiss event or parties have rounds, not minutes".into(),
                     ));
                 }
@@ -150,20 +162,21 @@ impl TournamentSpec {
         }
         // Check Mates is played in parties, and parties are Check Mates
         if (self.kind == Format::Parties) != (self.game == Game::Checkmates) {
-            return Err(ApiError::BadInput(
+            return Err(ApiError::BadInput(Invalid::Tournament,
                 "kind, game: Check Mates tournaments are parties (\"kind\": \"parties\", \"game\": \"checkmates\"), and only Check Mates is"
                     .into(),
             ));
         }
         if self.game != Game::Checkmates && (self.side.is_some() || self.deck.is_some()) {
             return Err(ApiError::BadInput(
+                Invalid::Tournament,
                 "side, deck: only Check Mates has a side and a deck".into(),
             ));
         }
         match self.game {
             Game::Royal => {
                 if self.clock.is_some() || self.variant.is_some() {
-                    return Err(ApiError::BadInput(
+                    return Err(ApiError::BadInput(Invalid::Tournament,
                         "clock, variant: The Royal Study plays with its hourglass and has no variants"
                             .into(),
                     ));
@@ -171,7 +184,7 @@ impl TournamentSpec {
             }
             Game::Checkmates => {
                 if self.clock.is_some() || self.variant.is_some() {
-                    return Err(ApiError::BadInput(
+                    return Err(ApiError::BadInput(Invalid::Tournament,
                         "clock, variant: a Check Mates party has no clock and no variants (give side and deck)"
                             .into(),
                     ));
@@ -179,11 +192,15 @@ impl TournamentSpec {
                 self.side.get_or_insert(Side::Sliding);
             }
             Game::Querni if self.variant.is_some() => {
-                return Err(ApiError::BadInput("variant: Querni has no variants".into()));
+                return Err(ApiError::BadInput(
+                    Invalid::Tournament,
+                    "variant: Querni has no variants".into(),
+                ));
             }
             _ => {
                 if self.clock.is_none() {
                     return Err(ApiError::BadInput(
+                        Invalid::Tournament,
                         "clock: a tournament's games are timed ({\"initial_s\", \"increment_s\"})"
                             .into(),
                     ));
@@ -191,16 +208,19 @@ impl TournamentSpec {
             }
         }
         if self.clock.is_some_and(|c| c.days.is_some()) {
-            return Err(ApiError::BadInput(
+            return Err(ApiError::BadInput(Invalid::Tournament,
                 "clock: a tournament's games are played at one sitting, not by correspondence (days)"
                     .into(),
             ));
         }
         if self.starts_in_s > MAX_STARTS_IN_S {
-            return Err(ApiError::BadInput(format!(
-                "starts_in_s: a tournament starts within a week ({MAX_STARTS_IN_S} s), not in {} s",
-                self.starts_in_s
-            )));
+            return Err(ApiError::BadInput(
+                Invalid::Tournament,
+                format!(
+                    "starts_in_s: a tournament starts within a week ({MAX_STARTS_IN_S} s), not in {} s",
+                    self.starts_in_s
+                ),
+            ));
         }
         // the options as a game takes them: a bad variant or clock is refused now
         self.game.kind().configure(&self.options(), 2, services)?;

@@ -5,7 +5,7 @@
 use super::Tournaments;
 use super::spec::{Format, TournamentSpec};
 use super::standings::{self, StandingLine};
-use crate::error::ApiError;
+use crate::error::{ApiError, Missing};
 use crate::ids::now_ms;
 use crate::store::players::Account;
 use crate::store::tournaments::{BoardRecord, TournamentRecord, TournamentStatus};
@@ -261,9 +261,12 @@ impl Tournaments {
     pub async fn trf(&self, id: &str) -> Result<String, ApiError> {
         let (record, spec) = self.load(id).await?;
         let Some(rounds) = spec.rounds.filter(|_| spec.kind == Format::Swiss) else {
-            return Err(ApiError::NotFound(format!(
-                "tournament {id} is not a Swiss event: only a Swiss event has a TRF report"
-            )));
+            return Err(ApiError::NotFound(
+                Missing::Tournament,
+                format!(
+                    "tournament {id} is not a Swiss event: only a Swiss event has a TRF report"
+                ),
+            ));
         };
         let store = &self.ctx.store;
         let (entries, boards) = (store.entries(id).await?, store.boards(id).await?);

@@ -457,6 +457,15 @@ async fn bad_frames_and_bad_requests_change_nothing() {
         err.contains("empty") || err.contains("cannot go") || err.contains("occupied"),
         "{err}"
     );
+    // the same through HTTP: 422, its kind and its cause
+    let token = created["token"].as_str().unwrap();
+    let a = common::act(s.addr, id, token, json!({"t": "move", "mv": illegal})).await;
+    assert_eq!(
+        (a.status, a.body["code"].as_str(), a.body["cause"].as_str()),
+        (422, Some("refused"), Some("illegal")),
+        "{}",
+        a.body
+    );
     c.request("resync", json!({})).await.unwrap();
     assert_eq!(c.view["layout"], json!(layout));
     assert_eq!(c.version, version, "nothing changed");

@@ -205,6 +205,27 @@ fn every_message_is_used_and_every_used_message_exists() {
     );
 }
 
+/// `cause-X` words the server's cause `X` (web/api.js `errorText` asks for `cause-${e.cause}`),
+/// so each must name a cause the server has: one renamed there would leave the word unused.
+#[test]
+fn every_cause_message_names_a_cause_of_the_server() {
+    let codes: BTreeSet<_> = tabula_server::error::every_code()
+        .into_iter()
+        .map(|(code, _)| code)
+        .collect();
+    let reference = catalogue(LANGUAGES[0]);
+    let causes: Vec<_> = reference
+        .keys()
+        .filter_map(|k| k.strip_prefix("cause-"))
+        .collect();
+    assert!(causes.len() >= 30, "only {} causes worded", causes.len());
+    let unknown: Vec<_> = causes.iter().filter(|c| !codes.contains(**c)).collect();
+    assert!(
+        unknown.is_empty(),
+        "cause-... messages of no cause: {unknown:?}"
+    );
+}
+
 #[test]
 fn the_checks_see_a_missing_and_an_unused_message() {
     let (literals, prefixes) = names_in("t('home-play'); t(`piece-${p}`); x = \"nav-daily\";");

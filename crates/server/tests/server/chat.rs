@@ -209,7 +209,11 @@ async fn a_tournament_room_hides_the_blocked_and_silences_the_muted() {
     let (status, e) = ann
         .ask(s.addr, "POST", &path, Some(json!({"text": "let me speak"})))
         .await;
-    assert_eq!((status, e["code"].as_str()), (403, Some("banned")), "{e}");
+    assert_eq!(
+        (status, e["code"].as_str(), e["cause"].as_str()),
+        (403, Some("banned"), Some("muted")),
+        "{e}"
+    );
 }
 
 #[tokio::test]

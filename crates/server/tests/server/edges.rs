@@ -54,6 +54,15 @@ async fn every_api_error_is_the_documented_json() {
             "{method} {path}"
         );
         assert_eq!(a.body["code"], code, "{method} {path}: {}", a.body);
+        // the framework's refusals name a cause of the API too
+        let cause = a.body["cause"].as_str().unwrap_or_default();
+        assert!(
+            tabula_server::error::every_code()
+                .iter()
+                .any(|(c, _)| *c == cause),
+            "{method} {path}: {}",
+            a.body
+        );
         assert!(
             !a.body["error"].as_str().unwrap().is_empty(),
             "{method} {path}: the words are kept"

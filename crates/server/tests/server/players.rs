@@ -38,56 +38,70 @@ async fn sign_up_log_in_log_out_change_and_delete() {
     );
     // the name is taken whatever its case; bad names and passwords say why
     let mut other = Jar::default();
+    let a = other
+        .call(
+            s.addr,
+            "POST",
+            "/api/auth/signup",
+            Some(json!({"username": "ann_1", "password": "xxxxxxxxx"})),
+        )
+        .await;
     assert_eq!(
-        other
-            .call(
-                s.addr,
-                "POST",
-                "/api/auth/signup",
-                Some(json!({"username": "ann_1", "password": "xxxxxxxxx"}))
-            )
-            .await
-            .status,
-        409
+        (a.status, a.body["cause"].as_str()),
+        (409, Some("name_taken")),
+        "{}",
+        a.body
     );
+    let a = other
+        .call(
+            s.addr,
+            "POST",
+            "/api/auth/signup",
+            Some(json!({"username": "a b", "password": "xxxxxxxxx"})),
+        )
+        .await;
     assert_eq!(
-        other
-            .call(
-                s.addr,
-                "POST",
-                "/api/auth/signup",
-                Some(json!({"username": "a b", "password": "xxxxxxxxx"}))
-            )
-            .await
-            .status,
-        400
+        (a.status, a.body["cause"].as_str()),
+        (400, Some("bad_username")),
+        "{}",
+        a.body
     );
+    let a = other
+        .call(
+            s.addr,
+            "POST",
+            "/api/auth/signup",
+            Some(json!({"username": "bob", "password": "short"})),
+        )
+        .await;
     assert_eq!(
-        other
-            .call(
-                s.addr,
-                "POST",
-                "/api/auth/signup",
-                Some(json!({"username": "bob", "password": "short"}))
-            )
-            .await
-            .status,
-        400
+        (a.status, a.body["cause"].as_str()),
+        (400, Some("bad_password")),
+        "{}",
+        a.body
     );
-    assert_eq!(other.call(s.addr, "GET", "/api/me", None).await.status, 401);
+    let a = other.call(s.addr, "GET", "/api/me", None).await;
+    assert_eq!(
+        (a.status, a.body["cause"].as_str()),
+        (401, Some("sign_in")),
+        "{}",
+        a.body
+    );
     // a second browser logs in; a wrong password is refused
     let mut phone = Jar::default();
+    let a = phone
+        .call(
+            s.addr,
+            "POST",
+            "/api/auth/login",
+            Some(json!({"username": "ann_1", "password": "wrong horse"})),
+        )
+        .await;
     assert_eq!(
-        phone
-            .call(
-                s.addr,
-                "POST",
-                "/api/auth/login",
-                Some(json!({"username": "ann_1", "password": "wrong horse"}))
-            )
-            .await
-            .status,
-        401
+        (a.status, a.body["cause"].as_str()),
+        (401, Some("wrong_credentials")),
+        "{}",
+        a.body
     );
     assert_eq!(
         phone

@@ -6,7 +6,7 @@
 use super::table::{CloseReason, Logged, RoomEvent, RoomIntent, Table, TableAction};
 use super::{Caller, Cmd, Frame, RoomCall, RoomReply, RoomStats, SeatView, Shown, TokenHash};
 use crate::context::Context;
-use crate::error::ApiError;
+use crate::error::{ApiError, Busy, Clash, Denied, Fault, Rule};
 use crate::games::{Adapter, BotMove, Kind, started_config};
 use crate::ids::now_ms;
 use crate::json::RawJson;
@@ -115,10 +115,13 @@ impl<A: Adapter> Room<A> {
             match Logged::<A::Action>::read(&entry.action)? {
                 Logged::Game(action) => {
                     game.apply(&action, entry.at, &services).map_err(|e| {
-                        ApiError::Internal(format!(
-                            "action {} of game {} does not replay: {e}",
-                            entry.seq, self.id
-                        ))
+                        ApiError::Internal(
+                            Fault::Stored,
+                            format!(
+                                "action {} of game {} does not replay: {e}",
+                                entry.seq, self.id
+                            ),
+                        )
                     })?;
                 }
                 Logged::Table(action) => {
@@ -143,11 +146,15 @@ impl<A: Adapter> Room<A> {
             tracing::warn!(game = %self.id, "{e}: the room steps down");
             self.stale = true;
             return ApiError::Unavailable {
+                cause: Busy::Moved,
                 message: "this game moved to another server: reconnect and play on".into(),
                 retry_after: Duration::from_secs(1),
             };
         }
-        ApiError::Internal(format!("the {what} could not be saved ({e}); try again"))
+        ApiError::Internal(
+            Fault::Store,
+            format!("the {what} could not be saved ({e}); try again"),
+        )
     }
 
     /// When the game next changes by itself, as the store keeps it for the sweepers: a
@@ -181,10 +188,9 @@ impl<A: Adapter> Room<A> {
     async fn accept(&mut self, action: A::Action, at: Millis) -> Result<u64, ApiError> {
         let at = at.max(self.last_at);
         let services = Arc::clone(&self.ctx.services);
-        let game = self
-            .game
-            .as_mut()
-            .ok_or_else(|| ApiError::Conflict("the game has not started yet".into()))?;
+        let game = self.game.as_mut().ok_or_else(|| {
+            ApiError::Conflict(Clash::NotStarted, "the game has not started yet".into())
+        })?;
         let backup = game.clone();
         let events = game.apply(&action, at, &services)?;
         let entry = LogEntry {
@@ -401,18 +407,19 @@ impl<A: Adapter> Room<A> {
         };
         if self.table.closed.is_some() {
             return Err(ApiError::Conflict(
+                Clash::Closed,
                 "this game was closed: every player had left".into(),
             ));
         }
         if A::is_takeback(&intent) && crate::players::is_rated(&self.record) {
             return Err(ApiError::Refused(
+                Rule::Takeback,
                 "takebacks are for casual games: this game is rated".into(),
             ));
         }
-        let game = self
-            .game
-            .as_ref()
-            .ok_or_else(|| ApiError::Conflict("the game has not started yet".into()))?;
+        let game = self.game.as_ref().ok_or_else(|| {
+            ApiError::Conflict(Clash::NotStarted, "the game has not started yet".into())
+        })?;
         let action = game.action(seat, intent)?;
         self.accept(action, now_ms()).await
     }
@@ -453,6 +460,7 @@ impl<A: Adapter> Room<A> {
                 let seat = self.seat_of(held.as_ref());
                 if held.is_some() && seat.is_none() {
                     return Err(ApiError::Forbidden(
+                        Denied::NoSeat,
                         "that token belongs to no seat of this game".into(),
                     ));
                 }
@@ -465,10 +473,13 @@ impl<A: Adapter> Room<A> {
             }
             RoomCall::Close => {
                 if self.finished() {
-                    return Err(ApiError::Conflict(format!(
-                        "game {} is over already: there is nothing to close",
-                        self.id
-                    )));
+                    return Err(ApiError::Conflict(
+                        Clash::Over,
+                        format!(
+                            "game {} is over already: there is nothing to close",
+                            self.id
+                        ),
+                    ));
                 }
                 let closed = TableAction::Closed {
                     reason: CloseReason::Moderator,

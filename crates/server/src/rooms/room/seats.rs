@@ -3,7 +3,7 @@
 //! two accounts of one address, the pair's rated games of the day).
 
 use super::Room;
-use crate::error::ApiError;
+use crate::error::{ApiError, Clash, Denied, Fault, Invalid};
 use crate::frames::LobbyOp;
 use crate::games::Adapter;
 use crate::ids::{now_ms, random_hex, token_hash};
@@ -37,27 +37,32 @@ impl<A: Adapter> Room<A> {
     ) -> Result<(), ApiError> {
         let seat = self.acting_seat(token)?;
         if self.game.is_some() {
-            return Err(ApiError::Conflict("the game has started".into()));
+            return Err(ApiError::Conflict(
+                Clash::Started,
+                "the game has started".into(),
+            ));
         }
         let host = self.host(now_ms());
         if seat != host {
-            return Err(ApiError::Forbidden(format!(
-                "only the host (seat {host}) changes the table"
-            )));
+            return Err(ApiError::Forbidden(
+                Denied::NotHost,
+                format!("only the host (seat {host}) changes the table"),
+            ));
         }
         let store = Arc::clone(&self.ctx.store);
         match op {
             LobbyOp::AddBot { level } => {
                 if crate::players::is_rated(&self.record) {
                     return Err(ApiError::Forbidden(
+                        Denied::BotRated,
                         "a rated table is for people: bots play casual games only".into(),
                     ));
                 }
                 if self.seats.len() >= self.kind.max_seats() {
-                    return Err(ApiError::Conflict(format!(
-                        "the table is full ({} seats)",
-                        self.kind.max_seats()
-                    )));
+                    return Err(ApiError::Conflict(
+                        Clash::Full,
+                        format!("the table is full ({} seats)", self.kind.max_seats()),
+                    ));
                 }
                 self.kind.check_bot_level(level)?;
                 let s = SeatRecord {
@@ -72,17 +77,23 @@ impl<A: Adapter> Room<A> {
             }
             LobbyOp::Remove { seat: which } => {
                 if which == 0 || which == seat || which as usize >= self.seats.len() {
-                    return Err(ApiError::BadInput(format!(
-                        "seat {which} cannot be removed: seats 1 to {} can",
-                        self.seats.len().saturating_sub(1)
-                    )));
+                    return Err(ApiError::BadInput(
+                        Invalid::Options,
+                        format!(
+                            "seat {which} cannot be removed: seats 1 to {} can",
+                            self.seats.len().saturating_sub(1)
+                        ),
+                    ));
                 }
                 // seats stay numbered 0..n: the last seat moves into the gap; every socket
                 // finds its seat again by its token in the next frame
                 let last = self.seats.len() as u32 - 1;
                 store.remove_seat(&self.id, last).await?;
                 let moved = self.seats.pop().ok_or_else(|| {
-                    ApiError::Internal("a lobby with a removable seat has seats".into())
+                    ApiError::Internal(
+                        Fault::Server,
+                        "a lobby with a removable seat has seats".into(),
+                    )
                 })?;
                 if which != last {
                     let s = SeatRecord {
@@ -123,22 +134,26 @@ impl<A: Adapter> Room<A> {
     ) -> Result<(u32, String), ApiError> {
         if self.game.is_some() {
             return Err(ApiError::Conflict(
+                Clash::Started,
                 "the game has started; you can watch it".into(),
             ));
         }
         if self.seats.len() >= self.kind.max_seats() {
             return Err(ApiError::Conflict(
+                Clash::Full,
                 "every seat is taken; you can watch".into(),
             ));
         }
         if crate::players::is_rated(&self.record) {
             let Some(account) = who.account else {
                 return Err(ApiError::Forbidden(
+                    Denied::GuestRated,
                     "this game is rated: sign in to take a seat".into(),
                 ));
             };
             if self.seats.iter().any(|s| s.account == Some(account)) {
                 return Err(ApiError::Conflict(
+                    Clash::Seated,
                     "you already have a seat at this rated game".into(),
                 ));
             }

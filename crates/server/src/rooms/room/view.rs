@@ -2,7 +2,7 @@
 //! every view of the game, the broadcast of a change, and a new socket's subscription.
 
 use super::Room;
-use crate::error::ApiError;
+use crate::error::{ApiError, Denied};
 use crate::games::{Adapter, seat_list};
 use crate::ids::now_ms;
 use crate::rooms::table::{RoomEvent, TableView};
@@ -41,9 +41,11 @@ impl<A: Adapter> Room<A> {
         match (token, self.seat_of(token)) {
             (_, Some(seat)) => Ok(seat),
             (None, None) => Err(ApiError::Forbidden(
+                Denied::Spectator,
                 "spectators cannot act: join the game or use your seat's link".into(),
             )),
             (Some(_), None) => Err(ApiError::Forbidden(
+                Denied::NoSeat,
                 "that token belongs to no seat of this game (the seat may have been removed)"
                     .into(),
             )),
@@ -142,6 +144,7 @@ impl<A: Adapter> Room<A> {
         let seat = self.seat_of(token);
         if token.is_some() && seat.is_none() {
             return Err(ApiError::Forbidden(
+                Denied::NoSeat,
                 "that token belongs to no seat of this game".into(),
             ));
         }
