@@ -142,37 +142,19 @@ stage "PDF text reader for the printed-deck tests (Debian poppler-utils)"
 apt_install poppler-utils /usr/bin/pdftotext
 stage "a throw-away PostgreSQL cluster (Debian postgresql) for the store and node tests"
 start_postgres
-stage "cargo test, lints included"
-cargo test --workspace --all-targets --locked
-cargo test --workspace --doc --locked
-stage "the evaluation network made twice from nothing and once from the shipped one (scripts/train-network.sh, tiny): the same bytes, its record the commands"
-# `cargo test --all-targets` above built the examples the script runs under hashed names;
-# this gives them their own (nothing is compiled again)
-cargo build --workspace --examples --locked
-nets=("$(mktemp -d)" "$(mktemp -d)")
-for d in "${nets[@]}"; do
-  GENERATIONS=2 FILES=3 GAMES=2 NODES=300 OPENINGS=20 FIRST_EPOCHS=1 EPOCHS=1 SELECT_GAMES=2 SELECT_TC=10 BIN=target/debug \
-    scripts/train-network.sh "$d" > "$d/run.log"
-done
-cmp "${nets[0]}/net1.nnue" "${nets[1]}/net1.nnue"
-target/debug/examples/nnue_made_by "${nets[0]}/net1.nnue" > "${nets[0]}/record.txt"
-grep -q '^nnue_datagen --games 2 --nodes 300 --openings 20 --seed 103 --net net0.nnue --out gen1_s103.bin$' "${nets[0]}/record.txt"
-tail -n 1 "${nets[0]}/record.txt" | grep -q '^nnue_train --out net1.nnue --init net0.nnue.f32 '
-grep -q '^net1.nnue: {"games":2' "${nets[0]}/selection.txt"
-# continuing the shipped network (FROM): its record goes on from the shipped one's
-GENERATIONS=1 FILES=2 GAMES=2 NODES=300 OPENINGS=20 EPOCHS=1 SELECT_GAMES=2 SELECT_TC=10 BIN=target/debug BUCKETS=4 \
-  FROM=crates/chess/src/engine/nnue/quickchess.nnue scripts/train-network.sh "${nets[1]}/from" > "${nets[1]}/from.log"
-target/debug/examples/nnue_made_by "${nets[1]}/from/net0.nnue" > "${nets[1]}/from.txt"
-target/debug/examples/nnue_made_by crates/chess/src/engine/nnue/quickchess.nnue > "${nets[1]}/shipped.txt"
-cmp <(head -n 1 "${nets[1]}/shipped.txt") <(head -n 1 "${nets[1]}/from.txt")
-grep -q '^nnue_datagen --games 2 --nodes 300 --openings 20 --seed 1002 --net from.nnue --out gen0_s1002.bin$' "${nets[1]}/from.txt"
-tail -n 1 "${nets[1]}/from.txt" | grep -q '^nnue_train --out net0.nnue --init from.nnue --buckets 4 '
-grep -q '^net0.nnue: {"games":2' "${nets[1]}/from/selection.txt"
-rm -rf "${nets[@]}"
-stage "the server's whole suite again, on PostgreSQL"
-# its test target by name within the workspace: the build above is reused as it is (`-p`
-# alone would resolve features anew and rebuild the server)
-TABULA_TEST_STORE=postgres cargo test --workspace --locked --test server
+stage "cargo test, lints included; beside its last tests the doc tests, the server's suite again on PostgreSQL and the evaluation network made three times (scripts/cargo-tests.sh, two lanes)"
+jobs="$(mktemp)"
+{
+  # the longest first, so the two lanes end together
+  printf '%s\t%s\n' "the evaluation network made twice from nothing and once from the shipped one: the same bytes, its record the commands" \
+    "scripts/network-check.sh"
+  # its test target as built above (\`-p\` alone would resolve features anew and rebuild it)
+  printf '%s\t%s\n' "the server's whole suite again, on PostgreSQL" \
+    "cd crates/server && TABULA_TEST_STORE=postgres @server@ -q"
+  printf '%s\t%s\n' "the doc tests" "cargo test --workspace --doc --locked"
+} > "$jobs"
+scripts/cargo-tests.sh --after "$jobs" --workspace --all-targets --locked
+rm -f "$jobs"
 if [ "$mode" = full ]; then
   echo "== the long checks (#[ignore]), in the same build"
   cargo test --workspace --all-targets --locked -- --ignored
