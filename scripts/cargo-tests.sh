@@ -7,8 +7,9 @@
 # the test command then ran the PostgreSQL round, the doc tests and the network check each
 # after the other. Most of these leave a core idle for long stretches (a test waiting on a
 # socket or a clock, one long test left in a suite), so a second lane fills the gaps. One lane
-# starts with the build (the executables built while it goes on run beside it); the second
-# joins when the build is done. Each executable runs as `cargo test` runs it (from its
+# starts with the build (a crate's unit tests built while it goes on run beside it; the
+# integration tests, which may run the crate's binaries, wait for its end); the second joins
+# when the build is done. Each executable runs as `cargo test` runs it (from its
 # crate's directory); each job's output goes to a log, shown in full when it fails.
 #
 # --after FILE: one job per line, `LABEL<TAB>COMMAND`, run from the repository's root once
@@ -30,6 +31,7 @@ trap 'rm -rf "$work"' EXIT
 queue="$work/queue" # one job per line: its label, its directory and its command, tab-separated
 : > "$queue"
 : > "$work/built-executables" # NAME<TAB>PATH of each test executable
+: > "$work/after-build"       # the jobs that wait for the build to end
 echo 0 > "$work/taken"        # how many lines of the queue the lanes have taken
 
 # Takes the next job from the queue (under a lock); prints it, or nothing if there is none yet.
@@ -90,7 +92,14 @@ cargo test --no-run --message-format=json-render-diagnostics "$@" |
         # benchmark once as a test when given no arguments, as `cargo test` runs it
         quiet=" -q"
         case "$message" in *'"kind":["bench"]'*) quiet="" ;; esac
-        printf '%s\t%s\t%s\n' "${exe#"$PWD"/}" "$(dirname "$manifest")" "'$exe'$quiet" >> "$queue"
+        job="$(printf '%s\t%s\t%s' "${exe#"$PWD"/}" "$(dirname "$manifest")" "'$exe'$quiet")"
+        # a crate's own unit tests need nothing else; an integration test or a bench may run
+        # the crate's binaries (CARGO_BIN_EXE_...), which cargo may still be linking: those
+        # wait for the end of the build
+        case "$message" in
+          *'"kind":["lib"]'* | *'"kind":["rlib"]'* | *'"kind":["bin"]'*) printf '%s\n' "$job" >> "$queue" ;;
+          *) printf '%s\n' "$job" >> "$work/after-build" ;;
+        esac
         ;;
     esac
   done
@@ -102,6 +111,7 @@ if [ "$build" -ne 0 ]; then
   wait
   exit "$build"
 fi
+cat "$work/after-build" >> "$queue"
 if [ -n "$after" ]; then
   while IFS=$'\t' read -r label command; do
     [ -n "$label" ] || continue
