@@ -102,7 +102,7 @@ pub struct SolvedView {
 }
 
 /// An evaluation for the side to move: `{"cp": 35}` or `{"mate": -3}`.
-#[derive(Serialize, TS)]
+#[derive(Serialize, TS, Debug)]
 #[serde(rename_all = "snake_case")]
 pub enum ScoreView {
     /// Centipawns.

@@ -17,6 +17,7 @@ pub mod coach;
 pub mod context;
 pub mod correspondence;
 pub mod error;
+pub mod explorer;
 pub mod frames;
 pub mod games;
 pub mod http;

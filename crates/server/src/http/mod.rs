@@ -20,6 +20,7 @@ pub mod contract;
 mod daily;
 mod daily_views;
 mod deck;
+mod explorer;
 mod games;
 mod json_errors;
 mod language;
@@ -179,6 +180,7 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(chat::json_routes())
         .merge(challenges::json_routes())
         .merge(turns::json_routes())
+        .merge(explorer::json_routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin))
         .layer(middleware::from_fn(json_errors::json_errors))
@@ -215,6 +217,7 @@ pub fn declare(c: &mut impl contract::Contract) {
     challenges::contract(c);
     chat::contract(c);
     daily::contract(c);
+    explorer::contract(c);
     games::contract(c);
     lobby::contract(c);
     puzzles::contract(c);

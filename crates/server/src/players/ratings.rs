@@ -31,13 +31,19 @@ pub fn speed(initial_s: u64, increment_s: u64) -> &'static str {
     }
 }
 
-/// The rating pool of a game of `kind` with creation options `options`.
-pub fn pool(kind: Kind, options: &GameOptions) -> String {
-    let speed = match options.clock {
+/// The speed class of a game with creation options `options`: `correspondence` (days a move),
+/// `untimed` (no clock) or its clock's class ([`speed`]).
+pub fn speed_class(options: &GameOptions) -> &'static str {
+    match options.clock {
         Some(c) if c.days.is_some() => "correspondence",
         Some(c) => speed(c.initial_s, c.increment_s),
         None => "untimed",
-    };
+    }
+}
+
+/// The rating pool of a game of `kind` with creation options `options`.
+pub fn pool(kind: Kind, options: &GameOptions) -> String {
+    let speed = speed_class(options);
     match kind {
         Kind::CheckmatesParty | Kind::CheckmatesSolo => "checkmates".into(),
         Kind::RoyalMatch | Kind::RoyalSolo => "royal".into(),

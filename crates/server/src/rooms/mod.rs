@@ -16,6 +16,7 @@ mod after;
 mod caller;
 pub mod check;
 pub mod deadlines;
+mod explorer_count;
 mod frame;
 pub mod lines;
 pub mod pgn;

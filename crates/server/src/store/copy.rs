@@ -1,6 +1,6 @@
 //! `tabula site migrate`: every game, seat, action, account, session, result, rating, daily
 //! result, puzzle, moderation record (sanctions, reports, chat, audit log), follow, block,
-//! tournament (entries, boards) and challenge of a SQLite
+//! tournament (entries, boards), challenge and opening explorer statistic of a SQLite
 //! database copied into an empty PostgreSQL database, in one transaction,
 //! then checked: each game's record, seats and log read back from PostgreSQL must equal
 //! SQLite's, so a site moving from one machine to several loses nothing.
@@ -339,6 +339,60 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
             ("action", Ty::Text),
             ("subject", Ty::Text),
             ("detail", Ty::Text),
+        ],
+    ),
+    (
+        "explorer_games",
+        &[
+            ("game", Ty::Text),
+            ("variant", Ty::Text),
+            ("white", Ty::Text),
+            ("black", Ty::Text),
+            ("white_account", Ty::OptBig),
+            ("black_account", Ty::OptBig),
+            ("white_rating", Ty::OptInt),
+            ("black_rating", Ty::OptInt),
+            ("result", Ty::Int),
+            ("speed", Ty::Text),
+            ("rated", Ty::Bool),
+            ("finished", Ty::Big),
+        ],
+    ),
+    (
+        "explorer_moves",
+        &[
+            ("position", Ty::Big),
+            ("speed", Ty::Int),
+            ("band", Ty::Int),
+            ("rated", Ty::Bool),
+            ("uci", Ty::Text),
+            ("games", Ty::Int),
+            ("white", Ty::Int),
+            ("draws", Ty::Int),
+            ("black", Ty::Int),
+            ("rating_games", Ty::Int),
+            ("rating_sum", Ty::Big),
+            ("last_game", Ty::Text),
+            ("last_at", Ty::Big),
+        ],
+    ),
+    (
+        "explorer_player_moves",
+        &[
+            ("account", Ty::Big),
+            ("color", Ty::Int),
+            ("position", Ty::Big),
+            ("speed", Ty::Int),
+            ("rated", Ty::Bool),
+            ("uci", Ty::Text),
+            ("games", Ty::Int),
+            ("white", Ty::Int),
+            ("draws", Ty::Int),
+            ("black", Ty::Int),
+            ("rating_games", Ty::Int),
+            ("rating_sum", Ty::Big),
+            ("last_game", Ty::Text),
+            ("last_at", Ty::Big),
         ],
     ),
 ];

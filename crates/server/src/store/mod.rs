@@ -14,6 +14,7 @@ pub mod backup;
 pub mod challenges;
 pub mod copy;
 pub mod deadlines;
+pub mod explorer;
 mod games;
 pub mod leases;
 pub mod moderation;
@@ -37,6 +38,7 @@ pub mod turns;
 
 pub use challenges::ChallengeStore;
 pub use deadlines::{DeadlineStore, Due};
+pub use explorer::ExplorerStore;
 pub use moderation::ModerationStore;
 pub use open::Database;
 pub use players::PlayerStore;
@@ -147,8 +149,8 @@ impl From<StoreError> for crate::error::ApiError {
 }
 
 /// What the server needs from storage: the games, the players, the puzzles, the moderators'
-/// records, friends, tournaments, challenges, correspondence games' turns and every game's
-/// next deadline.
+/// records, friends, tournaments, challenges, correspondence games' turns, every game's next
+/// deadline and the opening explorer's statistics.
 pub trait Store:
     GameStore
     + PlayerStore
@@ -161,6 +163,7 @@ pub trait Store:
     + DeadlineStore
     + TournamentModeration
     + PuzzleFairness
+    + ExplorerStore
 {
 }
 
@@ -175,7 +178,8 @@ impl<
         + TurnStore
         + DeadlineStore
         + TournamentModeration
-        + PuzzleFairness,
+        + PuzzleFairness
+        + ExplorerStore,
 > Store for T
 {
 }

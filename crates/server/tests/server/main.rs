@@ -20,6 +20,7 @@ mod deadlines;
 mod deck;
 mod duels;
 mod edges;
+mod explorer;
 mod fair_play;
 mod hardening;
 mod learn;

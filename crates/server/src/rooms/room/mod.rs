@@ -263,7 +263,8 @@ impl<A: Adapter> Room<A> {
     }
 
     /// Records the finished game's results and ratings (once: recording again changes
-    /// nothing) and keeps its rating changes for the view.
+    /// nothing), counts it in the opening explorer (once too) and keeps its rating changes
+    /// for the view.
     async fn settle(&mut self, at: Millis) {
         let Some(values) = self.game.as_ref().and_then(A::outcome) else {
             return;
@@ -284,6 +285,9 @@ impl<A: Adapter> Room<A> {
         {
             Ok(changes) => {
                 self.ratings = Some(crate::players::changes_shown(&self.seats, &changes));
+                let rated = crate::players::is_rated(&self.record) && played_enough;
+                let (record, seats) = (&self.record, &self.seats);
+                super::explorer_count::count(&self.ctx, record, seats, &changes, rated, at).await;
                 super::after::after_game(&self.ctx, &self.record, played_enough);
             }
             Err(e) => {
