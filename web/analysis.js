@@ -1,11 +1,13 @@
 // The QuickChess analysis board: set up a variant and a position, try moves, ask the engine
-// for its evaluation and best line, and start a game from there.
+// for its evaluation and best line, see what Tabula's players played there (the opening
+// explorer), and start a game from there.
 import { call, createGame } from './api.js';
 import { drawBoard, fenPieces, BoardInput } from './board.js';
 import { h, navigate, attempt, tableLayout } from './ui.js';
 import { t } from './text.js';
 import { variantSelect, chessPiece, checkedKing, pairsOf, chooseMove, passButton, verdictText } from './quickchess.js';
 import { pgnBox } from './pgn-import.js';
+import { Explorer } from './explorer.js';
 
 /** @import { PositionView, PositionQuery } from './types/protocol' */
 
@@ -23,8 +25,10 @@ export function quickchessAnalyse(main) {
   let base = params.get('fen') || '';
   // another variant starts from its own start position (an empty box), not this one's FEN
   variant.addEventListener('change', () => { fen.value = ''; });
-  /** @type {string[]} the moves tried from the position set up, in UCI */
-  let moves = [];
+  /** @type {string[]} the moves tried from the position set up, in UCI (a link may bring some) */
+  let moves = (params.get('moves') || '').split(',').filter((m) => /^[a-h0-9]{4,5}$/.test(m));
+  // what Tabula's players played here (explorer.js); a move picked in it is played on the board
+  const explorer = new Explorer();
   /** @type {PositionView | null} the position after them, once the server answered */
   let state = null;
   const out = h('div', { class: 'stack' });
@@ -90,6 +94,7 @@ export function quickchessAnalyse(main) {
           h('div', {}, h('b', {}, t('analysis-best')), ' ', a.best_san, ' ', t('analysis-score', { side: state.turn, score })),
           h('div', { class: 'muted' }, t('analysis-line', { line: a.pv_san.join(' ') })),
           h('div', { class: 'muted' }, t('analysis-depth', { depth: a.depth, nodes: a.nodes }))) : '',
+        explorer.panel(state.variant, base.trim(), state.moves_uci, (uci) => { moves.push(uci); load(false); }),
         h('div', { class: 'muted', style: 'word-break:break-all' }, t('analysis-fenIs', { fen: state.fen })),
         state.outcome ? '' : h('div', { class: 'row' },
           h('button', { class: 'secondary small', onclick: () => playFrom('quickchess', [4]) }, t('analysis-playComputer')),

@@ -3,7 +3,7 @@
 // hidden setup (blind.js); the analysis board is in analysis.js.
 import { drawBoard, fenPieces, BoardInput } from './board.js';
 import { chessSymbol } from './pieces.js';
-import { h, shareBox, tableLayout, confirmDialog, rulesLink } from './ui.js';
+import { h, shareBox, tableLayout, confirmDialog, rulesLink, navigate } from './ui.js';
 import { t, variantTitle, variantLong, gameTitle, VARIANTS, pieceLabel, chessEnd } from './text.js';
 import { waitingRoom, seatName } from './duel.js';
 import { blindSetup } from './blind.js';
@@ -15,6 +15,7 @@ import {
 import { gamePage, isWaiting, turnBegins, chimeTurn } from './game-page.js';
 import { gameReview } from './review.js';
 import { GameCoach } from './coach.js';
+import { Explorer } from './explorer.js';
 /** @import { GamePage } from './game-page.js' */
 /** @import { ChessView, SeriesView, LegalMove, MoveView, VerdictParts, PlayView, RoomView, RoomEvent, SeriesEvent, SeatInfo } from './types/protocol' */
 /** @import { ChessIntent } from './types/protocol' */
@@ -306,6 +307,8 @@ export function quickchessPlay(main, id) {
   const review = gameReview(id, () => game.render(), (ply) => stepper.go(ply));
   // the lesson games' perfect-play coach (coach.js), asked after each move
   const coach = new GameCoach(() => game.render(), (words) => game.say(words));
+  // after the game, the opening explorer at the step shown (a move picked goes on in analysis)
+  const explorer = new Explorer({ open: false });
 
   /** @type {GamePage<RoomView<QuickChessView>, ChessIntent>} */
   const game = gamePage({
@@ -402,6 +405,10 @@ export function quickchessPlay(main, id) {
       rescueNote(view),
       view.over ? afterGame(view, game.send, (s) => seatName(view, s)) : '',
       view.over ? review.panel(view, shown) : '',
+      view.over ? explorer.panel(view.variant, startFen, view.moves.slice(0, shown).map((m) => m.uci), (uci) => {
+        const line = [...view.moves.slice(0, shown).map((m) => m.uci), uci].join(',');
+        navigate(`/quickchess/analyse?variant=${encodeURIComponent(view.variant)}&fen=${encodeURIComponent(startFen)}&moves=${line}`);
+      }) : '',
       h('div', { class: 'row' },
         h('a', { href: `/quickchess/analyse?variant=${encodeURIComponent(view.variant)}&fen=${encodeURIComponent(fen)}`, 'data-link': true }, t('quickchess-analyse')),
         h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay-link'))),

@@ -18,6 +18,7 @@ import { chatScenarios } from './chat.mjs';
 import { challengeScenarios } from './challenges.mjs';
 import { coachScenarios } from './coach.mjs';
 import { trustScenarios } from './trust.mjs';
+import { explorerScenarios } from './explorer.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -246,7 +247,7 @@ const own = [
  * (BENCHMARKS.md, "The test command"), the cores being busy, not the pages waiting.
  */
 export const lanes = [
-  [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios, ...challengeScenarios],
+  [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios, ...challengeScenarios, ...explorerScenarios],
   [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios, ...coachScenarios, ...trustScenarios],
 ];
 

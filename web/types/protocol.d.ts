@@ -1475,6 +1475,86 @@ export type ExerciseKind = "capture-all" | "king-squares";
 export type ExerciseQuery = { variant: string, kind: ExerciseKind, seed: number, };
 
 /**
+ * The explorer's answer.
+ */
+export type ExplorerAnswer = { 
+/**
+ * The position (FEN).
+ */
+fen: string, 
+/**
+ * The games through it, and how they ended.
+ */
+games: number, 
+/**
+ * Won by White.
+ */
+white: number, 
+/**
+ * Drawn.
+ */
+draws: number, 
+/**
+ * Won by Black.
+ */
+black: number, 
+/**
+ * The position's exact value, where known.
+ */
+value?: VerdictParts, 
+/**
+ * The moves played from it, most played first.
+ */
+moves: Array<ExplorerMove>, 
+/**
+ * The latest games through it, newest first.
+ */
+recent: Array<RecentShown>, };
+
+/**
+ * A move played from the position.
+ */
+export type ExplorerMove = { 
+/**
+ * UCI.
+ */
+uci: string, 
+/**
+ * SAN.
+ */
+san: string, 
+/**
+ * Games that played it.
+ */
+games: number, 
+/**
+ * Won by White.
+ */
+white: number, 
+/**
+ * Drawn.
+ */
+draws: number, 
+/**
+ * Won by Black.
+ */
+black: number, 
+/**
+ * The mean rating of the games with both ratings (a player's view: the opponents'),
+ * if any had.
+ */
+rating: number | null, 
+/**
+ * The exact value of the position after it, where known.
+ */
+value?: VerdictParts, 
+/**
+ * The engine's evaluation of the position after it, for the side that played it, when
+ * asked for (`engine_ms`).
+ */
+engine?: ScoreView, };
+
+/**
  * Why a proof failed.
  */
 export type FailReason = "gave_up" | "bid_used_up" | "stopped" | "zero_not_met";
@@ -3517,6 +3597,47 @@ change: number, };
 export type RawJson = unknown;
 
 /**
+ * A recent game through the position.
+ */
+export type RecentShown = { 
+/**
+ * The game's id (its page is `/game/{id}`).
+ */
+id: string, 
+/**
+ * White's name.
+ */
+white: string, 
+/**
+ * Black's name.
+ */
+black: string, 
+/**
+ * White's and Black's ratings then, where known.
+ */
+white_rating: number | null, 
+/**
+ * Black's.
+ */
+black_rating: number | null, 
+/**
+ * `1-0`, `1/2-1/2` or `0-1`.
+ */
+result: string, 
+/**
+ * The move it played here (UCI) and in SAN.
+ */
+uci: string, 
+/**
+ * SAN.
+ */
+san: string, 
+/**
+ * When it ended (ms since the Unix epoch).
+ */
+finished: number, };
+
+/**
  * Which rule refuses it (422).
  */
 export type RefusedCause = "refused" | "illegal" | "yourself" | "not_theirs" | "takeback" | "closed_game" | "no_exercise";
@@ -5367,6 +5488,7 @@ export interface Routes {
   "GET /api/daily": { body: undefined, answer: DailyToday },
   "GET /api/daily/{puzzle}/ranking": { body: undefined, answer: DailyRanking },
   "GET /api/decks": { body: undefined, answer: Decks },
+  "GET /api/explorer": { body: undefined, answer: ExplorerAnswer },
   "GET /api/games/recent": { body: undefined, answer: Array<FinishedGame> },
   "GET /api/games/{id}": { body: undefined, answer: GameState },
   "GET /api/games/{id}/chat": { body: undefined, answer: ChatView },
