@@ -97,6 +97,9 @@ enum SiteCommand {
     /// Load tests of the web app against a real server: play (throughput, latency, no
     /// acknowledged move lost), sockets (memory), slowloris, flood, bots.
     Loadtest(crate::site::loadtest::LoadtestArgs),
+    /// Fill a throw-away database with made-up finished games and time the opening explorer
+    /// there: counting a game, and its queries.
+    ExplorerBench(crate::site::explorer_bench::ExplorerBenchArgs),
 }
 
 /// Exact answers: optimal solutions, refereed proofs, decks of exact difficulty, state spaces and endgame tables.
@@ -445,6 +448,7 @@ fn site(command: SiteCommand) -> ExitCode {
         SiteCommand::ExportGame(args) => crate::site::games_db::export(&args),
         SiteCommand::Admin(args) => crate::site::admin::run(args),
         SiteCommand::Loadtest(args) => loadtest::command(&args),
+        SiteCommand::ExplorerBench(args) => crate::site::explorer_bench::run(&args),
     }
 }
 
