@@ -37,6 +37,17 @@ fn every_game_moves_from_sqlite_to_postgres_and_replays_identically() {
             .to_string();
         act(&addr, &c, token, json!({"t": "move", "uci": uci}));
     }
+    // a QuickChess game that ended (one side resigned): the opening explorer counted it
+    let (e, ew) = game(
+        &addr,
+        json!({"kind": "quickchess", "name": "E", "options": {"variant": "quickchess"}}),
+    );
+    let eb = join(&addr, &e);
+    act(&addr, &e, &ew, json!({"t": "move", "uci": "a2a3"}));
+    act(&addr, &e, &eb, json!({"t": "resign"}));
+    let explorer = "/api/explorer?variant=quickchess";
+    let counted = http(&addr, "GET", explorer, None).1;
+    assert_eq!(counted["games"], 1, "{counted}");
     // Querni against the computer, after a turn each
     let (q, qt) = game(
         &addr,
@@ -90,9 +101,9 @@ fn every_game_moves_from_sqlite_to_postgres_and_replays_identically() {
         "{said}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(said.contains("games: 5"), "{said}");
+    assert!(said.contains("games: 6"), "{said}");
     assert!(
-        said.contains("checked: all 5 games read back with the same record, seats and log"),
+        said.contains("checked: all 6 games read back with the same record, seats and log"),
         "{said}"
     );
     assert!(
@@ -109,6 +120,8 @@ fn every_game_moves_from_sqlite_to_postgres_and_replays_identically() {
         let now = http(&addr, "GET", &format!("/api/games/{id}/replay"), None).1;
         assert_eq!(&now, replay, "the replay of {id}");
     }
+    // the explorer's statistics came along (their SQLite tables have no row ids)
+    assert_eq!(http(&addr, "GET", explorer, None).1, counted);
     // and play goes on there
     let uci = seen(&addr, &c, &white)["view"]["legal"][0]["uci"]
         .as_str()

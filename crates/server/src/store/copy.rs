@@ -9,6 +9,7 @@
 //! chunk and table (one round trip for thousands of rows). The lobby's seeks are not copied:
 //! they are live state, cleared when a server starts. The target keeps its own database id.
 
+use super::copy_tables::{TABLES, Ty, WITHOUT_ROWID};
 use super::{GameStore, PostgresStore, SqliteStore, StoreError};
 use rusqlite::types::ValueRef;
 use std::path::Path;
@@ -17,385 +18,6 @@ use tokio_postgres::types::ToSql;
 
 /// Rows per chunk.
 const CHUNK: usize = 5_000;
-
-/// A column's type in PostgreSQL (SQLite's are looser).
-#[derive(Clone, Copy, Debug)]
-enum Ty {
-    Text,
-    OptText,
-    Big,
-    OptBig,
-    Int,
-    OptInt,
-    Float,
-    Bool,
-}
-
-impl Ty {
-    fn array_cast(self) -> &'static str {
-        match self {
-            Ty::Text | Ty::OptText => "text[]",
-            Ty::Big | Ty::OptBig => "bigint[]",
-            Ty::Int | Ty::OptInt => "integer[]",
-            Ty::Float => "double precision[]",
-            Ty::Bool => "boolean[]",
-        }
-    }
-}
-
-/// The tables copied, parents before children (the foreign keys hold at every step).
-const TABLES: &[(&str, &[(&str, Ty)])] = &[
-    (
-        "accounts",
-        &[
-            ("id", Ty::Big),
-            ("name", Ty::Text),
-            ("name_key", Ty::Text),
-            ("password_hash", Ty::Text),
-            ("created", Ty::Big),
-            ("deleted", Ty::OptBig),
-            ("role", Ty::Text),
-        ],
-    ),
-    (
-        "games",
-        &[
-            ("id", Ty::Text),
-            ("kind", Ty::Text),
-            ("config", Ty::Text),
-            ("seed", Ty::Big),
-            ("created", Ty::Big),
-            ("started", Ty::OptBig),
-            ("status", Ty::Text),
-            ("updated", Ty::Big),
-        ],
-    ),
-    (
-        "seats",
-        &[
-            ("game", Ty::Text),
-            ("seat", Ty::Int),
-            ("name", Ty::Text),
-            ("token_hash", Ty::Text),
-            ("bot_level", Ty::OptInt),
-            ("account", Ty::OptBig),
-        ],
-    ),
-    (
-        "actions",
-        &[
-            ("game", Ty::Text),
-            ("seq", Ty::Big),
-            ("at", Ty::Big),
-            ("action", Ty::Text),
-        ],
-    ),
-    (
-        "sessions",
-        &[
-            ("token_hash", Ty::Text),
-            ("account", Ty::Big),
-            ("created", Ty::Big),
-            ("last_seen", Ty::Big),
-        ],
-    ),
-    (
-        "results",
-        &[
-            ("game", Ty::Text),
-            ("seat", Ty::Int),
-            ("account", Ty::OptBig),
-            ("pool", Ty::Text),
-            ("rated", Ty::Bool),
-            ("score", Ty::Float),
-            ("place", Ty::Int),
-            ("players", Ty::Int),
-            ("finished", Ty::Big),
-        ],
-    ),
-    (
-        "reviews",
-        &[("game", Ty::Text), ("made", Ty::Big), ("body", Ty::Text)],
-    ),
-    (
-        "ratings",
-        &[
-            ("account", Ty::Big),
-            ("pool", Ty::Text),
-            ("rating", Ty::Float),
-            ("deviation", Ty::Float),
-            ("volatility", Ty::Float),
-            ("games", Ty::Int),
-            ("updated", Ty::Big),
-        ],
-    ),
-    (
-        "rating_history",
-        &[
-            ("account", Ty::Big),
-            ("pool", Ty::Text),
-            ("game", Ty::Text),
-            ("at", Ty::Big),
-            ("rating", Ty::Float),
-            ("deviation", Ty::Float),
-            ("change", Ty::Float),
-        ],
-    ),
-    (
-        "daily_starts",
-        &[
-            ("day", Ty::Text),
-            ("puzzle", Ty::Text),
-            ("player", Ty::Text),
-            ("started", Ty::Big),
-        ],
-    ),
-    (
-        "daily_results",
-        &[
-            ("day", Ty::Text),
-            ("puzzle", Ty::Text),
-            ("player", Ty::Text),
-            ("name", Ty::Text),
-            ("account", Ty::OptBig),
-            ("moves", Ty::Int),
-            ("ms", Ty::Big),
-            ("at", Ty::Big),
-        ],
-    ),
-    (
-        "puzzles",
-        &[
-            ("id", Ty::Text),
-            ("game", Ty::Text),
-            ("position", Ty::Text),
-            ("last", Ty::Text),
-            ("solution", Ty::Text),
-            ("themes", Ty::Text),
-            ("rating", Ty::Float),
-            ("deviation", Ty::Float),
-            ("volatility", Ty::Float),
-            ("plays", Ty::Big),
-            ("source", Ty::Text),
-        ],
-    ),
-    (
-        "puzzle_attempts",
-        &[
-            ("account", Ty::Big),
-            ("puzzle", Ty::Text),
-            ("solved", Ty::Big),
-            ("at", Ty::Big),
-        ],
-    ),
-    (
-        "sanctions",
-        &[
-            ("id", Ty::Big),
-            ("kind", Ty::Text),
-            ("target", Ty::Text),
-            ("subject", Ty::Text),
-            ("reason", Ty::Text),
-            ("actor", Ty::Text),
-            ("at", Ty::Big),
-            ("until", Ty::OptBig),
-            ("lifted_by", Ty::OptText),
-            ("lifted_at", Ty::OptBig),
-        ],
-    ),
-    (
-        "chat_messages",
-        &[
-            ("id", Ty::Big),
-            ("room", Ty::Text),
-            ("account", Ty::OptBig),
-            ("name", Ty::Text),
-            ("body", Ty::Text),
-            ("at", Ty::Big),
-            ("deleted_by", Ty::OptText),
-            ("deleted_at", Ty::OptBig),
-        ],
-    ),
-    (
-        "reports",
-        &[
-            ("id", Ty::Big),
-            ("reporter", Ty::Big),
-            ("subject", Ty::Big),
-            ("game", Ty::OptText),
-            ("message", Ty::OptBig),
-            ("reason", Ty::Text),
-            ("detail", Ty::Text),
-            ("at", Ty::Big),
-            ("closed_by", Ty::OptText),
-            ("closed_at", Ty::OptBig),
-            ("outcome", Ty::OptText),
-        ],
-    ),
-    (
-        "password_resets",
-        &[
-            ("token_hash", Ty::Text),
-            ("account", Ty::Big),
-            ("made", Ty::Big),
-            ("expires", Ty::Big),
-            ("used", Ty::OptBig),
-        ],
-    ),
-    (
-        "follows",
-        &[
-            ("follower", Ty::Big),
-            ("followed", Ty::Big),
-            ("at", Ty::Big),
-        ],
-    ),
-    (
-        "blocks",
-        &[("blocker", Ty::Big), ("blocked", Ty::Big), ("at", Ty::Big)],
-    ),
-    (
-        "tournaments",
-        &[
-            ("id", Ty::Text),
-            ("spec", Ty::Text),
-            ("creator", Ty::OptBig),
-            ("status", Ty::Text),
-            ("starts", Ty::Big),
-            ("created", Ty::Big),
-            ("finished", Ty::OptBig),
-            ("director", Ty::OptText),
-            ("director_until", Ty::OptBig),
-            ("hidden", Ty::Bool),
-            ("client", Ty::OptText),
-        ],
-    ),
-    (
-        "tournament_players",
-        &[
-            ("tournament", Ty::Text),
-            ("number", Ty::Int),
-            ("account", Ty::Big),
-            ("name", Ty::Text),
-            ("rating", Ty::Float),
-            ("joined", Ty::Big),
-            ("active", Ty::Bool),
-            ("seen", Ty::Big),
-            ("playing", Ty::OptText),
-        ],
-    ),
-    (
-        "tournament_games",
-        &[
-            ("tournament", Ty::Text),
-            ("round", Ty::Int),
-            ("board", Ty::Int),
-            ("game", Ty::OptText),
-            ("first", Ty::Int),
-            ("second", Ty::OptInt),
-            ("outcome", Ty::OptText),
-            ("berserk_first", Ty::Bool),
-            ("berserk_second", Ty::Bool),
-            ("started", Ty::Big),
-            ("ended", Ty::OptBig),
-        ],
-    ),
-    (
-        "challenges",
-        &[
-            ("id", Ty::Text),
-            ("challenger", Ty::Big),
-            ("challenged", Ty::Big),
-            ("spec", Ty::Text),
-            ("status", Ty::Text),
-            ("created", Ty::Big),
-            ("expires", Ty::Big),
-            ("game", Ty::OptText),
-        ],
-    ),
-    (
-        "turns",
-        &[
-            ("game", Ty::Text),
-            ("account", Ty::OptBig),
-            ("deadline", Ty::Big),
-        ],
-    ),
-    ("deadlines", &[("game", Ty::Text), ("due", Ty::OptBig)]),
-    (
-        "puzzle_shown",
-        &[("puzzle", Ty::Text), ("seen_by", Ty::Text), ("at", Ty::Big)],
-    ),
-    (
-        "puzzle_clients",
-        &[("account", Ty::Big), ("client", Ty::Text), ("at", Ty::Big)],
-    ),
-    (
-        "audit_log",
-        &[
-            ("id", Ty::Big),
-            ("at", Ty::Big),
-            ("actor", Ty::Text),
-            ("action", Ty::Text),
-            ("subject", Ty::Text),
-            ("detail", Ty::Text),
-        ],
-    ),
-    (
-        "explorer_games",
-        &[
-            ("game", Ty::Text),
-            ("variant", Ty::Text),
-            ("white", Ty::Text),
-            ("black", Ty::Text),
-            ("white_account", Ty::OptBig),
-            ("black_account", Ty::OptBig),
-            ("white_rating", Ty::OptInt),
-            ("black_rating", Ty::OptInt),
-            ("result", Ty::Int),
-            ("speed", Ty::Text),
-            ("rated", Ty::Bool),
-            ("finished", Ty::Big),
-        ],
-    ),
-    (
-        "explorer_moves",
-        &[
-            ("position", Ty::Big),
-            ("speed", Ty::Int),
-            ("band", Ty::Int),
-            ("rated", Ty::Bool),
-            ("uci", Ty::Text),
-            ("games", Ty::Int),
-            ("white", Ty::Int),
-            ("draws", Ty::Int),
-            ("black", Ty::Int),
-            ("rating_games", Ty::Int),
-            ("rating_sum", Ty::Big),
-            ("last_game", Ty::Text),
-            ("last_at", Ty::Big),
-        ],
-    ),
-    (
-        "explorer_player_moves",
-        &[
-            ("account", Ty::Big),
-            ("color", Ty::Int),
-            ("position", Ty::Big),
-            ("speed", Ty::Int),
-            ("rated", Ty::Bool),
-            ("uci", Ty::Text),
-            ("games", Ty::Int),
-            ("white", Ty::Int),
-            ("draws", Ty::Int),
-            ("black", Ty::Int),
-            ("rating_games", Ty::Int),
-            ("rating_sum", Ty::Big),
-            ("last_game", Ty::Text),
-            ("last_at", Ty::Big),
-        ],
-    ),
-];
 
 /// The tables whose numbers are an identity column: each goes on after the copied numbers.
 const NUMBERED: &[&str] = &[
@@ -489,32 +111,76 @@ impl CopyReport {
     }
 }
 
-/// Reads one chunk of `table` after SQLite row id `after`: the columns and the last row id.
+/// Where a chunk of a table begins: after a row id, or (a table without row ids) after a
+/// primary key's values.
+enum After {
+    /// After this row id (0: from the first row).
+    RowId(i64),
+    /// After these values of the key columns (none: from the first row).
+    Key(&'static [&'static str], Vec<rusqlite::types::Value>),
+}
+
+impl After {
+    /// From the first row of `table`.
+    fn start(table: &str) -> After {
+        match WITHOUT_ROWID.iter().find(|(t, _)| *t == table) {
+            Some((_, key)) => After::Key(key, Vec::new()),
+            None => After::RowId(0),
+        }
+    }
+}
+
+/// Reads one chunk of `table` after `after`: the columns, their number of rows and where the
+/// next chunk begins.
 async fn read_chunk(
     from: &SqliteStore,
     table: &'static str,
     columns: &'static [(&'static str, Ty)],
-    after: i64,
-) -> Result<(Vec<Column>, usize, i64), StoreError> {
+    after: After,
+) -> Result<(Vec<Column>, usize, After), StoreError> {
     from.read(move |c| {
         let names: Vec<&str> = columns.iter().map(|(n, _)| *n).collect();
+        let (id, order, condition, args) = match &after {
+            After::RowId(last) => (
+                "rowid".to_string(),
+                "rowid".to_string(),
+                "rowid > ?1".to_string(),
+                vec![rusqlite::types::Value::Integer(*last)],
+            ),
+            After::Key(key, last) => {
+                let marks: Vec<String> = (1..=key.len()).map(|i| format!("?{i}")).collect();
+                let condition = if last.is_empty() {
+                    "1 = 1".to_string()
+                } else {
+                    format!("({}) > ({})", key.join(", "), marks.join(", "))
+                };
+                (key.join(", "), key.join(", "), condition, last.clone())
+            }
+        };
         let mut st = c.prepare(&format!(
-            "SELECT rowid, {} FROM {table} WHERE rowid > ?1 ORDER BY rowid LIMIT {CHUNK}",
+            "SELECT {id}, {} FROM {table} WHERE {condition} ORDER BY {order} LIMIT {CHUNK}",
             names.join(", ")
         ))?;
+        let width = id.split(", ").count();
         let mut out: Vec<Column> = columns.iter().map(|(_, ty)| Column::new(*ty)).collect();
-        let mut rows = st.query([after])?;
-        let (mut n, mut last) = (0, after);
+        let mut rows = st.query(rusqlite::params_from_iter(args))?;
+        let (mut n, mut next) = (0, after);
         while let Some(row) = rows.next()? {
-            last = row.get(0)?;
+            next = match &next {
+                After::RowId(_) => After::RowId(row.get(0)?),
+                After::Key(key, _) => After::Key(
+                    key,
+                    (0..width).map(|i| row.get(i)).collect::<Result<_, _>>()?,
+                ),
+            };
             for (i, (name, ty)) in columns.iter().enumerate() {
-                out[i].push(row.get_ref(i + 1)?, *ty).map_err(|why| {
-                    StoreError::Refused(format!("{table}.{name} of row {last}: {why}"))
+                out[i].push(row.get_ref(i + width)?, *ty).map_err(|why| {
+                    StoreError::Refused(format!("{table}.{name} of row {}: {why}", n + 1))
                 })?;
             }
             n += 1;
         }
-        Ok((out, n, last))
+        Ok((out, n, next))
     })
     .await
 }
@@ -553,16 +219,16 @@ pub async fn sqlite_to_postgres(from: &Path, to: &str) -> Result<CopyReport, Sto
             names.join(", "),
             unnest.join(", ")
         );
-        let (mut after, mut copied) = (0i64, 0u64);
+        let (mut after, mut copied) = (After::start(table), 0u64);
         loop {
-            let (chunk, n, last) = read_chunk(&source, table, columns, after).await?;
+            let (chunk, n, next) = read_chunk(&source, table, columns, after).await?;
             if n == 0 {
                 break;
             }
             let params: Vec<&(dyn ToSql + Sync)> = chunk.iter().map(Column::as_param).collect();
             tx.execute(insert.as_str(), &params).await?;
             copied += n as u64;
-            after = last;
+            after = next;
         }
         report.tables.push((table.to_string(), copied));
     }

@@ -13,8 +13,10 @@
 pub mod backup;
 pub mod challenges;
 pub mod copy;
+mod copy_tables;
 pub mod deadlines;
 pub mod explorer;
+pub mod game_search;
 mod games;
 pub mod leases;
 pub mod moderation;
@@ -39,6 +41,7 @@ pub mod turns;
 pub use challenges::ChallengeStore;
 pub use deadlines::{DeadlineStore, Due};
 pub use explorer::ExplorerStore;
+pub use game_search::GameSearchStore;
 pub use moderation::ModerationStore;
 pub use open::Database;
 pub use players::PlayerStore;
@@ -164,6 +167,7 @@ pub trait Store:
     + TournamentModeration
     + PuzzleFairness
     + ExplorerStore
+    + GameSearchStore
 {
 }
 
@@ -179,7 +183,8 @@ impl<
         + DeadlineStore
         + TournamentModeration
         + PuzzleFairness
-        + ExplorerStore,
+        + ExplorerStore
+        + GameSearchStore,
 > Store for T
 {
 }
