@@ -34,6 +34,7 @@ const routes = [
   [/^\/replay\/(\w+)$/, () => import('./replay.js').then((m) => m.replay)],
   [/^\/account\/?$/, () => import('./players.js').then((m) => m.accountPage)],
   [/^\/players\/([\w-]+)$/, () => import('./players.js').then((m) => m.profilePage)],
+  [/^\/players\/([\w-]+)\/games$/, () => import('./player-games.js').then((m) => m.playerGamesPage)],
   [/^\/leaderboard\/?$/, () => import('./players.js').then((m) => m.leaderboardPage)],
   [/^\/reset\/?$/, () => import('./players.js').then((m) => m.resetPage)],
   [/^\/admin\/?$/, () => import('./admin.js').then((m) => m.adminPage)],

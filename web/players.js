@@ -258,8 +258,12 @@ export function profilePage(main, name) {
         : h('p', { class: 'muted' }, t('profile-noRated')),
       chart(p.history),
       h('h2', {}, t('profile-games')),
-      // their QuickChess and chess games, to take home in one PGN file
-      p.stats.some((s) => s.kind.startsWith('quickchess')) ? h('div', { class: 'row' }, playerGamesLink(p.name)) : '',
+      // every game searched, and their QuickChess and chess games to take home in one PGN file
+      h('div', { class: 'row' },
+        h('a', { class: 'button', href: `/players/${encodeURIComponent(p.name)}/games`, 'data-link': true, 'data-test': 'all-games' }, t('games-all')),
+        p.stats.some((s) => s.kind.startsWith('quickchess')) ? playerGamesLink(p.name) : '',
+        p.stats.length ? h('a', { class: 'rv-download', href: `/api/players/${encodeURIComponent(p.name)}/games.jsonl`, download: '', 'data-test': 'download-jsonl' },
+          h('span', { 'aria-hidden': 'true' }, '⤓'), t('games-downloadJson')) : ''),
       p.stats.length ? h('table', {}, h('tr', {}, h('th', {}, t('profile-game')), h('th', {}, t('profile-played')), h('th', {}, t('profile-wonCol')), h('th', {}, t('profile-drawnCol')), h('th', {}, t('profile-lostCol'))),
         ...p.stats.map((s) => h('tr', {}, h('td', {}, gameName(s.kind)), h('td', {}, s.played), h('td', {}, s.won), h('td', {}, s.drawn), h('td', {}, s.lost)))) : '',
       h('div', { class: 'stack', 'data-test': 'games' }, ...(p.games.length ? p.games.map((g) => h('div', {},

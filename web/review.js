@@ -139,7 +139,7 @@ export function gameFileLink(id, querni) {
 
 /** The link to a player's QuickChess and chess games in one PGN file. @param {string} name */
 export function playerGamesLink(name) {
-  return h('a', { class: 'rv-download', href: `/api/users/${encodeURIComponent(name)}/games.pgn`, download: '', 'data-test': 'download-games' },
+  return h('a', { class: 'rv-download', href: `/api/players/${encodeURIComponent(name)}/games.pgn`, download: '', 'data-test': 'download-games' },
     h('span', { 'aria-hidden': 'true' }, '⤓'), t('review-downloadAll'));
 }
 

@@ -26,7 +26,7 @@ const PAGES = ['/', '/checkmates', '/royal', '/querni', '/quickchess', '/checkma
   '/learn/checkmates', '/learn/royal', '/daily', '/leaderboard', '/account', '/puzzles'];
 
 /** The violations of impact critical or serious on the page as it is, one line each. */
-async function violations(page) {
+export async function violations(page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
   const found = await page.evaluate(async () => {
     // @ts-ignore axe is the script just added

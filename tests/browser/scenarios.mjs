@@ -19,6 +19,7 @@ import { challengeScenarios } from './challenges.mjs';
 import { coachScenarios } from './coach.mjs';
 import { trustScenarios } from './trust.mjs';
 import { explorerScenarios } from './explorer.mjs';
+import { playerGamesScenarios } from './player-games.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -247,7 +248,7 @@ const own = [
  * (BENCHMARKS.md, "The test command"), the cores being busy, not the pages waiting.
  */
 export const lanes = [
-  [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios, ...challengeScenarios, ...explorerScenarios],
+  [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios, ...challengeScenarios, ...explorerScenarios, ...playerGamesScenarios],
   [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios, ...coachScenarios, ...trustScenarios],
 ];
 

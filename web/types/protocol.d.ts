@@ -1764,6 +1764,19 @@ seat: number | null,
 view: Shown, };
 
 /**
+ * A page of a player's games (`GET /api/players/{name}/games`).
+ */
+export type GamesPage = { 
+/**
+ * The games, newest first.
+ */
+games: Array<ListedGame>, 
+/**
+ * The `after` of the next page, when there may be one.
+ */
+next?: string, };
+
+/**
  * A Blind placement's event without what or where.
  */
 export type HiddenEvent = { "t": "placed", 
@@ -1933,6 +1946,63 @@ export type Lifted = {
  * Its id.
  */
 lifted: number, };
+
+/**
+ * A game of the list.
+ */
+export type ListedGame = { 
+/**
+ * The game's id (its page is `/game/{id}`).
+ */
+id: string, 
+/**
+ * Its kind.
+ */
+kind: string, 
+/**
+ * Its variant (QuickChess and chess games settled since the list began).
+ */
+variant: string | null, 
+/**
+ * Its rating pool (`quickchess:blitz`, `querni:rapid`, `checkmates`, ...).
+ */
+pool: string, 
+/**
+ * Whether it was rated.
+ */
+rated: boolean, 
+/**
+ * The player's result (none in a game played alone).
+ */
+result: PlayerResult | null, 
+/**
+ * The player's place, from 1, of `players`.
+ */
+place: number, 
+/**
+ * How many played.
+ */
+players: number, 
+/**
+ * The player's colour, where known.
+ */
+color: PlayerColor | null, 
+/**
+ * The other players' names as shown at the table.
+ */
+opponents: Array<string>, 
+/**
+ * When it ended (ms since the Unix epoch).
+ */
+finished: number, 
+/**
+ * The last position (FEN), where known.
+ */
+final: string | null, 
+/**
+ * The player's accuracy, when the game was reviewed.
+ */
+accuracy: number | null, };
 
 /**
  * A change of one viewer's lobby.
@@ -2880,6 +2950,16 @@ players: number,
 finished: number, };
 
 /**
+ * A colour.
+ */
+export type PlayerColor = "white" | "black";
+
+/**
+ * A result from the player's side.
+ */
+export type PlayerResult = "win" | "draw" | "loss";
+
+/**
  * A player as the party shows them.
  */
 export type PlayerView = { 
@@ -3535,7 +3615,7 @@ games: number, };
 /**
  * What was asked for too often (429).
  */
-export type RateLimitedCause = "address_rate" | "address_seeks" | "address_sockets" | "rated_pair" | "reviews_waiting";
+export type RateLimitedCause = "address_rate" | "address_seeks" | "address_sockets" | "rated_pair" | "reviews_waiting" | "exports_running";
 
 /**
  * A seat's rating change in a rated game.
@@ -5500,6 +5580,7 @@ export interface Routes {
   "GET /api/me": { body: undefined, answer: Me },
   "GET /api/me/friends": { body: undefined, answer: Friends },
   "GET /api/me/turns": { body: undefined, answer: TurnList },
+  "GET /api/players/{name}/games": { body: undefined, answer: GamesPage },
   "GET /api/puzzles/next": { body: undefined, answer: NextAnswer },
   "GET /api/tournaments": { body: undefined, answer: TournamentList },
   "GET /api/tournaments/{id}": { body: undefined, answer: TournamentView },

@@ -19,6 +19,7 @@ pub mod correspondence;
 pub mod error;
 pub mod explorer;
 pub mod frames;
+pub mod game_list;
 pub mod games;
 pub mod http;
 pub mod hub;

@@ -287,6 +287,8 @@ causes! {
         RatedPair = "rated_pair",
         /// As many reviews waiting as one player may have.
         Reviews = "reviews_waiting",
+        /// As many game exports running as one address may have.
+        Exports = "exports_running",
     }
 }
 

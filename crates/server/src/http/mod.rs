@@ -28,6 +28,7 @@ mod lobby;
 mod minify;
 pub mod observe;
 mod page_modules;
+mod player_games;
 pub mod puzzles;
 pub mod replays;
 pub mod reports;
@@ -99,6 +100,8 @@ pub struct AppState {
     pub device_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
     /// Replays being built and kept.
     pub replays: Arc<replays::Replays>,
+    /// The exports of players' games running, per address.
+    pub exports: Arc<player_games::Exports>,
 }
 
 /// The client's address, as the rate limits count it.
@@ -160,6 +163,7 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
             hub.limits.replays,
             replays::KEPT_BYTES,
         )),
+        exports: Arc::default(),
     };
     let api = Router::new()
         .route("/api/health", get(|| async { "ok" }))
@@ -181,6 +185,8 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(challenges::json_routes())
         .merge(turns::json_routes())
         .merge(explorer::json_routes())
+        .merge(player_games::json_routes())
+        .merge(player_games::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin))
         .layer(middleware::from_fn(json_errors::json_errors))
@@ -218,6 +224,7 @@ pub fn declare(c: &mut impl contract::Contract) {
     chat::contract(c);
     daily::contract(c);
     explorer::contract(c);
+    player_games::contract(c);
     games::contract(c);
     lobby::contract(c);
     puzzles::contract(c);

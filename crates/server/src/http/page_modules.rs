@@ -5,7 +5,7 @@
 //! that wait, and a browser test checks that every page's modules were named.
 
 /// The module of each path, by the path's leading segments (the first that fits wins: the
-/// longer prefixes of a game come before its own).
+/// longer prefixes of a game come before its own; `*` stands for any one segment).
 const PAGES: &[(&str, &str)] = &[
     ("/checkmates/solver", "solver.js"),
     ("/checkmates", "checkmates.js"),
@@ -15,6 +15,7 @@ const PAGES: &[(&str, &str)] = &[
     ("/quickchess", "quickchess.js"),
     ("/replay", "replay.js"),
     ("/account", "players.js"),
+    ("/players/*/games", "player-games.js"),
     ("/players", "players.js"),
     ("/leaderboard", "players.js"),
     ("/reset", "players.js"),
@@ -36,11 +37,16 @@ pub fn page_module(path: &str) -> Option<&'static str> {
     }
     PAGES
         .iter()
-        .find(|(prefix, _)| {
-            path.strip_prefix(prefix)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
-        })
+        .find(|(prefix, _)| begins_with(path, prefix))
         .map(|&(_, module)| module)
+}
+
+/// Whether `path`'s leading segments are `prefix`'s (`*` fits any one segment).
+fn begins_with(path: &str, prefix: &str) -> bool {
+    let mut segments = path.split('/');
+    prefix
+        .split('/')
+        .all(|want| segments.next().is_some_and(|s| want == "*" || s == want))
 }
 
 #[cfg(test)]
@@ -57,6 +63,8 @@ mod tests {
         assert_eq!(page_module("/quickchess/analyse/"), Some("analysis.js"));
         assert_eq!(page_module("/learn/royal"), Some("learn-puzzles.js"));
         assert_eq!(page_module("/players/ada-b"), Some("players.js"));
+        assert_eq!(page_module("/players/ada-b/games"), Some("player-games.js"));
+        assert_eq!(page_module("/players/ada-b/gamesx"), Some("players.js"));
         // a prefix is a whole segment, and an unknown path has no page of its own
         assert_eq!(page_module("/royalty"), None);
         assert_eq!(page_module("/nowhere"), None);

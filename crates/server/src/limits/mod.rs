@@ -136,6 +136,9 @@ pub struct Limits {
     pub thinking_tools: usize,
     /// Replays built at once (they replay a whole game: CPU and memory).
     pub replays: usize,
+    /// Game exports (a player's games as one PGN or JSON lines file) one address may have
+    /// running at once; beyond it 429 with `Retry-After`.
+    pub exports_per_address: usize,
     /// Games one client (an address, an account) may have waiting for their review; beyond
     /// it 429.
     pub reviews_per_client: usize,
@@ -200,6 +203,7 @@ impl Default for Limits {
             thinking: default_concurrency(),
             thinking_tools: 1,
             replays: 2,
+            exports_per_address: 2,
             reviews_per_client: 2,
             reviews_waiting: 100,
             review_nodes: DEFAULT_REVIEW_NODES,

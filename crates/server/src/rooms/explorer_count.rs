@@ -6,6 +6,10 @@
 //!
 //! Not counted: games at one screen (one person plays both sides), games that never reached a
 //! result, and the other games' kinds.
+//!
+//! The same replay gives the game's facts for a player's game search
+//! ([`crate::store::game_search`]): its variant, White's seat and its last position, stored
+//! for every finished QuickChess or chess game (at one screen too).
 
 use super::pgn::replay;
 use crate::context::Context;
@@ -16,6 +20,7 @@ use crate::games::quickchess::ChessLive;
 use crate::model::Kind;
 use crate::players::ratings;
 use crate::store::explorer::{ExplorerGame, PLIES};
+use crate::store::game_search::GameFacts;
 use crate::store::players::RatingChange;
 use crate::store::{GameRecord, SeatRecord};
 use tabula_chess::Color;
@@ -50,6 +55,9 @@ async fn try_count(
     }
     let log = ctx.store.log(&record.id).await?;
     let live = replay::<ChessLive>(record, &log, &ctx.services, |_, _| {})?;
+    if live.game.outcome().is_some() {
+        ctx.store.put_game_facts(&facts(record, &live)).await?;
+    }
     let Some(sides) = sides(&live, seats) else {
         return Ok(false);
     };
@@ -69,6 +77,16 @@ async fn try_count(
         return Ok(false);
     };
     Ok(ctx.store.count_game(&game).await?)
+}
+
+/// What the game search needs of a finished game.
+fn facts(record: &GameRecord, live: &ChessLive) -> GameFacts {
+    GameFacts {
+        game: record.id.clone(),
+        variant: live.game.variant().name(),
+        first_seat: live.config.sides[0],
+        final_fen: live.game.position().fen(),
+    }
 }
 
 /// White's and Black's seats (`None` at one screen, or when a seat is missing).

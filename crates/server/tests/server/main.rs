@@ -27,6 +27,7 @@ mod learn;
 mod lobby;
 mod moderation;
 mod pgn_position;
+mod player_games;
 mod players;
 mod postgres;
 mod puzzle_farm;
