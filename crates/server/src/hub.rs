@@ -49,6 +49,7 @@ impl Hub {
         });
         crate::review::spawn_worker(&hub.ctx);
         crate::rooms::deadlines::spawn_sweeper(Arc::downgrade(&hub.rooms));
+        crate::rooms::backfill::spawn(&hub.ctx);
         // per-address buckets of addresses not seen for a while are dropped now and then
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
             let _entered = runtime.enter();

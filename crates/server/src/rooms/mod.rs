@@ -13,6 +13,7 @@
 //! next visit), so a flood of new games can never make an existing one unreachable.
 
 mod after;
+pub(crate) mod backfill;
 mod caller;
 pub mod check;
 pub mod deadlines;

@@ -126,6 +126,14 @@ pub trait GameSearchStore: Send + Sync {
         after: Option<&Cursor>,
         limit: usize,
     ) -> Result<Vec<FoundGame>, StoreError>;
+    /// Up to `limit` finished QuickChess and chess games with results and no facts yet (games
+    /// settled before the explorer and the search existed), in the order of their ids after
+    /// `after`, each with whether it was rated.
+    async fn unindexed_games(
+        &self,
+        after: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, bool)>, StoreError>;
 }
 
 /// The conditions of `search` after `r.account = ?1`, with their arguments added.
@@ -245,5 +253,22 @@ impl<D: Dialect> GameSearchStore for D {
         );
         let rows = self.rows(&sql, args).await?;
         rows.iter().map(found).collect()
+    }
+
+    async fn unindexed_games(
+        &self,
+        after: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, bool)>, StoreError> {
+        let rows = self
+            .rows(
+                "SELECT g.id, r.rated FROM games g JOIN results r ON r.game = g.id AND r.seat = 0 \
+                 WHERE g.kind IN ('quickchess', 'quickchess-local') AND g.status = 'finished' \
+                 AND g.id > ?1 AND NOT EXISTS (SELECT 1 FROM game_facts f WHERE f.game = g.id) \
+                 ORDER BY g.id LIMIT ?2",
+                vec![Arg::text(after), Arg::big(limit as u64)],
+            )
+            .await?;
+        rows.iter().map(|r| Ok((r.text(0)?, r.flag(1)?))).collect()
     }
 }

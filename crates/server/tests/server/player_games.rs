@@ -307,13 +307,15 @@ impl Fsf {
 }
 
 /// A copy of game `from` under the id `to`, ended at `finished`: its record, seats, log,
-/// results and facts (1,000 games made in a second, each one a real game's).
+/// results and (`with_facts`) facts: 1,000 games made in a second, each one a real game's;
+/// without its facts, a game as a release before the game search left it.
 async fn copy_game(
     store: &dyn Store,
     from: &GameFacts,
     to: &str,
     finished: u64,
     results: &[ResultRecord],
+    with_facts: bool,
 ) {
     let from_id = from.game.as_str();
     let mut record = store.game(from_id).await.unwrap().unwrap();
@@ -334,11 +336,13 @@ async fn copy_game(
         })
         .collect();
     assert!(store.record_results(&results, &[], &[]).await.unwrap());
-    let facts = GameFacts {
-        game: to.to_string(),
-        ..from.clone()
-    };
-    store.put_game_facts(&facts).await.unwrap();
+    if with_facts {
+        let facts = GameFacts {
+            game: to.to_string(),
+            ..from.clone()
+        };
+        store.put_game_facts(&facts).await.unwrap();
+    }
 }
 
 /// The raw answer of a GET with `headers` (each line ended by CRLF): its head and its body
@@ -436,7 +440,15 @@ async fn a_thousand_games_stream_out_and_replay_in_fairy_stockfish() {
                 [result(0, bob_id, 1.0), result(1, ann_id, 0.0)],
             )
         };
-        copy_game(&*store, from, &format!("copy{i:04}"), 1_000 + i, &results).await;
+        copy_game(
+            &*store,
+            from,
+            &format!("copy{i:04}"),
+            1_000 + i,
+            &results,
+            true,
+        )
+        .await;
     }
 
     let addr = s.addr;
@@ -528,4 +540,73 @@ async fn a_thousand_games_stream_out_and_replay_in_fairy_stockfish() {
 
 async fn page_actions(store: &dyn Store, game: &str) -> usize {
     store.log(game).await.unwrap().len()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_of_before_the_search_and_the_explorer_are_indexed_when_the_server_starts() {
+    let store = common::fresh_store().await;
+    let limits = Limits::default().unlimited_rates();
+    let s = common::start_configured(
+        std::sync::Arc::clone(&store),
+        limits.clone(),
+        Default::default(),
+    )
+    .await;
+    let mut jars = signed_up(s.addr, &["ann", "bob"]).await;
+    let [ann, bob] = &mut jars[..] else {
+        unreachable!()
+    };
+    let won = play(s.addr, ann, bob, json!({}), false, &MOVES, 1).await;
+    let ann_id = store.account_by_name("ann").await.unwrap().unwrap().id;
+    let bob_id = store.account_by_name("bob").await.unwrap().unwrap().id;
+    let found = store
+        .search_games(ann_id, &GameSearch::default(), None, 1)
+        .await
+        .unwrap();
+    let facts = found[0].facts.clone().expect("the played game's facts");
+    assert_eq!(facts.game, won);
+    // a game as a release before the search left it: results, but no facts and not counted
+    let pool = found[0].pool.clone();
+    let result = |seat: u32, account: i64, score: f64| ResultRecord {
+        game: String::new(),
+        seat,
+        account: Some(account),
+        pool: pool.clone(),
+        rated: false,
+        score,
+        place: if score == 1.0 { 1 } else { 2 },
+        players: 2,
+        finished: 0,
+    };
+    let results = [result(0, ann_id, 1.0), result(1, bob_id, 0.0)];
+    copy_game(&*store, &facts, "oldgame1", 500, &results, false).await;
+    let explorer = "/api/explorer?variant=quickchess&speeds=untimed";
+    let before = request(s.addr, 1, "GET", explorer, &[], None).await;
+    assert_eq!(before.body["games"], 1, "{}", before.body);
+    let old = list(s.addr, "ann", "").await;
+    assert!(old["games"][1]["final"].is_null(), "{old}");
+
+    // a server (the upgraded release) starts over the database: the old game is indexed
+    let again =
+        common::start_configured(std::sync::Arc::clone(&store), limits, Default::default()).await;
+    let mut page = Value::Null;
+    for _ in 0..200 {
+        page = list(again.addr, "ann", "").await;
+        if !page["games"][1]["final"].is_null() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    assert_eq!(page["games"][1]["id"], "oldgame1", "{page}");
+    assert_eq!(
+        page["games"][1]["final"], page["games"][0]["final"],
+        "{page}"
+    );
+    assert_eq!(page["games"][1]["color"], "white", "{page}");
+    let after = request(again.addr, 1, "GET", explorer, &[], None).await;
+    assert_eq!(
+        after.body["games"], 2,
+        "the old game is in the explorer: {}",
+        after.body
+    );
 }
