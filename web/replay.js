@@ -6,7 +6,8 @@ import { soloView, partyView } from './checkmates.js';
 import { royalSoloView, matchView } from './royal.js';
 import { querniStatic } from './querni.js';
 import { chessStatic } from './quickchess.js';
-import { h, toast } from './ui.js';
+import { h, toast, navigate } from './ui.js';
+import { Explorer } from './explorer.js';
 import { gameReview, plyOf, frameOfPly } from './review.js';
 import { t, gameTitle, querniNotation, seatName } from './text.js';
 /**
@@ -81,6 +82,9 @@ export function replay(main, id) {
   // the computer's review of a finished QuickChess, chess or Querni game (review.js): a move
   // picked there shows the step of the replay where it was made
   const review = gameReview(id, () => render(), (ply) => { stop(); if (data) go(frameOfPly(data.frames.map((f) => f.view), ply)); });
+  // a QuickChess or chess game's opening explorer at the step shown, closed until opened (a
+  // move picked goes on in analysis)
+  const explorer = new Explorer({ open: false });
   const render = () => {
     if (!data) return;
     const replayed = data;
@@ -108,12 +112,28 @@ export function replay(main, id) {
       h('h1', {}, t('replay-title', { game: gameTitle(replayed.kind, 'variant' in view ? view.variant : undefined) })),
       h('div', { class: 'muted' }, t('replay-players', { players: replayed.seats.map((s) => seatName(s, replayed.seats)) })),
       controls,
-      drawn));
+      drawn,
+      explorerPanel(explorer, view)));
   };
   call('GET /api/games/{id}/replay', { params: { id } }).then((d) => {
     // the server's replay does not say which game's steps it holds: its kind does (see DRAW)
     data = /** @type {ReplayData} */ (d); step = Math.min(step, d.frames.length - 1); render(); }).catch((e) => main.replaceChildren(h('p', {}, errorText(e))));
   return () => { stop(); review.close(); document.removeEventListener('keydown', onKey); };
+}
+
+/**
+ * The opening explorer at a QuickChess or chess step (none for the other games, an Olympics'
+ * series or a Blind game's placements): a move picked there opens the analysis board with it.
+ * @param {Explorer} explorer @param {ReplayedView} view
+ */
+function explorerPanel(explorer, view) {
+  if (!('start_fen' in view) || !view.start_fen || !('moves' in view) || !('variant' in view)) return '';
+  const chess = /** @type {ChessView} */ (/** @type {unknown} */ (view));
+  const line = chess.moves.map((m) => m.uci);
+  const start = /** @type {string} */ (chess.start_fen);
+  return explorer.panel(chess.variant, start, line, (uci) => {
+    navigate(`/quickchess/analyse?variant=${encodeURIComponent(chess.variant)}&fen=${encodeURIComponent(start)}&moves=${[...line, uci].join(',')}`);
+  });
 }
 
 /**

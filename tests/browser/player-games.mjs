@@ -1,8 +1,8 @@
 // A player's games (issue #56): two players play two QuickChess games through the API; on a
 // phone the profile links to the search, the list shows both games with their small boards,
-// a filter (the address keeps it) leaves one, the downloads take the filters, "more" pages
-// on, and the page passes axe-core. Pictures on a phone and a desktop, light and dark, in the
-// three languages.
+// a filter (the address keeps it) leaves one, the downloads take the filters, a replay has
+// the opening explorer, and the page passes axe-core. Pictures on a phone and a desktop,
+// light and dark, in the three languages.
 import { shot, assert, newPage, twoSignedUp } from './harness.mjs';
 import { violations } from './a11y.mjs';
 
@@ -61,6 +61,15 @@ async function gamesFoundFilteredAndPaged({ browser, base }) {
   await page.reload();
   await page.locator('[data-test=game-row]').first().waitFor();
   assert(await page.locator('[data-test=filter-result]').inputValue() === 'win', 'the filter is kept on a reload');
+
+  // a replay has the explorer too: at its start, both games' first move
+  await page.goto(`${base}/replay/${won}`);
+  await page.locator('[data-test=explorer-open]').click();
+  await page.locator('[data-test=explorer-results] li[data-uci="a2a3"]').waitFor();
+  const count = await page.locator('[data-test=explorer-results] li[data-uci="a2a3"] .explorer-count').innerText();
+  assert(count === '2', `both games played a2a3 from the start: ${count}`);
+  assert((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the replay with the explorer fits a phone');
+  await shot(page, 'player-games-replay-explorer-phone');
 
   // a page of one game, then "more"
   await page.goto(`${base}/players/${ann}/games`);
