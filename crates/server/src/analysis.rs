@@ -51,7 +51,9 @@ pub struct PositionQuery {
 /// The longest search the analysis board may ask for.
 const MAX_MS: u64 = 3_000;
 
-struct Deadline(Instant, Duration);
+/// A search's time limit: it stops at the limit, and is content at half of it (used by the
+/// opening explorer's evaluations too).
+pub(crate) struct Deadline(pub(crate) Instant, pub(crate) Duration);
 
 impl Control for Deadline {
     fn stop(&mut self, _nodes: u64) -> bool {

@@ -13,7 +13,7 @@
 //! rated games only; `player=NAME&color=white|black` for one account's games with one colour
 //! (its rating is then the opponent's, and the rating bands do not apply).
 
-use crate::analysis::ScoreView;
+use crate::analysis::{Deadline, ScoreView};
 use crate::error::{ApiError, Invalid, Missing};
 use crate::knowledge::{Knowledge, VerdictParts};
 use crate::store::Store;
@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tabula_chess::engine::{Control, Engine, Limits, Report, Score};
+use tabula_chess::engine::{Engine, Limits, Score};
 use tabula_chess::{AnyPosition, Variant};
 use ts_rs::TS;
 
@@ -406,17 +406,4 @@ async fn evaluate(
                 .collect()
         })
         .await
-}
-
-/// A search's time limit.
-struct Deadline(Instant, Duration);
-
-impl Control for Deadline {
-    fn stop(&mut self, _nodes: u64) -> bool {
-        self.0.elapsed() >= self.1
-    }
-    fn enough(&mut self, _report: &Report) -> bool {
-        self.0.elapsed() >= self.1 / 2
-    }
-    fn report(&mut self, _report: &Report) {}
 }

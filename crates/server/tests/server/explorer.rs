@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::jar::{Jar, signed_up};
+use common::jar::{play_resigned, signed_up};
 use common::{act, request, start_limited};
 use serde_json::{Value, json};
 use tabula_server::Limits;
@@ -13,31 +13,6 @@ use tabula_server::store::explorer::{ExplorerFilter, ExplorerGame, Scope};
 
 fn open() -> Limits {
     Limits::default().unlimited_rates()
-}
-
-/// Plays `moves` between `white` (who creates the game) and `black`, then the side
-/// `resigner` (0 White, 1 Black) resigns: the game's id.
-async fn play(
-    addr: std::net::SocketAddr,
-    white: &mut Jar,
-    black: &mut Jar,
-    options: Value,
-    rated: bool,
-    moves: &[&str],
-    resigner: usize,
-) -> String {
-    let mut options = options;
-    options["color"] = json!("white");
-    let body = json!({"kind": "quickchess", "options": options, "rated": rated});
-    let (id, w, b) = common::jar::seated_pair(addr, white, black, body).await;
-    let tokens = [w, b];
-    for (i, m) in moves.iter().enumerate() {
-        let a = act(addr, &id, &tokens[i % 2], json!({"t": "move", "uci": m})).await;
-        assert_eq!(a.status, 200, "move {} {m}: {}", i + 1, a.body);
-    }
-    let a = act(addr, &id, &tokens[resigner], json!({"t": "resign"})).await;
-    assert_eq!(a.status, 200, "resign: {}", a.body);
-    id
 }
 
 async fn explore(addr: std::net::SocketAddr, query: &str) -> Value {
@@ -69,7 +44,7 @@ async fn games_played_meet_in_the_explorer_by_position_with_every_filter() {
     let qc = json!({"variant": "quickchess"});
     // a rated game Black resigns, and a casual one White resigns, whose first moves reach one
     // position in two orders
-    let rated = play(
+    let rated = play_resigned(
         s.addr,
         ann,
         bob,
@@ -79,7 +54,7 @@ async fn games_played_meet_in_the_explorer_by_position_with_every_filter() {
         1,
     )
     .await;
-    let casual = play(
+    let casual = play_resigned(
         s.addr,
         ann,
         bob,

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::jar::{Jar, signed_up};
+use common::jar::{play_resigned, signed_up};
 use common::request;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -17,31 +17,6 @@ use tabula_server::Limits;
 use tabula_server::store::game_search::{GameFacts, GameSearch};
 use tabula_server::store::players::ResultRecord;
 use tabula_server::store::{Due, Store};
-
-/// Plays `moves` in a new QuickChess game of `options` that `host` makes as White and
-/// `guest` joins, then `resigner` (0 White, 1 Black) resigns: the game's id.
-async fn play(
-    addr: std::net::SocketAddr,
-    host: &mut Jar,
-    guest: &mut Jar,
-    options: Value,
-    rated: bool,
-    moves: &[&str],
-    resigner: usize,
-) -> String {
-    let mut options = options;
-    options["color"] = json!("white");
-    let body = json!({"kind": "quickchess", "options": options, "rated": rated});
-    let (id, w, b) = common::jar::seated_pair(addr, host, guest, body).await;
-    let tokens = [w, b];
-    for (i, m) in moves.iter().enumerate() {
-        let a = common::act(addr, &id, &tokens[i % 2], json!({"t": "move", "uci": m})).await;
-        assert_eq!(a.status, 200, "move {} {m}: {}", i + 1, a.body);
-    }
-    let a = common::act(addr, &id, &tokens[resigner], json!({"t": "resign"})).await;
-    assert_eq!(a.status, 200, "resign: {}", a.body);
-    id
-}
 
 /// The moves of the rated game (both sides play twice: a game of fewer is not rated).
 const MOVES: [&str; 4] = ["a2a3", "a5a4", "b2b3", "e5e4"];
@@ -71,12 +46,12 @@ async fn a_players_games_are_found_by_every_filter_and_paged() {
     };
     let qc = json!({});
     // ann White against bob, wins (bob resigns)
-    let g1 = play(s.addr, ann, bob, qc.clone(), true, &MOVES, 1).await;
+    let g1 = play_resigned(s.addr, ann, bob, qc.clone(), true, &MOVES, 1).await;
     // bob White against ann: ann (Black) resigns
-    let g2 = play(s.addr, bob, ann, qc.clone(), false, &["b2b3"], 1).await;
+    let g2 = play_resigned(s.addr, bob, ann, qc.clone(), false, &["b2b3"], 1).await;
     // ann White against cyd in a lesson game, ann resigns
     let lesson = json!({"variant": "raging-rooks"});
-    let g3 = play(s.addr, ann, cyd, lesson, false, &[], 0).await;
+    let g3 = play_resigned(s.addr, ann, cyd, lesson, false, &[], 0).await;
     // a Querni game: ann makes it, bob resigns
     let body = json!({"kind": "querni", "options": {}, "rated": false});
     let (g4, _, bob_token) = common::jar::seated_pair(s.addr, ann, bob, body).await;
@@ -345,6 +320,22 @@ async fn copy_game(
     }
 }
 
+/// Seat `seat`'s result in an unrated game of two in `pool` (a copy's game and end are set
+/// by [`copy_game`]).
+fn unrated_result(pool: &str, seat: u32, account: i64, score: f64) -> ResultRecord {
+    ResultRecord {
+        game: String::new(),
+        seat,
+        account: Some(account),
+        pool: pool.to_string(),
+        rated: false,
+        score,
+        place: if score == 1.0 { 1 } else { 2 },
+        players: 2,
+        finished: 0,
+    }
+}
+
 /// The raw answer of a GET with `headers` (each line ended by CRLF): its head and its body
 /// (chunked or not, as sent).
 fn raw_get(addr: std::net::SocketAddr, path: &str, headers: &str) -> (String, Vec<u8>) {
@@ -389,7 +380,7 @@ async fn a_thousand_games_stream_out_and_replay_in_fairy_stockfish() {
         unreachable!()
     };
     let qc = json!({});
-    let won = play(
+    let won = play_resigned(
         s.addr,
         ann,
         bob,
@@ -399,7 +390,7 @@ async fn a_thousand_games_stream_out_and_replay_in_fairy_stockfish() {
         1,
     )
     .await;
-    let lost = play(s.addr, bob, ann, qc, false, &["b2b3", "e5e4"], 1).await;
+    let lost = play_resigned(s.addr, bob, ann, qc, false, &["b2b3", "e5e4"], 1).await;
     let page = list(s.addr, "ann", "").await;
     let account = |name: &str| {
         let store = std::sync::Arc::clone(&store);
@@ -408,17 +399,7 @@ async fn a_thousand_games_stream_out_and_replay_in_fairy_stockfish() {
     };
     let (ann_id, bob_id) = (account("ann").await, account("bob").await);
     let pool = page["games"][0]["pool"].as_str().unwrap().to_string();
-    let result = |seat: u32, account: i64, score: f64| ResultRecord {
-        game: String::new(),
-        seat,
-        account: Some(account),
-        pool: pool.clone(),
-        rated: false,
-        score,
-        place: if score == 1.0 { 1 } else { 2 },
-        players: 2,
-        finished: 0,
-    };
+    let result = |seat, account, score| unrated_result(&pool, seat, account, score);
     let found = store
         .search_games(ann_id, &GameSearch::default(), None, 10)
         .await
@@ -546,17 +527,13 @@ async fn page_actions(store: &dyn Store, game: &str) -> usize {
 async fn games_of_before_the_search_and_the_explorer_are_indexed_when_the_server_starts() {
     let store = common::fresh_store().await;
     let limits = Limits::default().unlimited_rates();
-    let s = common::start_configured(
-        std::sync::Arc::clone(&store),
-        limits.clone(),
-        Default::default(),
-    )
-    .await;
+    let s =
+        common::start_configured(std::sync::Arc::clone(&store), limits, Default::default()).await;
     let mut jars = signed_up(s.addr, &["ann", "bob"]).await;
     let [ann, bob] = &mut jars[..] else {
         unreachable!()
     };
-    let won = play(s.addr, ann, bob, json!({}), false, &MOVES, 1).await;
+    let won = play_resigned(s.addr, ann, bob, json!({}), false, &MOVES, 1).await;
     let ann_id = store.account_by_name("ann").await.unwrap().unwrap().id;
     let bob_id = store.account_by_name("bob").await.unwrap().unwrap().id;
     let found = store
@@ -567,17 +544,7 @@ async fn games_of_before_the_search_and_the_explorer_are_indexed_when_the_server
     assert_eq!(facts.game, won);
     // a game as a release before the search left it: results, but no facts and not counted
     let pool = found[0].pool.clone();
-    let result = |seat: u32, account: i64, score: f64| ResultRecord {
-        game: String::new(),
-        seat,
-        account: Some(account),
-        pool: pool.clone(),
-        rated: false,
-        score,
-        place: if score == 1.0 { 1 } else { 2 },
-        players: 2,
-        finished: 0,
-    };
+    let result = |seat, account, score| unrated_result(&pool, seat, account, score);
     let results = [result(0, ann_id, 1.0), result(1, bob_id, 0.0)];
     copy_game(&*store, &facts, "oldgame1", 500, &results, false).await;
     let explorer = "/api/explorer?variant=quickchess&speeds=untimed";

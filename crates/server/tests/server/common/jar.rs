@@ -135,3 +135,29 @@ pub async fn tournament_joined_by(
     }
     id
 }
+
+/// Plays `moves` in a new QuickChess game of `options` that `host` makes as White and
+/// `guest` joins (`rated` asked), then the side `resigner` (0 White, 1 Black) resigns: the
+/// game's id.
+pub async fn play_resigned(
+    addr: std::net::SocketAddr,
+    host: &mut Jar,
+    guest: &mut Jar,
+    options: Value,
+    rated: bool,
+    moves: &[&str],
+    resigner: usize,
+) -> String {
+    let mut options = options;
+    options["color"] = json!("white");
+    let body = json!({"kind": "quickchess", "options": options, "rated": rated});
+    let (id, w, b) = seated_pair(addr, host, guest, body).await;
+    let tokens = [w, b];
+    for (i, m) in moves.iter().enumerate() {
+        let a = super::act(addr, &id, &tokens[i % 2], json!({"t": "move", "uci": m})).await;
+        assert_eq!(a.status, 200, "move {} {m}: {}", i + 1, a.body);
+    }
+    let a = super::act(addr, &id, &tokens[resigner], json!({"t": "resign"})).await;
+    assert_eq!(a.status, 200, "resign: {}", a.body);
+    id
+}
