@@ -33,6 +33,7 @@ mod rows;
 pub mod social;
 pub mod sql;
 pub mod sqlite;
+mod sqlite_checkpoint;
 mod statements;
 pub mod tournament_moderation;
 pub mod tournaments;

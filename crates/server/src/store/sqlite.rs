@@ -45,6 +45,8 @@ pub struct SqliteStore {
     marked: AtomicBool,
     /// Whether the database held a game when it was opened.
     had_games: bool,
+    /// The WAL's checkpoints, off the writer's commits (none in memory).
+    _checkpoints: Option<super::sqlite_checkpoint::Checkpointer>,
 }
 
 /// How long a connection waits for a lock before it gives up.
@@ -224,6 +226,14 @@ impl SqliteStore {
         let had_games = conn.query_row("SELECT EXISTS (SELECT 1 FROM games)", [], |r| {
             r.get::<_, bool>(0)
         })?;
+        let checkpoints = match &path {
+            Some(file) => {
+                // the checkpoints' thread copies the WAL; a commit never waits for it
+                conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+                Some(super::sqlite_checkpoint::Checkpointer::start(file, BUSY)?)
+            }
+            None => None,
+        };
         let readers = match &path {
             Some(file) => (0..READERS)
                 .map(|_| open_reader(file).map(tokio_rusqlite::Connection::from))
@@ -238,6 +248,7 @@ impl SqliteStore {
             db_id,
             marked: AtomicBool::new(false),
             had_games,
+            _checkpoints: checkpoints,
         })
     }
 
