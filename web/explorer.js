@@ -38,8 +38,9 @@ function scoreBar(s) {
 function recentGame(g) {
   /** @param {string} name @param {number | null} rating */
   const who = (name, rating) => (rating ? `${name} (${rating})` : name);
+  // names, a result and a move: nothing to translate
   return h('li', {},
-    h('a', { href: `/replay/${g.id}`, 'data-link': true },
+    h('a', { href: `/replay/${g.id}`, 'data-link': true, translate: 'no' },
       t('explorer-recentGame', { white: who(g.white, g.white_rating), black: who(g.black, g.black_rating), result: g.result, move: g.san })));
 }
 
@@ -165,7 +166,7 @@ export class Explorer {
     if (m.engine) notes.push('mate' in m.engine ? t('explorer-engineMate', { moves: m.engine.mate }) : t('explorer-engineCp', { score: (m.engine.cp / 100).toFixed(2) }));
     return h('li', { 'data-uci': m.uci },
       h('div', { class: 'row explorer-move' },
-        h('button', { class: 'secondary', 'data-test': 'explorer-move', 'aria-label': t('explorer-play', { move: m.san, games: m.games }), onclick: () => this.onMove(m.uci) }, m.san),
+        h('button', { class: 'secondary', 'data-test': 'explorer-move', 'aria-label': t('explorer-play', { move: m.san, games: m.games }), onclick: () => this.onMove(m.uci), translate: 'no' }, m.san),
         h('span', { class: 'explorer-count' }, String(m.games)),
         scoreBar(m)),
       notes.length ? h('div', { class: 'muted small' }, notes.join(' · ')) : '');

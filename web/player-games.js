@@ -8,7 +8,7 @@ import { drawBoard, fenPieces } from './board.js';
 import { chessPiece } from './quickchess.js';
 import { gameName, poolName } from './players.js';
 import { h, navigate } from './ui.js';
-import { t, dateTime, VARIANTS, variantTitle } from './text.js';
+import { t, tParts, dateTime, VARIANTS, variantTitle } from './text.js';
 
 /** @import { GamesPage, ListedGame } from './types/protocol' */
 
@@ -85,7 +85,6 @@ function gameRow(g) {
   const result = g.result ? t(`profile-${g.result === 'win' ? 'won' : g.result === 'loss' ? 'lost' : 'drawn'}`)
     : t('profile-place', { place: g.place, players: g.players });
   const facts = [
-    g.opponents.length ? t('games-against', { names: g.opponents.join(', ') }) : '',
     g.color ? t(`games-as-${g.color}`) : '',
     result,
     t(g.rated ? 'profile-rated' : 'profile-casual'),
@@ -97,7 +96,8 @@ function gameRow(g) {
     h('div', { class: 'stack' },
       h('a', { href: `/replay/${g.id}`, 'data-link': true, class: 'games-title' }, gameName(g.kind === 'quickchess' && g.variant ? 'quickchess' : g.kind),
         g.variant && g.variant !== 'quickchess' ? ` · ${variantTitle(g.variant)}` : ''),
-      h('div', {}, facts.join(' · ')),
+      // the opponents' names are not words of the page's language
+      h('div', {}, ...(g.opponents.length ? [...tParts('games-against', { names: h('span', { translate: 'no' }, g.opponents.join(', ')) }), ' · '] : []), facts.join(' · ')),
       h('div', { class: 'muted' }, dateTime(g.finished))));
 }
 
