@@ -55,10 +55,27 @@ async fn try_count(
     }
     let log = ctx.store.log(&record.id).await?;
     let live = replay::<ChessLive>(record, &log, &ctx.services, |_, _| {})?;
-    if live.game.outcome().is_some() {
-        ctx.store.put_game_facts(&facts(record, &live)).await?;
+    if live.game.outcome().is_none() {
+        return Ok(false);
     }
-    let Some(sides) = sides(&live, seats) else {
+    // counted first, its facts after: a game with facts is a game counted (the walk at start
+    // looks for games without facts), whatever stops the server between the two
+    let counted = count_replayed(ctx, record, &live, seats, changes, rated, at).await?;
+    ctx.store.put_game_facts(&facts(record, &live)).await?;
+    Ok(counted)
+}
+
+/// Counts a finished game replayed (`live`) into the explorer; whether it was counted now.
+async fn count_replayed(
+    ctx: &Context,
+    record: &GameRecord,
+    live: &ChessLive,
+    seats: &[SeatRecord],
+    changes: &[RatingChange],
+    rated: bool,
+    at: u64,
+) -> Result<bool, ApiError> {
+    let Some(sides) = sides(live, seats) else {
         return Ok(false);
     };
     let pool = ratings::pool(record.kind, &record.config.options);
@@ -73,7 +90,7 @@ async fn try_count(
         }
         .map(|r| r.round().max(0.0) as u32);
     }
-    let Some(game) = explorer_game(record, &live, sides, ratings_then, rated, at) else {
+    let Some(game) = explorer_game(record, live, sides, ratings_then, rated, at) else {
         return Ok(false);
     };
     Ok(ctx.store.count_game(&game).await?)
