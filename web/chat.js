@@ -23,18 +23,27 @@ function muted() {
 /** @param {Set<string>} names */
 function saveMuted(names) { localStorage.setItem(MUTED, JSON.stringify([...names])); }
 
+/** The routes of each kind of room. */
+const ROUTES = {
+  games: ['GET /api/games/{id}/chat', 'POST /api/games/{id}/chat'],
+  tournaments: ['GET /api/tournaments/{id}/chat', 'POST /api/tournaments/{id}/chat'],
+  news: ['GET /api/classes/{id}/rooms/{room}', 'POST /api/classes/{id}/rooms/{room}'],
+  students: ['GET /api/classes/{id}/rooms/{room}', 'POST /api/classes/{id}/rooms/{room}'],
+};
+
 /**
  * A chat panel.
- * @param {'games' | 'tournaments'} kind
+ * @param {'games' | 'tournaments' | 'news' | 'students'} kind a game's or a tournament's room, or
+ *   a class's news or students' room (`id` is the class's)
  * @param {string} id
- * @param {{ rated?: boolean, game?: string }} [about] a rated game's panel starts closed for a
- *   player who hides the chat in rated games; `game` is named in a report
+ * @param {{ rated?: boolean, game?: string, title?: string }} [about] a rated game's panel starts
+ *   closed for a player who hides the chat in rated games; `game` is named in a report;
+ *   `title` heads the panel (else "Chat")
  * @returns {{ element: HTMLElement, close: () => void }}
  */
 export function chatPanel(kind, id, about = {}) {
-  const params = { id };
-  const readRoute = kind === 'games' ? 'GET /api/games/{id}/chat' : 'GET /api/tournaments/{id}/chat';
-  const writeRoute = kind === 'games' ? 'POST /api/games/{id}/chat' : 'POST /api/tournaments/{id}/chat';
+  const params = { id, room: kind };
+  const [readRoute, writeRoute] = /** @type {['GET /api/games/{id}/chat', 'POST /api/games/{id}/chat']} */ (ROUTES[kind]);
   const hideRated = localStorage.getItem(RATED_OFF) === '1';
   const list = h('ol', { class: 'chat-lines plain', 'data-test': 'chat-lines' });
   const note = h('p', { class: 'muted small', 'data-test': 'chat-note' });
@@ -44,8 +53,8 @@ export function chatPanel(kind, id, about = {}) {
   const ratedBox = h('input', { type: 'checkbox', 'data-test': 'chat-rated-off', checked: hideRated });
   ratedBox.addEventListener('change', () => localStorage.setItem(RATED_OFF, ratedBox.checked ? '1' : '0'));
   const details = h('details', { class: 'card chat', 'data-test': 'chat', open: !(about.rated && hideRated) },
-    h('summary', {}, h('h2', { class: 'minor', style: 'display:inline' }, t('chat-title'))),
-    h('div', { role: 'log', 'aria-live': 'polite', 'aria-label': t('chat-title') }, list), note, form,
+    h('summary', {}, h('h2', { class: 'minor', style: 'display:inline' }, about.title || t('chat-title'))),
+    h('div', { role: 'log', 'aria-live': 'polite', 'aria-label': about.title || t('chat-title') }, list), note, form,
     // the choice is about games: a tournament's room has none
     kind === 'games' ? h('label', { class: 'row small muted' }, ratedBox, t('chat-hideRated')) : '');
   /** @type {ChatLine[]} */
@@ -123,6 +132,8 @@ export function chatPanel(kind, id, about = {}) {
     const c = v.cannot_write;
     const why = !c ? '' : c.why === 'sign_in'
       ? h('a', { class: 'button secondary', href: '/account', 'data-link': true }, t('chat-signIn'))
+      : c.why === 'class_account'
+      ? h('span', { 'data-test': 'chat-class-account' }, t('chat-classAccount'))
       : h('span', { 'data-test': 'chat-muted' }, c.until === null ? t('chat-mutedForNow') : t('chat-mutedUntil', { date: dateTime(c.until) }),
         ' ', h('span', { translate: 'no' }, c.reason));
     note.replaceChildren(why, unmute);

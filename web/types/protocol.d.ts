@@ -62,6 +62,49 @@ export type Acted = {
 v: number, };
 
 /**
+ * Whom the games of a task are played against.
+ */
+export type Against = "computer" | "classmate";
+
+/**
+ * An assignment given.
+ */
+export type AssignmentMade = { 
+/**
+ * Its id.
+ */
+id: string, };
+
+/**
+ * An assignment as its class sees it.
+ */
+export type AssignmentView = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its title.
+ */
+title: string, 
+/**
+ * When it is due (ms since the Unix epoch).
+ */
+due: number | null, 
+/**
+ * When it was given: play from then on counts.
+ */
+created: number, 
+/**
+ * Its tasks.
+ */
+tasks: Array<ClassTask>, 
+/**
+ * The students it is for, by name (`null`: the whole class).
+ */
+students: Array<string> | null, };
+
+/**
  * A stored line of the audit log.
  */
 export type AuditEntry = { 
@@ -199,7 +242,7 @@ until: number | null,
 /**
  * The moderator's reason.
  */
-reason: string, };
+reason: string, } | { "why": "class_account" };
 
 /**
  * A double-sided card.
@@ -222,6 +265,11 @@ chess: CardTask, };
  * Something done to a card instead of moving a piece; each costs one move.
  */
 export type CardAction = string;
+
+/**
+ * A deck of cards solved alone.
+ */
+export type CardDeck = "checkmates" | "royal";
 
 /**
  * The result on one card (or pair).
@@ -414,7 +462,7 @@ at: number, };
  */
 export type ChatView = { 
 /**
- * `players`, `spectators` or `tournament`.
+ * `players`, `spectators`, `tournament`, `class_news` or `class`.
  */
 room: string, 
 /**
@@ -810,6 +858,218 @@ export type Claimed = {
 claimed: number, };
 
 /**
+ * `GET /api/classes`: the classes the signed-in account teaches or is in.
+ */
+export type ClassList = { 
+/**
+ * Its classes, newest first.
+ */
+classes: Array<ClassSummary>, 
+/**
+ * Whether a teacher made this account (it then joins classes only by a teacher's hand
+ * or code, and is safe by default).
+ */
+class_account: boolean, };
+
+/**
+ * A class made.
+ */
+export type ClassMade = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * What students type to join.
+ */
+code: string, };
+
+/**
+ * `GET /api/classes/{id}/progress`: the class's assignments and a row per active student.
+ */
+export type ClassProgress = { 
+/**
+ * The assignments, oldest first; their tasks, in order, are the columns.
+ */
+assignments: Array<AssignmentView>, 
+/**
+ * A row per student in the class now, by name.
+ */
+students: Array<StudentProgress>, };
+
+/**
+ * A class's settings changed (only what is given changes).
+ */
+export type ClassSettings = { 
+/**
+ * A new name.
+ */
+name?: string | null, 
+/**
+ * A new description.
+ */
+description?: string | null, 
+/**
+ * Students write to each other.
+ */
+student_chat?: boolean | null, 
+/**
+ * Accounts made for the class play rated games.
+ */
+rated_games?: boolean | null, 
+/**
+ * Archive the class (or bring it back).
+ */
+archived?: boolean | null, };
+
+/**
+ * A class in a list.
+ */
+export type ClassSummary = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * `teacher` or `student`.
+ */
+role: string, 
+/**
+ * How many students it has now.
+ */
+students: number, 
+/**
+ * Whether it is archived.
+ */
+archived: boolean, };
+
+/**
+ * One task of an assignment.
+ */
+export type ClassTask = { "kind": "puzzles", 
+/**
+ * QuickChess or Querni.
+ */
+game: PuzzleGame, 
+/**
+ * How many.
+ */
+count: number, 
+/**
+ * Only of this theme.
+ */
+theme?: string | null, 
+/**
+ * Only rated within this band.
+ */
+rating?: RatingBand | null, 
+/**
+ * Only these puzzles (the teacher's pick).
+ */
+set?: Array<string> | null, } | { "kind": "lesson", 
+/**
+ * The lesson game (`kings-conquest`, ...).
+ */
+variant: string, 
+/**
+ * Hold the draw or win.
+ */
+goal: Goal, 
+/**
+ * The computer's level, at least (1 to 8; 8 plays perfectly where the tables know).
+ */
+level: number, 
+/**
+ * From this position (FEN) rather than the start.
+ */
+fen?: string | null, } | { "kind": "cards", 
+/**
+ * Check Mates or The Royal Study.
+ */
+game: CardDeck, 
+/**
+ * The fewest moves the cards take.
+ */
+difficulty: number, 
+/**
+ * How many.
+ */
+count: number, } | { "kind": "learn", 
+/**
+ * The chapter.
+ */
+chapter: number, } | { "kind": "games", 
+/**
+ * The game (`quickchess`, `querni`, `checkmates-party`, `royal-match`).
+ */
+game: string, 
+/**
+ * A QuickChess variant.
+ */
+variant?: string | null, 
+/**
+ * How many.
+ */
+count: number, 
+/**
+ * Against the computer or a classmate.
+ */
+against: Against, 
+/**
+ * The computer's level, at least.
+ */
+level?: number | null, };
+
+/**
+ * `GET /api/classes/{id}`: a class as the asker may see it.
+ */
+export type ClassView = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * What the teacher says of it.
+ */
+description: string, 
+/**
+ * The asker's role: `teacher` or `student`.
+ */
+role: string, 
+/**
+ * The join code (teachers only).
+ */
+code: string | null, 
+/**
+ * Whether its students may write to each other in its room.
+ */
+student_chat: boolean, 
+/**
+ * Whether the accounts made for it may play rated games.
+ */
+rated_games: boolean, 
+/**
+ * Whether it is archived.
+ */
+archived: boolean, 
+/**
+ * Its teachers, by name.
+ */
+teachers: Array<string>, 
+/**
+ * Its students (the active ones for a student; every one for a teacher).
+ */
+students: Array<MemberView>, };
+
+/**
  * A time control as a client asks for it: `{"initial_s": 300, "increment_s": 3}` (whole
  * seconds; the increment may be left out for none), or a correspondence game's
  * `{"days": 3}` (each move within three days, the time set afresh after every move).
@@ -1006,7 +1266,7 @@ export type ColorChoice = "first" | "second" | "blue" | "red" | "white" | "black
 /**
  * What the request clashes with (409).
  */
-export type ConflictCause = "conflict" | "game_started" | "game_not_started" | "game_over" | "game_not_over" | "game_closed" | "seats_full" | "already_seated" | "name_taken" | "too_many" | "lobby_closed" | "own_seek" | "pairing" | "settled" | "rematch" | "tournament_state" | "done_already" | "blocking" | "not_begun" | "no_public_address";
+export type ConflictCause = "conflict" | "game_started" | "game_not_started" | "game_over" | "game_not_over" | "game_closed" | "seats_full" | "already_seated" | "name_taken" | "too_many" | "lobby_closed" | "own_seek" | "pairing" | "settled" | "rematch" | "tournament_state" | "done_already" | "blocking" | "not_begun" | "no_public_address" | "class_member";
 
 export type CreateBody = { kind: string, name?: string, 
 /**
@@ -1620,7 +1880,7 @@ players: Array<SeatInfo>, };
 /**
  * Why the caller may not do this (403).
  */
-export type ForbiddenCause = "forbidden" | "spectator" | "no_seat" | "not_host" | "not_yours" | "blocked" | "guest_rated" | "bot_rated" | "same_address" | "foreign_origin" | "moderators_only" | "server_only" | "berserk";
+export type ForbiddenCause = "forbidden" | "spectator" | "no_seat" | "not_host" | "not_yours" | "blocked" | "guest_rated" | "bot_rated" | "same_address" | "foreign_origin" | "moderators_only" | "server_only" | "berserk" | "class_account" | "teachers_only" | "class_members_only" | "class_unrated" | "student_chat_off";
 
 /**
  * A followed player.
@@ -1777,6 +2037,11 @@ games: Array<ListedGame>,
 next?: string, };
 
 /**
+ * What a lesson game must reach.
+ */
+export type Goal = "draw" | "win";
+
+/**
  * A Blind placement's event without what or where.
  */
 export type HiddenEvent = { "t": "placed", 
@@ -1843,6 +2108,15 @@ level: number, };
 export type InternalCause = "internal" | "store" | "stored" | "encoding" | "hashing" | "task" | "protocol" | "shipped";
 
 export type JoinBody = { name?: string, };
+
+/**
+ * A class's code typed by a student.
+ */
+export type JoinClass = { 
+/**
+ * The code (any case; spaces and dashes are ignored).
+ */
+code: string, };
 
 /**
  * The kinds of game the server hosts.
@@ -2090,6 +2364,19 @@ white: string,
  * Black's.
  */
 black: string, };
+
+/**
+ * An account made: its password is shown this once (print the log-in cards now).
+ */
+export type MadeStudent = { 
+/**
+ * The name.
+ */
+username: string, 
+/**
+ * The password.
+ */
+password: string, };
 
 /**
  * How a move lost winning chances (`"inaccuracy"`, `"mistake"`, `"blunder"` in JSON).
@@ -2376,6 +2663,23 @@ ratings: Array<PoolRating>,
 admin: boolean, };
 
 /**
+ * A member as the class page shows them.
+ */
+export type MemberView = { 
+/**
+ * Their name.
+ */
+username: string, 
+/**
+ * Whether a teacher made the account.
+ */
+made: boolean, 
+/**
+ * `active`, `left`, `removed` or `archived` (teachers see all; students the active).
+ */
+standing: string, };
+
+/**
  * A chat line deleted.
  */
 export type MessageDeleted = { 
@@ -2431,7 +2735,113 @@ text: string,
  */
 removals: Array<[number, number, boolean]>, };
 
+/**
+ * An assignment as its student sees it.
+ */
+export type MyAssignment = { 
+/**
+ * The class's id.
+ */
+class: string, 
+/**
+ * The class's name.
+ */
+class_name: string, 
+/**
+ * A tally per task.
+ */
+progress: Array<Tally>, 
+/**
+ * Whether every task is met.
+ */
+done: boolean, 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its title.
+ */
+title: string, 
+/**
+ * When it is due (ms since the Unix epoch).
+ */
+due: number | null, 
+/**
+ * When it was given: play from then on counts.
+ */
+created: number, 
+/**
+ * Its tasks.
+ */
+tasks: Array<ClassTask>, 
+/**
+ * The students it is for, by name (`null`: the whole class).
+ */
+students: Array<string> | null, };
+
+/**
+ * `GET /api/me/assignments`: the signed-in student's assignments, open ones first.
+ */
+export type MyAssignments = { 
+/**
+ * The assignments, those not done first, then by due date.
+ */
+assignments: Array<MyAssignment>, };
+
 export type NameBody = { name?: string, };
+
+/**
+ * An assignment to give.
+ */
+export type NewAssignment = { 
+/**
+ * Its title.
+ */
+title: string, 
+/**
+ * When it is due (ms since the Unix epoch).
+ */
+due?: number, 
+/**
+ * Its tasks (1 to 20).
+ */
+tasks: Array<ClassTask>, 
+/**
+ * The students it is for, by name (none: the whole class).
+ */
+students?: Array<string> | null, };
+
+/**
+ * A new class.
+ */
+export type NewClass = { 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * What it is.
+ */
+description?: string | null, };
+
+/**
+ * An account to make for a student.
+ */
+export type NewStudent = { 
+/**
+ * Its name (the rules of every account's name).
+ */
+username: string, };
+
+/**
+ * An existing account to make a teacher of the class.
+ */
+export type NewTeacher = { 
+/**
+ * Its name.
+ */
+username: string, };
 
 /**
  * A puzzle to try, and the player's rating it was chosen for.
@@ -2453,7 +2863,7 @@ tried: [number, number] | null, };
 /**
  * What does not exist (404).
  */
-export type NotFoundCause = "not_found" | "no_endpoint" | "no_game" | "no_player" | "no_tournament" | "no_challenge" | "no_seek" | "no_puzzle" | "no_daily" | "no_review" | "no_message" | "no_report" | "no_sanction" | "dead_link";
+export type NotFoundCause = "not_found" | "no_endpoint" | "no_game" | "no_player" | "no_tournament" | "no_challenge" | "no_seek" | "no_puzzle" | "no_daily" | "no_review" | "no_message" | "no_report" | "no_sanction" | "dead_link" | "no_class";
 
 /**
  * A report's or a game's closing words.
@@ -3618,6 +4028,19 @@ games: number, };
 export type RateLimitedCause = "address_rate" | "address_seeks" | "address_sockets" | "rated_pair" | "reviews_waiting" | "exports_running";
 
 /**
+ * A band of puzzle ratings, both ends included.
+ */
+export type RatingBand = { 
+/**
+ * The lowest rating.
+ */
+min: number, 
+/**
+ * The highest.
+ */
+max: number, };
+
+/**
  * A seat's rating change in a rated game.
  */
 export type RatingShown = { 
@@ -3720,7 +4143,7 @@ finished: number, };
 /**
  * Which rule refuses it (422).
  */
-export type RefusedCause = "refused" | "illegal" | "yourself" | "not_theirs" | "takeback" | "closed_game" | "no_exercise";
+export type RefusedCause = "refused" | "illegal" | "yourself" | "not_theirs" | "takeback" | "closed_game" | "no_exercise" | "not_class_account" | "last_teacher";
 
 /**
  * How the viewer stands to a player.
@@ -4069,9 +4492,27 @@ role: AccountRole, };
 export type RoomEvent<E> = E | TableEvent;
 
 /**
+ * A message for a class's room.
+ */
+export type RoomMessage = { 
+/**
+ * Up to 300 characters, shown as text.
+ */
+text: string, };
+
+/**
  * What a room shows: the table waiting, or the game.
  */
 export type RoomView<V> = WaitingView | PlayView<V>;
+
+/**
+ * A message written.
+ */
+export type RoomWritten = { 
+/**
+ * Its number.
+ */
+id: number, };
 
 /**
  * How a round ended for the clients: a proof's result, or the card set aside.
@@ -4902,6 +5343,53 @@ export type StepView<V> = { table?: ClosedTable, } & V;
 export type Steps = { steps: Array<string>, };
 
 /**
+ * A student changed; a reset password is shown this once.
+ */
+export type StudentChanged = { 
+/**
+ * The student.
+ */
+username: string, 
+/**
+ * Their standing now.
+ */
+standing: string, 
+/**
+ * A new password, after a reset.
+ */
+password: string | null, };
+
+/**
+ * A row of the table.
+ */
+export type StudentProgress = { 
+/**
+ * The student.
+ */
+username: string, 
+/**
+ * Whether a teacher made the account.
+ */
+made: boolean, 
+/**
+ * A tally per task, in the order of the assignments' tasks.
+ */
+tasks: Array<TaskProgress>, };
+
+/**
+ * `GET /api/classes/{id}/students/{name}/puzzles`: a student's latest puzzle tries.
+ */
+export type StudentPuzzles = { 
+/**
+ * The student.
+ */
+username: string, 
+/**
+ * Their first rated tries, newest first (at most 100).
+ */
+tries: Array<TriedPuzzle>, };
+
+/**
  * A room's own action.
  */
 export type TableAction = { "table": "rematch", 
@@ -5015,6 +5503,31 @@ options: GameOptions,
 bots: Array<number>, };
 
 /**
+ * How far a student is with a task.
+ */
+export type Tally = { 
+/**
+ * Things done that count (at most `of`).
+ */
+done: number, 
+/**
+ * Things asked for.
+ */
+of: number, 
+/**
+ * Time spent on what counted (ms; games and cards: puzzles' time is not recorded).
+ */
+ms: number, 
+/**
+ * When the last thing that counted was done.
+ */
+last: number | null, 
+/**
+ * When the task was met, if it was.
+ */
+met: number | null, };
+
+/**
  * A task pattern. `.` means "anything"; a letter constrains its square (sliding: `b r g`;
  * chess: `R N Q` for that piece of either colour, `w`/`b` for any white/black piece).
  * The joker / king satisfies every constraint; an empty square satisfies none.
@@ -5045,6 +5558,39 @@ moves: number,
  * When it was met, from the start of the run.
  */
 elapsed: number, };
+
+/**
+ * A student's tally of one task.
+ */
+export type TaskProgress = { 
+/**
+ * The assignment the task is of.
+ */
+assignment: string, 
+/**
+ * Whether the assignment is for this student.
+ */
+assigned: boolean, 
+/**
+ * Things done that count (at most `of`).
+ */
+done: number, 
+/**
+ * Things asked for.
+ */
+of: number, 
+/**
+ * Time spent on what counted (ms; games and cards: puzzles' time is not recorded).
+ */
+ms: number, 
+/**
+ * When the last thing that counted was done.
+ */
+last: number | null, 
+/**
+ * When the task was met, if it was.
+ */
+met: number | null, };
 
 /**
  * What a body took too long for (408).
@@ -5279,6 +5825,35 @@ ends: number | null,
  * Made by a player (none: the server's schedule).
  */
 by: string | null, };
+
+/**
+ * A puzzle a student tried, as the teacher sees it.
+ */
+export type TriedPuzzle = { 
+/**
+ * The puzzle's id.
+ */
+puzzle: string, 
+/**
+ * `quickchess` or `querni`.
+ */
+game: string, 
+/**
+ * Its themes.
+ */
+themes: Array<string>, 
+/**
+ * Its rating now.
+ */
+rating: number, 
+/**
+ * Whether the student solved it.
+ */
+solved: boolean, 
+/**
+ * When.
+ */
+at: number, };
 
 /**
  * Where a try stands after the moves sent.
@@ -5565,6 +6140,11 @@ export interface Routes {
   "GET /api/admin/accounts": { body: undefined, answer: AccountList },
   "GET /api/admin/overview": { body: undefined, answer: Overview },
   "GET /api/challenges": { body: undefined, answer: ChallengeList },
+  "GET /api/classes": { body: undefined, answer: ClassList },
+  "GET /api/classes/{id}": { body: undefined, answer: ClassView },
+  "GET /api/classes/{id}/progress": { body: undefined, answer: ClassProgress },
+  "GET /api/classes/{id}/rooms/{room}": { body: undefined, answer: ChatView },
+  "GET /api/classes/{id}/students/{name}/puzzles": { body: undefined, answer: StudentPuzzles },
   "GET /api/daily": { body: undefined, answer: DailyToday },
   "GET /api/daily/{puzzle}/ranking": { body: undefined, answer: DailyRanking },
   "GET /api/decks": { body: undefined, answer: Decks },
@@ -5578,6 +6158,7 @@ export interface Routes {
   "GET /api/leaderboard/{pool}": { body: undefined, answer: Leaderboard },
   "GET /api/lobby": { body: undefined, answer: LobbyView },
   "GET /api/me": { body: undefined, answer: Me },
+  "GET /api/me/assignments": { body: undefined, answer: MyAssignments },
   "GET /api/me/friends": { body: undefined, answer: Friends },
   "GET /api/me/turns": { body: undefined, answer: TurnList },
   "GET /api/players/{name}/games": { body: undefined, answer: GamesPage },
@@ -5609,6 +6190,15 @@ export interface Routes {
   "POST /api/challenges/{id}/cancel": { body: undefined, answer: ChallengeView },
   "POST /api/challenges/{id}/decline": { body: undefined, answer: ChallengeView },
   "POST /api/chess/position": { body: PositionQuery, answer: PositionView },
+  "POST /api/classes": { body: NewClass, answer: ClassMade },
+  "POST /api/classes/join": { body: JoinClass, answer: ClassView },
+  "POST /api/classes/{id}/assignments": { body: NewAssignment, answer: AssignmentMade },
+  "POST /api/classes/{id}/leave": { body: undefined, answer: ClassView },
+  "POST /api/classes/{id}/rooms/{room}": { body: RoomMessage, answer: RoomWritten },
+  "POST /api/classes/{id}/settings": { body: ClassSettings, answer: ClassView },
+  "POST /api/classes/{id}/students": { body: NewStudent, answer: MadeStudent },
+  "POST /api/classes/{id}/students/{name}/{change}": { body: undefined, answer: StudentChanged },
+  "POST /api/classes/{id}/teachers": { body: NewTeacher, answer: ClassView },
   "POST /api/daily/{puzzle}/position": { body: Steps, answer: DailyPosition },
   "POST /api/daily/{puzzle}/solve": { body: Solution, answer: DailyJudged },
   "POST /api/daily/{puzzle}/start": { body: undefined, answer: DailyStarted },

@@ -172,6 +172,7 @@ pub async fn send(
             "kind: a challenge is to quickchess, querni or royal-match".into(),
         ));
     }
+    crate::classes::guard::reach(ctx.store.as_ref(), Some(me.id), them.id, "challenge").await?;
     if ctx.store.blocked_either(me.id, them.id).await? {
         return Err(ApiError::Forbidden(
             Denied::Blocked,
@@ -180,6 +181,11 @@ pub async fn send(
                 them.name
             ),
         ));
+    }
+    if body.rated {
+        for account in [me.id, them.id] {
+            crate::classes::guard::may_play_rated(ctx.store.as_ref(), account).await?;
+        }
     }
     body.kind.configure(&body.options, 2, &ctx.services)?;
     let now = now_ms();
@@ -288,6 +294,9 @@ pub async fn accept(
         ApiError::Internal(Fault::Stored, format!("challenge {id}'s stored game: {e}"))
     })?;
     if spec.rated {
+        for account in [c.challenger, me.id] {
+            crate::classes::guard::may_play_rated(ctx.store.as_ref(), account).await?;
+        }
         let seated = |account, client| Seated { account, client };
         let mine = Some(ctx.addresses.client(from));
         may_pair(ctx, seated(c.challenger, None), seated(me.id, mine)).await?;

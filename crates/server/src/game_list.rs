@@ -192,11 +192,17 @@ pub fn next_of(last: &FoundGame) -> String {
 }
 
 /// The account of the player named `name` (404 when there is none).
-pub async fn player(store: &dyn Store, name: &str) -> Result<Account, ApiError> {
-    store
+pub async fn player(
+    store: &dyn Store,
+    name: &str,
+    viewer: Option<i64>,
+) -> Result<Account, ApiError> {
+    let account = store
         .account_by_name(name)
         .await?
-        .ok_or_else(|| ApiError::NotFound(Missing::Player, format!("no player `{name}`")))
+        .ok_or_else(|| ApiError::NotFound(Missing::Player, format!("no player `{name}`")))?;
+    crate::classes::guard::reach(store, viewer, account.id, "see the games of").await?;
+    Ok(account)
 }
 
 /// A page of a player's games (`GET /api/players/{name}/games`).

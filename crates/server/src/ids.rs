@@ -24,6 +24,24 @@ pub fn random_hex(bytes: usize) -> String {
     hex(&buf)
 }
 
+/// `len` characters drawn uniformly from `alphabet` (at most 256 characters), from the
+/// operating system: codes and passwords people type.
+pub fn random_from(alphabet: &[u8], len: usize) -> String {
+    let n = alphabet.len().clamp(1, 256);
+    // bytes at or above the largest multiple of n are drawn again, so every character is
+    // equally likely
+    let limit = 256 - 256 % n;
+    let mut out = String::with_capacity(len);
+    let mut byte = [0u8; 1];
+    while out.len() < len {
+        random_bytes(&mut byte);
+        if usize::from(byte[0]) < limit {
+            out.push(char::from(alphabet[usize::from(byte[0]) % n]));
+        }
+    }
+    out
+}
+
 /// A random 64-bit seed.
 pub fn random_seed() -> u64 {
     let mut buf = [0u8; 8];

@@ -12,6 +12,7 @@
 pub mod analysis;
 pub mod challenges;
 pub mod chat;
+pub mod classes;
 pub mod cluster;
 pub mod coach;
 pub mod context;

@@ -9,4 +9,5 @@ chat-unmuteAll = Stummgeschaltete wieder zeigen
 chat-signIn = Melde dich an, um im Chat zu schreiben
 chat-mutedUntil = Du bist bis { $date } stummgeschaltet. Der Grund des Moderators:
 chat-mutedForNow = Du bist stummgeschaltet, bis ein Moderator es aufhebt. Der Grund des Moderators:
+chat-classAccount = Ein Klassenkonto schreibt nur dort, wo seine Mitschüler und Lehrer lesen.
 chat-hideRated = Chat in gewerteten Partien ausblenden

@@ -9,4 +9,5 @@ chat-unmuteAll = Show muted players again
 chat-signIn = Sign in to write in the chat
 chat-mutedUntil = You are muted until { $date }. The moderator's reason:
 chat-mutedForNow = You are muted until a moderator lifts it. The moderator's reason:
+chat-classAccount = A class account writes only where its classmates and teachers read.
 chat-hideRated = Hide the chat in rated games

@@ -30,6 +30,10 @@ pub enum Room {
     Spectators(String),
     /// A tournament's (everyone reads it).
     Tournament(String),
+    /// A class's news: its teachers write, its members read.
+    ClassNews(String),
+    /// A class's students' room (open when its teacher allows; its members read it).
+    Class(String),
 }
 
 impl Room {
@@ -39,6 +43,8 @@ impl Room {
             Room::Players(g) => format!("game:{g}"),
             Room::Spectators(g) => format!("spectators:{g}"),
             Room::Tournament(t) => format!("tournament:{t}"),
+            Room::ClassNews(c) => format!("class-news:{c}"),
+            Room::Class(c) => format!("class:{c}"),
         }
     }
 
@@ -47,6 +53,8 @@ impl Room {
             Room::Players(_) => "players",
             Room::Spectators(_) => "spectators",
             Room::Tournament(_) => "tournament",
+            Room::ClassNews(_) => "class_news",
+            Room::Class(_) => "class",
         }
     }
 }
@@ -69,7 +77,7 @@ pub struct ChatLine {
 /// A room as its reader sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct ChatView {
-    /// `players`, `spectators` or `tournament`.
+    /// `players`, `spectators`, `tournament`, `class_news` or `class`.
     pub room: String,
     /// The messages after the one asked for, oldest first (at most [`SHOWN`]).
     pub messages: Vec<ChatLine>,
@@ -92,6 +100,8 @@ pub enum CannotWrite {
         /// The moderator's reason.
         reason: String,
     },
+    /// An account a teacher made, in a room where others than its classmates read.
+    ClassAccount,
 }
 
 /// A game's room for `viewer`: the players' when the viewer holds one of its seats, else the
@@ -141,6 +151,11 @@ pub async fn read(
             .collect(),
         None => Vec::new(),
     };
+    // a class account reads its classmates' messages and its own only
+    let circle = match viewer {
+        Some(v) => crate::classes::guard::circle(ctx.store.as_ref(), v.id).await?,
+        None => None,
+    };
     let messages = ctx
         .store
         .messages(&room.key(), SHOWN)
@@ -148,6 +163,11 @@ pub async fn read(
         .into_iter()
         .filter(|m| m.id > after)
         .filter(|m| !m.account.is_some_and(|a| blocked.contains(&a)))
+        .filter(|m| {
+            circle
+                .as_ref()
+                .is_none_or(|c| m.account.is_some_and(|a| c.contains(&a)))
+        })
         .map(|m| ChatLine {
             id: m.id,
             name: m.name,
@@ -160,7 +180,11 @@ pub async fn read(
         Some(v) => ctx
             .sanctions
             .muted(v.id)
-            .map(|(until, reason)| CannotWrite::Muted { until, reason }),
+            .map(|(until, reason)| CannotWrite::Muted { until, reason })
+            .or_else(|| {
+                (circle.is_some() && matches!(room, Room::Spectators(_) | Room::Tournament(_)))
+                    .then_some(CannotWrite::ClassAccount)
+            }),
     };
     Ok(ChatView {
         room: room.kind().into(),
@@ -188,6 +212,7 @@ pub async fn write(
     ctx.sanctions.may_play(Some(from), Some(writer.id))?;
     ctx.sanctions.may_write(writer.id)?;
     let body = clean(text)?;
+    class_rules(ctx, room, players, writer).await?;
     if let Room::Players(_) = room {
         for &other in players.iter().filter(|&&p| p != writer.id) {
             if ctx.store.blocked_either(writer.id, other).await? {
@@ -211,4 +236,35 @@ pub async fn write(
         .await?;
     crate::metrics::METRICS.chat_messages.inc();
     Ok(id)
+}
+
+/// A class account writes only where its classmates alone read (never in a spectators' or a
+/// tournament's room), and nobody outside its classes writes in a game's room it sits in.
+async fn class_rules(
+    ctx: &Context,
+    room: &Room,
+    players: &[i64],
+    writer: &Account,
+) -> Result<(), ApiError> {
+    let store = ctx.store.as_ref();
+    match room {
+        Room::Players(_) => {
+            for &other in players.iter().filter(|&&p| p != writer.id) {
+                crate::classes::guard::reach(store, Some(writer.id), other, "write to").await?;
+                crate::classes::guard::reach(store, Some(other), writer.id, "write to").await?;
+            }
+            Ok(())
+        }
+        Room::Spectators(_) | Room::Tournament(_) => {
+            if crate::classes::guard::is_class_account(store, writer.id).await? {
+                return Err(ApiError::Forbidden(
+                    Denied::ClassAccount,
+                    "an account a teacher made writes only where its classmates read".into(),
+                ));
+            }
+            Ok(())
+        }
+        // the class's own rooms are checked by their handler (members, teachers, the setting)
+        Room::ClassNews(_) | Room::Class(_) => Ok(()),
+    }
 }

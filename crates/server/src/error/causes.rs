@@ -134,6 +134,16 @@ causes! {
         ServerOnly = "server_only",
         /// Berserk outside an arena tournament.
         Berserk = "berserk",
+        /// An account a teacher made for a child is reached only from within its classes.
+        ClassAccount = "class_account",
+        /// Only a class's teachers do this.
+        TeachersOnly = "teachers_only",
+        /// Only a class's members see it.
+        ClassMembers = "class_members_only",
+        /// A class account plays rated games only if a teacher allows them.
+        ClassUnrated = "class_unrated",
+        /// The students of this class do not write to each other (their teacher's choice).
+        StudentChat = "student_chat_off",
     }
 }
 
@@ -182,6 +192,8 @@ causes! {
         Sanction = "no_sanction",
         /// A link that is used, old or mistyped.
         Link = "dead_link",
+        /// A class (or a class code) that does not exist.
+        Class = "no_class",
     }
 }
 
@@ -229,6 +241,8 @@ causes! {
         NotBegun = "not_begun",
         /// The site does not know its public address.
         NoAddress = "no_public_address",
+        /// The account is in the class already.
+        Member = "class_member",
     }
 }
 
@@ -270,6 +284,10 @@ causes! {
         ClosedGame = "closed_game",
         /// No exercise of that kind from that seed.
         Exercise = "no_exercise",
+        /// Only an account a teacher made has its password set by a teacher.
+        NotMade = "not_class_account",
+        /// The last teacher of a class cannot leave it.
+        LastTeacher = "last_teacher",
     }
 }
 

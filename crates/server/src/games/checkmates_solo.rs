@@ -116,6 +116,29 @@ impl CmSolo {
 }
 
 impl Adapter for CmSolo {
+    fn cards_met(&self) -> Vec<Option<super::CardMet>> {
+        let mut before = 0;
+        self.history
+            .iter()
+            .map(|t| {
+                let ms = t.elapsed.saturating_sub(before);
+                before = t.elapsed;
+                Some(super::CardMet {
+                    deck: "checkmates",
+                    moves: t.moves,
+                    ms,
+                })
+            })
+            .collect()
+    }
+
+    fn card_optimum(&self, index: usize, _: &Services) -> Option<u32> {
+        self.history
+            .get(index)
+            .and_then(|t| t.optimum)
+            .map(u32::from)
+    }
+
     type Config = SoloConfig;
     type Intent = SoloIntent;
     type Action = SoloAction;

@@ -153,6 +153,29 @@ pub trait Adapter: Clone + Send + Sized + 'static {
 
     /// The action as spectators may see it in a replay (hidden information removed).
     fn public_action(&self, action: &Self::Action) -> Self::Public;
+
+    /// The cards a solo run of cards has drawn so far, by their place in the run, each with
+    /// how it was met if it was (empty for every other game): what a class's assignment of
+    /// cards counts.
+    fn cards_met(&self) -> Vec<Option<CardMet>> {
+        Vec::new()
+    }
+
+    /// The fewest moves the `index`th card met takes from its start, when the solver knows.
+    fn card_optimum(&self, _index: usize, _services: &Services) -> Option<u32> {
+        None
+    }
+}
+
+/// A card a solo run met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardMet {
+    /// `checkmates` or `royal`.
+    pub deck: &'static str,
+    /// The fewest moves it was met in (a retry may lower it).
+    pub moves: u32,
+    /// The time spent on it, when the game knows (ms).
+    pub ms: u64,
 }
 
 /// The moves each side must have made for a duel that ends by resignation, time or

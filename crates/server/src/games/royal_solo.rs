@@ -77,6 +77,33 @@ pub struct RSoloView {
 }
 
 impl Adapter for RSolo {
+    fn cards_met(&self) -> Vec<Option<super::CardMet>> {
+        self.game
+            .results()
+            .iter()
+            .map(|r| {
+                r.best.map(|moves| super::CardMet {
+                    deck: "royal",
+                    moves,
+                    ms: 0,
+                })
+            })
+            .collect()
+    }
+
+    fn card_optimum(&self, index: usize, services: &Services) -> Option<u32> {
+        let r = self.game.results().get(index)?;
+        services
+            .royal
+            .solve(
+                self.game.run().level(),
+                &r.start,
+                r.cards.first()?,
+                r.cards.get(1),
+            )
+            .map(|p| p.count)
+    }
+
     type Config = SoloConfig;
     type Intent = RSoloIntent;
     type Action = SoloAction;

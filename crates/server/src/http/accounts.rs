@@ -334,6 +334,7 @@ async fn claim(
 
 async fn profile(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Path(name): Path<String>,
 ) -> Result<Json<Profile>, ApiError> {
     let store = &state.hub.store;
@@ -343,6 +344,8 @@ async fn profile(
             format!("no player `{}`", name.chars().take(30).collect::<String>()),
         )
     })?;
+    let viewer = signed_in(&state.hub, &headers).await?.map(|v| v.id);
+    crate::classes::guard::reach(store.as_ref(), viewer, a.id, "see the profile of").await?;
     let ratings = store.ratings(a.id).await?;
     let played = store.played(a.id, 200).await?;
     let history = store.rating_history(a.id).await?;

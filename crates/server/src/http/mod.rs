@@ -16,6 +16,8 @@ mod asset_catalog;
 pub mod assets;
 pub mod challenges;
 pub mod chat;
+mod class_work;
+mod classes;
 pub mod contract;
 mod daily;
 mod daily_views;
@@ -187,6 +189,9 @@ pub fn router(hub: Arc<Hub>, config: HttpConfig) -> Router {
         .merge(explorer::json_routes())
         .merge(player_games::json_routes())
         .merge(player_games::routes())
+        .merge(classes::json_routes())
+        .merge(class_work::json_routes())
+        .merge(class_work::routes())
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
         .layer(middleware::from_fn_with_state(state.clone(), check_origin))
         .layer(middleware::from_fn(json_errors::json_errors))
@@ -222,6 +227,8 @@ pub fn declare(c: &mut impl contract::Contract) {
     admin_tournaments::contract(c);
     challenges::contract(c);
     chat::contract(c);
+    classes::contract(c);
+    class_work::contract(c);
     daily::contract(c);
     explorer::contract(c);
     player_games::contract(c);

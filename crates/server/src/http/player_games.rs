@@ -14,6 +14,7 @@ use crate::game_list::{GamesPage, GamesQuery, color_of, page, player, result_of}
 use crate::games::Kind;
 use crate::hub::Hub;
 use crate::json::RawJson;
+use crate::players::signed_in;
 use crate::rooms::pgn::take_home;
 use crate::store::game_search::{Cursor, FoundGame, GameSearch};
 use crate::unpoisoned::Locked;
@@ -21,7 +22,7 @@ use axum::Json;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures_util::StreamExt;
@@ -51,11 +52,13 @@ fn query(q: Result<Query<GamesQuery>, QueryRejection>) -> Result<GamesQuery, Api
 
 async fn games(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Path(name): Path<String>,
     q: Result<Query<GamesQuery>, QueryRejection>,
 ) -> Result<Json<GamesPage>, ApiError> {
     let q = query(q)?;
-    let account = player(&*state.hub.store, &name).await?;
+    let viewer = signed_in(&state.hub, &headers).await?.map(|a| a.id);
+    let account = player(&*state.hub.store, &name, viewer).await?;
     page(&state.hub, account.id, &q).await.map(Json)
 }
 
@@ -131,24 +134,27 @@ struct Export {
 async fn pgn_file(
     state: State<AppState>,
     ip: ClientIp,
+    headers: HeaderMap,
     name: Path<String>,
     q: Result<Query<GamesQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    export(state, ip, name, q, Format::Pgn).await
+    export(state, ip, headers, name, q, Format::Pgn).await
 }
 
 async fn jsonl_file(
     state: State<AppState>,
     ip: ClientIp,
+    headers: HeaderMap,
     name: Path<String>,
     q: Result<Query<GamesQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    export(state, ip, name, q, Format::Jsonl).await
+    export(state, ip, headers, name, q, Format::Jsonl).await
 }
 
 async fn export(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     Path(name): Path<String>,
     q: Result<Query<GamesQuery>, QueryRejection>,
     format: Format,
@@ -174,7 +180,8 @@ async fn export(
             }
         }
     }
-    let account = player(&*state.hub.store, &name).await?;
+    let viewer = signed_in(&state.hub, &headers).await?.map(|a| a.id);
+    let account = player(&*state.hub.store, &name, viewer).await?;
     let slot = state
         .exports
         .take(ip, state.hub.limits.exports_per_address)?;

@@ -166,6 +166,7 @@ async fn change(
     let store = &state.hub.store;
     match change {
         Change::Follow => {
+            crate::classes::guard::reach(store.as_ref(), Some(me.id), other.id, "follow").await?;
             if store.relation(me.id, other.id).await?.1 {
                 return Err(ApiError::Conflict(
                     Clash::Blocking,

@@ -60,12 +60,13 @@ impl Lobby {
                     "sign in to play rated games (guests play casual ones)".into(),
                 ));
             }
-            (Some(a), true) => Some(
+            (Some(a), true) => Some({
+                crate::classes::guard::may_play_rated(self.ctx.store.as_ref(), a.id).await?;
                 crate::players::rating_of(&self.ctx, a.id, spec.kind, &spec.options)
                     .await?
                     .rating
-                    .round() as i64,
-            ),
+                    .round() as i64
+            }),
             _ => None,
         };
         let client = self.ctx.addresses.client(from).to_string();
@@ -154,6 +155,11 @@ impl Lobby {
                     ApiError::Forbidden(Denied::GuestRated, "sign in to play rated games".into());
                 return put_back(self, seek, e).await;
             };
+            if let Err(e) =
+                crate::classes::guard::may_play_rated(self.ctx.store.as_ref(), account.id).await
+            {
+                return put_back(self, seek, e).await;
+            }
             let Some(owner) = seek.account.filter(|&o| o != account.id) else {
                 let e = ApiError::Conflict(
                     Clash::Pairing,

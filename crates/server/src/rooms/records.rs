@@ -59,6 +59,9 @@ pub async fn create_hosted(
             "sign in to play rated games (guests play casual ones)".into(),
         ));
     }
+    if let (true, Some(a)) = (rated, &host.account) {
+        crate::classes::guard::may_play_rated(ctx.store.as_ref(), *a).await?;
+    }
     if rated && !bots.is_empty() {
         return Err(ApiError::BadInput(
             Invalid::Unrateable,

@@ -388,6 +388,66 @@ pub(super) const TABLES: &[(&str, &[(&str, Ty)])] = &[
             ("last_at", Ty::Big),
         ],
     ),
+    (
+        "classes",
+        &[
+            ("id", Ty::Text),
+            ("name", Ty::Text),
+            ("description", Ty::Text),
+            ("code", Ty::Text),
+            ("creator", Ty::Big),
+            ("created", Ty::Big),
+            ("student_chat", Ty::Bool),
+            ("rated_games", Ty::Bool),
+            ("archived", Ty::OptBig),
+        ],
+    ),
+    (
+        "class_members",
+        &[
+            ("class", Ty::Text),
+            ("account", Ty::Big),
+            ("role", Ty::Text),
+            ("status", Ty::Text),
+            ("joined", Ty::Big),
+            ("changed", Ty::Big),
+        ],
+    ),
+    (
+        "class_accounts",
+        &[
+            ("account", Ty::Big),
+            ("class", Ty::Text),
+            ("made_by", Ty::Big),
+            ("made", Ty::Big),
+        ],
+    ),
+    (
+        "assignments",
+        &[
+            ("id", Ty::Text),
+            ("class", Ty::Text),
+            ("author", Ty::Big),
+            ("title", Ty::Text),
+            ("tasks", Ty::Text),
+            ("students", Ty::OptText),
+            ("due", Ty::OptBig),
+            ("created", Ty::Big),
+        ],
+    ),
+    (
+        "card_solves",
+        &[
+            ("game", Ty::Text),
+            ("card", Ty::Int),
+            ("account", Ty::Big),
+            ("deck", Ty::Text),
+            ("moves", Ty::Int),
+            ("optimum", Ty::OptInt),
+            ("ms", Ty::Big),
+            ("at", Ty::Big),
+        ],
+    ),
 ];
 
 /// The tables SQLite keeps without row ids (their rows are the primary key's b-tree), with

@@ -12,6 +12,8 @@
 
 pub mod backup;
 pub mod challenges;
+pub mod class_play;
+pub mod classes;
 pub mod copy;
 mod copy_tables;
 pub mod deadlines;
@@ -40,6 +42,8 @@ pub mod tournaments;
 pub mod turns;
 
 pub use challenges::ChallengeStore;
+pub use class_play::PlayRecords;
+pub use classes::ClassStore;
 pub use deadlines::{DeadlineStore, Due};
 pub use explorer::ExplorerStore;
 pub use game_search::GameSearchStore;
@@ -169,6 +173,8 @@ pub trait Store:
     + PuzzleFairness
     + ExplorerStore
     + GameSearchStore
+    + ClassStore
+    + PlayRecords
 {
 }
 
@@ -185,7 +191,9 @@ impl<
         + TournamentModeration
         + PuzzleFairness
         + ExplorerStore
-        + GameSearchStore,
+        + GameSearchStore
+        + ClassStore
+        + PlayRecords,
 > Store for T
 {
 }

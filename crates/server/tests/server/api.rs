@@ -2,24 +2,9 @@
 
 use crate::common;
 
-use common::{Client, http, post, start};
+use common::{Client, http, post, solution_of, solve_cm, start};
 use futures_util::SinkExt;
 use serde_json::{Value, json};
-
-async fn solve_cm(addr: std::net::SocketAddr, side: &str, board: &str, task: &str) -> Vec<String> {
-    let v = post(
-        addr,
-        "/api/solve/checkmates",
-        json!({"side": side, "board": board, "task": task}),
-    )
-    .await;
-    v["solution"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_string())
-        .collect()
-}
 
 fn bidding(v: &Value) -> bool {
     v["phase"]["phase"] == "bidding"
@@ -236,13 +221,7 @@ async fn solve_royal(addr: std::net::SocketAddr, view: &Value) -> Vec<String> {
     if cards.len() > 1 {
         body["card2"] = cards[1].clone();
     }
-    let v = post(addr, "/api/solve/royal", body).await;
-    v["solution"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_string())
-        .collect()
+    solution_of(&post(addr, "/api/solve/royal", body).await)
 }
 
 fn step(s: &str) -> Value {

@@ -20,6 +20,7 @@ use std::time::Duration;
 use tabula_core::Millis;
 use tokio::sync::{broadcast, mpsc};
 
+mod cards;
 mod seats;
 mod view;
 
@@ -62,6 +63,8 @@ pub(super) struct Room<A: Adapter> {
     /// The game's deadline as the store holds it (`None` until known): written with the
     /// action that moves it, so every node's sweeper finds the game when its time comes.
     due_written: Option<Option<Millis>>,
+    /// The solo cards written as met, by place: the moves each was written with.
+    cards_written: Vec<Option<u32>>,
 }
 
 impl<A: Adapter> Room<A> {
@@ -94,6 +97,7 @@ impl<A: Adapter> Room<A> {
             loaded_at: now_ms(),
             stale: false,
             due_written: None,
+            cards_written: Vec::new(),
         };
         room.replay(log)?;
         Ok(room)
@@ -208,6 +212,7 @@ impl<A: Adapter> Room<A> {
         if let Some(written) = due.written() {
             self.due_written = Some(written);
         }
+        self.write_cards(at).await;
         let over = self.game.as_ref().is_some_and(A::is_over);
         self.seq += 1;
         self.last_at = at;

@@ -158,6 +158,7 @@ impl<A: Adapter> Room<A> {
                 ));
             }
             self.may_seat_rated(account, who.client).await?;
+            crate::classes::guard::may_play_rated(self.ctx.store.as_ref(), account).await?;
         }
         let token = random_hex(16);
         let seat = SeatRecord {

@@ -231,6 +231,27 @@ pub async fn post(addr: SocketAddr, path: &str, body: Value) -> Value {
     v
 }
 
+/// A shortest solution of a Check Mates card from `board`, as the server's solver gives it.
+pub async fn solve_cm(addr: SocketAddr, side: &str, board: &str, task: &str) -> Vec<String> {
+    let v = post(
+        addr,
+        "/api/solve/checkmates",
+        serde_json::json!({"side": side, "board": board, "task": task}),
+    )
+    .await;
+    solution_of(&v)
+}
+
+/// The moves of a solver's answer (`{"solution": [...]}`).
+pub fn solution_of(v: &Value) -> Vec<String> {
+    v["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
+
 /// Creates a game as "Ann" (seat 0): its id and Ann's token.
 pub async fn create(addr: SocketAddr, kind: &str, options: Value, bots: Value) -> (String, String) {
     let c = post(
