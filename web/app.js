@@ -35,6 +35,8 @@ const routes = [
   [/^\/account\/?$/, () => import('./players.js').then((m) => m.accountPage)],
   [/^\/players\/([\w-]+)$/, () => import('./players.js').then((m) => m.profilePage)],
   [/^\/players\/([\w-]+)\/games$/, () => import('./player-games.js').then((m) => m.playerGamesPage)],
+  [/^\/classes\/?$/, () => import('./classes.js').then((m) => m.classesPage)],
+  [/^\/classes\/(\w+)$/, () => import('./class.js').then((m) => m.classPage)],
   [/^\/leaderboard\/?$/, () => import('./players.js').then((m) => m.leaderboardPage)],
   [/^\/reset\/?$/, () => import('./players.js').then((m) => m.resetPage)],
   [/^\/admin\/?$/, () => import('./admin.js').then((m) => m.adminPage)],

@@ -12,7 +12,7 @@ import { gamePath } from './lobby.js';
 import { myTurns, turnLine } from './turns.js';
 import { CLOCK_CHOICES, clockChoiceLabel, clockOfChoice, choiceOfClock, describeClock } from './table.js';
 
-/** @import { ChallengeList, ChallengeView, ChallengeBody, LobbyFrame, TurnList } from './types/protocol' */
+/** @import { ChallengeList, ChallengeView, ChallengeBody, LobbyFrame, TurnList, MyAssignment } from './types/protocol' */
 
 /** How often the bell asks without being rung (expiries; a socket that cannot connect). */
 const POLL_MS = 30_000;
@@ -100,6 +100,18 @@ let bell = null;
 let latest = null;
 /** @type {TurnList | null} the correspondence games waiting for this player's move */
 let turns = null;
+/** @type {MyAssignment[]} the student's assignments not yet done */
+let assignments = [];
+/** The assignments the bell's list showed already (this browser's): the badge counts the others. */
+const SEEN = 'tabula:assignments-seen';
+/** @returns {Set<string>} */
+function seenAssignments() {
+  try { return new Set(JSON.parse(localStorage.getItem(SEEN) || '[]')); } catch { return new Set(); }
+}
+/** The open assignments, for the bell (none for an account in no class, or on a failure). */
+async function openAssignments() {
+  try { return (await call('GET /api/me/assignments')).assignments.filter((a) => !a.done); } catch { return []; }
+}
 /** Challenges this page announced or opened already. */
 const told = new Set();
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -121,19 +133,23 @@ function openGame(c) {
 async function refresh() {
   clearTimeout(timer);
   try {
-    const [list, mine] = await Promise.all([call('GET /api/challenges'), myTurns()]);
+    const [list, mine, given] = await Promise.all([call('GET /api/challenges'), myTurns(), openAssignments()]);
     latest = list;
     turns = mine;
+    assignments = given;
+    const seen = seenAssignments();
+    const fresh = given.filter((a) => !seen.has(a.id)).length;
     const waiting = list.incoming.filter((c) => c.status === 'open');
     for (const c of waiting) {
       if (!told.has(c.id)) { told.add(c.id); toast(t('challenge-incoming', { name: c.from })); }
     }
     for (const c of list.outgoing) if (c.status === 'accepted') openGame(c);
     if (bell) {
-      const count = waiting.length + (turns?.games.length ?? 0);
+      const count = waiting.length + (turns?.games.length ?? 0) + fresh;
       bell.badge.textContent = count ? String(count) : '';
       // the button's name is its content: the count seen, then the words read
-      bell.words.textContent = [t('challenge-bell', { count: waiting.length }), turns?.games.length ? t('turns-count', { count: turns.games.length }) : ''].filter(Boolean).join('. ');
+      bell.words.textContent = [t('challenge-bell', { count: waiting.length }), turns?.games.length ? t('turns-count', { count: turns.games.length }) : '',
+        fresh ? t('classes-bell', { count: fresh }) : ''].filter(Boolean).join('. ');
       bell.button.classList.toggle('ringing', count > 0);
     }
   } catch { /* signed out, or offline: the next ask tries again */ }
@@ -165,7 +181,12 @@ function openList() {
   const list = latest || { incoming: [], outgoing: [], now: Date.now() };
   const d = /** @type {HTMLDialogElement} */ (h('dialog', { 'data-test': 'bell-list', 'aria-labelledby': 'bell-title' }));
   const mine = turns?.games ?? [];
+  // the assignments shown are seen: the badge stops counting them
+  localStorage.setItem(SEEN, JSON.stringify(assignments.map((a) => a.id)));
   d.append(h('div', { class: 'stack' },
+    assignments.length ? [h('h2', {}, t('classes-yourAssignments')), h('ul', { class: 'plain stack', 'data-test': 'bell-assignments' },
+      ...assignments.map((a) => h('li', {}, h('a', { href: `/classes/${a.class}`, 'data-link': true, onclick: () => d.close() }, a.title), ' ',
+        h('span', { class: 'muted' }, a.class_name))))] : '',
     mine.length ? [h('h2', {}, t('turns-title')), h('ul', { class: 'plain stack', 'data-test': 'bell-turns' }, ...mine.map((g) => turnLine(g, turns?.now ?? Date.now(), () => d.close())))] : '',
     h('h2', { id: 'bell-title' }, t('challenge-title-list')),
     list.incoming.length || list.outgoing.length

@@ -8,6 +8,7 @@ import { royalBoard } from './royal.js';
 import { lobbySection } from './lobby.js';
 import { tournamentsSection } from './tournaments.js';
 import { turnsSection } from './turns.js';
+import { assignmentsSection } from './class-tasks.js';
 
 
 /**
@@ -20,6 +21,7 @@ export function home(main) {
     h('h1', {}, t('home-title')),
     h('p', { class: 'lead tagline', 'data-test': 'tagline' }, t('home-tagline')),
     turnsSection(),
+    assignmentsSection(),
     lobby.element,
     tournamentsSection(),
     h('h2', {}, t('home-games')),

@@ -20,6 +20,7 @@ import { coachScenarios } from './coach.mjs';
 import { trustScenarios } from './trust.mjs';
 import { explorerScenarios } from './explorer.mjs';
 import { playerGamesScenarios } from './player-games.mjs';
+import { classScenarios } from './classes.mjs';
 
 async function soloCheckMates({ browser, base }) {
   const { context, page } = await newPage(browser);
@@ -249,7 +250,7 @@ const own = [
  */
 export const lanes = [
   [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios, ...challengeScenarios, ...explorerScenarios, ...playerGamesScenarios],
-  [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios, ...coachScenarios, ...trustScenarios],
+  [...languageScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios, ...coachScenarios, ...trustScenarios, ...classScenarios],
 ];
 
 /** The scenarios that time the server or restart it: alone, once both lanes are done. */

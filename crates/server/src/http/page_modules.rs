@@ -17,6 +17,8 @@ const PAGES: &[(&str, &str)] = &[
     ("/account", "players.js"),
     ("/players/*/games", "player-games.js"),
     ("/players", "players.js"),
+    ("/classes/*", "class.js"),
+    ("/classes", "classes.js"),
     ("/leaderboard", "players.js"),
     ("/reset", "players.js"),
     ("/admin", "admin.js"),
@@ -64,6 +66,8 @@ mod tests {
         assert_eq!(page_module("/learn/royal"), Some("learn-puzzles.js"));
         assert_eq!(page_module("/players/ada-b"), Some("players.js"));
         assert_eq!(page_module("/players/ada-b/games"), Some("player-games.js"));
+        assert_eq!(page_module("/classes"), Some("classes.js"));
+        assert_eq!(page_module("/classes/4f2a9c"), Some("class.js"));
         assert_eq!(page_module("/players/ada-b/gamesx"), Some("players.js"));
         // a prefix is a whole segment, and an unknown path has no page of its own
         assert_eq!(page_module("/royalty"), None);
