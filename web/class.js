@@ -204,7 +204,7 @@ export function classPage(main, id) {
     stop();
     call('GET /api/classes/{id}', { params: { id } }).then((view) => {
       main.replaceChildren(
-        h('p', {}, h('a', { href: '/classes', 'data-link': true }, t('classes-back'))),
+        h('p', {}, h('a', { href: '/classes', 'data-link': true, class: 'class-back' }, t('classes-back'))),
         h('h1', {}, view.name, view.archived ? ` (${t('classes-archived')})` : ''),
         view.description ? h('p', { class: 'lead' }, view.description) : '');
       if (view.role === 'teacher') teacherView(main, view, draw, closers);

@@ -6,6 +6,7 @@
 // fits a phone, passes axe-core, and is pictured in the three languages, light and dark.
 import { shot, assert, newPage, signUp, stamp } from './harness.mjs';
 import { violations } from './a11y.mjs';
+import { smallTargets } from './polish.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
 const DESKTOP = { viewport: { width: 1366, height: 900 }, bypassCSP: true };
@@ -66,6 +67,13 @@ async function aClassFromMakingToProgress({ browser, base }) {
   const problems = await violations(page);
   assert(problems.length === 0, `axe-core on the teacher's page: ${JSON.stringify(problems)}`);
   await shot(page, 'classes-teacher-desktop-light');
+  // the keyboard reaches the assignment form's controls and adds a task with Enter
+  await page.locator('[data-test=assign-title]').focus();
+  for (let i = 0; i < 40 && !(await page.evaluate(() => document.activeElement?.getAttribute('data-test') === 'assign-add')); i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await page.locator('[data-test=assign-task]').first().waitFor();
+  await page.locator('[data-test=assign-remove]').first().press('Enter');
+  assert(await page.locator('[data-test=assign-task]').count() === 0, 'a task added and removed by keyboard');
 
   // the child, on a phone, signs in with the card
   const child = await newPage(browser, PHONE);
@@ -106,6 +114,8 @@ async function aClassFromMakingToProgress({ browser, base }) {
   const mine = await phone.locator('[data-test=class-assignments] [data-test=tally]').evaluateAll((els) => els.map((e) => `${e.dataset.done}/${e.dataset.of}`));
   assert(JSON.stringify(mine) === JSON.stringify(['1/1', '1/1', '0/3']), `the child's tallies: ${mine}`);
   assert((await phone.evaluate(() => document.documentElement.scrollWidth)) <= 390, "the child's class page fits a phone");
+  const small = await smallTargets(phone);
+  assert(small.length === 0, `every control a thumb's size on the child's class page: ${small.join('; ')}`);
   await shot(phone, 'classes-child-class-phone');
 
   // the teacher's table fills in; the other child's row stays empty
@@ -141,7 +151,11 @@ async function theClassInEachLanguage({ browser, base }, { classId, teacherName 
     assert(said.includes(title), `${lang}: the page is titled ${title}: ${said}`);
     await page.goto(`${base}/classes/${classId}`);
     await page.locator('[data-test=progress-table]').waitFor();
-    if (device === PHONE) assert((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, `${lang}: the class fits a phone`);
+    if (device === PHONE) {
+      assert((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, `${lang}: the class fits a phone`);
+      const small = await smallTargets(page);
+      assert(small.length === 0, `${lang}: every control of the teacher's page a thumb's size: ${small.join('; ')}`);
+    }
     const problems = await violations(page);
     assert(problems.length === 0, `${lang} ${scheme}: axe-core: ${JSON.stringify(problems)}`);
     await shot(page, `classes-${lang}-${scheme}-${device === PHONE ? 'phone' : 'desktop'}`);

@@ -36,7 +36,7 @@ async function holdSeats(page, base, games) {
  *   targets, so its squares are measured and not the <svg>;
  * - `screen readers only`: an element clipped to 1 px for screen readers is not seen.
  */
-async function smallTargets(page) {
+export async function smallTargets(page) {
   return page.evaluate((min) => {
     const seen = (el) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true, opacityProperty: true, visibilityProperty: true });
     const inlineTextLink = (el) => {
