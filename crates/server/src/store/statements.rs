@@ -8,6 +8,14 @@ macro_rules! game_columns {
         "id, kind, config, seed, created, started, status, updated"
     };
 }
+/// The condition on `games` that no class account sat at the game: the public lists (the
+/// games being played, the latest finished) show a child's name to nobody outside its classes.
+macro_rules! no_class_account {
+    () => {
+        "NOT EXISTS (SELECT 1 FROM seats s JOIN class_accounts k ON k.account = s.account \
+         WHERE s.game = games.id)"
+    };
+}
 /// The columns of `accounts`, as [`super::rows::account`] reads them.
 macro_rules! account_columns {
     () => {
@@ -71,17 +79,21 @@ pub const LOG: &str = "SELECT seq, at, action FROM actions WHERE game = ?1 ORDER
 /// Games of some statuses (the `IN` list is made for their number).
 pub const GAMES_WITH_STATUS: &str =
     concat!("SELECT ", game_columns!(), " FROM games WHERE status IN ");
-/// Games being played, newest first.
+/// Games being played, newest first, none a class account sits at.
 pub const PLAYING: &str = concat!(
     "SELECT ",
     game_columns!(),
-    " FROM games WHERE status = 'playing' ORDER BY updated DESC LIMIT ?1"
+    " FROM games WHERE status = 'playing' AND ",
+    no_class_account!(),
+    " ORDER BY updated DESC LIMIT ?1"
 );
-/// Finished games, newest first.
+/// Finished games, newest first (as `PLAYING`, none a class account sat at).
 pub const RECENT_FINISHED: &str = concat!(
     "SELECT ",
     game_columns!(),
-    " FROM games WHERE status = 'finished' ORDER BY updated DESC LIMIT ?1"
+    " FROM games WHERE status = 'finished' AND ",
+    no_class_account!(),
+    " ORDER BY updated DESC LIMIT ?1"
 );
 /// Every game, a page at a time.
 pub const GAMES_AFTER: &str = concat!(
@@ -193,12 +205,15 @@ pub const PLAYED: &str = "SELECT r.game, g.kind, r.pool, r.rated, r.score, r.pla
 /// The best settled ratings of a pool, with the accounts' names.
 pub const LEADERBOARD: &str = "SELECT a.name, r.account, r.pool, r.rating, r.deviation, \
     r.volatility, r.games, r.updated FROM ratings r JOIN accounts a ON a.id = r.account \
-    WHERE r.pool = ?1 AND r.games >= ?2 AND a.deleted IS NULL ORDER BY r.rating DESC LIMIT ?3";
+    WHERE r.pool = ?1 AND r.games >= ?2 AND a.deleted IS NULL \
+    AND NOT EXISTS (SELECT 1 FROM class_accounts k WHERE k.account = r.account) \
+    ORDER BY r.rating DESC LIMIT ?3";
 
 /// The rating pools with their numbers of players, the busiest first.
 pub const POOL_SIZES: &str = "SELECT r.pool, COUNT(*) FROM ratings r JOIN accounts a \
-    ON a.id = r.account WHERE r.games >= ?1 AND a.deleted IS NULL GROUP BY r.pool \
-    ORDER BY COUNT(*) DESC, r.pool";
+    ON a.id = r.account WHERE r.games >= ?1 AND a.deleted IS NULL \
+    AND NOT EXISTS (SELECT 1 FROM class_accounts k WHERE k.account = r.account) \
+    GROUP BY r.pool ORDER BY COUNT(*) DESC, r.pool";
 
 // ---- reviews ---------------------------------------------------------------------------
 

@@ -433,7 +433,7 @@ async fn a_childs_account_is_closed_to_strangers() {
     assert_eq!(kid.ask(a, "GET", "/api/users/Kid_one", None).await.0, 200);
 
     // a game with a stranger (paired in the lobby, say) has a chat closed both ways
-    let (game, _, _) = common::jar::seated_pair(
+    let (game, _, kid_seat) = common::jar::seated_pair(
         a,
         &mut stranger,
         &mut kid,
@@ -452,7 +452,7 @@ async fn a_childs_account_is_closed_to_strangers() {
     );
     // nor does the child write where strangers read (a game's spectators' room); a reader of
     // it sees the messages of its classmates only
-    let (watched, _, _) = common::jar::seated_pair(
+    let (watched, _, sam_seat) = common::jar::seated_pair(
         a,
         &mut stranger,
         &mut sam,
@@ -472,6 +472,23 @@ async fn a_childs_account_is_closed_to_strangers() {
             .await
             .0,
         403
+    );
+
+    // the public lists name no class account: its finished game is not among the latest
+    for (id, seat) in [(&game, &kid_seat), (&watched, &sam_seat)] {
+        let end = common::act(a, id, seat, json!({"t": "resign"})).await;
+        assert_eq!(end.status, 200, "{}", end.body);
+    }
+    let (_, recent) = stranger.ask(a, "GET", "/api/games/recent", None).await;
+    let listed: Vec<&str> = recent
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        listed.contains(&watched.as_str()) && !listed.contains(&game.as_str()),
+        "{recent}"
     );
 
     // rated games wait for the teacher's word
