@@ -4,6 +4,7 @@
 import { call, createGame, pathOf } from './api.js';
 import { h, attempt, navigate } from './ui.js';
 import { t, dateOnly, variantTitle, hasText } from './text.js';
+import { whoAmI } from './players.js';
 
 /** @import { ClassTask, Tally, MyAssignment } from './types/protocol' */
 
@@ -93,7 +94,8 @@ function playLesson(task) {
 /** The signed-in student's open assignments, for the home page (nothing when there are none). */
 export function assignmentsSection() {
   const section = h('section', { class: 'stack', hidden: true, 'data-test': 'home-assignments' });
-  call('GET /api/me/assignments').then(({ assignments }) => {
+  // a guest has none: only a signed-in account asks
+  whoAmI().then((me) => (me ? call('GET /api/me/assignments') : { assignments: [] })).then(({ assignments }) => {
     const open = assignments.filter((a) => !a.done);
     if (!open.length) return;
     section.replaceChildren(

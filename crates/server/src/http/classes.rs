@@ -424,6 +424,7 @@ async fn make_student(
     let store = &state.hub.store;
     let class = classes::taught(store.as_ref(), &id, me.id).await?;
     full_check(&store.members(&class.id).await?)?;
+    state.hub.addresses.check(Limited::MadeAccount, ip)?;
     let username = body.username.trim().to_string();
     check_name(&username)?;
     let password = classes::new_password();

@@ -30,6 +30,8 @@ pub enum Limited {
     Report,
     /// Chat messages.
     Chat,
+    /// Accounts made by teachers for their classes.
+    MadeAccount,
 }
 
 impl Limited {
@@ -42,6 +44,9 @@ impl Limited {
             Limited::Login => "too many attempts to sign in from your address",
             Limited::Report => "too many reports from your address: a moderator reads each",
             Limited::Chat => "too many chat messages from your address",
+            Limited::MadeAccount => {
+                "too many accounts made from your address: more in a minute (a class of sixty at once, then one a minute)"
+            }
         }
     }
 }
@@ -134,6 +139,7 @@ impl AddressLimits {
             (Limited::Login, limits.logins),
             (Limited::Report, limits.reports),
             (Limited::Chat, limits.chats),
+            (Limited::MadeAccount, limits.made_accounts),
         ] {
             if let Some(rate) = rate {
                 buckets.insert(what, DefaultKeyedRateLimiter::keyed(quota(rate)));

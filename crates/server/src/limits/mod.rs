@@ -111,6 +111,9 @@ pub struct Limits {
     pub requests: Option<Rate>,
     /// Sign-ups and log-ins per address.
     pub logins: Option<Rate>,
+    /// Accounts teachers make for their classes, per address: sixty at once (a class or
+    /// two), then one a minute, so classes are no factory of accounts.
+    pub made_accounts: Option<Rate>,
     /// Log-ins to one account from one address: a stranger's guesses use up the stranger's
     /// bucket, never the owner's.
     pub logins_per_account_address: Option<Rate>,
@@ -194,6 +197,7 @@ impl Default for Limits {
             frames: Some(Rate::per_second(100, 50)),
             requests: Some(Rate::per_second(200, 100)),
             logins: Some(Rate::per_minute(10, 10)),
+            made_accounts: Some(Rate::per_hour(60, 60)),
             logins_per_account_address: Some(Rate::per_minute(5, 5)),
             logins_per_account: Some(Rate::per_hour(100, 60)),
             reports: Some(Rate::per_hour(5, 10)),
@@ -232,6 +236,7 @@ impl Limits {
             frames: None,
             requests: None,
             logins: None,
+            made_accounts: None,
             logins_per_account_address: None,
             logins_per_account: None,
             reports: None,

@@ -815,3 +815,35 @@ async fn teachers_manage_their_students_and_bad_requests_say_why() {
         .await;
     assert_eq!(status, 403, "a student makes no accounts");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_class_is_no_factory_of_accounts() {
+    let limits = tabula_server::Limits {
+        made_accounts: Some(tabula_server::limits::Rate::per_hour(2, 1)),
+        ..tabula_server::Limits::default().unlimited_rates()
+    };
+    let s = common::start_limited(limits).await;
+    let a = s.addr;
+    let mut teach = signed_up(a, &["Teach"]).await.pop().unwrap();
+    let (class, _) = class_made(a, &mut teach, "Big school").await;
+    child(a, &mut teach, &class, "Kid_one").await;
+    child(a, &mut teach, &class, "Kid_two").await;
+    let (status, e) = teach
+        .ask(
+            a,
+            "POST",
+            &format!("/api/classes/{class}/students"),
+            Some(json!({"username": "Kid_three"})),
+        )
+        .await;
+    assert_eq!(status, 429, "{e}");
+    assert!(
+        e["error"].as_str().unwrap().contains("accounts made"),
+        "{e}"
+    );
+    // nothing was made of the refused one
+    let (status, _) = Jar::default()
+        .ask(a, "GET", "/api/users/Kid_three", None)
+        .await;
+    assert_eq!(status, 404);
+}
