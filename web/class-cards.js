@@ -15,7 +15,8 @@ export function loginCards(className, accounts) {
       h('div', { class: 'login-card-class' }, className),
       h('div', {}, h('span', { class: 'muted small' }, t('classes-card-site')), ' ', h('strong', { translate: 'no' }, site)),
       h('div', {}, h('span', { class: 'muted small' }, t('classes-card-name')), ' ', h('strong', { translate: 'no', 'data-test': 'card-name' }, a.username)),
-      h('div', {}, h('span', { class: 'muted small' }, t('classes-card-password')), ' ', h('strong', { translate: 'no', class: 'password', 'data-test': 'card-password' }, a.password)))));
+      h('div', {}, h('span', { class: 'muted small' }, t('classes-card-password')), ' ', h('strong', { translate: 'no', class: 'password', 'data-test': 'card-password' }, a.password)),
+      h('div', { class: 'small' }, t('classes-card-how')))));
   const print = h('button', { type: 'button', 'data-test': 'cards-print' }, t('classes-printCards'));
   print.addEventListener('click', () => {
     // the cards alone go to the printer: a copy as the body's only shown child

@@ -138,7 +138,7 @@ function teacherView(main, view, redraw, closers) {
     cardsBox.scrollIntoView({ block: 'nearest' });
     refreshStudents();
   };
-  const students = h('ul', { class: 'plain stack', 'data-test': 'students' });
+  const students = h('ul', { class: 'plain stack students-list', 'data-test': 'students' });
   const refreshStudents = () => call('GET /api/classes/{id}', { params: { id: view.id } }).then((v) => {
     students.replaceChildren(...v.students.map((s) => studentRow(view.id, s, refreshStudents, showCards)));
     if (!v.students.length) students.append(h('li', { class: 'muted' }, t('classes-noStudents')));

@@ -46,6 +46,7 @@ classes-cardsOnce = Die Passwörter werden nur jetzt gezeigt: drucke die Karten 
 classes-card-site = Seite:
 classes-card-name = Name:
 classes-card-password = Passwort:
+classes-card-how = Öffne die Seite, tippe auf „Anmelden“ und gib Namen und Passwort ein.
 classes-printCards = Karten drucken
 classes-progress = Fortschritt
 classes-student = Schüler

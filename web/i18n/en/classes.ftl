@@ -46,6 +46,7 @@ classes-cardsOnce = The passwords are shown this once: print the cards now and h
 classes-card-site = Site:
 classes-card-name = Name:
 classes-card-password = Password:
+classes-card-how = Open the site, press "Sign in" and type your name and password.
 classes-printCards = Print the cards
 classes-progress = Progress
 classes-student = Student

@@ -47,6 +47,7 @@ classes-cardsOnce = Пароли показаны только сейчас: р�
 classes-card-site = Сайт:
 classes-card-name = Имя:
 classes-card-password = Пароль:
+classes-card-how = Откройте сайт, нажмите «Войти» и введите имя и пароль.
 classes-printCards = Распечатать карточки
 classes-progress = Успехи
 classes-student = Ученик
