@@ -5,7 +5,7 @@
 // this class with how far they are, their classmates and (when open) the students' room.
 import { call, errorText } from './api.js';
 import { h, attempt, toast, confirmDialog, navigate } from './ui.js';
-import { t, dateTime } from './text.js';
+import { t, dateTime, dateOnly } from './text.js';
 import { chatPanel } from './chat.js';
 import { assignmentCard, taskText, tallyView } from './class-tasks.js';
 import { assignmentForm } from './class-assign.js';
@@ -21,13 +21,32 @@ function progressTable(p) {
   const columns = p.assignments.flatMap((a) => a.tasks.map((task, i) => ({ a, task, i })));
   if (!p.students.length || !columns.length) return h('p', { class: 'muted' }, t(columns.length ? 'classes-noStudents' : 'classes-noAssignments'));
   const head = h('tr', {}, h('th', { scope: 'col' }, t('classes-student')),
-    ...columns.map(({ a, task, i }) => h('th', { scope: 'col' }, h('span', { class: 'small muted' }, `${a.title} · ${i + 1}`), h('br'), taskText(task))));
+    ...columns.map(({ a, task, i }) => h('th', { scope: 'col' },
+      h('span', { class: 'small muted' }, `${a.title} · ${i + 1}`, a.due !== null ? ` · ${t('classes-due', { date: dateOnly(a.due) })}` : ''), h('br'), taskText(task))));
   const rows = p.students.map((s) => h('tr', { 'data-test': 'progress-row', 'data-student': s.username },
     h('th', { scope: 'row' }, h('a', { href: `/players/${encodeURIComponent(s.username)}/games`, 'data-link': true, translate: 'no' }, s.username)),
     ...s.tasks.map((x) => h('td', { title: x.met !== null ? `${minutes(x.ms)} · ${dateTime(x.met)}` : minutes(x.ms) },
       x.assigned ? tallyView(x) : h('span', { class: 'muted' }, '—')))));
   return h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': t('classes-progress') },
     h('table', { class: 'progress-table', 'data-test': 'progress-table' }, h('thead', {}, head), h('tbody', {}, ...rows)));
+}
+
+/**
+ * The assignments given, each with its removal (a mistake, or work no longer wanted).
+ * @param {string} id @param {ClassProgress} p @param {() => void} reload
+ */
+function givenList(id, p, reload) {
+  if (!p.assignments.length) return '';
+  return h('ul', { class: 'plain stack', 'data-test': 'given' }, ...p.assignments.map((a) => h('li', { class: 'row student-row' },
+    h('span', {}, h('strong', {}, a.title), ' ', h('span', { class: 'muted small' },
+      a.due !== null ? t('classes-due', { date: dateOnly(a.due) }) : t('classes-noDue'), ' · ', t('classes-taskCount', { count: a.tasks.length }))),
+    h('button', {
+      type: 'button', class: 'secondary small', 'data-test': 'assignment-remove',
+      onclick: async () => {
+        if (!(await confirmDialog(t('classes-confirm-unassign', { title: a.title }), t('classes-unassign')))) return;
+        if (await attempt(() => call('POST /api/classes/{id}/assignments/{assignment}/remove', { params: { id, assignment: a.id } }))) reload();
+      },
+    }, t('classes-unassign')))));
 }
 
 /**
@@ -145,7 +164,7 @@ function teacherView(main, view, redraw, closers) {
   }).catch(() => {});
   const progress = h('div', { 'data-test': 'progress' }, t('home-loading'));
   const loadProgress = () => call('GET /api/classes/{id}/progress', { params: { id: view.id } })
-    .then((p) => progress.replaceChildren(progressTable(p)))
+    .then((p) => progress.replaceChildren(progressTable(p), givenList(view.id, p, loadProgress)))
     .catch((e) => progress.replaceChildren(errorText(e)));
   const news = chatPanel('news', view.id, { title: t('classes-news') });
   const room = chatPanel('students', view.id, { title: t('classes-room') });

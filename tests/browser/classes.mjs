@@ -125,6 +125,14 @@ async function aClassFromMakingToProgress({ browser, base }) {
   assert(JSON.stringify(after) === JSON.stringify(['1/1', '1/1', '0/3']), `the table fills in: ${after}`);
   const other = await page.locator(`[data-test=progress-row][data-student="${kids[1]}"] [data-test=tally]`).evaluateAll((els) => els.map((e) => e.dataset.done));
   assert(other.every((d) => d === '0'), `the other child did nothing: ${other}`);
+  // an assignment given by mistake is removed from the table
+  await page.locator('[data-test=assign-title]').fill('Oops');
+  await addTask(page, 'learn', { chapter: '3' });
+  await page.locator('[data-test=assign-give]').click();
+  await page.locator('[data-test=given] li').nth(1).waitFor();
+  await page.locator('[data-test=given] li').nth(1).locator('[data-test=assignment-remove]').click();
+  await page.locator('[data-test=confirm-yes]').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-test=given] li').length === 1);
   const csv = await page.evaluate(async (id) => (await fetch(`/api/classes/${id}/progress.csv`)).text(), classId);
   assert(csv.split('\r\n').some((l) => l.startsWith(`${kids[0]},1/1,`)), `the CSV has the child's row: ${csv}`);
   await shot(page, 'classes-teacher-progress-desktop');

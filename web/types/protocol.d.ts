@@ -2863,7 +2863,7 @@ tried: [number, number] | null, };
 /**
  * What does not exist (404).
  */
-export type NotFoundCause = "not_found" | "no_endpoint" | "no_game" | "no_player" | "no_tournament" | "no_challenge" | "no_seek" | "no_puzzle" | "no_daily" | "no_review" | "no_message" | "no_report" | "no_sanction" | "dead_link" | "no_class";
+export type NotFoundCause = "not_found" | "no_endpoint" | "no_game" | "no_player" | "no_tournament" | "no_challenge" | "no_seek" | "no_puzzle" | "no_daily" | "no_review" | "no_message" | "no_report" | "no_sanction" | "dead_link" | "no_class" | "no_assignment";
 
 /**
  * A report's or a game's closing words.
@@ -6193,6 +6193,7 @@ export interface Routes {
   "POST /api/classes": { body: NewClass, answer: ClassMade },
   "POST /api/classes/join": { body: JoinClass, answer: ClassView },
   "POST /api/classes/{id}/assignments": { body: NewAssignment, answer: AssignmentMade },
+  "POST /api/classes/{id}/assignments/{assignment}/remove": { body: undefined, answer: AssignmentMade },
   "POST /api/classes/{id}/leave": { body: undefined, answer: ClassView },
   "POST /api/classes/{id}/rooms/{room}": { body: RoomMessage, answer: RoomWritten },
   "POST /api/classes/{id}/settings": { body: ClassSettings, answer: ClassView },

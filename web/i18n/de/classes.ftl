@@ -148,3 +148,9 @@ classes-solved = gelöst
 classes-missed = verfehlt
 classes-noTries = Noch kein Rätsel versucht.
 classes-field-set = Nur diese Rätsel (Kennungen, freiwillig)
+classes-unassign = Aufgabe entfernen
+classes-confirm-unassign = „{ $title }“ entfernen? Ihre Teilaufgaben verlassen die Tabelle und die Listen der Schüler.
+classes-taskCount = { $count ->
+    [one] eine Teilaufgabe
+   *[other] { $count } Teilaufgaben
+}

@@ -154,3 +154,9 @@ classes-solved = solved
 classes-missed = missed
 classes-noTries = No puzzle tried yet.
 classes-field-set = Only these puzzles (ids, optional)
+classes-unassign = Remove the assignment
+classes-confirm-unassign = Remove "{ $title }"? Its tasks leave the table and the students' lists.
+classes-taskCount = { $count ->
+    [one] one task
+   *[other] { $count } tasks
+}

@@ -140,3 +140,6 @@ classes-solved = решена
 classes-missed = не решена
 classes-noTries = Задач пока не пробовал.
 classes-field-set = Только эти задачи (номера, необязательно)
+classes-unassign = Убрать задание
+classes-confirm-unassign = Убрать задание «{ $title }»? Его задачи уйдут из таблицы и из списков учеников.
+classes-taskCount = задач: { $count }

@@ -194,6 +194,8 @@ causes! {
         Link = "dead_link",
         /// A class (or a class code) that does not exist.
         Class = "no_class",
+        /// An assignment that does not exist (or not in this class).
+        Assignment = "no_assignment",
     }
 }
 

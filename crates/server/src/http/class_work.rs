@@ -20,6 +20,7 @@ use ts_rs::TS;
 
 super::contract::json_routes! {
     post "/api/classes/{id}/assignments" => assign(NewAssignment) -> AssignmentMade;
+    post "/api/classes/{id}/assignments/{assignment}/remove" => unassign -> AssignmentMade;
     get "/api/classes/{id}/progress" => progress_table -> ClassProgress;
     get "/api/me/assignments" => my_assignments -> MyAssignments;
     get "/api/classes/{id}/students/{name}/puzzles" => student_puzzles -> StudentPuzzles;
@@ -202,6 +203,28 @@ async fn assign(
         state.hub.lobby.ring(rung);
     }
     Ok(Json(AssignmentMade { id: record.id }))
+}
+
+/// Removes an assignment (a teacher's mistake, or work no longer wanted): its tasks leave the
+/// table and the students' lists; the play that met them stays the students' own.
+async fn unassign(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((id, assignment)): Path<(String, String)>,
+) -> Result<Json<AssignmentMade>, ApiError> {
+    let me = me(&state, &headers).await?;
+    let store = state.hub.store.as_ref();
+    let class = classes::taught(store, &id, me.id).await?;
+    if !store.remove_assignment(&class.id, &assignment).await? {
+        return Err(ApiError::NotFound(
+            Missing::Assignment,
+            format!(
+                "no assignment `{}` in this class",
+                assignment.chars().take(20).collect::<String>()
+            ),
+        ));
+    }
+    Ok(Json(AssignmentMade { id: assignment }))
 }
 
 async fn progress_table(

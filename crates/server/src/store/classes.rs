@@ -190,6 +190,8 @@ pub trait ClassStore: Send + Sync {
     async fn rated_allowed(&self, account: i64) -> Result<bool, StoreError>;
     /// Stores a new assignment.
     async fn put_assignment(&self, a: &AssignmentRecord) -> Result<(), StoreError>;
+    /// Removes an assignment of a class; whether there was one.
+    async fn remove_assignment(&self, class: &str, id: &str) -> Result<bool, StoreError>;
     /// A class's assignments, oldest first.
     async fn assignments(&self, class: &str) -> Result<Vec<AssignmentRecord>, StoreError>;
 }
@@ -510,6 +512,16 @@ impl<D: Dialect> ClassStore for D {
         )
         .await?;
         Ok(())
+    }
+
+    async fn remove_assignment(&self, class: &str, id: &str) -> Result<bool, StoreError> {
+        let gone = self
+            .exec(
+                "DELETE FROM assignments WHERE class = ?1 AND id = ?2",
+                vec![Arg::text(class), Arg::text(id)],
+            )
+            .await?;
+        Ok(gone > 0)
     }
 
     async fn assignments(&self, class: &str) -> Result<Vec<AssignmentRecord>, StoreError> {

@@ -719,6 +719,30 @@ async fn teachers_manage_their_students_and_bad_requests_say_why() {
     );
     assert_eq!(teach.ask(a, "POST", &path("restore"), None).await.0, 200);
 
+    // an assignment given by mistake is removed: it leaves the table
+    let assignments = format!("/api/classes/{class}/assignments");
+    let body = json!({"title": "Oops", "tasks": [{"kind": "learn", "chapter": 3}]});
+    let (status, given) = teach.ask(a, "POST", &assignments, Some(body)).await;
+    assert_eq!(status, 200, "{given}");
+    let removal = format!("{assignments}/{}/remove", given["id"].as_str().unwrap());
+    let (status, e) = kid.ask(a, "POST", &removal, None).await;
+    assert_eq!(
+        (status, e["cause"].as_str()),
+        (403, Some("teachers_only")),
+        "{e}"
+    );
+    assert_eq!(teach.ask(a, "POST", &removal, None).await.0, 200);
+    let (_, table) = teach
+        .ask(a, "GET", &format!("/api/classes/{class}/progress"), None)
+        .await;
+    assert_eq!(table["assignments"], json!([]), "{table}");
+    let (status, e) = teach.ask(a, "POST", &removal, None).await;
+    assert_eq!(
+        (status, e["cause"].as_str()),
+        (404, Some("no_assignment")),
+        "{e}"
+    );
+
     // bad requests name what and where
     let bad = |tasks: Value| json!({"title": "x", "tasks": tasks});
     for (body, words) in [
