@@ -129,6 +129,19 @@ function settingsForm(view, redraw) {
     }));
     return h('label', { class: 'check' }, box, h('span', {}, t(`classes-setting-${key}`)));
   };
+  const name = h('input', { value: view.name, maxlength: 60, required: true, autocomplete: 'off', 'data-test': 'setting-name' });
+  const description = h('textarea', { rows: 2, maxlength: 500, 'data-test': 'setting-description' }, view.description);
+  const naming = h('form', { class: 'stack form' },
+    h('label', { class: 'stack' }, h('span', {}, t('classes-field-name')), name),
+    h('label', { class: 'stack' }, h('span', {}, t('classes-field-description')), description),
+    h('button', { type: 'submit', class: 'secondary', 'data-test': 'setting-save' }, t('classes-save')));
+  naming.addEventListener('submit', (e) => {
+    e.preventDefault();
+    attempt(async () => {
+      await call('POST /api/classes/{id}/settings', { params: { id: view.id }, body: { name: name.value, description: description.value } });
+      redraw();
+    });
+  });
   const teacher = h('input', { 'aria-label': t('classes-coTeacher'), placeholder: t('classes-coTeacher'), autocomplete: 'off', maxlength: 20 });
   const addTeacher = h('form', { class: 'row' }, teacher, h('button', { type: 'submit', class: 'secondary' }, t('classes-addTeacher')));
   addTeacher.addEventListener('submit', (e) => {
@@ -141,7 +154,7 @@ function settingsForm(view, redraw) {
     redraw();
   }));
   return h('details', { class: 'card stack', 'data-test': 'class-settings' }, h('summary', {}, t('classes-settings')),
-    toggle('student_chat'), toggle('rated_games'),
+    naming, toggle('student_chat'), toggle('rated_games'),
     h('p', {}, t('classes-teachers'), ' ', h('span', { translate: 'no' }, view.teachers.join(', '))), addTeacher, archive);
 }
 

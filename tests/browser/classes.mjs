@@ -136,6 +136,11 @@ async function aClassFromMakingToProgress({ browser, base }) {
   const csv = await page.evaluate(async (id) => (await fetch(`/api/classes/${id}/progress.csv`)).text(), classId);
   assert(csv.split('\r\n').some((l) => l.startsWith(`${kids[0]},1/1,`)), `the CSV has the child's row: ${csv}`);
   await shot(page, 'classes-teacher-progress-desktop');
+  // the class renamed in its settings
+  await page.locator('[data-test=class-settings] summary').click();
+  await page.locator('[data-test=setting-name]').fill('Class 3B chess');
+  await page.locator('[data-test=setting-save]').click();
+  await page.locator('h1', { hasText: 'Class 3B chess' }).waitFor();
   await child.context.close();
   await teacher.context.close();
   return { classId, teacherName };

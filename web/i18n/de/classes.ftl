@@ -154,3 +154,4 @@ classes-taskCount = { $count ->
     [one] eine Teilaufgabe
    *[other] { $count } Teilaufgaben
 }
+classes-save = Speichern

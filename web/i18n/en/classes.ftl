@@ -160,3 +160,4 @@ classes-taskCount = { $count ->
     [one] one task
    *[other] { $count } tasks
 }
+classes-save = Save

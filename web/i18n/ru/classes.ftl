@@ -143,3 +143,4 @@ classes-field-set = Только эти задачи (номера, необяз
 classes-unassign = Убрать задание
 classes-confirm-unassign = Убрать задание «{ $title }»? Его задачи уйдут из таблицы и из списков учеников.
 classes-taskCount = задач: { $count }
+classes-save = Сохранить
