@@ -10,6 +10,7 @@
 //! reportable as every chat is.
 
 pub mod guard;
+pub mod judge;
 pub mod progress;
 pub mod tasks;
 

@@ -2,7 +2,8 @@
 //! [`super::tasks`]): the teacher's table (a row per student, a column per task) and a
 //! student's own list.
 
-use super::tasks::{Played, Tally, Task};
+use super::judge::{Played, Tally};
+use super::tasks::Task;
 use crate::error::{ApiError, Fault};
 use crate::store::Store;
 use crate::store::classes::{AssignmentRecord, Member, Role, Standing};

@@ -13,6 +13,7 @@ mod attacks;
 mod catalogues;
 mod challenges;
 mod chat;
+mod class_accounts;
 mod classes;
 mod common;
 mod contract;
