@@ -6,11 +6,15 @@
 
 use crate::common;
 
+// the CLI's tests' driver of Debian's fairy-stockfish, one file for both crates' tests
+#[path = "../../../cli/tests/cli/common/fsf.rs"]
+mod fsf;
+use fsf::Fsf;
+
 use common::jar::{play_resigned, signed_up};
 use common::request;
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Stdio};
+use std::io::{Read, Write};
 use tabula_chess::pgn::read_pgn;
 use tabula_chess::{AnyPosition, Variant};
 use tabula_server::Limits;
@@ -227,58 +231,12 @@ async fn bad_game_searches_name_what_is_wrong() {
     }
 }
 
-/// Debian's fairy-stockfish playing our QuickChess (the variant file of the chess crate's
-/// tests): the FEN after each list of moves from a start.
-struct Fsf {
-    stdin: std::process::ChildStdin,
-    out: BufReader<std::process::ChildStdout>,
-    _child: std::process::Child,
-}
-
-impl Fsf {
-    fn start() -> Fsf {
-        let ini = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../chess/tests/data/variants.ini"
-        );
-        let mut child = Command::new("/usr/games/fairy-stockfish")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("Debian's fairy-stockfish is needed (scripts/test.sh installs it)");
-        let mut f = Fsf {
-            stdin: child.stdin.take().unwrap(),
-            out: BufReader::new(child.stdout.take().unwrap()),
-            _child: child,
-        };
-        let setup = format!(
-            "uci\nsetoption name VariantPath value {ini}\n\
-             setoption name UCI_Variant value quickchess"
-        );
-        f.fen_after(&setup);
-        f
-    }
-
-    /// Says `commands`, then `d`: the FEN it prints.
-    fn fen_after(&mut self, commands: &str) -> Option<String> {
-        writeln!(self.stdin, "{commands}\nd\nisready").unwrap();
-        self.stdin.flush().unwrap();
-        let mut fen = None;
-        let mut line = String::new();
-        loop {
-            line.clear();
-            assert!(
-                self.out.read_line(&mut line).unwrap() > 0,
-                "fairy-stockfish ended"
-            );
-            if let Some(f) = line.strip_prefix("Fen: ") {
-                fen = Some(f.trim().to_string());
-            }
-            if line.trim() == "readyok" {
-                return fen;
-            }
-        }
-    }
+/// The FEN Fairy-Stockfish prints after `commands` (its `d`).
+fn fen_after(fsf: &mut Fsf, commands: &str) -> Option<String> {
+    fsf.say(&format!("{commands}\nd\nisready"));
+    fsf.until("readyok")
+        .iter()
+        .find_map(|l| l.strip_prefix("Fen: ").map(|f| f.trim().to_string()))
 }
 
 /// A copy of game `from` under the id `to`, ended at `finished`: its record, seats, log,
@@ -465,7 +423,7 @@ async fn a_thousand_games_stream_out_and_replay_in_fairy_stockfish() {
             .unwrap()
             .to_string()
     });
-    let mut fsf = Fsf::start();
+    let mut fsf = Fsf::start(&[]);
     let fields = |f: &str| f.split(' ').take(2).collect::<Vec<_>>().join(" ");
     for game in &games {
         let fen = game
@@ -484,9 +442,11 @@ async fn a_thousand_games_stream_out_and_replay_in_fairy_stockfish() {
             })
             .collect();
         let start = fen.map_or("startpos".to_string(), |f| format!("fen {f}"));
-        let replayed = fsf
-            .fen_after(&format!("position {start} moves {}", ucis.join(" ")))
-            .unwrap();
+        let replayed = fen_after(
+            &mut fsf,
+            &format!("position {start} moves {}", ucis.join(" ")),
+        )
+        .unwrap();
         let want = if game.tag("White") == Some("ann") {
             &finals[0]
         } else {
