@@ -27,15 +27,11 @@ if ! command -v cargo >/dev/null; then
 fi
 rustup component add rustfmt clippy >/dev/null 2>&1 || true
 
-# Debian packages the tests need, installed once (as root, or with sudo).
-apt_install() { # package, binary it provides
-  if [ ! -x "$2" ]; then
-    echo "installing Debian's $1"
-    sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo"
-    $sudo_ apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq "$1" >/dev/null
-  fi
-}
+# Debian packages the tests need, installed once (as root, or with sudo): apt_install
+. scripts/apt.sh
+# the browser stage (scripts/browser-tests.sh) counts its stage lines from here too
+TABULA_TEST_STARTED="$(date +%s)"
+export TABULA_TEST_STARTED
 
 # One build from scratch: incremental state would only double the disk the build needs (CI's
 # disk once ran out with it).
@@ -66,29 +62,6 @@ start_postgres() {
   TABULA_TEST_POSTGRES="$(scripts/postgres.sh start "$pgdir")"
   export TABULA_TEST_POSTGRES
   echo "   $TABULA_TEST_POSTGRES"
-}
-
-# The browser tests' tools: Debian's chromium, Node.js and the npm packages of tests/browser.
-browser_tools() {
-  apt_install chromium /usr/bin/chromium
-  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-    echo "Node.js (18 or newer) and npm are required for the browser tests" >&2
-    exit 1
-  fi
-  # installed again only when the lock file is newer than what was installed from it
-  if [ "$mode" != quick ] || [ ! -f tests/browser/node_modules/.package-lock.json ] ||
-    [ tests/browser/package-lock.json -nt tests/browser/node_modules/.package-lock.json ]; then
-    (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
-  fi
-  stage "the browser code against the server's types (tsc --checkJs --strict, tsconfig.json)"
-  tests/browser/node_modules/.bin/tsc -p tsconfig.json
-  stage "no function over 150 lines in web/ (tests/browser/function-length.mjs, its self-test first)"
-  node tests/browser/function-length.mjs --self-test
-  node tests/browser/function-length.mjs
-  # the test build made the binary the integration tests run (target/debug/tabula); the
-  # browser tests use that one, so nothing is built again with other settings
-  export TABULA_BIN="$PWD/target/debug/tabula"
-  [ -x "$TABULA_BIN" ] || { echo "missing $TABULA_BIN after the test build" >&2; exit 1; }
 }
 
 stage "cargo fmt --check"
@@ -128,10 +101,7 @@ if [ "$mode" = quick ]; then
     done
   fi
   rm -f "$list"
-  stage "browser tools"
-  browser_tools
-  stage "a smoke of the web app (tests/browser/run.mjs --smoke)"
-  (cd tests/browser && node run.mjs --smoke)
+  scripts/browser-tests.sh --smoke
   stage "the quick tests passed (./scripts/test.sh runs them all)"
   exit 0
 fi
@@ -142,18 +112,22 @@ stage "PDF text reader for the printed-deck tests (Debian poppler-utils)"
 apt_install poppler-utils /usr/bin/pdftotext
 stage "a throw-away PostgreSQL cluster (Debian postgresql) for the store and node tests"
 start_postgres
-stage "cargo test, lints included; beside its last tests the doc tests, the server's suite again on PostgreSQL and the evaluation network made three times (scripts/cargo-tests.sh, two lanes)"
+stage "cargo test, lints included; after the build, in two lanes, the test executables, the server's suite again on PostgreSQL, the evaluation network made three times and the doc tests, and beside them the browser stage (scripts/cargo-tests.sh, scripts/browser-tests.sh)"
 jobs="$(mktemp)"
 {
   # the longest first, so the two lanes end together
-  printf '%s\t%s\n' "the evaluation network made twice from nothing and once from the shipped one: the same bytes, its record the commands" \
-    "scripts/network-check.sh"
   # its test target as built above (\`-p\` alone would resolve features anew and rebuild it)
   printf '%s\t%s\n' "the server's whole suite again, on PostgreSQL" \
     "cd crates/server && TABULA_TEST_STORE=postgres @server@ -q"
+  printf '%s\t%s\n' "the evaluation network made twice from nothing and once from the shipped one: the same bytes, its record the commands" \
+    "scripts/network-check.sh"
   printf '%s\t%s\n' "the doc tests" "cargo test --workspace --doc --locked"
 } > "$jobs"
-scripts/cargo-tests.sh --after "$jobs" --workspace --all-targets --locked
+# The browser stage needs only the binary, so it starts when the build ends rather than after
+# the Rust tests: these wait on sockets, clocks and a second PostgreSQL round for much of their
+# time, and the browser's pages on the network (measured alone, the browser stage kept the two
+# cores 83% busy). Its scenarios that time a server wait for the Rust tests' end.
+scripts/cargo-tests.sh --after "$jobs" --beside scripts/browser-tests.sh --workspace --all-targets --locked
 rm -f "$jobs"
 if [ "$mode" = full ]; then
   echo "== the long checks (#[ignore]), in the same build"
@@ -162,7 +136,4 @@ if [ "$mode" = full ]; then
   scripts/package-test.sh
 fi
 
-stage "browser tests (headless Debian chromium + playwright-core)"
-browser_tools
-(cd tests/browser && node run.mjs)
 stage "all tests passed"
