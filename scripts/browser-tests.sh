@@ -8,10 +8,7 @@
 #   --smoke  the smoke of `scripts/test.sh --quick` instead of every scenario, and the npm
 #            packages installed again only when their lock file changed
 #
-# scripts/test.sh starts it as soon as the test build is done, beside the Rust tests
-# (scripts/cargo-tests.sh --beside); the scenarios that time or restart a server then wait for
-# the file named by TABULA_WAIT_FOR (the Rust tests' end) so that nothing else shares the cores
-# while they measure. TABULA_TEST_STARTED (seconds since the epoch) makes the stage lines
+# TABULA_TEST_STARTED (seconds since the epoch; scripts/test.sh sets it) makes the stage lines
 # count from the start of the whole run.
 set -euo pipefail
 cd "$(dirname "$0")/.."

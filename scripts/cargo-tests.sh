@@ -15,23 +15,16 @@
 # --after FILE: one job per line, `LABEL<TAB>COMMAND`, run from the repository's root once
 # the build is done; in COMMAND, `@NAME@` stands for the path of the test executable of the
 # target NAME (`@server@`: the server's suite).
-# --beside COMMAND: started from the repository's root when the build is done, beside the two
-# lanes (the browser stage); its output is shown whole when it ends, and the file named by
-# TABULA_WAIT_FOR in its environment appears when the lanes are done. This script ends with it.
 #
-# The exit status is the build's or, if it passed, 1 when any test or job (or COMMAND) failed.
+# The exit status is the build's or, if it passed, 1 when any test or job failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 after=""
-beside=""
-while :; do
-  case "${1:-}" in
-    --after) after="$2"; shift 2 ;;
-    --beside) beside="$2"; shift 2 ;;
-    *) break ;;
-  esac
-done
+if [ "${1:-}" = --after ]; then
+  after="$2"
+  shift 2
+fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/tabula-tests.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
@@ -76,6 +69,14 @@ lane() {
       touch "$work/failed"
     fi
   done
+}
+
+# ` (at M min S s)` since the test command started (TABULA_TEST_STARTED, seconds since the
+# epoch), as its stage lines say it; nothing when run on its own
+since_start() {
+  [ -n "${TABULA_TEST_STARTED:-}" ] || return 0
+  local s=$(($(date +%s) - TABULA_TEST_STARTED))
+  printf ' (at %d min %d s)' $((s / 60)) $((s % 60))
 }
 
 lane 1 &
@@ -129,26 +130,11 @@ if [ -n "$after" ]; then
   done < "$after"
 fi
 touch "$work/queued-all"
-# the build's cores are free now: the second lane, and the command beside the lanes
+# the build's cores are free now: the second lane
+echo "   the build is done$(since_start)"
 lane 2 &
 second=$!
-if [ -n "$beside" ]; then
-  echo "   started beside the lanes: $beside (its output follows the lanes')"
-  TABULA_WAIT_FOR="$work/lanes-done" bash -c "$beside" > "$work/beside.log" 2>&1 &
-  besides=$!
-fi
 wait "$first" "$second"
-touch "$work/lanes-done"
-if [ -n "$beside" ]; then
-  echo "   the lanes are done; waiting for: $beside"
-  if wait "$besides"; then
-    cat "$work/beside.log"
-  else
-    cat "$work/beside.log"
-    echo "   FAIL $beside"
-    touch "$work/failed"
-  fi
-fi
 if [ -e "$work/failed" ]; then
   echo "some tests failed (above)" >&2
   exit 1

@@ -4,8 +4,7 @@
 // `node run.mjs --smoke` only the smoke of scripts/test.sh --quick, in one lane.
 import { startServer, launch, secretsInLog } from './harness.mjs';
 import { lanes, alone, smoke } from './scenarios.mjs';
-import { readFileSync, existsSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { readFileSync } from 'node:fs';
 
 const smokeOnly = process.argv[2] === '--smoke';
 const only = smokeOnly ? undefined : process.argv[2];
@@ -49,24 +48,11 @@ async function runLane(list, label) {
   }
 }
 
-/**
- * Waits for the file TABULA_WAIT_FOR names, if any: scripts/test.sh runs this beside the Rust
- * tests, and the scenarios that time a server must not share the cores with them.
- */
-async function othersDone() {
-  const file = process.env.TABULA_WAIT_FOR;
-  if (!file || existsSync(file)) return;
-  const from = Date.now();
-  while (!existsSync(file)) await sleep(500);
-  console.log(`(waited ${((Date.now() - from) / 1000).toFixed(0)} s for the Rust tests to end before the timed scenarios)`);
-}
-
 const started = Date.now();
 if (smokeOnly) {
   await runLane(smoke, 'the smoke');
 } else {
   await Promise.all(lanes.map((lane, i) => runLane(chosen(lane), `lane ${i + 1}`)));
-  await othersDone();
   await runLane(chosen(alone), 'the timed scenarios');
 }
 console.log(`${failed ? `${failed} browser scenario(s) failed` : 'all browser scenarios passed'} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
