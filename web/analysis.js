@@ -8,6 +8,7 @@ import { t } from './text.js';
 import { variantSelect, chessPiece, checkedKing, pairsOf, chooseMove, passButton, verdictText } from './quickchess.js';
 import { pgnBox } from './pgn-import.js';
 import { Explorer } from './explorer.js';
+import { phoneTabs } from './tabs.js';
 
 /** @import { PositionView, PositionQuery } from './types/protocol' */
 
@@ -29,6 +30,8 @@ export function quickchessAnalyse(main) {
   let moves = (params.get('moves') || '').split(',').filter((m) => /^[a-h0-9]{4,5}$/.test(m));
   // what Tabula's players played here (explorer.js); a move picked in it is played on the board
   const explorer = new Explorer();
+  // on a phone the position's panel and the explorer are tabs (tabs.js); the one shown stays
+  const tabs = { chosen: 'position' };
   /** @type {PositionView | null} the position after them, once the server answered */
   let state = null;
   const out = h('div', { class: 'stack' });
@@ -37,7 +40,8 @@ export function quickchessAnalyse(main) {
     /** @type {PositionQuery} */
     const body = { variant: variant.value, fen: base.trim() || undefined, moves };
     // an evaluation asks the lesson games' coach too (the moves that keep the value)
-    if (analyse) { body.analyse_ms = 1500; body.coach = true; }
+    // (and on a phone the position's tab is shown, where the evaluation appears)
+    if (analyse) { body.analyse_ms = 1500; body.coach = true; tabs.chosen = 'position'; }
     const r = await attempt(() => call('POST /api/chess/position', { body }));
     if (!r) { moves.pop(); return; }
     state = r;
@@ -72,6 +76,23 @@ export function quickchessAnalyse(main) {
     const score = a ? ('mate' in a.score ? (a.score.mate >= 0 ? t('analysis-mateIn', { moves: a.score.mate }) : t('analysis-matedIn', { moves: -a.score.mate })) : (a.score.cp / 100).toFixed(2)) : '';
     const solved = state.solved;
     const keeping = state.coach ? state.coach.keeping.map((m) => m.san) : [];
+    // the position's panel: its moves, its exact value, the engine's word, its FEN, a game from it
+    const position = [
+      h('div', { class: 'muted' }, state.moves_san.length ? t('analysis-moves', { moves: state.moves_san.join(' ') }) : t('analysis-tryMoves')),
+      solved ? h('div', { class: 'card stack', 'data-test': 'solved', title: t('verdict-source') },
+        h('div', {}, h('b', {}, verdictText(solved))),
+        solved.best_san ? h('div', { class: 'muted' }, t('analysis-perfectPlay', { move: solved.best_san })) : '',
+        keeping.length ? h('div', { class: 'muted', 'data-test': 'coach-best-moves' },
+          t(solved.wdl === 'loss' ? 'coach-bestLosing' : 'coach-bestList', { moves: keeping.join(', ') })) : '') : '',
+      a ? h('div', { class: 'card stack', 'data-test': 'evaluation' },
+        h('div', {}, h('b', {}, t('analysis-best')), ' ', a.best_san, ' ', t('analysis-score', { side: state.turn, score })),
+        h('div', { class: 'muted' }, t('analysis-line', { line: a.pv_san.join(' ') })),
+        h('div', { class: 'muted' }, t('analysis-depth', { depth: a.depth, nodes: a.nodes }))) : '',
+      h('div', { class: 'muted', style: 'word-break:break-all' }, t('analysis-fenIs', { fen: state.fen })),
+      state.outcome ? '' : h('div', { class: 'row' },
+        h('button', { class: 'secondary small', onclick: () => playFrom('quickchess', [4]) }, t('analysis-playComputer')),
+        h('button', { class: 'secondary small', onclick: () => playFrom('quickchess-local', []) }, t('analysis-playTwo'))),
+    ];
     out.replaceChildren(tableLayout({
       status: h('div', { class: 'stack' },
         h('div', { class: 'banner' }, state.outcome || t(state.check ? 'analysis-toMoveCheck' : 'analysis-toMove', { side: state.turn })),
@@ -83,23 +104,8 @@ export function quickchessAnalyse(main) {
         h('button', { class: 'secondary', onclick: () => { moves = []; load(false); } }, t('analysis-reset')),
         h('button', { class: 'secondary', 'data-test': 'flip', onclick: () => { flipped = !flipped; draw(); } }, '⇅ ', t('table-flipShort')),
       ],
-      panel: [
-        h('div', { class: 'muted' }, state.moves_san.length ? t('analysis-moves', { moves: state.moves_san.join(' ') }) : t('analysis-tryMoves')),
-        solved ? h('div', { class: 'card stack', 'data-test': 'solved', title: t('verdict-source') },
-          h('div', {}, h('b', {}, verdictText(solved))),
-          solved.best_san ? h('div', { class: 'muted' }, t('analysis-perfectPlay', { move: solved.best_san })) : '',
-          keeping.length ? h('div', { class: 'muted', 'data-test': 'coach-best-moves' },
-            t(solved.wdl === 'loss' ? 'coach-bestLosing' : 'coach-bestList', { moves: keeping.join(', ') })) : '') : '',
-        a ? h('div', { class: 'card stack', 'data-test': 'evaluation' },
-          h('div', {}, h('b', {}, t('analysis-best')), ' ', a.best_san, ' ', t('analysis-score', { side: state.turn, score })),
-          h('div', { class: 'muted' }, t('analysis-line', { line: a.pv_san.join(' ') })),
-          h('div', { class: 'muted' }, t('analysis-depth', { depth: a.depth, nodes: a.nodes }))) : '',
-        explorer.panel(state.variant, base.trim(), state.moves_uci, (uci) => { moves.push(uci); load(false); }),
-        h('div', { class: 'muted', style: 'word-break:break-all' }, t('analysis-fenIs', { fen: state.fen })),
-        state.outcome ? '' : h('div', { class: 'row' },
-          h('button', { class: 'secondary small', onclick: () => playFrom('quickchess', [4]) }, t('analysis-playComputer')),
-          h('button', { class: 'secondary small', onclick: () => playFrom('quickchess-local', []) }, t('analysis-playTwo'))),
-      ],
+      panel: phoneTabs(t('tabs-panels'), [{ id: 'position', label: t('tabs-position'), content: () => position },
+        explorer.tab(state.variant, base.trim(), state.moves_uci, (uci) => { moves.push(uci); load(false); })], tabs),
       aspect: state.width / state.height,
     }));
   };

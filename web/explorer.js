@@ -1,12 +1,13 @@
 // The opening explorer (GET /api/explorer): the moves played from a QuickChess or chess
 // position in Tabula's finished games, how each scored and at what rating, the exact value of
 // each where the endgame tables or the lesson books know it, and the latest games through the
-// position. A panel of the analysis board and of a finished game's page; on a phone it is a
-// section that opens with a tap (closed on a game's page until asked for).
+// position. A panel of the analysis board and of a finished game's page, where on a phone it
+// is a tab of its own (tabs.js); elsewhere (a replay) a section that opens with a tap.
 import { call } from './api.js';
 import { h } from './ui.js';
 import { t } from './text.js';
 
+/** @import { PhoneTab } from './tabs.js' */
 /** @import { ExplorerAnswer, ExplorerMove, RecentShown, VerdictParts } from './types/protocol' */
 
 /** The speed classes offered, in the order shown (`computer`: games against the computer). */
@@ -87,9 +88,12 @@ export class Explorer {
       h('div', { class: 'row', role: 'group', 'aria-label': t('explorer-speeds') }, ...this.speedButtons),
       h('div', { class: 'row' }, this.player, this.color),
       h('label', { class: 'row' }, engine, t('explorer-engine')));
+    this.filters = filters;
     this.root = h('details', { class: 'card stack explorer', 'data-test': 'explorer' },
       h('summary', { 'data-test': 'explorer-open' }, t('explorer-title')), filters, this.results);
     this.root.open = open;
+    /** the panel as a phone's tab: no section to open, the tab opened it */
+    this.bare = h('div', { class: 'card stack explorer', 'data-test': 'explorer' });
     this.root.addEventListener('toggle', () => { if (this.root.open) this.refresh(); });
   }
 
@@ -105,6 +109,30 @@ export class Explorer {
     if (fen) this.position.fen = fen;
     if (this.root.open) this.refresh();
     return this.root;
+  }
+
+  /**
+   * The panel as a tab of `phoneTabs` (tabs.js) for the position after `moves`, as `panel`
+   * takes it: on a phone, asked for when its tab is shown; on a wide screen, the section.
+   * @param {string} variant @param {string} fen @param {string[]} moves
+   * @param {(uci: string) => void} onMove
+   * @returns {PhoneTab}
+   */
+  tab(variant, fen, moves, onMove) {
+    return {
+      id: 'explorer',
+      label: t('explorer-tab'),
+      content: (asTab) => {
+        const section = this.panel(variant, fen, moves, onMove);
+        if (!asTab) {
+          this.root.append(this.filters, this.results);
+          return section;
+        }
+        this.bare.replaceChildren(this.filters, this.results);
+        this.refresh();
+        return this.bare;
+      },
+    };
   }
 
   /** Asks for the position with the filters chosen, unless that was the last question. */

@@ -16,6 +16,7 @@ import { gamePage, isWaiting, turnBegins, chimeTurn } from './game-page.js';
 import { gameReview } from './review.js';
 import { GameCoach } from './coach.js';
 import { Explorer } from './explorer.js';
+import { phoneTabs } from './tabs.js';
 /** @import { GamePage } from './game-page.js' */
 /** @import { ChessView, SeriesView, LegalMove, MoveView, VerdictParts, PlayView, RoomView, RoomEvent, SeriesEvent, SeatInfo } from './types/protocol' */
 /** @import { ChessIntent } from './types/protocol' */
@@ -309,6 +310,8 @@ export function quickchessPlay(main, id) {
   const coach = new GameCoach(() => game.render(), (words) => game.say(words));
   // after the game, the opening explorer at the step shown (a move picked goes on in analysis)
   const explorer = new Explorer({ open: false });
+  // after the game on a phone, the game's panel and the explorer are tabs (tabs.js)
+  const tabs = { chosen: 'game' };
 
   /** @type {GamePage<RoomView<QuickChessView>, ChessIntent>} */
   const game = gamePage({
@@ -398,22 +401,25 @@ export function quickchessPlay(main, id) {
     const offers = offerBanners(view, who, game.act);
     const flip = () => { flipped = !flipped; game.render(); };
     const actions = tableActions(view, startFen, flip, game.act);
-    const panel = [
+    const gamePanel = [
       seriesPanel(view),
       review.marks(moveList(moveEntries(view, startFen), shown, (s) => stepper.go(s))),
       stepNote(stepper),
       rescueNote(view),
       view.over ? afterGame(view, game.send, (s) => seatName(view, s)) : '',
       view.over ? review.panel(view, shown) : '',
-      view.over ? explorer.panel(view.variant, startFen, view.moves.slice(0, shown).map((m) => m.uci), (uci) => {
-        const line = [...view.moves.slice(0, shown).map((m) => m.uci), uci].join(',');
-        navigate(`/quickchess/analyse?variant=${encodeURIComponent(view.variant)}&fen=${encodeURIComponent(startFen)}&moves=${line}`);
-      }) : '',
       h('div', { class: 'row' },
         h('a', { href: `/quickchess/analyse?variant=${encodeURIComponent(view.variant)}&fen=${encodeURIComponent(fen)}`, 'data-link': true }, t('quickchess-analyse')),
         h('a', { href: `/replay/${id}`, 'data-link': true }, t('replay-link'))),
       view.one_screen ? '' : shareBox(t('share-game')),
     ];
+    const line = view.moves.slice(0, shown).map((m) => m.uci);
+    const panel = view.over
+      ? phoneTabs(t('tabs-panels'), [{ id: 'game', label: t('tabs-game'), content: () => gamePanel },
+        explorer.tab(view.variant, startFen, line, (uci) => {
+          navigate(`/quickchess/analyse?variant=${encodeURIComponent(view.variant)}&fen=${encodeURIComponent(startFen)}&moves=${[...line, uci].join(',')}`);
+        })], tabs)
+      : gamePanel;
     // the exact verdict (tables, solver) in a casual game, unless the coach says it already
     const coachCard = coach.panel(view, shown);
     const exact = view.solved && live && !view.rated && !coachCard

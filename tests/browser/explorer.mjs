@@ -1,9 +1,12 @@
 // The opening explorer (issue #56): on a phone, a guest plays a game against the computer and
 // resigns; on the analysis board the explorer leaves the computer's games out until they are
 // chosen, then counts the game at the start; a tap on its move plays it on the board and the
-// explorer follows to the reply. The finished game's page has the explorer too (closed until
-// opened). Pictures on a phone and a desktop, light and dark, in the three languages.
+// explorer follows to the reply. The finished game's page has the explorer too. On a phone the
+// explorer is a tab beside the game's (or the position's) panel, shown when tapped or chosen
+// by the arrow keys; on a desktop a section beside the board. Pictures on a phone and a
+// desktop, light and dark, in the three languages.
 import { shot, assert, newPage, againstComputer } from './harness.mjs';
+import { violations } from './a11y.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1366, height: 768 } };
@@ -21,7 +24,8 @@ async function shownMoves(page) {
 }
 
 async function aGamePlayedIsCountedAndAMoveTapped({ browser, base }) {
-  const { context, page } = await newPage(browser, PHONE);
+  // (bypassCSP: axe-core is added to the page as a script of its own)
+  const { context, page } = await newPage(browser, { ...PHONE, bypassCSP: true });
   await againstComputer(page, base, { variant: 'raging-rooks', level: '1' });
   await page.locator('svg.board').first().waitFor();
   await play(page, 'a2a3');
@@ -36,16 +40,24 @@ async function aGamePlayedIsCountedAndAMoveTapped({ browser, base }) {
   await page.locator('[data-test=resign]').click();
   await page.locator('[data-test=confirm-yes]').click();
   await page.locator('[data-test=result]').waitFor();
-  // after the game: the explorer, closed until opened
-  const summary = page.locator('[data-test=explorer-open]');
-  await summary.waitFor();
-  assert(!(await page.locator('[data-test=explorer]').evaluate((d) => d.open)), 'closed on the game page');
-  await summary.click();
+  // after the game: the explorer's tab, not shown until chosen
+  const tab = page.locator('[data-test=tab-explorer]');
+  await tab.waitFor();
+  assert(await page.locator('[data-test=tab-game]').getAttribute('aria-selected') === 'true', 'the game\'s panel is shown first');
+  assert(await page.locator('[data-test=explorer]').count() === 0, 'the explorer waits for its tab');
+  await tab.click();
+  assert(await tab.getAttribute('aria-selected') === 'true', 'the tab tapped is the one selected');
   await page.locator('[data-test=explorer-results] > *').first().waitFor();
+  assert(await page.locator('[data-test=moves]').count() === 0, 'the game\'s panel gives way');
   await shot(page, 'explorer-game-page-phone');
+  // the keys of the tabs pattern: the left arrow goes back to the game's panel, with the focus
+  await page.keyboard.press('ArrowLeft');
+  await page.locator('[data-test=moves]').waitFor();
+  assert(await page.evaluate(() => document.activeElement?.getAttribute('data-test')) === 'tab-game', 'the focus follows the tab');
 
   // the analysis board at the start: the computer's games wait to be chosen
   await page.goto(`${base}/quickchess/analyse?variant=raging-rooks`);
+  await page.locator('[data-test=tab-explorer]').click();
   await page.locator('[data-test=explorer-results] > *').first().waitFor();
   assert((await shownMoves(page)).length === 0, 'games against the computer are left out by default');
   assert(await page.locator('[data-test=explorer-value]').innerText() === 'solved: draw', 'the start\'s exact value');
@@ -57,29 +69,37 @@ async function aGamePlayedIsCountedAndAMoveTapped({ browser, base }) {
   const recent = await page.locator('.explorer-recent a').count();
   assert(recent === 1, `the game is among the latest: ${recent}`);
   assert((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the analysis board with the explorer fits a phone');
+  const found = await violations(page);
+  assert(!found.length, `axe finds no critical or serious violation in the explorer's tab: ${JSON.stringify(found)}`);
   await shot(page, 'explorer-analysis-phone-light');
-  // a tap on the move plays it on the board; the explorer follows to the computer's reply
+  // a tap on the move plays it on the board; the explorer (its tab kept) follows to the
+  // computer's reply, and the position's tab says the move
   await page.locator('[data-test=explorer-move]').first().click();
-  await page.getByText('Moves: a3').waitFor();
   await page.locator(`[data-test=explorer-results] li[data-uci="${reply}"]`).waitFor();
   const after = await shownMoves(page);
   assert(JSON.stringify(after) === JSON.stringify([[reply, 1]]), `the reply is shown: ${JSON.stringify(after)}`);
+  await page.locator('[data-test=tab-position]').click();
+  await page.getByText('Moves: a3').waitFor();
   await context.close();
 }
 
 async function theExplorerInEachLanguage({ browser, base }) {
+  // on a desktop the section's title, on a phone its tab's
   for (const [lang, scheme, device, title] of [
     ['en', 'dark', DESKTOP, 'Opening explorer'],
-    ['ru', 'light', PHONE, 'Дебютный справочник'],
-    ['de', 'dark', PHONE, 'Eröffnungsbaum'],
+    ['ru', 'light', PHONE, 'Дебюты'],
+    ['de', 'dark', PHONE, 'Eröffnungen'],
     ['en', 'light', DESKTOP, 'Opening explorer'],
+    ['en', 'dark', PHONE, 'Explorer'],
   ]) {
     const { context, page } = await newPage(browser, { ...device, colorScheme: scheme });
     await page.goto(`${base}/`);
     await page.evaluate((l) => localStorage.setItem('tabula:lang', l), lang);
     await page.goto(`${base}/quickchess/analyse?variant=raging-rooks&moves=a2a3`);
+    const named = page.locator(device === PHONE ? '[data-test=tab-explorer]' : '[data-test=explorer-open]');
+    if (device === PHONE) await named.click();
     await page.locator('[data-test=explorer-results] > *').first().waitFor();
-    const said = await page.locator('[data-test=explorer-open]').innerText();
+    const said = await named.innerText();
     assert(said === title, `${lang}: the explorer is titled ${title}: ${said}`);
     await page.locator('[data-test=explorer] .explorer-filters summary').click();
     if (device === PHONE) assert((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, `${lang}: fits a phone`);

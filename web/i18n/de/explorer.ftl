@@ -37,3 +37,5 @@ explorer-play = { $move } spielen ({ $games ->
     [one] 1 Partie
    *[other] { $games } Partien
   })
+# the explorer's tab on a phone (tabs.js)
+explorer-tab = Eröffnungen

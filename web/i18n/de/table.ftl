@@ -105,3 +105,7 @@ turns-count = { $count ->
     [one] Du bist in einer Partie am Zug
    *[other] Du bist in { $count } Partien am Zug
   }
+# on a phone the panels beside the board take turns as tabs (tabs.js)
+tabs-panels = Was die Leiste zeigt
+tabs-game = Partie
+tabs-position = Stellung

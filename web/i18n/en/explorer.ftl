@@ -37,3 +37,5 @@ explorer-play = Play { $move } ({ $games ->
     [one] 1 game
    *[other] { $games } games
   })
+# the explorer's tab on a phone (tabs.js)
+explorer-tab = Explorer

@@ -109,3 +109,7 @@ turns-count = { $count ->
     [one] Your turn in one game
    *[other] Your turn in { $count } games
   }
+# on a phone the panels beside the board take turns as tabs (tabs.js)
+tabs-panels = What the panel shows
+tabs-game = Game
+tabs-position = Position

@@ -39,3 +39,5 @@ explorer-play = Сыграть { $move } ({ $games ->
     [few] { $games } партии
    *[many] { $games } партий
   })
+# the explorer's tab on a phone (tabs.js)
+explorer-tab = Дебюты

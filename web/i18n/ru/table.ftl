@@ -107,3 +107,7 @@ turns-count = { $count ->
     [one] Ваш ход в { $count } партии
    *[other] Ваш ход в { $count } партиях
   }
+# on a phone the panels beside the board take turns as tabs (tabs.js)
+tabs-panels = Что показывает панель
+tabs-game = Партия
+tabs-position = Позиция
