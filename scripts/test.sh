@@ -30,7 +30,7 @@ rustup component add rustfmt clippy >/dev/null 2>&1 || true
 # Debian packages the tests need, installed once (as root, or with sudo): apt_install
 . scripts/apt.sh
 # the browser stage (scripts/browser-tests.sh) counts its stage lines from here too
-TABULA_TEST_STARTED="$(date +%s)"
+TABULA_TEST_STARTED="$(($(date +%s) - SECONDS))"
 export TABULA_TEST_STARTED
 
 # One build from scratch: incremental state would only double the disk the build needs (CI's
