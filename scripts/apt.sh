@@ -5,12 +5,7 @@ apt_install() {
     echo "installing Debian's $1"
     local sudo_=""
     [ "$(id -u)" = 0 ] || sudo_="sudo"
-    # one installer at a time: the browser stage may install beside the Rust tests' setup
-    (
-      flock 9
-      [ -x "$2" ] && exit 0
-      $sudo_ apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq "$1" >/dev/null
-    ) 9> "${TMPDIR:-/tmp}/tabula-apt.lock"
+    $sudo_ apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq "$1" >/dev/null
   fi
 }
