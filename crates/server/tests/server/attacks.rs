@@ -175,7 +175,10 @@ async fn seeks_are_capped_and_the_lobby_sends_small_changes() {
     for _ in 0..3 {
         let mut other = guest(s.addr, 2).await;
         // a seek lives while its owner's lobby is open: these stay open to the end
-        open.push(socket_from(s.addr, 2, "/api/lobby/ws", Some(&other.header()), None).await);
+        let mut ws = socket_from(s.addr, 2, "/api/lobby/ws", Some(&other.header()), None).await;
+        // present once the first frame arrives (the upgrade's answer comes before)
+        frame_of(&mut ws, "lobby").await;
+        open.push(ws);
         for _ in 0..limits.seeks_per_player {
             let a = other
                 .call_from(
@@ -206,7 +209,10 @@ async fn the_lobby_view_is_bounded() {
     let mut sockets = Vec::new();
     for from in 2..6u8 {
         let mut g = guest(s.addr, from).await;
-        sockets.push(socket_from(s.addr, from, "/api/lobby/ws", Some(&g.header()), None).await);
+        let mut ws = socket_from(s.addr, from, "/api/lobby/ws", Some(&g.header()), None).await;
+        // present once the first frame arrives: a seek before that is refused (409)
+        frame_of(&mut ws, "lobby").await;
+        sockets.push(ws);
         for _ in 0..2 {
             let a = g
                 .call_from(
