@@ -13,8 +13,11 @@
 # crate's directory); each job's output goes to a log, shown in full when it fails.
 #
 # --after FILE: one job per line, `LABEL<TAB>COMMAND`, run from the repository's root once
-# the build is done; in COMMAND, `@NAME@` stands for the path of the test executable of the
-# target NAME (`@server@`: the server's suite).
+# the build is done, in the file's order and before the other executables that wait for the
+# build (so the longest, listed first, start first and the lanes end together); in COMMAND,
+# `@NAME@` stands for the path of the test executable of the target NAME (`@server@`: the
+# server's suite), and a target so named is run only by these jobs (with the options they
+# give it), not also as it was built.
 #
 # The exit status is the build's or, if it passed, 1 when any test or job failed.
 set -uo pipefail
@@ -119,16 +122,23 @@ if [ "$build" -ne 0 ]; then
   wait
   exit "$build"
 fi
-cat "$work/after-build" >> "$queue"
 if [ -n "$after" ]; then
   while IFS=$'\t' read -r label command; do
     [ -n "$label" ] || continue
     while IFS=$'\t' read -r name exe; do
-      command="${command//@$name@/$exe}"
+      case "$command" in
+        *"@$name@"*)
+          command="${command//@$name@/$exe}"
+          # run by this job: not queued again as built
+          grep -vF "'$exe'" "$work/after-build" > "$work/after-build.left" || true
+          mv "$work/after-build.left" "$work/after-build"
+          ;;
+      esac
     done < "$work/built-executables"
     printf '%s\t%s\t%s\n' "$label" "$PWD" "$command" >> "$queue"
   done < "$after"
 fi
+cat "$work/after-build" >> "$queue"
 touch "$work/queued-all"
 # the build's cores are free now: the second lane
 echo "   the build is done$(since_start)"

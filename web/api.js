@@ -94,19 +94,32 @@ export const call = async (route, ...[parts]) => {
 };
 
 /**
+ * How many of the page's requests are under way, kept on `window.tabulaRequests`: a page has
+ * its data once none is (the browser tests wait for that rather than for a network quiet for
+ * half a second, which cost them a minute a run).
+ */
+const requestCount = /** @type {Window & { tabulaRequests?: number }} */ (window);
+requestCount.tabulaRequests = 0;
+
+/**
  * One request as JSON; a refusal or failure throws a ServerError.
  * @param {string} method @param {string} path @param {unknown} [body] sent as JSON
  * @returns {Promise<unknown>}
  */
 async function send(method, path, body) {
-  const res = await fetch(path, {
-    method,
-    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-  if (!res.ok) throw new ServerError(data.error || `HTTP ${res.status}`, data.code || (res.status >= 500 ? 'internal' : 'bad_input'), data.retry_after_s ?? null, data.cause ?? null);
-  return data;
+  requestCount.tabulaRequests = (requestCount.tabulaRequests || 0) + 1;
+  try {
+    const res = await fetch(path, {
+      method,
+      headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
+    if (!res.ok) throw new ServerError(data.error || `HTTP ${res.status}`, data.code || (res.status >= 500 ? 'internal' : 'bad_input'), data.retry_after_s ?? null, data.cause ?? null);
+    return data;
+  } finally {
+    requestCount.tabulaRequests = (requestCount.tabulaRequests || 1) - 1;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
-// Accessibility (issue #33, item 9): axe-core on every page (a Check Mates party being played
-// among them), in the light and the dark theme, at a phone's and a desktop's width, finds no
-// violation of impact critical or serious; every game page says each move and the end (and The
-// Royal Study and Check Mates each card or task met) in a live region.
+// Accessibility (issue #33, item 9): every game page says each move and the end (and The Royal
+// Study and Check Mates each card or task met) in a live region. axe-core on every page, in
+// both themes and at both widths, is part of the sweep of every page (sweep.mjs); `violations`
+// is shared with it and with the scenarios that check a page in a state of its own.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { post, assert, newPage } from './harness.mjs';
@@ -9,21 +9,6 @@ import { post, assert, newPage } from './harness.mjs';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1366, height: 768 } };
-
-// Games against the computer (or alone), made through the API: [path prefix, kind, options, bots].
-const GAMES = [
-  ['/quickchess/play/', 'quickchess', { variant: 'quickchess', color: 'white' }, [1]],
-  // a lesson game: its page has the coach's card
-  ['/quickchess/play/', 'quickchess', { variant: 'kings-conquest', color: 'white' }, [1]],
-  ['/querni/play/', 'querni', { color: 'blue' }, [1]],
-  ['/royal/match/', 'royal-match', { level: 1 }, [1]],
-  ['/checkmates/solo/', 'checkmates-solo', { side: 'sliding', deck: 'full' }, []],
-  ['/checkmates/party/', 'checkmates-party', { side: 'sliding', deck: 'full' }, [3]],
-];
-
-const PAGES = ['/', '/checkmates', '/royal', '/querni', '/quickchess', '/checkmates/solver', '/quickchess/analyse',
-  '/rules/checkmates', '/rules/royal', '/rules/querni', '/rules/quickchess', '/learn/quickchess', '/learn/quickchess/1',
-  '/learn/checkmates', '/learn/royal', '/daily', '/leaderboard', '/account', '/puzzles'];
 
 /** The violations of impact critical or serious on the page as it is, one line each. */
 export async function violations(page) {
@@ -35,42 +20,6 @@ export async function violations(page) {
   });
   // A11Y_ALL=1 lists the moderate and minor ones too
   return found.filter((v) => process.env.A11Y_ALL || v.impact === 'critical' || v.impact === 'serious');
-}
-
-async function checkAll({ browser, base }) {
-  /** @type {string[]} */
-  const games = [];
-  const seats = [];
-  for (const [prefix, kind, options, bots] of GAMES) {
-    const made = await post(base, '/api/games', { kind, name: 'Ada', options, bots });
-    games.push(prefix + made.id);
-    seats.push([made.id, made.seat, made.token]);
-  }
-  const failures = [];
-  for (const scheme of ['light', 'dark']) {
-    for (const [device, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
-      const { context, page } = await newPage(browser, { ...options, colorScheme: scheme, bypassCSP: true });
-      await page.goto(base + '/');
-      await page.evaluate((held) => { for (const [id, seat, token] of held) localStorage.setItem(`tabula:seat:${id}`, JSON.stringify({ seat, token })); }, seats);
-      // the party is checked being played: its host starts it (once, in the first context)
-      const party = games.find((g) => g.startsWith('/checkmates/party/'));
-      if (party && scheme === 'light' && device === 'phone') {
-        await page.goto(base + party);
-        await page.locator('[data-test=start]').click();
-        await page.locator('svg.board').first().waitFor();
-      }
-      // A11Y_ONLY=text checks only the pages whose path has it (while working on them)
-      for (const path of [...PAGES, ...games].filter((p) => !process.env.A11Y_ONLY || p.includes(process.env.A11Y_ONLY))) {
-        await page.goto(base + path);
-        await page.locator('#app > *').first().waitFor();
-        if (games.includes(path)) await page.locator('svg.board').first().waitFor();
-        await page.waitForLoadState('networkidle').catch(() => {});
-        for (const v of await violations(page)) failures.push(`${scheme} ${device} ${path}: ${v.id} (${v.impact}) x${v.count} at ${v.target}${process.env.A11Y_VERBOSE ? `\n    ${v.summary}` : ''}`);
-      }
-      await context.close();
-    }
-  }
-  if (failures.length) throw new Error(`axe found ${failures.length} critical or serious violation(s):\n  ${failures.join('\n  ')}`);
 }
 
 // A QuickChess game against the computer says the moves (the notation the page shows) and the
@@ -147,7 +96,6 @@ async function liveRegionsOfThePuzzles({ browser, base }) {
 }
 
 export const a11yScenarios = [
-  ['a11y: axe finds no critical or serious violation on any page, light and dark, phone and desktop', checkAll],
   ['a11y: a game page announces the moves and the end in a live region', liveRegion],
   ['a11y: the royal study and check mates announce their moves and tasks met', liveRegionsOfThePuzzles],
 ];

@@ -140,6 +140,23 @@ export async function viewOf(base, page, id) {
   return (await res.json()).view;
 }
 
+/**
+ * Waits until the page has its data: none of its requests under way (web/api.js counts them on
+ * `window.tabulaRequests`), and still none two frames later (a request begun as another ends
+ * is counted by then). Half a second a page quicker than waiting for a quiet network
+ * (`networkidle`); the caller first waits for what the page draws (its heading, a board).
+ */
+export async function settled(page) {
+  for (let tries = 0; tries < 20; tries++) {
+    // @ts-ignore the count web/api.js keeps
+    await page.waitForFunction(() => (window.tabulaRequests ?? 0) === 0);
+    // @ts-ignore the same
+    const still = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r((window.tabulaRequests ?? 0) === 0)))));
+    if (still) return;
+  }
+  throw new Error(`${page.url()}: requests still under way after 20 tries`);
+}
+
 export function assert(cond, message) { if (!cond) throw new Error(`assertion failed: ${message}`); }
 
 /** The password of every account the scenarios make. */

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shot, assert, newPage, post, stamp as newStamp } from './harness.mjs';
+import { shot, assert, newPage, post, stamp as newStamp, settled } from './harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PHONE = { width: 390, height: 844 };
@@ -76,7 +76,7 @@ export async function checkPage(page, base, language, path, ready) {
   if (path) await page.goto(base + path);
   await page.waitForFunction(() => document.querySelector('#app').children.length > 0);
   if (ready) await ready(page);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const missing = await page.evaluate(() => window.tabulaMissingText || []);
   assert(missing.length === 0, `${language} ${path || page.url()}: messages missing: ${missing.join(', ')}`);
   const foreign = await foreignWords(page, language);
@@ -253,7 +253,7 @@ async function phoneAndDesktopScreenshots({ browser, base }) {
         for (const [name, path] of pages) {
           await page.goto(base + path);
           await page.locator('main h1, main h2').first().waitFor();
-          await page.waitForLoadState('networkidle');
+          await settled(page);
           if (device === 'phone') {
             const width = await page.evaluate(() => document.documentElement.scrollWidth);
             assert(width <= 390, `${language} ${name} on a phone is ${width} px wide`);

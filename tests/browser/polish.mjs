@@ -2,7 +2,7 @@
 // finger hits (44x44 CSS px, WCAG 2.5.5) and no page is wider than the screen; the home page's
 // first screen says what Tabula is and lets one play in one tap; Tabula is installable (a
 // manifest with icons, a service worker) and its rules open without a network.
-import { post, assert, newPage, shot } from './harness.mjs';
+import { post, assert, newPage, shot, settled } from './harness.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const MIN = 44;
@@ -80,7 +80,7 @@ async function open(page, base, path) {
   await page.locator('#app > *').first().waitFor();
   if (path === '/') await page.locator('[data-test=seek-game]').waitFor();
   if (/\/play\//.test(path)) await page.locator('svg.board').first().waitFor();
-  await page.waitForLoadState('networkidle').catch(() => {});
+  await settled(page);
 }
 
 // (a), (d): every page on a phone, a guest's and then a signed-in player's (the lobby's
@@ -118,7 +118,7 @@ async function phoneTargets({ browser, base }) {
   await page.locator('[data-test=password]').fill('correct horse battery');
   await page.locator('[data-test=signup]').click();
   await page.waitForURL(/\/players\/tapper$/);
-  await page.waitForLoadState('networkidle').catch(() => {});
+  await settled(page);
   for (const s of await smallTargets(page)) failures.push(`/players/tapper: ${s}`);
   await check('/');
   // a checkbox's text stays beside it, not wrapped under it

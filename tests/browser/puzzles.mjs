@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { post, assert, newPage, shot } from './harness.mjs';
+import { post, assert, newPage, shot, settled } from './harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const REPO = join(here, '..', '..');
@@ -418,7 +418,7 @@ async function phoneDesktopAndLanguages({ browser, base }) {
       await serve(page, [pick]);
       for (const game of ['quickchess', 'querni']) {
         const puzzle = await shown(page, () => page.goto(`${base}/puzzles${game === 'querni' ? '?game=querni' : ''}`));
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         if (device === 'phone') {
           const width = await pageWidth(page);
           assert(width <= 390, `${game} puzzle on a phone (${scheme}) is ${width} px wide`);
@@ -459,14 +459,14 @@ async function phoneDesktopAndLanguages({ browser, base }) {
     assert((await page.locator('main h1').innerText()) === title, `${language}: the title is ${title}`);
     await clickUci(page, (await wrongMove(base, puzzle, pick.solution)).uci);
     await page.locator('[data-test=puzzle-wrong]').waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const missing = await page.evaluate(() => window.tabulaMissingText || []);
     assert(!missing.length, `${language}: messages missing: ${missing.join(', ')}`);
     const width = await pageWidth(page);
     assert(width <= 390, `${language}: the page on a phone is ${width} px wide`);
     await shot(page, `puzzles-quickchess-${language}-phone-light`);
     await shown(page, () => page.locator('[data-test=puzzle-game]').selectOption('querni'));
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     assert(!(await page.evaluate(() => window.tabulaMissingText || [])).length, `${language}: Querni's messages are there`);
     await shot(page, `puzzles-querni-${language}-phone-light`);
     await context.close();

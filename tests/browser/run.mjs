@@ -44,7 +44,7 @@ async function runLane(list, label) {
     failed++;
     console.log(`FAIL the server's log of ${label} holds secrets (${server.log}):\n  ${leaks.slice(0, 5).join('\n  ')}`);
   } else {
-    console.log(`ok   the server's log of ${label} (${readFileSync(server.log, 'utf8').split('\n').length} lines) holds no token, session or password`);
+    console.log(`ok   the server's log of ${label} (${readFileSync(server.log, 'utf8').split('\n').length} lines) holds no token, session or password (${label} done at ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
 }
 

@@ -1,7 +1,8 @@
-// The browser scenarios of issue #17, the player's table: every page on a phone and a desktop
-// (nothing scrolls sideways, boards big enough, light and dark), Black's view and the flip
-// button, a flag that falls (each clock starting after its side's first move), a rematch both players accept, a takeback, the move list stepped
-// with the arrow keys, a move made with the keyboard alone, the reconnecting notice, Querni's
+// The browser scenarios of issue #17, the player's table (every page on a phone and a desktop,
+// nothing scrolling sideways and boards big enough, is in the sweep of sweep.mjs): the theme
+// button, Black's view and the flip button, a flag that falls (each clock starting after its
+// side's first move), a rematch both players accept, a takeback, the move list stepped with
+// the arrow keys, a move made with the keyboard alone, the reconnecting notice, Querni's
 // hint, pass and last-turn marks, Check Mates' legend and optimal line, replays by step.
 import { shot, post, assert, newPage, seatAs, againstComputer } from './harness.mjs';
 
@@ -19,71 +20,14 @@ async function holdSeat(page, base, created) {
   await page.evaluate(({ id, seat, token }) => localStorage.setItem(`tabula:seat:${id}`, JSON.stringify({ seat, token })), created);
 }
 
-/** Fails if the page is wider than the screen, or a text key is missing. */
-async function fits(page, what) {
-  const [width, inner, missing] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth, window.tabulaMissingText || []]);
-  assert(width <= inner, `${what}: the page is ${width} px wide on a ${inner} px screen`);
-  assert(!missing.length, `${what}: messages missing from the catalogues: ${missing}`);
-}
-
-/** The size of a board's squares on screen, in px. */
-async function squarePx(page, selector = 'svg.board') {
-  return page.locator(selector).first().locator('rect[data-sq]').first().evaluate((r) => r.getBoundingClientRect().width);
-}
-
 const sans = (page) => page.locator('[data-test=moves] button').allInnerTexts();
 
-async function everyPageFits({ browser, base }) {
-  // the games the pages show, created once; each browser holds their seats
-  const games = {
-    'checkmates-solo': await post(base, '/api/games', { kind: 'checkmates-solo', name: 'Ann', options: { side: 'chess' } }),
-    'checkmates-party': await post(base, '/api/games', { kind: 'checkmates-party', name: 'Ann', options: { side: 'sliding' }, bots: [3] }),
-    'royal-solo': await post(base, '/api/games', { kind: 'royal-solo', name: 'Ann', options: { level: 3 } }),
-    'royal-match': await post(base, '/api/games', { kind: 'royal-match', name: 'Ann', options: { level: 2 }, bots: [2] }),
-    querni: await post(base, '/api/games', { kind: 'querni', name: 'Ann', options: { color: 'red', clock: { initial_s: 600, increment_s: 5 } }, bots: [1] }),
-    quickchess: await post(base, '/api/games', { kind: 'quickchess', name: 'Ann', options: { variant: 'quickchess', color: 'black', clock: { initial_s: 300, increment_s: 3 } }, bots: [1] }),
-    chess: await post(base, '/api/games', { kind: 'quickchess', name: 'Ann', options: { variant: 'chess', color: 'white' }, bots: [1] }),
-    invitation: await post(base, '/api/games', { kind: 'quickchess', name: 'Ann', options: { variant: 'krazy-knights', color: 'white', clock: { initial_s: 180, increment_s: 2 } } }),
-  };
-  const finished = await post(base, '/api/games', { kind: 'quickchess', name: 'Ann', options: { variant: 'power-pawns' }, bots: [1] });
-  await post(base, `/api/games/${finished.id}/act`, { token: finished.token, action: { t: 'move', uci: 'a2a3' } });
-  await new Promise((r) => setTimeout(r, 1500));
-  await post(base, `/api/games/${finished.id}/act`, { token: finished.token, action: { t: 'resign' } });
-  const pages = [
-    ['home', '/'], ['checkmates', '/checkmates'], ['solver', '/checkmates/solver'], ['royal', '/royal'], ['querni', '/querni'],
-    ['quickchess', '/quickchess'], ['analysis', '/quickchess/analyse'],
-    ['checkmates-solo', `/checkmates/solo/${games['checkmates-solo'].id}`],
-    ['checkmates-party-lobby', `/checkmates/party/${games['checkmates-party'].id}`],
-    ['royal-solo', `/royal/solo/${games['royal-solo'].id}`], ['royal-match', `/royal/match/${games['royal-match'].id}`],
-    ['querni-play', `/querni/play/${games.querni.id}`], ['quickchess-play', `/quickchess/play/${games.quickchess.id}`],
-    ['chess-play', `/quickchess/play/${games.chess.id}`], ['replay', `/replay/${finished.id}?step=1`],
-  ];
-  for (const [device, size] of [[PHONE, 'phone'], [DESKTOP, 'desktop']]) {
-    for (const scheme of ['light', 'dark']) {
-      const { ctx, page } = await context(browser, device, scheme);
-      for (const g of Object.values(games)) await holdSeat(page, base, g);
-      // the friend's link opens the invitation: a browser without the seat
-      await page.evaluate((id) => localStorage.removeItem(`tabula:seat:${id}`), games.invitation.id);
-      for (const [name, path] of [...pages, ['invitation', `/quickchess/play/${games.invitation.id}`]]) {
-        await page.goto(base + path);
-        await page.locator('main h1').first().waitFor();
-        await page.waitForTimeout(300);
-        await fits(page, `${name} (${size}, ${scheme})`);
-        if (size === 'phone' && ['quickchess-play', 'chess-play', 'checkmates-solo', 'royal-solo'].includes(name)) {
-          const px = await squarePx(page);
-          assert(px >= 40, `${name}: squares of ${px.toFixed(1)} px on a phone (at least 40)`);
-        }
-        await shot(page, `${name}-${size}-${scheme}`);
-      }
-      const invite = await page.locator('[data-test=invitation]').innerText();
-      assert(/Ann invites you to play QuickChess: Krazy Knights/.test(invite) && /Black/.test(invite) && /3\+2/.test(invite), `the invitation says who, what, which side and clock: ${invite}`);
-      await ctx.close();
-    }
-  }
-  // the theme button overrides the system's choice, and is remembered
+// The theme button overrides the system's choice, and is remembered.
+async function theThemeButton({ browser, base }) {
+  const game = await post(base, '/api/games', { kind: 'quickchess', name: 'Ann', options: { variant: 'quickchess', color: 'black' }, bots: [1] });
   const { ctx, page } = await context(browser, PHONE, 'light');
-  await holdSeat(page, base, games.quickchess);
-  await page.goto(`${base}/quickchess/play/${games.quickchess.id}`);
+  await holdSeat(page, base, game);
+  await page.goto(`${base}/quickchess/play/${game.id}`);
   await page.locator('[data-test=theme]').click();
   assert(await page.evaluate(() => document.documentElement.dataset.theme === 'dark'), 'the theme button makes the page dark');
   const paper = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -456,7 +400,7 @@ async function checkMatesSoloSaysEachTaskMet({ browser, base }) {
 
 export const tableScenarios = [
   ['check mates solo: each task met is said, with its own time; tap on a phone', checkMatesSoloSaysEachTaskMet],
-  ['every page fits a phone and a desktop, light and dark', everyPageFits],
+  ['the theme button overrides the system\'s choice and is remembered', theThemeButton],
   ["black's view has its side at the bottom and the flip button turns it", blackSeesItsSideAndFlips],
   ['a timed game against the computer: the flag falls and the result says so', aFlagFallsAgainstTheComputer],
   ['a rematch accepted in both browsers, sides swapped', aRematchBothAccept],
