@@ -24,6 +24,8 @@ pub struct Context {
     pub addresses: AddressLimits,
     /// The games waiting for the computer's review on this node.
     pub reviews: Arc<ReviewQueue>,
+    /// The finished games waiting to be counted into the opening explorer, in batches.
+    pub explorer_queue: crate::explorer_queue::ExplorerQueue,
     /// Held while a finished game's ratings are read, computed and written, so two games
     /// ending at once never write over each other's change.
     pub settling: tokio::sync::Mutex<()>,
@@ -65,6 +67,7 @@ impl Context {
                 limits.tools_waiting,
             )),
             addresses: AddressLimits::new(&limits),
+            explorer_queue: Default::default(),
             reviews: Arc::new(ReviewQueue::new(
                 limits.reviews_waiting,
                 limits.reviews_per_client,

@@ -19,6 +19,7 @@ pub mod context;
 pub mod correspondence;
 pub mod error;
 pub mod explorer;
+pub mod explorer_queue;
 pub mod frames;
 pub mod game_list;
 pub mod games;

@@ -93,7 +93,7 @@ async fn count_replayed(
     let Some(game) = explorer_game(record, live, sides, ratings_then, rated, at) else {
         return Ok(false);
     };
-    Ok(ctx.store.count_game(&game).await?)
+    Ok(ctx.explorer_queue.count(&*ctx.store, game).await?)
 }
 
 /// What the game search needs of a finished game.

@@ -5,73 +5,16 @@
 //! Why sums by bucket and not a scan of the games: a query must answer in milliseconds with a
 //! million games stored, and the start position is in every one of them. A position's rows are
 //! few (one per move and bucket) and contiguous in the primary key, so a query reads a few
-//! hundred rows at most wherever the position is; a game costs one transaction of three or four
-//! statements (each of many rows), whatever its length.
+//! hundred rows at most wherever the position is. Games are counted in batches, one transaction
+//! each, their rows summed first ([`super::explorer_batch`]).
 
 use super::StoreError;
+use super::explorer_batch::BatchRows;
 use super::sql::{Arg, Dialect, Row, Step, placeholders};
+use std::collections::HashSet;
 
-/// The most plies of a game the explorer counts.
-pub const PLIES: usize = 30;
-
-/// The speed classes, each stored as its place in this list: the rating pools' classes and
-/// `computer` for games against the computer. Append only (the numbers are in the database).
-pub const SPEEDS: [&str; 8] = [
-    "ultrabullet",
-    "bullet",
-    "blitz",
-    "rapid",
-    "classical",
-    "correspondence",
-    "untimed",
-    "computer",
-];
-
-/// The stored number of a speed class.
-fn speed_code(speed: &str) -> Result<Arg, StoreError> {
-    SPEEDS
-        .iter()
-        .position(|s| *s == speed)
-        .map(|i| Arg::int(i as u32))
-        .ok_or_else(|| StoreError::Refused(format!("`{speed}` is not a speed class")))
-}
-
-/// A finished game as the explorer counts it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ExplorerGame {
-    /// The game's id.
-    pub game: String,
-    /// Its variant's name.
-    pub variant: String,
-    /// White's and Black's names as shown.
-    pub names: [String; 2],
-    /// White's and Black's accounts (guests and the computer have none).
-    pub accounts: [Option<i64>; 2],
-    /// White's and Black's ratings when the game began, where known.
-    pub ratings: [Option<u32>; 2],
-    /// White's score doubled: 2 a win, 1 a draw, 0 a loss.
-    pub result: u8,
-    /// The speed class (`blitz`, ..., `computer` against the computer).
-    pub speed: String,
-    /// Whether the game was rated.
-    pub rated: bool,
-    /// When it ended (ms since the Unix epoch).
-    pub finished: u64,
-    /// Each position's key (the variant's name is in it) and the move played from it, each
-    /// pair once (a repeated position with the same move counts once), at most [`PLIES`].
-    pub plies: Vec<(i64, String)>,
-}
-
-impl ExplorerGame {
-    /// The band of the two players' mean rating, in hundreds (1500 for a mean of 1550); 0 when
-    /// either rating is unknown.
-    pub fn band(&self) -> u32 {
-        match self.ratings {
-            [Some(w), Some(b)] => (w + b) / 2 / 100 * 100,
-            _ => 0,
-        }
-    }
-}
+use super::explorer_game::speed_code;
+pub use super::explorer_game::{ExplorerGame, PLIES, SPEEDS};
 
 /// Which games a query sums.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,7 +82,13 @@ pub struct RecentGame {
 #[async_trait::async_trait]
 pub trait ExplorerStore: Send + Sync {
     /// Counts a finished game; `false` when it was counted before (nothing changes then).
-    async fn count_game(&self, g: &ExplorerGame) -> Result<bool, StoreError>;
+    async fn count_game(&self, g: &ExplorerGame) -> Result<bool, StoreError> {
+        Ok(self.count_games(std::slice::from_ref(g)).await?[0])
+    }
+    /// Counts finished games in one transaction, their rows summed first
+    /// ([`super::explorer_batch`]); for each, whether it was counted now (`false`: counted
+    /// before, or named twice in `games`).
+    async fn count_games(&self, games: &[ExplorerGame]) -> Result<Vec<bool>, StoreError>;
     /// The moves played from `position` (a key of the variant and position) in the games
     /// `filter` takes, most played first.
     async fn explorer_moves(
@@ -201,70 +150,6 @@ fn conditions(
     Ok((table, sql))
 }
 
-/// One table's upsert of a game's plies: `shared` holds the values of the `keys` columns and
-/// then of [`COUNTED`], the same in every row (`?1` ...); each ply adds its position and move.
-fn upsert(table: &str, keys: &[&str], shared: Vec<Arg>, plies: &[(i64, String)]) -> Step {
-    let n = shared.len();
-    let same: Vec<String> = (1..=n).map(|k| format!("?{k}")).collect();
-    let rows: Vec<String> = (0..plies.len())
-        .map(|i| {
-            format!(
-                "({}, ?{}, ?{})",
-                same.join(", "),
-                n + 2 * i + 1,
-                n + 2 * i + 2
-            )
-        })
-        .collect();
-    let sums = COUNTED[..6]
-        .iter()
-        .map(|c| format!("{c} = {table}.{c} + excluded.{c}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let newer = format!("excluded.last_at >= {table}.last_at");
-    let sql = format!(
-        "INSERT INTO {table} ({keys}, {counted}, position, uci) VALUES {rows} \
-         ON CONFLICT ({keys}, position, uci) DO UPDATE SET {sums}, \
-         last_game = CASE WHEN {newer} THEN excluded.last_game ELSE {table}.last_game END, \
-         last_at = CASE WHEN {newer} THEN excluded.last_at ELSE {table}.last_at END",
-        keys = keys.join(", "),
-        counted = COUNTED.join(", "),
-        rows = rows.join(", "),
-    );
-    let mut args = shared;
-    for (position, uci) in plies {
-        args.push(Arg::Big(Some(*position)));
-        args.push(Arg::text(uci));
-    }
-    Step::new(&sql, args)
-}
-
-/// The columns every counted row adds to, after its key columns.
-const COUNTED: [&str; 8] = [
-    "games",
-    "white",
-    "draws",
-    "black",
-    "rating_games",
-    "rating_sum",
-    "last_game",
-    "last_at",
-];
-
-/// The values of [`COUNTED`] for one game (`rating`: the mean rating counted, if any).
-fn counted(g: &ExplorerGame, rating: Option<u32>) -> Vec<Arg> {
-    vec![
-        Arg::int(1),
-        Arg::int(u32::from(g.result == 2)),
-        Arg::int(u32::from(g.result == 1)),
-        Arg::int(u32::from(g.result == 0)),
-        Arg::int(u32::from(rating.is_some())),
-        Arg::big(u64::from(rating.unwrap_or(0))),
-        Arg::text(&g.game),
-        Arg::big(g.finished),
-    ]
-}
-
 fn rating(r: Option<u32>) -> Arg {
     Arg::Int(r.map(|r| i32::try_from(r).unwrap_or(i32::MAX)))
 }
@@ -286,66 +171,79 @@ fn opt_rating(r: &Row, i: usize) -> Result<Option<u32>, StoreError> {
     r.opt_count(i)
 }
 
+/// The statement that records a game as counted, undoing the transaction if it was before.
+fn guard(g: &ExplorerGame) -> Result<Step, StoreError> {
+    Ok(Step::must_change(
+        "INSERT INTO explorer_games (game, variant, white, black, white_account, \
+         black_account, white_rating, black_rating, result, speed, rated, finished) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) \
+         ON CONFLICT (game) DO NOTHING",
+        vec![
+            Arg::text(&g.game),
+            Arg::text(&g.variant),
+            Arg::text(&g.names[0]),
+            Arg::text(&g.names[1]),
+            Arg::id(g.accounts[0]),
+            Arg::id(g.accounts[1]),
+            rating(g.ratings[0]),
+            rating(g.ratings[1]),
+            Arg::int(u32::from(g.result)),
+            speed_code(&g.speed)?,
+            Arg::Flag(g.rated),
+            Arg::big(g.finished),
+        ],
+    ))
+}
+
 #[async_trait::async_trait]
 impl<D: Dialect> ExplorerStore for D {
-    async fn count_game(&self, g: &ExplorerGame) -> Result<bool, StoreError> {
-        let speed = speed_code(&g.speed)?;
-        let guard = Step::must_change(
-            "INSERT INTO explorer_games (game, variant, white, black, white_account, \
-             black_account, white_rating, black_rating, result, speed, rated, finished) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) \
-             ON CONFLICT (game) DO NOTHING",
-            vec![
-                Arg::text(&g.game),
-                Arg::text(&g.variant),
-                Arg::text(&g.names[0]),
-                Arg::text(&g.names[1]),
-                Arg::id(g.accounts[0]),
-                Arg::id(g.accounts[1]),
-                rating(g.ratings[0]),
-                rating(g.ratings[1]),
-                Arg::int(u32::from(g.result)),
-                speed.clone(),
-                Arg::Flag(g.rated),
-                Arg::big(g.finished),
-            ],
-        );
-        let mut steps = vec![guard];
-        let plies = &g.plies[..g.plies.len().min(PLIES)];
-        if !plies.is_empty() {
-            let band = g.band();
-            let mean = (band > 0).then(|| {
-                let [w, b] = g.ratings;
-                (w.unwrap_or(0) + b.unwrap_or(0)) / 2
-            });
-            let mut shared = vec![speed.clone(), Arg::int(band), Arg::Flag(g.rated)];
-            shared.extend(counted(g, mean));
-            steps.push(upsert(
-                "explorer_moves",
-                &["speed", "band", "rated"],
-                shared,
-                plies,
-            ));
-            for color in 0..2 {
-                let Some(account) = g.accounts[color] else {
-                    continue;
-                };
-                let mut shared = vec![
-                    Arg::id(Some(account)),
-                    Arg::int(color as u32),
-                    speed.clone(),
-                    Arg::Flag(g.rated),
-                ];
-                shared.extend(counted(g, g.ratings[1 - color]));
-                steps.push(upsert(
-                    "explorer_player_moves",
-                    &["account", "color", "speed", "rated"],
-                    shared,
-                    plies,
-                ));
+    async fn count_games(&self, games: &[ExplorerGame]) -> Result<Vec<bool>, StoreError> {
+        // a game named twice is counted at its first place
+        let mut first: HashSet<&str> = HashSet::new();
+        let unique: Vec<bool> = games.iter().map(|g| first.insert(&g.game)).collect();
+        let mut before: HashSet<String> = HashSet::new();
+        // most batches hold no game counted before: one transaction, its guards checking that;
+        // when one was (another node, an earlier load, meanwhile), the transaction is undone,
+        // those games are read, and the rest counted again
+        for _ in 0..5 {
+            let fresh: Vec<&ExplorerGame> = games
+                .iter()
+                .zip(&unique)
+                .filter(|(g, once)| **once && !before.contains(&g.game))
+                .map(|(g, _)| g)
+                .collect();
+            let mut steps = Vec::with_capacity(fresh.len() + 4);
+            let mut rows = BatchRows::default();
+            for g in &fresh {
+                steps.push(guard(g)?);
+                rows.add(g)?;
+            }
+            steps.extend(rows.steps());
+            if fresh.is_empty() || self.transaction(steps).await?.is_some() {
+                return Ok(games
+                    .iter()
+                    .zip(&unique)
+                    .map(|(g, once)| *once && !before.contains(&g.game))
+                    .collect());
+            }
+            let ids: Vec<&str> = fresh.iter().map(|g| g.game.as_str()).collect();
+            for chunk in ids.chunks(500) {
+                let sql = format!(
+                    "SELECT game FROM explorer_games WHERE game IN ({})",
+                    placeholders(1, chunk.len())
+                );
+                for r in self
+                    .rows(&sql, chunk.iter().map(|g| Arg::text(g)).collect())
+                    .await?
+                {
+                    before.insert(r.text(0)?);
+                }
             }
         }
-        Ok(self.transaction(steps).await?.is_some())
+        Err(StoreError::Refused(format!(
+            "{} games could not be counted: other writers kept counting some of them first",
+            games.len()
+        )))
     }
 
     async fn explorer_moves(

@@ -18,6 +18,8 @@ pub mod copy;
 mod copy_tables;
 pub mod deadlines;
 pub mod explorer;
+mod explorer_batch;
+mod explorer_game;
 pub mod game_search;
 mod games;
 pub mod leases;

@@ -23,6 +23,7 @@ mod deck;
 mod duels;
 mod edges;
 mod explorer;
+mod explorer_batch;
 mod fair_play;
 mod hardening;
 mod learn;
