@@ -103,6 +103,16 @@ async function theExplorerInEachLanguage({ browser, base }) {
     assert(said === title, `${lang}: the explorer is titled ${title}: ${said}`);
     await page.locator('[data-test=explorer] .explorer-filters summary').click();
     if (device === PHONE) assert((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, `${lang}: fits a phone`);
+    // each checkbox's words beside it, however long (German's wrapped under the box once)
+    for (const box of await page.locator('[data-test=explorer] label.row input[type=checkbox]').all()) {
+      const at = await box.evaluate((b) => {
+        const words = [...(b.closest('label')?.childNodes || [])].find((n) => n.nodeType === Node.TEXT_NODE);
+        const range = document.createRange();
+        if (words) range.selectNodeContents(words);
+        return { box: b.getBoundingClientRect().right, words: words ? range.getBoundingClientRect().left : Infinity };
+      });
+      assert(at.words >= at.box, `${lang}: a checkbox's words start beside it (${at.words} px), not under it (its box ends at ${at.box} px)`);
+    }
     await shot(page, `explorer-${lang}-${scheme}-${device === PHONE ? 'phone' : 'desktop'}`);
     await context.close();
   }
