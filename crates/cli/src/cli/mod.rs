@@ -378,11 +378,21 @@ fn group_of(old: &str) -> Option<&'static str> {
         .map(|(_, group)| *group)
 }
 
-/// The grammar, with the old spellings hidden from `tabula --help` (they still parse).
+/// The commands `tabula --help` lists: the groups (and clap's `help`).
+const GROUPS: [&str; 7] = ["serve", "play", "site", "exact", "engine", "rules", "help"];
+
+/// The grammar, with every top-level command that is not a group hidden from `tabula --help`:
+/// the old spellings (they still parse) and the group commands added since, which the
+/// flattened groups also make top-level (`explorer-bench` was listed so).
 fn grammar() -> clap::Command {
-    OLD_SPELLINGS.iter().fold(Cli::command(), |cli, (old, _)| {
-        cli.mut_subcommand(*old, |c| c.hide(true))
-    })
+    let cli = Cli::command();
+    let flat: Vec<String> = cli
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .filter(|name| !GROUPS.contains(&name.as_str()))
+        .collect();
+    flat.iter()
+        .fold(cli, |cli, name| cli.mut_subcommand(name, |c| c.hide(true)))
 }
 
 /// Parses the command line and runs the command, returning the process exit status.
@@ -691,6 +701,18 @@ mod tests {
                 "{group} not in the help"
             );
         }
+        // nothing but the groups is listed, a command added to a group since included
+        let g = grammar();
+        let listed: Vec<&str> = g
+            .get_subcommands()
+            .filter(|c| !c.is_hide_set())
+            .map(|c| c.get_name())
+            .collect();
+        assert!(
+            listed.iter().all(|n| GROUPS.contains(n)),
+            "listed beside the groups: {listed:?}"
+        );
+        assert!(!help.contains("explorer-bench"), "{help}");
         // the old spelling reaches the same command as the new one
         let Ok(Cli {
             command: Command::OldRules(RulesCommand::Perft { depth, .. }),
