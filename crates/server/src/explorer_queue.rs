@@ -40,18 +40,16 @@ impl ExplorerQueue {
         let (tx, rx) = oneshot::channel();
         self.waiting.locked().push((game, tx));
         {
-            // the writer's turn: whatever waits now (this game among it, unless a writer
-            // before took it) is written as one batch or a few
+            // the writer's turn: one batch of what waits now (this game among it, unless a
+            // writer before took it); what is left is written by its own games' callers, each
+            // waiting for the turn too, so no room writes the others' games for long
             let _turn = self.writing.lock().await;
-            loop {
-                let batch: Vec<Waiting> = {
-                    let mut waiting = self.waiting.locked();
-                    let n = waiting.len().min(BATCH);
-                    waiting.drain(..n).collect()
-                };
-                if batch.is_empty() {
-                    break;
-                }
+            let batch: Vec<Waiting> = {
+                let mut waiting = self.waiting.locked();
+                let n = waiting.len().min(BATCH);
+                waiting.drain(..n).collect()
+            };
+            if !batch.is_empty() {
                 write(store, batch).await;
             }
         }
