@@ -4,9 +4,10 @@
 //! own and no timer: a game that ends alone is written at once, as before; games that end
 //! together share a commit and their common rows.
 //!
-//! Why: one game's count is up to 90 row upserts and a commit (7.8 ms a game on PostgreSQL
-//! with a million games stored, p50); summed in batches the database time per game falls as
-//! the rate of games rises (BENCHMARKS.md, "The opening explorer").
+//! Why: one game's count is up to 30 row upserts, its players' rows and a commit; alone, a
+//! commit and a round trip a game dominate on PostgreSQL (8.1 ms a game at a million games,
+//! p50, when the players' views were 60 rows more); summed in batches the database time per
+//! game falls as the rate of games rises (BENCHMARKS.md, "The opening explorer").
 
 use crate::store::StoreError;
 use crate::store::explorer::{ExplorerGame, ExplorerStore};

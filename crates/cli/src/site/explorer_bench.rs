@@ -366,26 +366,51 @@ async fn measure(
             moves_seen as f64 / times.len().max(1) as f64
         );
     }
-    let start = AnyPosition::start(bench.variant);
-    let filter = ExplorerFilter {
+    // the start position: in every game, the most rows a query reads (everyone's: a row for
+    // each first move and bucket; a player's: every game of the player with the colour)
+    let key = tabula_server::explorer::position_key(&AnyPosition::start(bench.variant));
+    let n = queries.min(200);
+    let all = ExplorerFilter {
         speeds: everyone,
         rated_only: false,
         scope: Scope::All(None),
     };
-    let key = tabula_server::explorer::position_key(&start);
+    let mut times = time_queries(store, key, (0..n).map(|_| all.clone())).await?;
+    println!("query, the start position (ms): {}", summary(&mut times));
+    let players = (0..n).map(|_| {
+        let (account, _) = bench.accounts[rng.random_range(0..bench.accounts.len())];
+        ExplorerFilter {
+            scope: Scope::Player { account, color: 0 },
+            ..all.clone()
+        }
+    });
+    let mut times = time_queries(store, key, players).await?;
+    println!(
+        "query, one player at the start position (ms): {} (about {} games each)",
+        summary(&mut times),
+        stored / bench.accounts.len().max(1) as u64
+    );
+    Ok(())
+}
+
+/// The times (ms) of the queries of `position` with each filter, as the endpoint asks them.
+async fn time_queries(
+    store: &dyn Store,
+    position: i64,
+    filters: impl Iterator<Item = ExplorerFilter>,
+) -> Result<Vec<f64>, String> {
     let mut times = Vec::new();
-    for _ in 0..queries.min(200) {
+    for filter in filters {
         let began = Instant::now();
         store
-            .explorer_moves(key, &filter)
+            .explorer_moves(position, &filter)
             .await
             .map_err(|e| e.to_string())?;
         store
-            .explorer_recent(key, &filter, 8)
+            .explorer_recent(position, &filter, 8)
             .await
             .map_err(|e| e.to_string())?;
         times.push(began.elapsed().as_secs_f64() * 1e3);
     }
-    println!("query, the start position (ms): {}", summary(&mut times));
-    Ok(())
+    Ok(times)
 }

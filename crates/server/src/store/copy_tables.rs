@@ -370,22 +370,17 @@ pub(super) const TABLES: &[(&str, &[(&str, Ty)])] = &[
         ],
     ),
     (
-        "explorer_player_moves",
+        "explorer_player_games",
         &[
             ("account", Ty::Big),
             ("color", Ty::Int),
-            ("position", Ty::Big),
+            ("finished", Ty::Big),
+            ("game", Ty::Text),
             ("speed", Ty::Int),
             ("rated", Ty::Bool),
-            ("uci", Ty::Text),
-            ("games", Ty::Int),
-            ("white", Ty::Int),
-            ("draws", Ty::Int),
-            ("black", Ty::Int),
-            ("rating_games", Ty::Int),
-            ("rating_sum", Ty::Big),
-            ("last_game", Ty::Text),
-            ("last_at", Ty::Big),
+            ("result", Ty::Int),
+            ("opponent_rating", Ty::OptInt),
+            ("plies", Ty::Text),
         ],
     ),
     (
@@ -458,7 +453,7 @@ pub(super) const WITHOUT_ROWID: &[(&str, &[&str])] = &[
         &["position", "speed", "band", "rated", "uci"],
     ),
     (
-        "explorer_player_moves",
-        &["account", "color", "position", "speed", "rated", "uci"],
+        "explorer_player_games",
+        &["account", "color", "finished", "game"],
     ),
 ];

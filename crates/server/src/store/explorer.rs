@@ -1,6 +1,7 @@
 //! The opening explorer's statistics, stored once for both databases (every [`Dialect`] is an
 //! [`ExplorerStore`]): each finished game counted once into per-position, per-move sums by
-//! bucket (speed class, rating band, rated or not), and per player and colour.
+//! bucket (speed class, rating band, rated or not), and a row for each of its players, summed
+//! when asked ([`super::explorer_player`]).
 //!
 //! Why sums by bucket and not a scan of the games: a query must answer in milliseconds with a
 //! million games stored, and the start position is in every one of them. A position's rows are
@@ -10,73 +11,14 @@
 
 use super::StoreError;
 use super::explorer_batch::BatchRows;
+use super::explorer_player;
 use super::sql::{Arg, Dialect, Row, Step, placeholders};
 use std::collections::HashSet;
 
 use super::explorer_game::speed_code;
-pub use super::explorer_game::{ExplorerGame, PLIES, SPEEDS};
-
-/// Which games a query sums.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ExplorerFilter {
-    /// The speed classes taken.
-    pub speeds: Vec<String>,
-    /// Rated games only.
-    pub rated_only: bool,
-    /// Whose games: everyone's (within rating bands) or one player's.
-    pub scope: Scope,
-}
-
-/// Everyone's games or one player's.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Scope {
-    /// Every player's, of the bands from `.0` up to but not including `.1` (`None`: every
-    /// band, the games without ratings too).
-    All(Option<(u32, u32)>),
-    /// One account's games with one colour (0 White, 1 Black).
-    Player {
-        /// The account.
-        account: i64,
-        /// The colour.
-        color: u8,
-    },
-}
-
-/// A move's sums.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveStats {
-    /// The move (UCI).
-    pub uci: String,
-    /// Games that played it.
-    pub games: u64,
-    /// Of them, won by White, drawn and won by Black.
-    pub white: u64,
-    /// Drawn.
-    pub draws: u64,
-    /// Won by Black.
-    pub black: u64,
-    /// Games with both ratings known (the player's view: the opponent's), and their sum.
-    pub rating_games: u64,
-    /// The sum of their mean ratings.
-    pub rating_sum: u64,
-}
-
-/// A recent game that went through a position.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RecentGame {
-    /// Its id.
-    pub game: String,
-    /// White's and Black's names ("deleted player" for a deleted account).
-    pub names: [String; 2],
-    /// Their ratings then.
-    pub ratings: [Option<u32>; 2],
-    /// White's score doubled.
-    pub result: u8,
-    /// When it ended.
-    pub finished: u64,
-    /// The move it played from the position.
-    pub uci: String,
-}
+pub use super::explorer_game::{
+    ExplorerFilter, ExplorerGame, MoveStats, PLIES, RecentGame, SPEEDS, Scope,
+};
 
 /// The explorer's records.
 #[async_trait::async_trait]
@@ -97,7 +39,7 @@ pub trait ExplorerStore: Send + Sync {
         filter: &ExplorerFilter,
     ) -> Result<Vec<MoveStats>, StoreError>;
     /// The latest games (at most `limit`) `filter` takes that went through `position`, newest
-    /// first (the latest of each move and bucket: see the migration).
+    /// first (in everyone's view the latest of each move and bucket: see the migration).
     async fn explorer_recent(
         &self,
         position: i64,
@@ -106,48 +48,25 @@ pub trait ExplorerStore: Send + Sync {
     ) -> Result<Vec<RecentGame>, StoreError>;
 }
 
-/// The table and conditions of a query after `position = ?1`, with their arguments added.
+/// The conditions of a query of everyone's view after `position = ?1` (within `bands`, `None`:
+/// every band), with their arguments added.
 fn conditions(
     filter: &ExplorerFilter,
+    bands: Option<(u32, u32)>,
     args: &mut Vec<Arg>,
-) -> Result<(&'static str, String), StoreError> {
+) -> Result<String, StoreError> {
     let mut sql = String::new();
-    let table = match filter.scope {
-        Scope::All(bands) => {
-            if let Some((lo, hi)) = bands {
-                sql.push_str(&format!(
-                    " AND band >= ?{} AND band < ?{}",
-                    args.len() + 1,
-                    args.len() + 2
-                ));
-                args.push(Arg::int(lo));
-                args.push(Arg::int(hi));
-            }
-            "explorer_moves"
-        }
-        Scope::Player { account, color } => {
-            sql.push_str(&format!(
-                " AND account = ?{} AND color = ?{}",
-                args.len() + 1,
-                args.len() + 2
-            ));
-            args.push(Arg::id(Some(account)));
-            args.push(Arg::int(u32::from(color)));
-            "explorer_player_moves"
-        }
-    };
-    if filter.rated_only {
-        sql.push_str(&format!(" AND rated = ?{}", args.len() + 1));
-        args.push(Arg::Flag(true));
+    if let Some((lo, hi)) = bands {
+        sql.push_str(&format!(
+            " AND band >= ?{} AND band < ?{}",
+            args.len() + 1,
+            args.len() + 2
+        ));
+        args.push(Arg::int(lo));
+        args.push(Arg::int(hi));
     }
-    sql.push_str(&format!(
-        " AND speed IN ({})",
-        placeholders(args.len() + 1, filter.speeds.len())
-    ));
-    for s in &filter.speeds {
-        args.push(speed_code(s)?);
-    }
-    Ok((table, sql))
+    sql.push_str(&filter.kinds("", args)?);
+    Ok(sql)
 }
 
 fn rating(r: Option<u32>) -> Arg {
@@ -251,12 +170,18 @@ impl<D: Dialect> ExplorerStore for D {
         position: i64,
         filter: &ExplorerFilter,
     ) -> Result<Vec<MoveStats>, StoreError> {
+        let bands = match filter.scope {
+            Scope::All(bands) => bands,
+            Scope::Player { account, color } => {
+                return explorer_player::moves(self, account, color, position, filter).await;
+            }
+        };
         let mut args = vec![Arg::Big(Some(position))];
-        let (table, and) = conditions(filter, &mut args)?;
+        let and = conditions(filter, bands, &mut args)?;
         let sql = format!(
             "SELECT uci, CAST(SUM(games) AS BIGINT), CAST(SUM(white) AS BIGINT), \
              CAST(SUM(draws) AS BIGINT), CAST(SUM(black) AS BIGINT), \
-             CAST(SUM(rating_games) AS BIGINT), CAST(SUM(rating_sum) AS BIGINT) FROM {table} \
+             CAST(SUM(rating_games) AS BIGINT), CAST(SUM(rating_sum) AS BIGINT) FROM explorer_moves \
              WHERE position = ?1{and} GROUP BY uci ORDER BY 2 DESC, uci"
         );
         self.rows(&sql, args).await?.iter().map(stats).collect()
@@ -268,8 +193,15 @@ impl<D: Dialect> ExplorerStore for D {
         filter: &ExplorerFilter,
         limit: usize,
     ) -> Result<Vec<RecentGame>, StoreError> {
+        let bands = match filter.scope {
+            Scope::All(bands) => bands,
+            Scope::Player { account, color } => {
+                return explorer_player::recent(self, account, color, position, filter, limit)
+                    .await;
+            }
+        };
         let mut args = vec![Arg::Big(Some(position))];
-        let (table, and) = conditions(filter, &mut args)?;
+        let and = conditions(filter, bands, &mut args)?;
         let limit_arg = args.len() + 1;
         args.push(Arg::big(limit as u64 * 4));
         // the latest rows first; a game may be the latest of several buckets' rows of one
@@ -278,7 +210,7 @@ impl<D: Dialect> ExplorerStore for D {
             "SELECT m.last_game, CASE WHEN wa.deleted IS NOT NULL THEN 'deleted player' \
              ELSE g.white END, CASE WHEN ba.deleted IS NOT NULL THEN 'deleted player' \
              ELSE g.black END, g.white_rating, g.black_rating, g.result, g.finished, m.uci \
-             FROM (SELECT last_game, last_at, uci FROM {table} WHERE position = ?1{and} \
+             FROM (SELECT last_game, last_at, uci FROM explorer_moves WHERE position = ?1{and} \
              ORDER BY last_at DESC LIMIT ?{limit_arg}) m \
              JOIN explorer_games g ON g.game = m.last_game \
              LEFT JOIN accounts wa ON wa.id = g.white_account \

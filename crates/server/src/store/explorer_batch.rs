@@ -3,16 +3,17 @@
 //! start position, most follow a few lines), so a hundred games write far fewer rows than a
 //! hundred times one game's, behind one commit.
 //!
-//! Why: counting one game is up to 90 row upserts (30 plies, everyone's view and each player's)
-//! and a commit; at a million games PostgreSQL took 7.8 ms a game (p50) that way. The server
-//! counts the games that end while a batch is written in the next batch
-//! ([`crate::explorer_queue`]), so the database time per game falls as games end faster.
+//! Why: counting one game is up to 30 row upserts (30 plies of everyone's view), a row for each
+//! player and a commit; at a million games PostgreSQL took 7.8 ms a game (p50) one at a time
+//! (when each player's view was 30 rows more, BENCHMARKS.md). The server counts the games that
+//! end while a batch is written in the next batch ([`crate::explorer_queue`]), so the database
+//! time per game falls as games end faster.
 //!
 //! The rows are written in the order of their primary keys, so two nodes' batches that touch
 //! the same rows lock them in the same order and never wait on each other in a circle.
 
 use super::StoreError;
-use super::explorer_game::{ExplorerGame, PLIES, speed_code};
+use super::explorer_game::{ExplorerGame, PLIES, packed, speed_code};
 use super::sql::{Arg, Step};
 use std::collections::BTreeMap;
 
@@ -68,15 +69,58 @@ impl Sums {
 
 /// A row of everyone's view, in its primary key's order: position, speed, band, rated, move.
 type EveryoneKey = (i64, u32, u32, bool, String);
-/// A row of a player's view, in its primary key's order: account, colour, position, speed,
-/// rated, move.
-type PlayerKey = (i64, u32, i64, u32, bool, String);
+
+/// A player's row: one a game and player, the game's plies packed ([`packed`]); its primary
+/// key (account, colour, end, game) first.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct PlayerRow {
+    account: i64,
+    color: u32,
+    finished: u64,
+    game: String,
+    speed: u32,
+    rated: bool,
+    result: u8,
+    /// The opponent's rating then.
+    opponent: Option<u32>,
+    plies: String,
+}
+
+impl PlayerRow {
+    /// Its values in the order of [`PLAYER_COLUMNS`].
+    fn args(&self) -> Vec<Arg> {
+        vec![
+            Arg::id(Some(self.account)),
+            Arg::int(self.color),
+            Arg::big(self.finished),
+            Arg::text(&self.game),
+            Arg::int(self.speed),
+            Arg::Flag(self.rated),
+            Arg::int(u32::from(self.result)),
+            Arg::Int(self.opponent.map(|r| i32::try_from(r).unwrap_or(i32::MAX))),
+            Arg::text(&self.plies),
+        ]
+    }
+}
+
+/// The columns of a player's row.
+const PLAYER_COLUMNS: [&str; 9] = [
+    "account",
+    "color",
+    "finished",
+    "game",
+    "speed",
+    "rated",
+    "result",
+    "opponent_rating",
+    "plies",
+];
 
 /// The rows a batch of games adds to, summed.
 #[derive(Default)]
 pub(super) struct BatchRows {
     everyone: BTreeMap<EveryoneKey, Sums>,
-    players: BTreeMap<PlayerKey, Sums>,
+    players: Vec<PlayerRow>,
 }
 
 impl BatchRows {
@@ -91,32 +135,33 @@ impl BatchRows {
             let [w, b] = g.ratings;
             (w.unwrap_or(0) + b.unwrap_or(0)) / 2
         });
-        for (position, uci) in &g.plies[..g.plies.len().min(PLIES)] {
+        let plies = &g.plies[..g.plies.len().min(PLIES)];
+        for (position, uci) in plies {
             self.everyone
                 .entry((*position, speed, band, g.rated, uci.clone()))
                 .or_default()
                 .add(g, mean);
-            for color in 0..2 {
-                if let Some(account) = g.accounts[color] {
-                    self.players
-                        .entry((
-                            account,
-                            color as u32,
-                            *position,
-                            speed,
-                            g.rated,
-                            uci.clone(),
-                        ))
-                        .or_default()
-                        .add(g, g.ratings[1 - color]);
-                }
+        }
+        for color in 0..2 {
+            if let Some(account) = g.accounts[color] {
+                self.players.push(PlayerRow {
+                    account,
+                    color: color as u32,
+                    finished: g.finished,
+                    game: g.game.clone(),
+                    speed,
+                    rated: g.rated,
+                    result: g.result,
+                    opponent: g.ratings[1 - color],
+                    plies: packed(plies),
+                });
             }
         }
         Ok(())
     }
 
     /// The statements that add the rows, in their keys' order.
-    pub(super) fn steps(&self) -> Vec<Step> {
+    pub(super) fn steps(mut self) -> Vec<Step> {
         let mut steps = Vec::new();
         let everyone: Vec<_> = self.everyone.iter().collect();
         for chunk in everyone.chunks(ROWS_PER_STATEMENT) {
@@ -139,27 +184,15 @@ impl BatchRows {
                 rows,
             ));
         }
-        let players: Vec<_> = self.players.iter().collect();
-        for chunk in players.chunks(ROWS_PER_STATEMENT) {
-            let rows = chunk
-                .iter()
-                .map(|((account, color, position, speed, rated, uci), sums)| {
-                    let mut row = vec![
-                        Arg::id(Some(*account)),
-                        Arg::int(*color),
-                        Arg::Big(Some(*position)),
-                        Arg::int(*speed),
-                        Arg::Flag(*rated),
-                        Arg::text(uci),
-                    ];
-                    row.extend(sums.args());
-                    row
-                });
-            steps.push(upsert(
-                "explorer_player_moves",
-                &["account", "color", "position", "speed", "rated", "uci"],
-                rows,
-            ));
+        // a game's rows are new (its guard holds it counted once): plain inserts
+        self.players.sort();
+        for chunk in self.players.chunks(ROWS_PER_STATEMENT) {
+            let (sql, args) = values(chunk.iter().map(PlayerRow::args), PLAYER_COLUMNS.len());
+            let sql = format!(
+                "INSERT INTO explorer_player_games ({}) VALUES {sql}",
+                PLAYER_COLUMNS.join(", ")
+            );
+            steps.push(Step::new(&sql, args));
         }
         steps
     }
@@ -177,9 +210,8 @@ const COUNTED: [&str; 8] = [
     "last_at",
 ];
 
-/// One statement adding `rows` (each the values of `keys`, then of [`COUNTED`]) to `table`.
-fn upsert(table: &str, keys: &[&str], rows: impl Iterator<Item = Vec<Arg>>) -> Step {
-    let width = keys.len() + COUNTED.len();
+/// The `VALUES` list of `rows` (each `width` values) and their arguments, numbered from 1.
+fn values(rows: impl Iterator<Item = Vec<Arg>>, width: usize) -> (String, Vec<Arg>) {
     let mut args = Vec::new();
     let mut values = Vec::new();
     for row in rows {
@@ -193,6 +225,12 @@ fn upsert(table: &str, keys: &[&str], rows: impl Iterator<Item = Vec<Arg>>) -> S
         ));
         args.extend(row);
     }
+    (values.join(", "), args)
+}
+
+/// One statement adding `rows` (each the values of `keys`, then of [`COUNTED`]) to `table`.
+fn upsert(table: &str, keys: &[&str], rows: impl Iterator<Item = Vec<Arg>>) -> Step {
+    let (values, args) = values(rows, keys.len() + COUNTED.len());
     let sums = COUNTED[..6]
         .iter()
         .map(|c| format!("{c} = {table}.{c} + excluded.{c}"))
@@ -206,7 +244,6 @@ fn upsert(table: &str, keys: &[&str], rows: impl Iterator<Item = Vec<Arg>>) -> S
          last_at = CASE WHEN {newer} THEN excluded.last_at ELSE {table}.last_at END",
         keys = keys.join(", "),
         counted = COUNTED.join(", "),
-        values = values.join(", "),
     );
     Step::new(&sql, args)
 }

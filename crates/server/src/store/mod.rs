@@ -20,6 +20,7 @@ pub mod deadlines;
 pub mod explorer;
 mod explorer_batch;
 mod explorer_game;
+mod explorer_player;
 pub mod game_search;
 mod games;
 pub mod leases;
