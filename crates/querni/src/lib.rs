@@ -7,6 +7,9 @@
 //! * [`eval`], [`search`], [`plan`], [`players`]: the computer opponent (alpha-beta search and
 //!   the race planner) and the baseline players; [`race`], an experiment towards a stronger
 //!   top level, measured but not played.
+//! * [`exact`], [`proof`]: exact knowledge near the end: the fewest turns of a race with the
+//!   opponent standing still, and which side forces its win whatever the other does (the
+//!   coach's verdict).
 //! * [`game`]: a whole game as a [`tabula_core::Game`] state machine (automatic passes,
 //!   resignation, history) for the terminal and the server.
 //!
@@ -43,6 +46,7 @@ pub mod game;
 pub mod plan;
 pub mod players;
 pub mod position;
+pub mod proof;
 pub mod puzzle;
 pub mod race;
 pub mod review;

@@ -11,7 +11,7 @@ mod puzzle_commands;
 
 use crate::engine::{analyse, matchplay};
 use crate::play;
-use crate::positions::{chess, querni};
+use crate::positions::{chess, querni, querni_proof};
 use crate::site::loadtest;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use puzzle_commands::{DeckGame, SimulateGame, SolveArgs, StatsGame, VerifyGame};
@@ -330,6 +330,46 @@ enum QuerniCommand {
         #[arg(long)]
         json: bool,
     },
+    /// What the position is worth with best play: a side that forces its win within a few of
+    /// its own turns whatever the other does, and the turns that keep it.
+    Prove {
+        /// The position.
+        position: String,
+        /// The most own turns searched for each side.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=12))]
+        turns: u8,
+        /// Stop after this many milliseconds.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+        ms: u64,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// How early the proof search knows: games between two computer players, each position
+    /// proved within a time; the share proved by turn number and by turns before the end.
+    Coverage {
+        /// Blue's player (`ai:1` to `ai:5`, `ai:max`, `greedy`, `random`).
+        #[arg(long, default_value = "ai:3", value_parser = parse::querni_player)]
+        blue: tabula_querni::Player,
+        /// Red's player.
+        #[arg(long, default_value = "ai:3", value_parser = parse::querni_player)]
+        red: tabula_querni::Player,
+        /// Games played.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// The first game's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The most own turns searched for each side.
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=12))]
+        turns: u8,
+        /// The time a position is given, in milliseconds.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+        ms: u64,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// What `tabula site config` does.
@@ -551,6 +591,24 @@ fn rules(command: RulesCommand) -> ExitCode {
                 seed,
                 json,
             } => output::emit(json, querni::best(&position, level, movetime, seed)),
+            QuerniCommand::Prove {
+                position,
+                turns,
+                ms,
+                json,
+            } => output::emit(json, querni_proof::prove(&position, turns, ms)),
+            QuerniCommand::Coverage {
+                blue,
+                red,
+                games,
+                seed,
+                turns,
+                ms,
+                json,
+            } => output::emit(
+                json,
+                querni_proof::coverage([blue, red], games, seed, turns, ms),
+            ),
         },
     }
 }

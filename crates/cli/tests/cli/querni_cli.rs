@@ -268,3 +268,60 @@ fn the_computer_answers_each_turn() {
     );
     assert!(out.contains("Computer (blue, level 1):"), "{out}");
 }
+
+/// The position after `turn`.
+fn played(position: &str, turn: &str) -> String {
+    json(&["rules", "querni", "play", position, turn, "--json"])["position"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// `prove --json`'s answer, and its winner and turns.
+fn proved(position: &str) -> (Value, Option<String>, Option<u64>) {
+    let v = json(&["rules", "querni", "prove", position, "--json"]);
+    let (winner, turns) = (v["winner"].as_str().map(String::from), v["turns"].as_u64());
+    (v, winner, turns)
+}
+
+#[test]
+fn prove_tells_a_forced_win_the_turns_that_keep_it_and_a_turn_that_lost_it() {
+    // Blue to move forces its win in two of its turns, by one turn only
+    let before = "10/10/10/k1j7/2ihL5/gN1MP5/1O8 b 0";
+    let (v, winner, turns) = proved(before);
+    assert_eq!((winner.as_deref(), turns), (Some("blue"), Some(2)), "{v}");
+    assert_eq!(v["keeping"], serde_json::json!(["b2-c1"]), "{v}");
+    let text =
+        String::from_utf8_lossy(&tabula(&["rules", "querni", "prove", before]).stdout).to_string();
+    assert!(
+        text.starts_with("blue wins in 2 turns with best play\nturns that keep it: b2-c1"),
+        "{text}"
+    );
+    // after it, Red to move cannot stop Blue's next turn
+    let (v, winner, turns) = proved(&played(before, "b2-c1"));
+    assert_eq!((winner.as_deref(), turns), (Some("blue"), Some(1)), "{v}");
+    assert_eq!(
+        v["keeping"],
+        serde_json::json!([]),
+        "the side to move is not the winner: {v}"
+    );
+    // a pass instead hands the win to Red
+    let (v, winner, turns) = proved(&played(before, "pass"));
+    assert_eq!((winner.as_deref(), turns), (Some("red"), Some(2)), "{v}");
+    // far from the end nothing is proved, and the answer says how far it looked
+    let v = json(&[
+        "rules",
+        "querni",
+        "prove",
+        &start("5"),
+        "--turns",
+        "2",
+        "--json",
+    ]);
+    assert!(v["winner"].is_null(), "{v}");
+    assert_eq!(v["within"], 2, "{v}");
+    // a bad position is refused with what is wrong
+    let out = tabula(&["rules", "querni", "prove", "10/10 b 0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("2 ranks, expected 7"));
+}
