@@ -1883,6 +1883,19 @@ players: Array<SeatInfo>, };
 export type ForbiddenCause = "forbidden" | "spectator" | "no_seat" | "not_host" | "not_yours" | "blocked" | "guest_rated" | "bot_rated" | "same_address" | "foreign_origin" | "moderators_only" | "server_only" | "berserk" | "class_account" | "teachers_only" | "class_members_only" | "class_unrated" | "student_chat_off";
 
 /**
+ * A forced win.
+ */
+export type ForcedWin = { 
+/**
+ * The side that forces it.
+ */
+winner: QuerniSide, 
+/**
+ * In how many of its own turns (the one it plays now included when it is to move).
+ */
+turns: number, };
+
+/**
  * A followed player.
  */
 export type Friend = { 
@@ -3684,6 +3697,49 @@ initial_ms: number | null,
 increment_ms: number | null, };
 
 /**
+ * The request.
+ */
+export type QuerniCoachQuery = { 
+/**
+ * The position (RULES.md notation).
+ */
+position: string, 
+/**
+ * The position before the last turn, to judge that turn.
+ */
+before?: string | null, 
+/**
+ * Think at most this long (milliseconds, up to 1,000: the default).
+ */
+ms?: number | null, };
+
+/**
+ * What the coach says about a position.
+ */
+export type QuerniCoachView = { 
+/**
+ * The forced win, where one is proved.
+ */
+win: ForcedWin | null, 
+/**
+ * Without a win: the own turns searched for each side.
+ */
+within: number, 
+/**
+ * Without a win: whether every line to that depth was searched (no side forces a win
+ * within `within` turns), or the time ran out first.
+ */
+complete: boolean, 
+/**
+ * The last turn judged, where the position before it was given and held a forced win.
+ */
+last: QuerniLastTurn | null, 
+/**
+ * The turns of the side to move that keep its win (empty when it has none).
+ */
+keeping: Array<string>, };
+
+/**
  * What happened.
  */
 export type QuerniEvent = { "type": "played", 
@@ -3737,6 +3793,23 @@ export type QuerniIntent = { "t": "turn",
  * The turn.
  */
 turn: string, } | { "t": "resign" } | { "t": "berserk" } | { "t": "offer_takeback" } | { "t": "accept_takeback" } | { "t": "decline_takeback" };
+
+/**
+ * What the last turn did to its mover's forced win.
+ */
+export type QuerniLastTurn = { 
+/**
+ * Who played it.
+ */
+mover: QuerniSide, 
+/**
+ * The forced win before it (the mover's or the other side's).
+ */
+before: ForcedWin, 
+/**
+ * Whether the mover's win was kept (one turn nearer); `false` for a turn that lost it.
+ */
+kept: boolean, };
 
 /**
  * The legal turns of the side to move.
@@ -6215,6 +6288,7 @@ export interface Routes {
   "POST /api/lobby/seeks/{id}/withdraw": { body: undefined, answer: Withdrawn },
   "POST /api/me/claim": { body: Claim, answer: Claimed },
   "POST /api/puzzles/{id}/try": { body: TryBody, answer: TryAnswer },
+  "POST /api/querni/coach": { body: QuerniCoachQuery, answer: QuerniCoachView },
   "POST /api/querni/hint": { body: QuerniHint, answer: HintView },
   "POST /api/querni/legal": { body: QuerniPositionBody, answer: QuerniLegal },
   "POST /api/reports": { body: ReportBody, answer: Reported },

@@ -39,6 +39,7 @@ mod node;
 pub mod players;
 pub mod puzzle_fairness;
 pub mod puzzles;
+pub mod querni_coach;
 pub mod review;
 pub mod rooms;
 pub mod sanctions;

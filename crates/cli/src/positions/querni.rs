@@ -5,7 +5,7 @@ use serde_json::json;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 use tabula_querni::plan::{PLAN_WEIGHTS, plan};
-use tabula_querni::players::{Choice, best_turn};
+use tabula_querni::players::{Choice, best_turn, proved_win};
 use tabula_querni::sim::{Tally, play_game, series_game};
 use tabula_querni::{MAX_LEVEL, Player, Position, Searcher, Side, Status, Turn};
 
@@ -167,19 +167,21 @@ pub fn best(pos: &str, level: u8, movetime: Option<u64>, seed: u64) -> anyhow::R
     let limit = movetime.map(Duration::from_millis);
     let choice = match limit {
         // A time limit replaces the level's budget: the search deepens (levels 1-4) or the
-        // planner widens (level 5) until the time is up.
+        // planner widens (level 5, after looking for a proved win) until the time is up.
         Some(limit) => {
             let mut stop = || started.elapsed() >= limit;
             if level == MAX_LEVEL {
-                Choice::Planned(plan(
-                    &p,
-                    50,
-                    1 << 20,
-                    u64::MAX,
-                    &PLAN_WEIGHTS,
-                    seed,
-                    &mut stop,
-                ))
+                proved_win(&p, &mut stop).unwrap_or_else(|| {
+                    Choice::Planned(plan(
+                        &p,
+                        50,
+                        1 << 20,
+                        u64::MAX,
+                        &PLAN_WEIGHTS,
+                        seed,
+                        &mut stop,
+                    ))
+                })
             } else {
                 let budget = tabula_querni::Budget {
                     depth: 30,
@@ -196,6 +198,13 @@ pub fn best(pos: &str, level: u8, movetime: Option<u64>, seed: u64) -> anyhow::R
         Choice::Searched(r) => (
             format!("depth {}, score {}", r.depth, r.score),
             json!({"depth": r.depth, "score": r.score}),
+        ),
+        Choice::Proved { turns, .. } => (
+            format!(
+                "a win proved in {turns} turn{} whatever the other side does",
+                if turns == 1 { "" } else { "s" }
+            ),
+            json!({"proved_turns": turns}),
         ),
         Choice::Planned(pl) => (
             match pl.turns_to_clear {

@@ -1,11 +1,12 @@
 //! The tools beside the games: the puzzle solvers, the decks, the QuickChess analysis board,
-//! the Querni hint and Learn QuickChess's exercises.
+//! the Querni hint and coach and Learn QuickChess's exercises.
 
 use super::{AppState, Body};
 use crate::analysis::{HintView, PositionQuery, PositionView, QuerniHint};
 use crate::error::{ApiError, Invalid};
 use crate::games::querni::QuerniLegal;
 use crate::learn::{Exercise, ExerciseQuery};
+use crate::querni_coach::{QuerniCoachQuery, QuerniCoachView};
 use crate::thinking::Asker;
 use axum::Json;
 use axum::extract::State;
@@ -22,6 +23,7 @@ super::contract::json_routes! {
     post "/api/chess/position" => chess_position(PositionQuery) -> PositionView;
     post "/api/querni/hint" => querni_hint(QuerniHint) -> HintView;
     post "/api/querni/legal" => querni_legal(QuerniPositionBody) -> QuerniLegal;
+    post "/api/querni/coach" => querni_coach(QuerniCoachQuery) -> QuerniCoachView;
     post "/api/learn/exercise" => learn_exercise(ExerciseQuery) -> Exercise;
 }
 
@@ -213,6 +215,17 @@ async fn querni_hint(
     Body(q): Body<QuerniHint>,
 ) -> Result<Json<HintView>, ApiError> {
     crate::analysis::querni_hint(q, &state.hub.thinking, asker)
+        .await
+        .map(Json)
+}
+
+/// `POST /api/querni/coach`: what best play gives ([`crate::querni_coach`]).
+async fn querni_coach(
+    State(state): State<AppState>,
+    asker: Asker,
+    Body(q): Body<QuerniCoachQuery>,
+) -> Result<Json<QuerniCoachView>, ApiError> {
+    crate::querni_coach::querni_coach(q, &state.hub.thinking, asker)
         .await
         .map(Json)
 }

@@ -35,6 +35,7 @@ mod players;
 mod postgres;
 mod puzzle_farm;
 mod puzzles;
+mod querni_coach;
 mod rated_tables;
 mod review;
 mod royal_options;
