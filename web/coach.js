@@ -5,14 +5,10 @@
 // shown (after the game, a review by perfect play). It speaks in casual games (against the computer, a friend, at
 // one screen) and in any game once it is over: a rated game is played without help.
 import { call } from './api.js';
+import { CoachState } from './coach-state.js';
 import { h } from './ui.js';
 import { t } from './text.js';
 /** @import { CoachView, ChessView, PlayView } from './types/protocol' */
-
-const HIDDEN = 'tabula:coach-hidden';
-
-/** Whether the player turned the coach off (kept in this browser). */
-function hidden() { return localStorage.getItem(HIDDEN) === '1'; }
 
 /**
  * Whether the coach may speak in this game: a lesson game it may know, casual or over.
@@ -69,20 +65,12 @@ function turnAt(view, ply) {
   return ply % 2 === 0 ? first : other(first);
 }
 
-/** The coach of one game page: it answers about the position shown (the live one, or a step
- * of the game being looked back at). */
-export class GameCoach {
-  /** @param {() => void} redraw @param {(words: string) => void} say */
-  constructor(redraw, say) {
-    this.redraw = redraw;
-    this.say = say;
-    /** @type {Map<string, CoachView | null>} the answers by line (null: asked, not yet answered) */
-    this.answers = new Map();
-    /** the line whose best moves are shown */
-    this.bestOf = '';
-    this.off = hidden();
-  }
-
+/**
+ * The coach of one game page: it answers about the position shown (the live one, or a step
+ * of the game being looked back at).
+ * @extends {CoachState<CoachView>}
+ */
+export class GameCoach extends CoachState {
   /**
    * Asks about the position after `ply` moves (the live one by default) unless asked already.
    * @param {PlayView<ChessView>} view @param {number} [ply]
@@ -111,9 +99,7 @@ export class GameCoach {
    * @param {PlayView<ChessView>} view @param {number} ply the step shown
    */
   toggle(view, ply) {
-    this.off = !this.off;
-    localStorage.setItem(HIDDEN, this.off ? '1' : '0');
-    this.answers.clear();
+    this.switchOff();
     this.follow(view, ply);
     this.redraw();
   }

@@ -17,6 +17,7 @@ import {
 } from './table.js';
 import { gamePage, isWaiting, turnBegins, chimeTurn } from './game-page.js';
 import { gameReview } from './review.js';
+import { QuerniCoach } from './querni-coach.js';
 import { FILES, RANKS, SIDES, sqName, sqIndex, parsePosition, afterMovement, builtTurn, querniBoard } from './querni-board.js';
 /** @import { QuerniView, QuerniSide, QuerniEvent, MovementView, TurnStep, GameOptions, PlayView, RoomView, RoomEvent, SeatInfo } from './types/protocol' */
 /** @import { QuerniIntent } from './types/protocol' */
@@ -294,6 +295,8 @@ export function querniPlay(main, id) {
   const stepper = new Stepper(() => { const view = playing(); return view ? (view.history || []).length : 0; }, () => game.render());
   // the computer's review, once the game is over (review.js)
   const review = gameReview(id, () => game.render(), (ply) => stepper.go(ply));
+  // what best play gives near the end (querni-coach.js), asked after each turn
+  const coach = new QuerniCoach(() => game.render(), (words) => game.say(words));
 
   const send = async () => {
     const text = turn.text();
@@ -384,7 +387,7 @@ export function querniPlay(main, id) {
     const bottom = orientedRed ? 'red' : 'blue';
     return tableLayout({
       title: h('h1', {}, t('game-querni')),
-      status: h('div', { class: 'stack' }, status, ...offers, pending, hintWords),
+      status: h('div', { class: 'stack' }, status, ...offers, pending, hintWords, coach.panel(view, shown, mine)),
       top: bar(top), board: review.board(h('div', { class: 'board-wrap' }, board), view, shown), bottom: bar(bottom),
       actions,
       panel: [

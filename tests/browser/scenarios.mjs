@@ -17,6 +17,7 @@ import { tournamentScenarios } from './tournaments.mjs';
 import { chatScenarios } from './chat.mjs';
 import { challengeScenarios } from './challenges.mjs';
 import { coachScenarios } from './coach.mjs';
+import { querniCoachScenarios } from './querni-coach.mjs';
 import { trustScenarios } from './trust.mjs';
 import { explorerScenarios } from './explorer.mjs';
 import { playerGamesScenarios } from './player-games.mjs';
@@ -250,7 +251,7 @@ const own = [
  * (BENCHMARKS.md, "The test command"), the cores being busy, not the pages waiting.
  */
 export const lanes = [
-  [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios, ...challengeScenarios, ...explorerScenarios],
+  [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios, ...challengeScenarios, ...explorerScenarios, ...querniCoachScenarios],
   // (the moderation scenario expects no report but its own: the chat's is in the other lane)
   [...languageScenarios, ...sweepScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios, ...trustScenarios, ...classScenarios, ...coachScenarios, ...playerGamesScenarios],
 ];

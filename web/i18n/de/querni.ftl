@@ -47,3 +47,24 @@ querni-turn = { $kind ->
     }
    *[none] { $low } bis { $high } abräumen
   }
+querni-coach-wins = Bei bestem Spiel gewinnt { $side ->
+    [blue] Blau
+   *[red] Rot
+  } in { $turns ->
+    [one] { $turns } eigenen Zug
+   *[other] { $turns } eigenen Zügen
+  }, was die andere Seite auch tut.
+querni-coach-unknown = Keine Seite erzwingt einen Sieg in { $turns } Zügen: Der Trainer beweist Siege gegen Ende, wenn wenige Züge entscheiden.
+querni-coach-unfinished = Der Trainer fand keinen erzwungenen Sieg in { $turns } Zügen, bevor seine Zeit um war.
+querni-coach-lost = { $who ->
+    [you] Dein Zug hat den Sieg verspielt: Vorher hast du
+    [blue] Der Zug von Blau hat den Sieg verspielt: Vorher hat Blau
+   *[red] Der Zug von Rot hat den Sieg verspielt: Vorher hat Rot
+  } bei bestem Spiel in { $turns ->
+    [one] { $turns } Zug
+   *[other] { $turns } Zügen
+  } gewonnen.
+querni-coach-kept = Dein Zug hat den Sieg gehalten.
+querni-coach-showBest = Züge zeigen, die den Sieg halten
+querni-coach-hideBest = Züge verbergen, die den Sieg halten
+querni-coach-bestList = Diese Züge halten ihn: { $turns }

@@ -47,3 +47,28 @@ querni-turn = { $kind ->
     }
    *[none] remove { $low } to { $high }
   }
+querni-coach-wins = With best play { $side ->
+    [blue] blue
+   *[red] red
+  } wins in { $turns ->
+    [one] { $turns } turn
+   *[other] { $turns } turns
+  } of its own, whatever the other side does.
+querni-coach-unknown = No forced win within { $turns } turns of either side: the coach proves wins near the end, when a few turns decide.
+querni-coach-unfinished = The coach found no forced win within { $turns } turns before its time ran out.
+querni-coach-lost = { $who ->
+    [you] Your turn
+    [blue] Blue's turn
+   *[red] Red's turn
+  } lost the win: before it, { $who ->
+    [you] you
+    [blue] blue
+   *[red] red
+  } won in { $turns ->
+    [one] { $turns } turn
+   *[other] { $turns } turns
+  } with best play.
+querni-coach-kept = Your turn kept the win.
+querni-coach-showBest = Show the turns that keep the win
+querni-coach-hideBest = Hide the turns that keep the win
+querni-coach-bestList = Turns that keep it: { $turns }

@@ -47,3 +47,32 @@ querni-turn = { $kind ->
     }
    *[none] снять { $low }–{ $high }
   }
+querni-coach-wins = При лучшей игре { $side ->
+    [blue] синие выигрывают
+   *[red] красные выигрывают
+  } за { $turns ->
+    [one] { $turns } свой ход
+    [few] { $turns } своих хода
+   *[other] { $turns } своих ходов
+  }, что бы ни делал соперник.
+querni-coach-unknown = Ни одна сторона не выигрывает в пределах { $turns ->
+    [one] { $turns } хода
+   *[other] { $turns } ходов
+  }: тренер доказывает выигрыш ближе к концу, когда всё решают несколько ходов.
+querni-coach-unfinished = Тренер не нашёл вынужденного выигрыша в пределах { $turns ->
+    [one] { $turns } хода
+   *[other] { $turns } ходов
+  }, пока не вышло время.
+querni-coach-lost = { $who ->
+    [you] Ваш ход упустил выигрыш: до него вы
+    [blue] Ход синих упустил выигрыш: до него синие
+   *[red] Ход красных упустил выигрыш: до него красные
+  } выигрывали за { $turns ->
+    [one] { $turns } ход
+    [few] { $turns } хода
+   *[other] { $turns } ходов
+  } при лучшей игре.
+querni-coach-kept = Ваш ход сохранил выигрыш.
+querni-coach-showBest = Показать ходы, сохраняющие выигрыш
+querni-coach-hideBest = Скрыть ходы, сохраняющие выигрыш
+querni-coach-bestList = Сохраняют выигрыш: { $turns }
