@@ -116,6 +116,22 @@ pub fn prove_until(
     }
 }
 
+/// What a turn did to its mover's forced win: `before` and `after` proved of the positions
+/// before and after it, `mover` the side that played it. `None` when `before` held no win of
+/// the mover (there was nothing to keep); otherwise whether the win was kept (proved after it
+/// and nearer by a turn at least) and how far it was.
+pub fn judge(before: &Proof, mover: Side, after: &Proof) -> Option<(u8, bool)> {
+    let Verdict::Wins { side, turns } = before.verdict else {
+        return None;
+    };
+    if side != mover {
+        return None;
+    }
+    let kept =
+        matches!(after.verdict, Verdict::Wins { side, turns: now } if side == mover && now < turns);
+    Some((turns, kept))
+}
+
 /// The turns of the side to move in `pos` that keep its win within `turns` (each leaves a
 /// position it wins within `turns - 1`), in the order of generation; empty when it has no
 /// such win or the budget ran out.

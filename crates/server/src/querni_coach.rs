@@ -10,7 +10,7 @@ use crate::error::{ApiError, Invalid};
 use crate::thinking::{Asker, Thinking};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
-use tabula_querni::proof::{Verdict, keeping_turns, prove_until};
+use tabula_querni::proof::{Proof, Verdict, judge, keeping_turns, prove_until};
 use tabula_querni::{Position, Side};
 use ts_rs::TS;
 
@@ -55,46 +55,52 @@ pub struct QuerniCoachView {
     /// Without a win: whether every line to that depth was searched (no side forces a win
     /// within `within` turns), or the time ran out first.
     pub complete: bool,
-    /// The last turn judged, where the position before it was given and held a forced win.
+    /// The last turn judged, where the position before it was given and held its mover's
+    /// forced win.
     pub last: Option<QuerniLastTurn>,
     /// The turns of the side to move that keep its win (empty when it has none).
     pub keeping: Vec<String>,
 }
 
-/// What the last turn did to its mover's forced win.
+/// What the last turn did to the forced win its mover had.
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct QuerniLastTurn {
     /// Who played it.
     pub mover: Side,
-    /// The forced win before it (the mover's or the other side's).
+    /// The mover's forced win before it.
     pub before: ForcedWin,
     /// Whether the mover's win was kept (one turn nearer); `false` for a turn that lost it.
     pub kept: bool,
 }
 
 /// The proof of `pos` within `ms`.
-fn proved(pos: &Position, ms: u64) -> (Option<ForcedWin>, u8, bool) {
+fn proved(pos: &Position, ms: u64) -> Proof {
     let started = Instant::now();
     let limit = Duration::from_millis(ms);
-    let proof = prove_until(pos, COACH_TURNS, u64::MAX, &mut || {
+    prove_until(pos, COACH_TURNS, u64::MAX, &mut || {
         started.elapsed() >= limit
-    });
-    match proof.verdict {
-        Verdict::Wins { side, turns } => (
-            Some(ForcedWin {
-                winner: side,
-                turns,
-            }),
+    })
+}
+
+/// A proof's forced win, if any.
+fn forced(p: &Proof) -> Option<ForcedWin> {
+    match p.verdict {
+        Verdict::Wins { side, turns } => Some(ForcedWin {
+            winner: side,
             turns,
-            true,
-        ),
-        Verdict::Unproved { within, complete } => (None, within, complete),
+        }),
+        Verdict::Unproved { .. } => None,
     }
 }
 
 /// The coach's view of `now` (reached from `before` by one turn, if given).
 pub fn coach_view(before: Option<&Position>, now: &Position, ms: u64) -> QuerniCoachView {
-    let (win, within, complete) = proved(now, ms);
+    let proof = proved(now, ms);
+    let win = forced(&proof);
+    let (within, complete) = match proof.verdict {
+        Verdict::Wins { turns, .. } => (turns, true),
+        Verdict::Unproved { within, complete } => (within, complete),
+    };
     let keeping = match win {
         Some(w) if w.winner == now.turn() && !now.status().is_over() => {
             keeping_turns(now, w.turns, 5_000_000)
@@ -105,15 +111,14 @@ pub fn coach_view(before: Option<&Position>, now: &Position, ms: u64) -> QuerniC
         _ => Vec::new(),
     };
     let last = before.and_then(|b| {
-        let (was, ..) = proved(b, ms);
-        let was = was?;
         let mover = b.turn();
-        // a win kept is the mover's, one turn nearer (or won now)
-        let kept =
-            was.winner == mover && win.is_some_and(|w| w.winner == mover && w.turns < was.turns);
+        let (turns, kept) = judge(&proved(b, ms), mover, &proof)?;
         Some(QuerniLastTurn {
             mover,
-            before: was,
+            before: ForcedWin {
+                winner: mover,
+                turns,
+            },
             kept,
         })
     });

@@ -325,3 +325,52 @@ fn prove_tells_a_forced_win_the_turns_that_keep_it_and_a_turn_that_lost_it() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("2 ranks, expected 7"));
 }
+
+#[test]
+fn the_terminal_coach_says_the_win_the_turns_that_keep_it_and_a_turn_that_lost_it() {
+    let ending = "10/10/10/k1j7/2ihL5/gN1MP5/1O8 b 0";
+    let out = feed(
+        &["play", "querni", "--hotseat", "--position", ending],
+        "coach\npass\nquit\n",
+    );
+    let coach: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("Coach:") || l.starts_with("Turns that"))
+        .collect();
+    assert_eq!(
+        coach,
+        [
+            "Coach: blue wins in 2 turns with best play.",
+            "Turns that keep it: b2-c1",
+            "Coach: blue's turn lost the win: before it, blue won in 2 turns with best play.",
+            "Coach: red wins in 2 turns with best play.",
+        ],
+        "{out}"
+    );
+    // against the computer the player's kept win is praised, and the computer (red) cannot
+    // stop the next turn
+    let out = feed(
+        &["play", "querni", "--ai-level", "1", "--position", ending],
+        "b2-c1\nquit\n",
+    );
+    assert!(out.contains("Coach: your turn kept the win."), "{out}");
+    assert!(
+        out.contains("Coach: blue wins in 1 turn with best play."),
+        "{out}"
+    );
+    // without the coach, not a word of it; a finished position is refused
+    let out = feed(
+        &[
+            "play",
+            "querni",
+            "--hotseat",
+            "--no-coach",
+            "--position",
+            ending,
+        ],
+        "pass\nquit\n",
+    );
+    assert!(!out.contains("Coach:"), "{out}");
+    let out = tabula(&["play", "querni", "--position", "10/10/10/10/10/10/10 b 0"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}
