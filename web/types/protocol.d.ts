@@ -3731,7 +3731,8 @@ within: number,
  */
 complete: boolean, 
 /**
- * The last turn judged, where the position before it was given and held a forced win.
+ * The last turn judged, where the position before it was given and held its mover's
+ * forced win.
  */
 last: QuerniLastTurn | null, 
 /**
@@ -3795,7 +3796,7 @@ export type QuerniIntent = { "t": "turn",
 turn: string, } | { "t": "resign" } | { "t": "berserk" } | { "t": "offer_takeback" } | { "t": "accept_takeback" } | { "t": "decline_takeback" };
 
 /**
- * What the last turn did to its mover's forced win.
+ * What the last turn did to the forced win its mover had.
  */
 export type QuerniLastTurn = { 
 /**
@@ -3803,7 +3804,7 @@ export type QuerniLastTurn = {
  */
 mover: QuerniSide, 
 /**
- * The forced win before it (the mover's or the other side's).
+ * The mover's forced win before it.
  */
 before: ForcedWin, 
 /**
