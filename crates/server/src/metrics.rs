@@ -143,6 +143,19 @@ metrics! {
     /// The writes of one PostgreSQL group commit (appends and notifications together): 1 to 512.
     pub commit_batch: Histogram = Histogram::new(exponential_buckets(1.0, 2.0, 10))
         => "store_commit_batch_writes", "Writes in one PostgreSQL group commit";
+    /// Notifications this node sent on the nodes' pub/sub (a message's parts), and their
+    /// payloads' bytes: with those received, the bus's cost a move (issue #59).
+    pub bus_sent: Counter = Counter::default()
+        => "bus_sent_notifications", "Notifications sent on the nodes' pub/sub";
+    /// Their payloads' bytes.
+    pub bus_sent_bytes: Counter = Counter::default()
+        => "bus_sent_payload", "Payload sent on the nodes' pub/sub", Bytes;
+    /// Notifications this node received (its own channel's and everyone's).
+    pub bus_received: Counter = Counter::default()
+        => "bus_received_notifications", "Notifications received on the nodes' pub/sub";
+    /// Their payloads' bytes.
+    pub bus_received_bytes: Counter = Counter::default()
+        => "bus_received_payload", "Payload received on the nodes' pub/sub", Bytes;
     sockets: Gauge = Gauge::default()
         => "websockets_open", "WebSockets open (games and lobby)";
     rooms: Gauge = Gauge::default()

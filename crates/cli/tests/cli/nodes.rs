@@ -158,6 +158,18 @@ fn a_killed_nodes_games_go_on_at_another_node_with_nothing_lost() {
         value("tabula_store_commit_batch_writes_count") >= 4.0,
         "{text}"
     );
+    // and its messages on the pub/sub: it asked a for the game's view and was answered
+    for name in [
+        "tabula_bus_sent_notifications_total",
+        "tabula_bus_received_notifications_total",
+    ] {
+        assert!(value(name) >= 1.0, "{name}: {text}");
+    }
+    assert!(
+        value("tabula_bus_received_payload_bytes_total")
+            >= value("tabula_bus_received_notifications_total"),
+        "{text}"
+    );
 
     // the timed game nobody came back to: node b adopted it and its clock ran out there
     eventually(Duration::from_secs(20), "the flag at node b", || {

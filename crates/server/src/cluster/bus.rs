@@ -83,11 +83,19 @@ impl Bus {
 
     /// Sends a message already encoded on `channel` (committed when this returns).
     pub(crate) async fn send_text(&self, channel: &str, text: &str) -> Result<(), ApiError> {
-        let parts = cut(self.fresh_id(), text)
+        let parts: Vec<(String, String)> = cut(self.fresh_id(), text)
             .into_iter()
             .map(|p| (channel.to_string(), p))
             .collect();
-        self.store.notify(parts).await.map_err(ApiError::from)
+        let (count, bytes) = (
+            parts.len() as u64,
+            parts.iter().map(|p| p.1.len() as u64).sum(),
+        );
+        self.store.notify(parts).await.map_err(ApiError::from)?;
+        let metrics = &crate::metrics::METRICS;
+        metrics.bus_sent.inc_by(count);
+        metrics.bus_sent_bytes.inc_by(bytes);
+        Ok(())
     }
 
     /// Sends `message` to node `node`, logging a failure (for messages nobody waits on).
@@ -143,6 +151,9 @@ impl Bus {
     ) {
         let mut joiners: HashMap<String, Joiner> = HashMap::new();
         while let Some(n) = inbox.recv().await {
+            let metrics = &crate::metrics::METRICS;
+            metrics.bus_received.inc();
+            metrics.bus_received_bytes.inc_by(n.payload.len() as u64);
             let joined = joiners
                 .entry(n.channel.clone())
                 .or_default()
