@@ -8,7 +8,9 @@
 #        scripts/postgres.sh stop DIR    stops it and removes DIR
 #
 # The cluster trades durability for speed (fsync off): it lives for one test run, and no test
-# crashes PostgreSQL itself (the tests kill Tabula's nodes, never the database).
+# crashes PostgreSQL itself (the tests kill Tabula's nodes, never the database). With
+# TABULA_PG_DURABLE=1 it keeps PostgreSQL's defaults (fsync and full-page writes on), for
+# measurements of what a real site pays (scripts/capacity-inputs.sh).
 set -euo pipefail
 
 bin=""
@@ -39,11 +41,13 @@ case "${1:-}" in
     fi
     as_owner "$bin/initdb" -D "$dir/data" -U tabula -A trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1 ||
       { cat "$dir/initdb.log" >&2; exit 1; }
+    durability="-c fsync=off -c full_page_writes=off"
+    if [ "${TABULA_PG_DURABLE:-}" = 1 ]; then durability=""; fi
     for _ in $(seq 1 50); do
       port=$((20000 + RANDOM % 20000))
       port_free "$port" || continue
       if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start -o \
-        "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c fsync=off -c full_page_writes=off -c synchronous_commit=on" \
+        "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 $durability -c synchronous_commit=on" \
         >/dev/null 2>&1; then
         echo "postgres://tabula@127.0.0.1:$port/postgres"
         exit 0
@@ -61,7 +65,7 @@ case "${1:-}" in
     rm -rf "$dir"
     ;;
   *)
-    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
     ;;
 esac
