@@ -251,9 +251,9 @@ const own = [
  * (BENCHMARKS.md, "The test command"), the cores being busy, not the pages waiting.
  */
 export const lanes = [
-  [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios, ...challengeScenarios, ...explorerScenarios, ...querniCoachScenarios],
+  [...own, ...duelScenarios, ...playerScenarios, ...tableScenarios, ...learnScenarios, ...reviewScenarios, ...puzzleScenarios, ...chatScenarios, ...challengeScenarios, ...explorerScenarios],
   // (the moderation scenario expects no report but its own: the chat's is in the other lane)
-  [...languageScenarios, ...sweepScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios, ...trustScenarios, ...classScenarios, ...coachScenarios, ...playerGamesScenarios],
+  [...languageScenarios, ...sweepScenarios, ...a11yScenarios, ...polishScenarios, ...moderationScenarios, ...socialScenarios, ...tournamentScenarios, ...trustScenarios, ...classScenarios, ...coachScenarios, ...querniCoachScenarios, ...playerGamesScenarios],
 ];
 
 /** The scenarios that time the server or restart it: alone, once both lanes are done. */
